@@ -1,0 +1,69 @@
+# obsession-nb developer workflow.  `make lab` opens the tutor; `make test` runs every test.
+# Everything Python lives in a local virtualenv, .venv/, (re)installed when pyproject.toml changes.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON   ?= python3
+VENV     := .venv
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+PYTEST_ARGS ?=
+
+.PHONY: help venv chromium lab test lint clean
+
+help:
+	@echo "make lab     set up .venv, then open the tutor in JupyterLab (obsession-nb lab)"
+	@echo "make test    set up, ensure Debian chromium, ruff check, then one pytest run:"
+	@echo "             unit tests + every notebook under nbval + the real-browser suite"
+	@echo "             (extra pytest arguments: make test PYTEST_ARGS='-k smoke')"
+	@echo "make lint    ruff check ."
+	@echo "make clean   remove .venv, caches, build output and test-artifacts/"
+
+# ---------------------------------------------------------------- set-up
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@# The wheel force-includes these; git does not keep an empty directory.
+	@mkdir -p widgets content
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+# Real-browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+chromium:
+	@if [ -x $(CHROMIUM) ]; then \
+	    true; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's chromium for the browser tests ..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	    echo "error: $(CHROMIUM) is missing; the browser tests need Debian's chromium." >&2; \
+	    echo "       install it with:  sudo apt-get update && sudo apt-get install -y chromium" >&2; \
+	    exit 1; \
+	fi
+	@$(CHROMIUM) --version
+
+# ---------------------------------------------------------------- use
+
+lab: $(STAMP)
+	$(BIN)/obsession-nb lab
+
+# Lint, then pytest even if lint failed (one run shows every problem); fail if either failed.
+test: $(STAMP) chromium
+	@status=0; \
+	echo "+ ruff check ."; $(BIN)/ruff check . || status=1; \
+	echo "+ pytest $(PYTEST_ARGS)"; $(BIN)/pytest $(PYTEST_ARGS) || status=1; \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED (see ruff and pytest output above)" >&2; fi; \
+	exit $$status
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache build dist *.egg-info
+	find . -path ./.git -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
+	    -type d -prune -exec rm -rf {} +
