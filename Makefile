@@ -45,7 +45,7 @@ chromium:
 	    echo "       install it with:  sudo apt-get update && sudo apt-get install -y chromium" >&2; \
 	    exit 1; \
 	fi
-	@$(CHROMIUM) --version
+	@$(CHROMIUM) --version 2>/dev/null
 
 # ---------------------------------------------------------------- use
 
