@@ -1,0 +1,267 @@
+"""Actions as small frozen records with a canonical, typable notation (DESIGN principle 3).
+
+``parse(text)`` and ``Action.notation`` are inverses: ``parse(a.notation) == a``.  Players are
+written ``p1``…``p6`` (seat numbers counted clockwise from seat 1).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from obsession_nb.rules import BadNotation
+
+_TOKEN = re.compile(r"^[a-z0-9][a-z0-9_'.:\-]*$")
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class: ``verb`` followed by the fields, in order."""
+
+    verb: ClassVar[str]
+    summary: ClassVar[str]
+
+    @property
+    def notation(self) -> str:
+        parts = [self.verb]
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("bool",):
+                if value:
+                    parts.append(f.name)
+            elif f.type == "Seat":
+                parts.append(f"p{value + 1}")
+            else:
+                parts.append(str(value))
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.render import action_html
+
+        return action_html(self)
+
+
+Seat = int
+
+
+@dataclass(frozen=True)
+class Activity(Action):
+    verb = "activity"
+    summary = "Host an activity this turn (rather than pass)."
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    verb = "pass"
+    summary = "Pass this turn: refresh all servants and reclaim the discard pile."
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    verb = "done"
+    summary = "Finish this step."
+
+
+@dataclass(frozen=True)
+class Hall(Action):
+    verb = "hall"
+    summary = "Place a servant on the Servants' Hall to gossip about another player."
+    servant: str
+    target: Seat
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    verb = "place"
+    summary = "Place a new servant for supplemental service."
+    servant: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Host(Action):
+    verb = "host"
+    summary = "Host the activity of a tile in your organiser."
+    tile: str
+
+
+@dataclass(frozen=True)
+class Invite(Action):
+    verb = "invite"
+    summary = "Invite a guest from your active hand."
+    card: str
+
+
+@dataclass(frozen=True)
+class Carriage(Action):
+    verb = "carriage"
+    summary = "Activate the Carriage House to add or remove one guest."
+    servant: str
+    change: str
+
+
+@dataclass(frozen=True)
+class Kitchen(Action):
+    verb = "kitchen"
+    summary = "Use the flipped Renovated Kitchen: the cook adds one guest."
+
+
+@dataclass(frozen=True)
+class Serve(Action):
+    verb = "serve"
+    summary = "Provide mandatory service for one servant icon."
+    slot: str
+    servant: str
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    verb = "keep"
+    summary = "Keep a screened guest."
+    card: str
+
+
+@dataclass(frozen=True)
+class Lady(Action):
+    verb = "lady"
+    summary = "Choose the lady of the house's favour."
+    choice: str
+
+
+@dataclass(frozen=True)
+class Dismiss(Action):
+    verb = "dismiss"
+    summary = "Dismiss a non-family guest to the bottom of its deck."
+    card: str
+
+
+@dataclass(frozen=True)
+class Gossip(Action):
+    verb = "gossip"
+    summary = "Aim a gossip at another player."
+    target: Seat
+
+
+@dataclass(frozen=True)
+class Reclaim(Action):
+    verb = "reclaim"
+    summary = "Return a card from your discard pile to your active hand."
+    card: str
+
+
+@dataclass(frozen=True)
+class Hire(Action):
+    verb = "hire"
+    summary = "Hire a servant from Servants for Hire."
+    servant: str
+
+
+@dataclass(frozen=True)
+class Recruit(Action):
+    verb = "recruit"
+    summary = "Recruit a servant from another player's board."
+    target: Seat
+    servant: str
+
+
+@dataclass(frozen=True)
+class Rents(Action):
+    verb = "rents"
+    summary = "Collect £200 in tenant rents."
+
+
+@dataclass(frozen=True)
+class FreeRefresh(Action):
+    verb = "free-refresh"
+    summary = "Refresh the Builders' Market for free instead of collecting rents."
+
+
+@dataclass(frozen=True)
+class HireServants(Action):
+    verb = "hire-servants"
+    summary = "Use the Butler's Room to hire servants as your pass option."
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    verb = "buy"
+    summary = "Buy a tile from the Builders' Market or a reserve."
+    tile: str
+    useful_man: bool = False
+
+
+@dataclass(frozen=True)
+class Borrow(Action):
+    verb = "borrow"
+    summary = "Special action: two reputation for £100."
+
+
+@dataclass(frozen=True)
+class Help(Action):
+    verb = "help"
+    summary = "Special action: three reputation to refresh one servant."
+    servant: str
+
+
+@dataclass(frozen=True)
+class RefreshMarket(Action):
+    verb = "refresh-market"
+    summary = "Special action: four reputation to refresh the Builders' Market."
+
+
+@dataclass(frozen=True)
+class UsefulManRefresh(Action):
+    verb = "useful-man-refresh"
+    summary = "Remove your useful man from the game to refresh the Builders' Market."
+
+
+@dataclass(frozen=True)
+class UsefulManSearch(Action):
+    verb = "useful-man-search"
+    summary = "Remove your useful man from the game to fetch a tile from the bag."
+    tile: str
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.verb: cls
+    for cls in (
+        Activity, Pass, Done, Hall, Place, Host, Invite, Carriage, Kitchen, Serve, Keep, Lady,
+        Dismiss, Gossip, Reclaim, Hire, Recruit, Rents, FreeRefresh, HireServants, Buy, Borrow,
+        Help, RefreshMarket, UsefulManRefresh, UsefulManSearch,
+    )
+}
+
+
+def parse(text: str) -> Action:
+    """Parse the notation of one action; raise :class:`BadNotation` with the reason."""
+    tokens = text.strip().lower().split()
+    if not tokens:
+        raise BadNotation("empty action")
+    verb, args = tokens[0], tokens[1:]
+    cls = ACTION_TYPES.get(verb)
+    if cls is None:
+        raise BadNotation(f"unknown action '{verb}'; known: {', '.join(sorted(ACTION_TYPES))}")
+    values: dict[str, object] = {}
+    specs = list(fields(cls))
+    required = [f for f in specs if f.type != "bool"]
+    flags = {f.name for f in specs if f.type == "bool"}
+    positional = [a for a in args if a not in flags]
+    if len(positional) != len(required):
+        shape = " ".join([verb, *(f"<{f.name}>" for f in required), *(f"[{n}]" for n in flags)])
+        raise BadNotation(f"'{text.strip()}' does not match '{shape}'")
+    for f, token in zip(required, positional, strict=True):
+        if not _TOKEN.match(token):
+            raise BadNotation(f"'{token}' is not a valid {f.name}")
+        if f.type == "Seat":
+            if not re.fullmatch(r"p[1-9]", token):
+                raise BadNotation(f"players are written p1…p6, not '{token}'")
+            values[f.name] = int(token[1:]) - 1
+        else:
+            values[f.name] = token
+    for name in flags:
+        values[name] = name in args
+    return cls(**values)

@@ -1,0 +1,101 @@
+"""Step 7: buying from the Builders' Market and its reserves (rules market.*, tile.butlers-pantry,
+ud.useful-man.market-discount)."""
+
+from __future__ import annotations
+
+from obsession_nb import market
+from obsession_nb.flow import purchase_limit
+from obsession_nb.rounds import is_courtship
+from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.state import OwnedTile, Placement
+from obsession_nb.table import Table
+
+MIN_PRICE = 100
+
+
+def find_offer(table: Table, tile_id: str) -> market.Offer | None:
+    return next((o for o in market.offers(table) if o.tile == tile_id), None)
+
+
+def price(table: Table, offer: market.Offer, useful_man: bool) -> int:
+    return max(MIN_PRICE, offer.price - 100) if useful_man else offer.price
+
+
+def verify_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    if is_courtship(table):
+        raise refuse("event.courtship-round", "No purchases on a courtship round.")
+    limit = purchase_limit(table)
+    if limit is not None and turn.purchases >= limit:
+        raise refuse("market.one-purchase", f"{me.name} has already bought a tile this turn; "
+                     "only one purchase is allowed outside a Builders' Holiday.")
+    offer = find_offer(table, tile_id)
+    if offer is None:
+        raise refuse("market.slide-and-draw", f"No {_name(table, tile_id)} is for sale in the "
+                     "market or an active reserve.")
+    name = table.tile_name(tile_id)
+    if me.owned(tile_id) is not None:
+        raise refuse("market.no-duplicates", f"{me.name} already owns a {name}; no player may "
+                     "own two copies of a tile.")
+    rulings = [ruling(
+        "ruling.reserve-price" if offer.space is None else "market.price",
+        f"{offer.describe(table)} costs £{offer.price} (base price "
+        f"{'£300' if offer.space is None else f'£{market.SPACE_PRICES[offer.space]}'} and "
+        f"modifier {table.tile(tile_id).cost_modifier:+d}).",
+    )]
+    if useful_man:
+        if not table.state.options.expansion:
+            raise refuse("ud.useful-man.market-discount", "The useful man belongs to the expansion.")
+        if "useful_man" not in me.servants.available:
+            raise refuse("ud.useful-man.market-discount", "No useful man is in Available Service.")
+        rulings.append(ruling("ud.useful-man.market-discount",
+                              f"The useful man takes £100 off, never below £{MIN_PRICE}: "
+                              f"£{price(table, offer, True)}."))
+    cost = price(table, offer, useful_man)
+    if cost > me.money:
+        raise refuse("market.price", f"{name} costs £{cost}; {me.name} has £{me.money}.")
+    rulings.append(ruling("market.any-reputation", "Any tile may be bought whatever the "
+                          "reputation."))
+    return rulings
+
+
+def apply_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    offer = find_offer(table, tile_id)
+    assert offer is not None
+    cost = price(table, offer, useful_man)
+    me.money -= cost
+    market.take(table, offer)
+    me.organiser.append(OwnedTile(tile=tile_id))
+    turn.purchases += 1
+    tile = table.tile(tile_id)
+    rulings = [ruling("market.organiser-placement",
+                      f"{me.name} pays £{cost} (now £{me.money}) and places {tile.name} in the "
+                      f"{tile.front.category} column, front side up.")]
+    if useful_man:
+        me.servants.available.remove("useful_man")
+        turn.placements.append(Placement(servant="useful_man", target="market"))
+    if tile.front.ability == "butlers_pantry":
+        hire = table.state.supply.servants_for_hire
+        if hire.get("underbutler", 0) > 0:
+            hire["underbutler"] -= 1
+            me.servants.expended.append("underbutler")
+            rulings.append(ruling("tile.butlers-pantry",
+                                  "The Butler's Pantry brings an underbutler into Expended Service."))
+        else:
+            rulings.append(ruling("tile.butlers-pantry", "No underbutler is left in the supply."))
+    if tile.front.ability in ("monument", "servants_hall") and not me.reminder:
+        me.reminder = True
+        rulings.append(ruling("market.reminder-tile", f"{me.name} takes a reminder tile."))
+    if offer.where == "market" and purchase_limit(table) is not None:
+        if offer.space is not None and len(table.state.supply.market) < market.SPACES:
+            rulings.append(ruling("market.slide-and-draw", "The tiles to the right slide left."))
+            market.fill(table, rulings, in_tsn_order=False)
+    elif offer.where != "market":
+        rulings.append(ruling("ruling.reserve-purchase-no-slide",
+                              "Bought from a reserve: the open market does not slide."))
+    return rulings
+
+
+def _name(table: Table, tile_id: str) -> str:
+    return table.tile_name(tile_id) if tile_id in table.catalog.tiles else f"tile '{tile_id}'"

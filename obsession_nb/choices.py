@@ -1,0 +1,246 @@
+"""Decisions inside step 6: screening, the lady's choice, dismissals, gossip, reclaiming, and
+hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, ud.servant-limit).
+"""
+
+from __future__ import annotations
+
+from obsession_nb.favours import deck_of, open_invitation, supplemental_on
+from obsession_nb.flow import after_favours
+from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.state import Choice
+from obsession_nb.table import Table
+
+RECRUITABLE = ("valet", "ladys_maid", "footman")
+STEAL_ORDER = ("expended", "quarters", "available")
+
+
+def current(table: Table, kind: str | None = None) -> Choice:
+    choices = table.turn.choices
+    if not choices or (kind is not None and choices[0].kind != kind):
+        what = choices[0].kind if choices else "nothing"
+        raise refuse("favours.order", f"The favour waiting for a decision is {what}, not {kind}.")
+    return choices[0]
+
+
+def _close(table: Table) -> None:
+    table.turn.choices.pop(0)
+    if not table.turn.choices:
+        after_favours(table)
+
+
+# ----------------------------------------------------------------- screening
+
+
+def verify_keep(table: Table, card_id: str) -> list[Ruling]:
+    choice = current(table, "screen")
+    if card_id not in choice.cards:
+        raise refuse("favours.screen", f"'{card_id}' is not among the screened guests.")
+    return [ruling("favours.screen", f"{table.card_name(card_id)} is kept.")]
+
+
+def apply_keep(table: Table, card_id: str) -> list[Ruling]:
+    choice = current(table, "screen")
+    choice.cards.remove(card_id)
+    table.me.hand.append(card_id)
+    choice.keep -= 1
+    if choice.keep > 0 and choice.cards:
+        return []
+    deck = deck_of(table, choice.cards[0]) if choice.cards else []
+    deck.extend(choice.cards)
+    rulings = [ruling("ud.guests-to-bottom", f"{len(choice.cards)} screened guest(s) go to the "
+                      "bottom of the deck.")] if choice.cards else []
+    _close(table)
+    return rulings
+
+
+# ----------------------------------------------------------------- the lady of the house
+
+
+def verify_lady(table: Table, option: str) -> list[Ruling]:
+    current(table, "lady")
+    if option not in ("screen", "dismiss"):
+        raise refuse("favours.lady", "The lady of the house offers 'screen' or 'dismiss'.")
+    return [ruling("favours.lady", "The lady of the house: " + (
+        "see two casual guests and keep one." if option == "screen" else "dismiss a guest."))]
+
+
+def apply_lady(table: Table, option: str) -> list[Ruling]:
+    choice = current(table, "lady")
+    table.turn.choices.pop(0)
+    if option == "dismiss":
+        table.turn.choices.insert(0, Choice(kind="dismiss", source=choice.source))
+        return []
+    see = 2
+    rulings: list[Ruling] = []
+    turn = table.turn
+    if not turn.screened and table.state.options.expansion and supplemental_on(
+        table, "head_housemaid", choice.source
+    ):
+        see, turn.screened = 3, True
+        rulings.append(ruling("ud.head-housemaid.screen",
+                              "The head housemaid on the lady's card screens: see 3, keep 1."))
+    rulings += open_invitation(table, table.card_name(choice.source), "casual", see, 1, first=True)
+    if not turn.choices:
+        after_favours(table)
+    return rulings
+
+
+# ----------------------------------------------------------------- dismissal
+
+
+def dismissable(table: Table) -> list[str]:
+    me, turn = table.me, table.turn
+    pool = [*me.hand, *me.discard, *turn.guests]
+    return [c for c in dict.fromkeys(pool) if table.card(c).deck not in ("family", "fairchild")]
+
+
+def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
+    current(table, "dismiss")
+    if card_id not in dismissable(table):
+        raise refuse("favours.dismiss", f"'{card_id}' is not a non-family guest in the hand, "
+                     "discard pile or this activity.")
+    return [ruling("favours.dismiss", f"{table.card_name(card_id)} is dismissed to the bottom "
+                   "of the deck.")]
+
+
+def apply_dismiss(table: Table, card_id: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    for pile in (me.hand, me.discard, turn.guests):
+        if card_id in pile:
+            pile.remove(card_id)
+            break
+    turn.dismissed.append(card_id)
+    deck_of(table, card_id).append(card_id)
+    choice = current(table, "dismiss")
+    choice.count -= 1
+    if choice.count == 0:
+        _close(table)
+    return []
+
+
+def skip_dismissal(table: Table) -> list[Ruling]:
+    _close(table)
+    return [ruling("favours.dismiss", "Dismissal is optional; it is skipped.")]
+
+
+# ----------------------------------------------------------------- gossip and reclaim
+
+
+def verify_gossip(table: Table, seat: int) -> list[Ruling]:
+    current(table, "gossip")
+    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+        raise refuse("favours.gossip", "A gossip must target another player.")
+    return []
+
+
+def apply_gossip(table: Table, seat: int) -> list[Ruling]:
+    choice = current(table, "gossip")
+    target = table.state.players[seat]
+    result = table.lose_reputation(target, choice.count, "favours.gossip",
+                                   f"Gossip about {target.name}")
+    _close(table)
+    return [result]
+
+
+def verify_reclaim(table: Table, card_id: str) -> list[Ruling]:
+    current(table, "reclaim")
+    if card_id not in table.me.discard:
+        raise refuse("favours.reclaim-discard", f"'{card_id}' is not in the discard pile (this "
+                     "activity's guests reach it only in step 8).")
+    return [ruling("favours.reclaim-discard", f"{table.card_name(card_id)} returns to the hand.")]
+
+
+def apply_reclaim(table: Table, card_id: str) -> list[Ruling]:
+    table.me.discard.remove(card_id)
+    table.me.hand.append(card_id)
+    _close(table)
+    return []
+
+
+# ----------------------------------------------------------------- hiring and recruiting
+
+
+def owned_servants(table: Table) -> list[str]:
+    me = table.me
+    return [*me.servants.all(), *(p.servant for p in table.turn.placements)]
+
+
+def verify_hire(table: Table, kind: str) -> list[Ruling]:
+    current(table, "hire")
+    me = table.me
+    servant = table.catalog.servants.get(kind)
+    if servant is None:
+        raise refuse("host.butlers-room", f"There is no servant kind '{kind}'.")
+    if not servant.hireable:
+        raise refuse("host.butlers-room", f"The {servant.name} can never be hired.")
+    if table.state.supply.servants_for_hire.get(kind, 0) == 0:
+        raise refuse("host.butlers-room", f"No {servant.name} is left in Servants for Hire.")
+    if servant.expansion == "upstairs_downstairs":
+        if kind in owned_servants(table):
+            raise refuse("ud.servant-limit", f"{me.name} already has a {servant.name}; only one "
+                         "of each new servant is allowed.")
+        if kind in me.removed:
+            raise refuse("ud.useful-man.no-replacement", "A useful man removed from the game "
+                         "cannot be replaced.")
+    return [ruling("host.butlers-room", f"{me.name} hires a {servant.name} into Expended "
+                   "Service.")]
+
+
+def apply_hire(table: Table, kind: str) -> list[Ruling]:
+    choice = current(table, "hire")
+    table.state.supply.servants_for_hire[kind] -= 1
+    table.me.servants.expended.append(kind)
+    table.turn.hired += 1
+    choice.count -= 1
+    if choice.count == 0:
+        _close(table)
+    return []
+
+
+def can_recruit(table: Table) -> bool:
+    me = table.me
+    owned = me.owned("butlers-room")
+    face = table.face(owned) if owned else None
+    return (
+        face is not None
+        and any(f.kind == "recruit" for f in face.favours)
+        and table.turn.hired == 0
+        and len(table.state.players) > 1
+    )
+
+
+def verify_recruit(table: Table, seat: int, kind: str) -> list[Ruling]:
+    current(table, "hire")
+    rule_id = "ud.pass.recruit" if table.state.options.expansion else "host.butlers-room-recruit"
+    if not can_recruit(table):
+        raise refuse("host.butlers-room-recruit", "Recruiting needs the flipped Butler's Room "
+                     "and replaces the whole hire.")
+    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+        raise refuse(rule_id, "Recruit from another player.")
+    if kind not in RECRUITABLE:
+        name = table.catalog.servants[kind].name if kind in table.catalog.servants else kind
+        raise refuse(rule_id, f"Only a valet, lady's maid or footman can be recruited, not a "
+                     f"{name}.")
+    target = table.state.players[seat]
+    if kind not in target.servants.all():
+        raise refuse(rule_id, f"{target.name} has no {table.servant_name(kind)}.")
+    return [ruling(rule_id, f"{table.me.name} recruits a {table.servant_name(kind)} from "
+                   f"{target.name}.")]
+
+
+def apply_recruit(table: Table, seat: int, kind: str) -> list[Ruling]:
+    target = table.state.players[seat]
+    for zone in STEAL_ORDER:
+        pile = target.servants.zone(zone)
+        if kind in pile:
+            pile.remove(kind)
+            break
+    table.me.servants.expended.append(kind)
+    _close(table)
+    return []
+
+
+def stop_hiring(table: Table) -> list[Ruling]:
+    hired = table.turn.hired
+    _close(table)
+    return [ruling("host.butlers-room", f"Hiring ends with {hired} servant(s) hired.")]

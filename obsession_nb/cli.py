@@ -1,0 +1,130 @@
+"""The ``obsession-nb`` command: validate, show, play and list legal actions of scenarios, and open
+the tutor in JupyterLab."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from obsession_nb.game import Game, load_scenario
+from obsession_nb.resources import package_dir
+from obsession_nb.rules import BadNotation, IllegalAction
+from obsession_nb.scenario import ScenarioError
+
+
+def _print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def _log_json(game: Game) -> list[dict[str, Any]]:
+    return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in game.log]
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    game = load_scenario(args.file)
+    print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
+          f"now {game.pending()['prompt']}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    game = load_scenario(args.file, play_recorded=False)
+    if args.json:
+        _print_json(game.view())
+    else:
+        print(game)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = load_scenario(args.file)
+    error = None
+    for action in args.actions:
+        try:
+            game.apply(action)
+        except (BadNotation, IllegalAction) as exc:
+            error = {"action": action, "error": str(exc),
+                     "rulings": [r.to_json() for r in getattr(exc, "rulings", [])]}
+            break
+    if args.json:
+        data = game.view()
+        data["log"] = _log_json(game)
+        if error:
+            data["refused"] = error
+        _print_json(data)
+    else:
+        for entry in game.log:
+            print(entry.action)
+            for r in entry.rulings:
+                print(f"    {r['verdict']}  [{r['rule']}]")
+        print(game)
+        if error:
+            print(f"refused: {error['action']}: {error['error']}", file=sys.stderr)
+    return 1 if error else 0
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    game = load_scenario(args.file)
+    actions = game.legal_actions()
+    if args.json:
+        _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary}
+                     for a in actions])
+    else:
+        print(game.pending()["prompt"])
+        for a in actions:
+            print(f"  {a.notation}")
+    return 0
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    notebooks = package_dir().parent / "notebooks"
+    if not (notebooks / "00-index.ipynb").exists():
+        print("obsession-nb lab: the tutorials are in the source checkout's notebooks/ folder, "
+              "which this installation does not have.", file=sys.stderr)
+        return 1
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebooks}",
+               "--LabApp.default_url=/lab/tree/00-index.ipynb", *args.lab_args]
+    return subprocess.call(command)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="obsession-nb", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("validate", help="check a scenario file and its recorded actions")
+    v.add_argument("file")
+    v.set_defaults(func=cmd_validate)
+    s = sub.add_parser("show", help="show the position as loaded")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_show)
+    pl = sub.add_parser("play", help="play the recorded actions, then any given")
+    pl.add_argument("file")
+    pl.add_argument("actions", nargs="*", metavar="ACTION")
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(func=cmd_play)
+    lg = sub.add_parser("legal", help="legal actions of the pending decision")
+    lg.add_argument("file")
+    lg.add_argument("--json", action="store_true")
+    lg.set_defaults(func=cmd_legal)
+    lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index")
+    lab.add_argument("lab_args", nargs=argparse.REMAINDER)
+    lab.set_defaults(func=cmd_lab)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except ScenarioError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

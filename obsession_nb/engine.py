@@ -1,0 +1,234 @@
+"""Dispatch: which actions a pending decision offers, and checking and applying one.
+
+Each action kind has one verifier (raising :class:`IllegalAction` with the rulings that forbid
+it) and one apply; ``legal_actions`` is the candidates that pass the verifier, so the list of
+choices and the refusal of an illegal choice come from the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
+from typing import Any
+
+from obsession_nb import actions as a
+from obsession_nb import buying, choices, flow, passing, special, supplemental
+from obsession_nb.market import offers
+from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.service import open_slots, quarters_kinds
+from obsession_nb.state import Placement
+from obsession_nb.table import Table
+
+ANY_STEP = frozenset({"begin", "step2", "host", "invite", "service", "favours", "pass-option", "buy"})
+
+
+@dataclass(frozen=True)
+class Handler:
+    steps: frozenset[str]
+    verify: Callable[..., list[Ruling]]
+    apply: Callable[..., list[Ruling]]
+
+
+def _h(steps: set[str] | frozenset[str], verify: Callable[..., list[Ruling]],
+       apply: Callable[..., list[Ruling]]) -> Handler:
+    return Handler(frozenset(steps), verify, apply)
+
+
+def _ok(*_args: Any) -> list[Ruling]:
+    return []
+
+
+# ----------------------------------------------------------------- step 2: Servants' Hall
+
+
+def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
+    me = table.me
+    if not flow.can_use_hall(table):
+        raise refuse("turn.servants-hall", "The Servants' Hall cannot be used now (it needs the "
+                     "tile, step 2, another player, and not a courtship round).")
+    if servant not in me.servants.available:
+        raise refuse("turn.servants-hall", f"No {table.servant_name(servant)} is in Available "
+                     "Service to place on the Hall.")
+    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+        raise refuse("turn.servants-hall", "The Hall gossips about another player.")
+    return [ruling("ud.servants-hall", f"The {table.servant_name(servant)} goes on the Servants' "
+                   "Hall and will end the turn in Expended Service.")]
+
+
+def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    me.servants.available.remove(servant)
+    turn.placements.append(Placement(servant=servant, target="hall"))
+    turn.hall_used = True
+    target = table.state.players[seat]
+    rulings = [
+        table.lose_reputation(target, 1, "turn.servants-hall", f"Rumours about {target.name}"),
+        table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
+    ]
+    if not flow.step2_has_choices(table):
+        flow.exit_step2(table)
+    return rulings
+
+
+# ----------------------------------------------------------------- done
+
+
+def verify_done(table: Table) -> list[Ruling]:
+    turn = table.turn
+    if turn.step == "invite":
+        return flow.verify_guests_done(table)
+    if turn.step == "service":
+        missing = open_slots(table)
+        if missing:
+            raise refuse("service.mandatory", f"{len(missing)} servant icon(s) still need a "
+                         "servant; service is mandatory.")
+        return []
+    if turn.step == "favours":
+        kind = turn.choices[0].kind
+        if kind not in ("dismiss", "hire"):
+            raise refuse("favours.dismiss", "Only dismissal is optional; this favour needs a "
+                         "decision.")
+    return []
+
+
+def apply_done(table: Table) -> list[Ruling]:
+    turn = table.turn
+    step = turn.step
+    if step == "step2":
+        flow.exit_step2(table)
+        return []
+    if step == "invite":
+        flow.finish_invitations(table)
+        return []
+    if step == "service":
+        flow.finish_service(table)
+        return []
+    if step == "favours":
+        if turn.choices[0].kind == "dismiss":
+            return choices.skip_dismissal(table)
+        return choices.stop_hiring(table)
+    flow.end_turn(table)
+    return []
+
+
+HANDLERS: dict[type[a.Action], Handler] = {
+    a.Activity: _h({"begin"}, _ok, lambda t: flow.begin_activity(t)),
+    a.Pass: _h({"begin", "step2", "host"}, _ok, lambda t: flow.begin_pass(t)),
+    a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
+    a.Hall: _h({"step2"}, verify_hall, apply_hall),
+    a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
+                supplemental.apply_place),
+    a.Host: _h({"host"}, flow.verify_host, flow.apply_host),
+    a.Invite: _h({"invite"}, flow.verify_invite, flow.apply_invite),
+    a.Carriage: _h({"invite"}, supplemental.verify_carriage, supplemental.apply_carriage),
+    a.Kitchen: _h({"invite"}, supplemental.verify_kitchen, supplemental.apply_kitchen),
+    a.Serve: _h({"service"}, flow.verify_serve, flow.apply_serve),
+    a.Keep: _h({"favours"}, choices.verify_keep, choices.apply_keep),
+    a.Lady: _h({"favours"}, choices.verify_lady, choices.apply_lady),
+    a.Dismiss: _h({"favours"}, choices.verify_dismiss, choices.apply_dismiss),
+    a.Gossip: _h({"favours"}, choices.verify_gossip, choices.apply_gossip),
+    a.Reclaim: _h({"favours"}, choices.verify_reclaim, choices.apply_reclaim),
+    a.Hire: _h({"favours"}, choices.verify_hire, choices.apply_hire),
+    a.Recruit: _h({"favours"}, choices.verify_recruit, choices.apply_recruit),
+    a.Rents: _h({"pass-option"}, _ok, passing.apply_rents),
+    a.FreeRefresh: _h({"pass-option"}, _ok, passing.apply_free_refresh),
+    a.HireServants: _h({"pass-option"}, passing.verify_hire_servants, passing.apply_hire_servants),
+    a.Buy: _h({"buy"}, buying.verify_buy, buying.apply_buy),
+    a.Borrow: _h(ANY_STEP, special.verify_borrow, special.apply_borrow),
+    a.Help: _h(ANY_STEP, special.verify_help, special.apply_help),
+    a.RefreshMarket: _h(ANY_STEP, special.verify_refresh, special.apply_refresh),
+    a.UsefulManRefresh: _h(ANY_STEP, special.verify_um_refresh, special.apply_um_refresh),
+    a.UsefulManSearch: _h(ANY_STEP, special.verify_um_search, special.apply_um_search),
+}
+
+
+def _args(action: a.Action) -> list[Any]:
+    return [getattr(action, f.name) for f in fields(action)]
+
+
+def verify(table: Table, action: a.Action) -> list[Ruling]:
+    """The rulings that allow ``action`` now; raises :class:`IllegalAction` otherwise."""
+    if table.state.turn is None:
+        raise refuse("turn.order-of-play", "The game is over; no action can be taken.")
+    handler = HANDLERS[type(action)]
+    step = table.turn.step
+    if step not in handler.steps:
+        raise refuse(
+            "turn.special-actions-any-time" if handler.steps == ANY_STEP else "turn.order-of-play",
+            f"It is {flow.STEP_NAMES[step]}; '{action.verb}' is not a choice now.",
+        )
+    return handler.verify(table, *_args(action))
+
+
+def apply(table: Table, action: a.Action) -> list[Ruling]:
+    """Verify and apply ``action``; the caller restores the state if this raises."""
+    rulings = verify(table, action)
+    return rulings + HANDLERS[type(action)].apply(table, *_args(action))
+
+
+def candidates(table: Table) -> Iterator[a.Action]:
+    """Every action worth checking at the pending decision (a superset of the legal ones)."""
+    turn = table.turn
+    me = table.me
+    step = turn.step
+    seats = [s for s in range(len(table.state.players)) if s != turn.player]
+    if step == "begin":
+        yield from (a.Activity(), a.Pass())
+    elif step == "step2":
+        yield from (a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats)
+        yield from (a.Done(), a.Pass())
+    elif step == "host":
+        yield from (a.Host(t.tile) for t in me.organiser)
+        yield a.Pass()
+    elif step == "invite":
+        yield from (a.Invite(c) for c in dict.fromkeys(me.hand))
+        yield a.Done()
+    elif step == "service":
+        kinds = dict.fromkeys([*me.servants.available, *quarters_kinds(table)])
+        yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds)
+        yield a.Done()
+    elif step == "favours":
+        yield from _choice_candidates(table, seats)
+    elif step == "pass-option":
+        yield from (a.Rents(), a.FreeRefresh(), a.HireServants())
+    elif step == "buy":
+        for offer in offers(table):
+            yield a.Buy(offer.tile)
+            yield a.Buy(offer.tile, useful_man=True)
+        yield a.Done()
+    yield from supplemental.placement_candidates(table)
+    yield from (a.Borrow(), a.RefreshMarket(), a.UsefulManRefresh())
+    yield from (a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended]))
+    yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
+
+
+def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
+    choice = table.turn.choices[0]
+    if choice.kind == "screen":
+        yield from (a.Keep(c) for c in choice.cards)
+    elif choice.kind == "lady":
+        yield from (a.Lady("screen"), a.Lady("dismiss"))
+    elif choice.kind == "dismiss":
+        yield from (a.Dismiss(c) for c in choices.dismissable(table))
+        yield a.Done()
+    elif choice.kind == "gossip":
+        yield from (a.Gossip(s) for s in seats)
+    elif choice.kind == "reclaim":
+        yield from (a.Reclaim(c) for c in dict.fromkeys(table.me.discard))
+    elif choice.kind == "hire":
+        yield from (a.Hire(k) for k in table.catalog.servants)
+        yield from (a.Recruit(s, k) for s in seats for k in choices.RECRUITABLE)
+        yield a.Done()
+
+
+def legal_actions(table: Table) -> list[a.Action]:
+    if table.state.turn is None:
+        return []
+    result: list[a.Action] = []
+    for action in dict.fromkeys(candidates(table)):
+        try:
+            verify(table, action)
+        except IllegalAction:
+            continue
+        result.append(action)
+    return result

@@ -1,0 +1,207 @@
+"""Step 6: enjoy favours — money, then reputation, then invitations and dismissals
+(rules favours.*, ud.cook.reputation, ud.hall-boy.money, ud.head-housemaid.screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from obsession_nb.catalog import Favour
+from obsession_nb.guests import cook_on_tile
+from obsession_nb.rules import Ruling, ruling
+from obsession_nb.state import Choice
+from obsession_nb.table import Table
+
+
+def sources(table: Table) -> Iterator[tuple[str, str, tuple[Favour, ...]]]:
+    """(target, display name, favours) of the activity tile and each guest, in order."""
+    turn = table.turn
+    if turn.tile is not None:
+        face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
+        yield "tile", table.tile_name(turn.tile), face.favours
+    for card_id in turn.guests:
+        card = table.card(card_id)
+        yield card_id, card.name, card.favours
+
+
+def supplemental_on(table: Table, servant: str, target: str) -> bool:
+    return any(
+        p.servant == servant and p.target == target and p.covers is None
+        for p in table.turn.placements
+    )
+
+
+def resolve(table: Table) -> list[Ruling]:
+    """Resolve money and reputation, then queue the invitation/dismissal decisions."""
+    rulings = [ruling("favours.order", "Favours resolve in order: money, reputation, then invitations.")]
+    rulings += _money(table)
+    rulings += _reputation(table)
+    rulings += _queue_invitations(table)
+    return rulings
+
+
+def _money(table: Table) -> list[Ruling]:
+    me = table.me
+    rulings: list[Ruling] = []
+    total = 0
+    for target, name, favours in sources(table):
+        amount = sum(f.amount for f in favours if f.kind == "money")
+        if amount > 0:
+            total += amount
+            rulings.append(ruling("favours.money", f"{name} gives £{amount}."))
+            if target != "tile" and supplemental_on(table, "hall_boy", target):
+                total += 100
+                rulings.append(
+                    ruling("ud.hall-boy.money", f"The hall boy on {name} adds £100 to its favour.")
+                )
+        elif amount < 0:
+            total += amount
+            rulings.append(
+                ruling("favours.pauper", f"{name} is a pauper and costs £{-amount} to host.")
+            )
+    before = me.money
+    me.money += total
+    if me.money < 0:
+        loans = (-me.money + 99) // 100
+        me.money += loans * 100
+        rulings.append(table.lose_reputation(
+            me, 2 * loans, "ruling.pauper-payment",
+            f"The pauper's cost exceeds the money at hand, so {me.name} borrows £{100 * loans}",
+        ))
+    rulings.append(
+        ruling("favours.money", f"Money: £{before} → £{me.money} ({total:+d} this activity).")
+    )
+    return rulings
+
+
+def _reputation(table: Table) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    parts: list[tuple[int, str, str]] = []
+    for _target, name, favours in sources(table):
+        amount = sum(f.amount for f in favours if f.kind == "reputation")
+        if amount:
+            parts.append((amount, "favours.reputation", f"{name} {amount:+d}"))
+    if table.state.options.expansion and cook_on_tile(table):
+        parts.append((1, "ud.cook.reputation", "the cook +1"))
+    face = table.face(me.owned(turn.tile)) if turn.tile else None  # type: ignore[arg-type]
+    if face is not None and face.category == "estate" and table.has_ability(me, "barn"):
+        parts.append((1, "favours.barn", "the Barn +1 for hosting an Estate tile"))
+    admirers = [
+        (table.card(c), f) for c in turn.guests for f in table.card(c).favours if f.kind == "admirer"
+    ]
+    if admirers:
+        suitor = next(
+            (
+                table.card(c)
+                for c in turn.guests
+                if table.card(c).gender == "male"
+                and table.card(c).is_prestige_guest
+                and (table.card(c).deck == "fairchild" or table.card(c).rating >= 3)
+            ),
+            None,
+        )
+        for card, favour in admirers:
+            if suitor is not None:
+                parts.append(
+                    (favour.amount, "favours.admirer", f"{card.name} admires {suitor.name} "
+                     f"{favour.amount:+d}")
+                )
+    if not parts:
+        return []
+    net = sum(p[0] for p in parts)
+    rulings = [ruling(rule_id, f"Reputation: {text}.") for _a, rule_id, text in parts]
+    if net > 0:
+        rulings.append(table.gain_reputation(me, net, "reputation.wheel", f"Net reputation {net:+d}"))
+    elif net < 0:
+        if me.reputation == 0:
+            rulings.append(ruling(
+                "reputation.floor",
+                f"{me.name} is at level 1 position 1, so the net penalty of {-net} is ignored.",
+            ))
+        else:
+            rulings.append(table.lose_reputation(
+                me, -net, "reputation.penalty", f"Net reputation {net:+d}, paid as far as possible",
+            ))
+    return rulings
+
+
+def _queue_invitations(table: Table) -> list[Ruling]:
+    """Draw blind invitations now; queue screens, the lady's choice, dismissals and the rest."""
+    rulings: list[Ruling] = []
+    turn = table.turn
+    for target, name, favours in sources(table):
+        for favour in favours:
+            if favour.kind == "invite":
+                see = favour.see
+                if (
+                    not turn.screened
+                    and table.state.options.expansion
+                    and supplemental_on(table, "head_housemaid", target)
+                ):
+                    see += 1
+                    turn.screened = True
+                    rulings.append(ruling(
+                        "ud.head-housemaid.screen",
+                        f"The head housemaid on {name} screens: see {see}, keep {favour.keep}.",
+                    ))
+                assert favour.deck is not None
+                rulings += open_invitation(table, name, favour.deck, see, favour.keep)
+            elif favour.kind == "lady":
+                turn.choices.append(Choice(kind="lady", source=target))
+            elif favour.kind == "dismiss":
+                turn.choices.append(Choice(kind="dismiss", source=target, count=favour.amount))
+            elif favour.kind in ("vp_card", "vp_card_draw"):
+                rulings += _draw_cards(table, "vp_deck", table.me.vp_cards, favour.amount,
+                                       "favours.vp-card", f"{name}: VP card")
+            elif favour.kind == "objective":
+                rulings += _draw_cards(table, "objective_deck", table.me.objectives, favour.amount,
+                                       "favours.objective-card", f"{name}: objective card")
+            elif favour.kind == "gossip":
+                if len(table.state.players) > 1:
+                    turn.choices.append(Choice(kind="gossip", source=target, count=favour.amount))
+                else:
+                    rulings.append(ruling("favours.gossip", f"{name}'s gossip has no one to target."))
+            elif favour.kind == "reclaim":
+                turn.choices.append(Choice(kind="reclaim", source=target))
+            elif favour.kind == "hire":
+                turn.choices.append(Choice(kind="hire", source=target, count=favour.amount))
+    return rulings
+
+
+def _draw_cards(table: Table, deck_name: str, into: list[str], count: int, rule_id: str,
+                label: str) -> list[Ruling]:
+    deck: list[str] = getattr(table.state.supply, deck_name)
+    drawn = [deck.pop(0) for _ in range(min(count, len(deck)))]
+    into.extend(drawn)
+    if not drawn:
+        return [ruling(rule_id, f"{label}: the deck is empty, nothing is drawn.")]
+    return [ruling(rule_id, f"{label}: {len(drawn)} drawn.")]
+
+
+def deck_of(table: Table, card_id: str) -> list[str]:
+    card = table.card(card_id)
+    supply = table.state.supply
+    return supply.prestige_deck if card.deck == "prestige" else supply.casual_deck
+
+
+def open_invitation(
+    table: Table, name: str, deck_name: str, see: int, keep: int, *, first: bool = False
+) -> list[Ruling]:
+    """A blind draw goes straight to the hand; a screen becomes a choice (favours.invite,
+    favours.screen, ruling.guest-deck-empty)."""
+    supply, me, turn = table.state.supply, table.me, table.turn
+    deck = supply.casual_deck if deck_name == "casual" else supply.prestige_deck
+    if not deck:
+        return [ruling("ruling.guest-deck-empty", f"{name}: the {deck_name} deck is empty; no invitation.")]
+    cards = [deck.pop(0) for _ in range(min(see, len(deck)))]
+    if len(cards) <= keep:
+        me.hand.extend(cards)
+        names = ", ".join(table.card_name(c) for c in cards)
+        rule_id = "favours.invite" if see == 1 else "ruling.screen-deck-short"
+        return [ruling(rule_id, f"{name}: {names} joins the active hand from the {deck_name} deck.")]
+    choice = Choice(kind="screen", source=name, cards=cards, keep=keep, deck=deck_name)  # type: ignore[arg-type]
+    turn.choices.insert(0 if first else len(turn.choices), choice)
+    return [ruling(
+        "favours.screen",
+        f"{name}: see {len(cards)} {deck_name} guests and keep {keep}; the rest go to the bottom.",
+    )]

@@ -1,0 +1,165 @@
+"""Step 4: which guests may attend the current activity (rules invite.*, ud.cook.prestige,
+ud.tile.carriage-house, ud.tile.renovated-kitchen.*), and whether a full party still exists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from obsession_nb.catalog import GentryCard, GuestRequirement
+from obsession_nb.rules import Ruling, ruling
+from obsession_nb.service import feasible, quarters_kinds, slots_for
+from obsession_nb.table import Table
+
+KIND_WORDS = {
+    "gentry": "gentry",
+    "family": "family members",
+    "gentlemen": "gentlemen",
+    "ladies": "ladies",
+    "casual": "casual guests",
+    "prestige": "prestige guests",
+}
+
+
+def requirement(table: Table) -> GuestRequirement | None:
+    turn = table.turn
+    if turn.tile is None:
+        return None
+    return table.face(table.me.owned(turn.tile)).guests  # type: ignore[arg-type]
+
+
+def allowed_counts(table: Table) -> list[int]:
+    """Guest counts the activity accepts, after Carriage House / Renovated Kitchen changes."""
+    req = requirement(table)
+    if req is None:
+        return [0]
+    return sorted({c + table.turn.guest_adjust for c in req.count if c + table.turn.guest_adjust > 0})
+
+
+def cook_on_tile(table: Table) -> bool:
+    return any(p.servant == "cook" and p.target == "tile" for p in table.turn.placements)
+
+
+def national_holiday(table: Table) -> bool:
+    from obsession_nb.rounds import has_event
+
+    return has_event(table, "national_holiday")
+
+
+def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
+    """The highest prestige rating that may attend, with the rule that sets it."""
+    turn = table.turn
+    req = requirement(table)
+    level = turn.level_at_host or 1
+    if national_holiday(table):
+        return None, ruling(
+            "event.national-holiday", "National Holiday: reputation limits on guests are lifted."
+        )
+    if req is not None and req.any_prestige:
+        return None, ruling(
+            "ud.tile.renovated-kitchen.front", "Guests of any prestige rating may attend."
+        )
+    if cook_on_tile(table):
+        return level + 2, ruling(
+            "ud.cook.prestige",
+            f"The cook on the activity tile lets guests up to prestige {level + 2} attend "
+            f"(level {level} + 2).",
+        )
+    return level, ruling(
+        "invite.prestige",
+        f"Guests may have a prestige rating up to level {level}, the level at the start of step 3.",
+    )
+
+
+def matches_kind(card: GentryCard, kind: str) -> bool:
+    return {
+        "gentry": True,
+        "family": card.deck == "family",
+        "gentlemen": card.gender == "male",
+        "ladies": card.gender == "female",
+        "casual": card.deck in ("starter", "casual"),
+        "prestige": card.deck in ("prestige", "fairchild"),
+    }[kind]
+
+
+def refusal(table: Table, card_id: str) -> Ruling | None:
+    """Why this card may not join the party as such (ignoring service and count), or ``None``."""
+    me = table.me
+    req = requirement(table)
+    card = table.card(card_id)
+    if card_id in table.turn.guests:
+        return ruling("invite.exact-count", f"{card.name} is already attending.")
+    if card_id not in me.hand:
+        where = "discard pile" if card_id in me.discard else "elsewhere"
+        return ruling(
+            "invite.active-hand-only",
+            f"{card.name} is in the {where}, not the active hand; only the active hand may attend.",
+        )
+    if req is None:
+        return ruling("host.no-gentry-with-butlers-room", "This activity takes no guests.")
+    if not matches_kind(card, req.kind):
+        return ruling(
+            "invite.kind",
+            f"The activity asks for {KIND_WORDS[req.kind]}; {card.name} is not one.",
+        )
+    limit, why = prestige_limit(table)
+    if limit is not None and card.rating > limit:
+        crest = " (family and Fairchilds count as 1)" if card.prestige is None else ""
+        return ruling(
+            why.rule,
+            f"{card.name} has prestige rating {card.rating}{crest}, above the limit of {limit}; "
+            "the guest cannot attend.",
+        )
+    return None
+
+
+def borrowing_capacity(table: Table) -> int:
+    """Pounds the player could still borrow at two reputation per £100 (special.borrow)."""
+    return (table.me.reputation // 2) * 100
+
+
+def money_balance(table: Table, guests: list[str]) -> int:
+    """Money favours of the tile and these guests (negative for paupers' costs)."""
+    turn = table.turn
+    total = 0
+    if turn.tile is not None:
+        face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
+        total += sum(f.amount for f in face.favours if f.kind == "money")
+    for card_id in guests:
+        total += sum(f.amount for f in table.card(card_id).favours if f.kind == "money")
+    return total
+
+
+def affordable(table: Table, guests: list[str]) -> bool:
+    """Paupers can be paid from money held plus this activity's money, or by borrowing
+    (favours.pauper, ruling.pauper-payment)."""
+    return table.me.money + money_balance(table, guests) + borrowing_capacity(table) >= 0
+
+
+def candidates(table: Table) -> list[str]:
+    return [c for c in dict.fromkeys(table.me.hand) if refusal(table, c) is None]
+
+
+def party_possible(table: Table, guests: list[str]) -> bool:
+    """Whether ``guests`` can be completed to a full, staffed and affordable party."""
+    counts = allowed_counts(table)
+    pool = [c for c in candidates(table) if c not in guests]
+    available = Counter(table.me.servants.available)
+    quarters = quarters_kinds(table)
+    for count in counts:
+        need = count - len(guests)
+        if need < 0 or need > len(pool):
+            continue
+        for extra in combinations(pool, need):
+            party = [*guests, *extra]
+            slots = [s for s in slots_for(table, party, include_tile=False)]
+            slots = _unfilled_tile_slots(table) + slots
+            if affordable(table, party) and feasible(table, slots, available.copy(), quarters):
+                return True
+    return False
+
+
+def _unfilled_tile_slots(table: Table) -> list:
+    filled = {p.target for p in table.turn.placements if p.covers is not None}
+    return [s for s in slots_for(table, []) if s.id not in filled]

@@ -1,0 +1,67 @@
+"""The pass option: £200 in rents, a free market refresh, or (with the expansion's pass rule)
+hiring with the Butler's Room (rules pass.*, ud.pass.*)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from obsession_nb import market
+from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.service import Slot, can_fill
+from obsession_nb.state import Choice, Placement
+from obsession_nb.table import Table
+
+HIRERS = ("butler", "underbutler")
+
+
+def apply_rents(table: Table) -> list[Ruling]:
+    table.me.money += 200
+    table.turn.step = "buy"
+    return [ruling("pass.rents", f"{table.me.name} collects £200 in tenant rents "
+                   f"(now £{table.me.money}).")]
+
+
+def apply_free_refresh(table: Table) -> list[Ruling]:
+    rulings: list[Ruling] = [ruling("ruling.pass-refresh-not-special",
+                                    "The free refresh does not use up the once-per-turn special "
+                                    "refresh.")]
+    market.refresh(table, rulings, "pass.free-refresh", "Pass option: free market refresh")
+    table.turn.step = "buy"
+    return rulings
+
+
+def hirer(table: Table) -> str | None:
+    """The butler, or else an underbutler, available to staff the Butler's Room."""
+    slot = Slot("tile", "tile", "butler")
+    available = Counter(table.me.servants.available)
+    return next((k for k in HIRERS if available[k] and can_fill(table, slot, k, available)), None)
+
+
+def verify_hire_servants(table: Table) -> list[Ruling]:
+    me = table.me
+    if not table.state.options.hire_on_pass:
+        raise refuse("pass.base", "Without the expansion's pass rule, passing offers only £200 "
+                     "or a free market refresh.")
+    if me.owned("butlers-room") is None:
+        raise refuse("ud.pass.hire", f"{me.name} has no Butler's Room to hire with.")
+    who = hirer(table)
+    if who is None:
+        raise refuse("ud.pass.hire", "Hiring needs the butler or an underbutler in Available "
+                     "Service.")
+    return [ruling("ud.pass.butler-available", f"The {table.servant_name(who)} staffs the "
+                   "Butler's Room (service was refreshed first, so the butler is available).")]
+
+
+def apply_hire_servants(table: Table) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    who = hirer(table)
+    assert who is not None
+    me.servants.available.remove(who)
+    turn.tile = "butlers-room"
+    turn.placements.append(Placement(servant=who, target="tile", covers="butler"))
+    face = table.face(me.owned("butlers-room"))  # type: ignore[arg-type]
+    count = next((f.amount for f in face.favours if f.kind == "hire"), 2)
+    turn.choices.append(Choice(kind="hire", source="tile", count=count))
+    turn.step = "favours"
+    return [ruling("ud.pass.hire", f"{me.name} hires with the Butler's Room: up to {count} "
+                   "servants from Servants for Hire.")]

@@ -1,0 +1,81 @@
+"""Plain-text and HTML renderings of games, actions, rulings and verdicts for notebooks.
+
+All text that can come from a scenario is escaped before it reaches HTML.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from obsession_nb.actions import Action
+    from obsession_nb.game import Game, Verdict
+    from obsession_nb.rules import Ruling
+
+STYLE = (
+    "<style>.onb-r{font-family:Georgia,serif;font-size:13px;line-height:1.4}"
+    ".onb-r .onb-rule{font-family:monospace;color:#6b4e16}"
+    ".onb-r .onb-cite{color:#666;font-style:italic}"
+    ".onb-r .onb-legal{color:#1d6b2c;font-weight:bold}"
+    ".onb-r .onb-illegal{color:#a11d1d;font-weight:bold}"
+    ".onb-r table{border-collapse:collapse}.onb-r td,.onb-r th{padding:2px 8px;"
+    "border-bottom:1px solid #ddd;text-align:left}</style>"
+)
+
+
+def ruling_html(r: Ruling) -> str:
+    return (
+        f'<div class="onb-r onb-ruling">{escape(r.verdict)} '
+        f'<span class="onb-rule">[{escape(r.rule)}]</span> '
+        f'<span class="onb-cite">{escape(r.citation)}</span></div>'
+    )
+
+
+def verdict_html(v: Verdict) -> str:
+    label = ('<span class="onb-legal">legal</span>' if v.legal
+             else '<span class="onb-illegal">illegal</span>')
+    items = "".join(f"<li>{ruling_html(r)}</li>" for r in v.rulings)
+    return (f'{STYLE}<div class="onb-r onb-verdict"><code>{escape(v.action)}</code>: '
+            f"{label}<ul>{items}</ul></div>")
+
+
+def action_html(a: Action) -> str:
+    return f'<code class="onb-action" title="{escape(a.summary)}">{escape(a.notation)}</code>'
+
+
+def game_text(game: Game) -> str:
+    view = game.view()
+    lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
+             f" — {view['pending']['prompt']}"]
+    for p in view["players"]:
+        rep = p["reputation"]
+        lines.append(
+            f"  p{p['seat'] + 1} {p['name']} ({p['family_name']}): £{p['money']}, reputation "
+            f"level {rep['level']} position {rep['position']}; available "
+            f"{', '.join(p['servants']['available']) or '-'}; quarters "
+            f"{', '.join(p['servants']['quarters']) or '-'}; expended "
+            f"{', '.join(p['servants']['expended']) or '-'}"
+        )
+    market = ", ".join(f"£{s['price']} {s['tiles'][0]['name']}" for s in view["supply"]["market"])
+    lines.append(f"  market: {market}")
+    return "\n".join(lines)
+
+
+def game_html(game: Game) -> str:
+    view = game.view()
+    rows = "".join(
+        f"<tr><td>p{p['seat'] + 1}</td><td>{escape(p['name'])}</td>"
+        f"<td>{escape(p['family_name'])}</td><td>£{p['money']}</td>"
+        f"<td>{p['reputation']['level']} / {p['reputation']['position']}</td>"
+        f"<td>{escape(', '.join(p['servants']['available']))}</td>"
+        f"<td>{escape(', '.join(p['servants']['quarters']))}</td>"
+        f"<td>{escape(', '.join(p['servants']['expended']))}</td></tr>"
+        for p in view["players"]
+    )
+    return (
+        f'{STYLE}<div class="onb-r onb-game"><b>Round {view["round"]}</b> — '
+        f'{escape(view["pending"]["prompt"])}<table><tr><th>seat</th><th>player</th>'
+        "<th>family</th><th>money</th><th>level / position</th><th>Available Service</th>"
+        f"<th>Servants' Quarters</th><th>Expended Service</th></tr>{rows}</table></div>"
+    )

@@ -1,0 +1,106 @@
+"""The rule index (``content/rules.yaml``) and the rulings the engine makes with it.
+
+Every decision of the engine yields :class:`Ruling` records: a rule id from the index, a
+plain-English verdict about this position, and the rule's citation.  Illegal actions raise
+:class:`IllegalAction` carrying the rulings that forbid them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import yaml
+
+from obsession_nb.resources import content_dir
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of the rule index."""
+
+    id: str
+    title: str
+    kind: str
+    summary: str
+    cite: tuple[str, ...]
+    reading: str | None = None
+
+    @property
+    def citation(self) -> str:
+        return "; ".join(self.cite)
+
+
+@cache
+def rule_index() -> dict[str, Rule]:
+    """All rules by id, loaded once from ``content/rules.yaml``."""
+    data = yaml.safe_load((content_dir() / "rules.yaml").read_text(encoding="utf-8"))
+    return {
+        entry["id"]: Rule(
+            id=entry["id"],
+            title=entry["title"],
+            kind=entry["kind"],
+            summary=" ".join(entry["summary"].split()),
+            cite=tuple(entry["cite"]),
+            reading=entry.get("reading"),
+        )
+        for entry in data["rules"]
+    }
+
+
+def rule(rule_id: str) -> Rule:
+    """The index entry for ``rule_id``; a ``KeyError`` names an id missing from the index."""
+    try:
+        return rule_index()[rule_id]
+    except KeyError:
+        raise KeyError(f"rule id '{rule_id}' is not in content/rules.yaml") from None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A decision about this position: which rule, what it means here, where it is written."""
+
+    rule: str
+    verdict: str
+
+    @property
+    def citation(self) -> str:
+        return rule(self.rule).citation
+
+    @property
+    def title(self) -> str:
+        return rule(self.rule).title
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "verdict": self.verdict, "citation": self.citation}
+
+    def __str__(self) -> str:
+        return f"{self.verdict} [{self.rule}: {self.citation}]"
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.render import ruling_html
+
+        return ruling_html(self)
+
+
+def ruling(rule_id: str, verdict: str) -> Ruling:
+    """Make a ruling, failing at once if the rule id is not in the index."""
+    rule(rule_id)
+    return Ruling(rule_id, verdict)
+
+
+class BadNotation(ValueError):
+    """Text that is not the notation of any action."""
+
+
+class IllegalAction(ValueError):
+    """A well-formed action that the rules forbid here; carries the forbidding rulings."""
+
+    def __init__(self, rulings: list[Ruling] | Ruling) -> None:
+        self.rulings = [rulings] if isinstance(rulings, Ruling) else list(rulings)
+        super().__init__("; ".join(str(r) for r in self.rulings))
+
+
+def refuse(rule_id: str, verdict: str) -> IllegalAction:
+    """An :class:`IllegalAction` with one ruling (``raise refuse(...)``)."""
+    return IllegalAction(ruling(rule_id, verdict))

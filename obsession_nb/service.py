@@ -1,0 +1,147 @@
+"""Mandatory service: servant icons to fill, who may fill them, and whether all can be filled.
+
+Rules service.*, ud.hall-boy.butler, ud.head-housemaid.housekeeper and
+ud.head-housemaid.housekeepers-room.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from obsession_nb.rules import Ruling, ruling
+from obsession_nb.table import Table
+
+MALE_STANDIN = ("butler", "valet", "footman")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One servant icon on the activity tile or on a guest card."""
+
+    id: str
+    target: str
+    """``tile`` or a gentry card id."""
+    kind: str
+
+
+def slots_for(table: Table, guests: Iterable[str], *, include_tile: bool = True) -> list[Slot]:
+    """Every servant icon of the hosted tile (if any) and of the given guests."""
+    result: list[Slot] = []
+    turn = table.turn
+    if include_tile and turn.tile is not None:
+        face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
+        result += _numbered("tile", face.servants)
+    for card_id in guests:
+        result += _numbered(card_id, table.card(card_id).service)
+    return result
+
+
+def _numbered(target: str, kinds: Iterable[str]) -> list[Slot]:
+    return [
+        Slot(target if i == 0 else f"{target}:{i + 1}", target, kind)
+        for i, kind in enumerate(kinds)
+    ]
+
+
+def open_slots(table: Table) -> list[Slot]:
+    """The icons of the current activity not yet filled."""
+    filled = {p.target for p in table.turn.placements if p.covers is not None}
+    return [s for s in slots_for(table, table.turn.guests) if s.id not in filled]
+
+
+def quarters_kinds(table: Table) -> set[str]:
+    me, turn = table.me, table.turn
+    if turn.quarters_used or not table.has_ability(me, "servants_quarters"):
+        return set()
+    return set(me.servants.quarters)
+
+
+def filler_ruling(table: Table, slot: Slot, servant: str, available: Counter[str]) -> Ruling | None:
+    """The rule that lets ``servant`` fill ``slot`` now, or ``None`` if none does."""
+    me = table.me
+    expansion = table.state.options.expansion
+    on_card = slot.target != "tile"
+    icon, who = table.servant_name(slot.kind), table.servant_name(servant)
+    where = "the activity tile" if not on_card else table.card_name(slot.target)
+    if servant == slot.kind:
+        return ruling("service.mandatory", f"The {who} serves the {icon} icon on {where}.")
+    if servant == "underbutler" and slot.kind in MALE_STANDIN:
+        return ruling(
+            "service.underbutler",
+            f"The underbutler stands in for the {icon} on {where} (allowed at any time).",
+        )
+    if servant == "housekeeper" and slot.kind == "ladys_maid" and available["ladys_maid"] == 0:
+        return ruling(
+            "service.housekeeper-for-ladys-maid",
+            f"No lady's maid is available, so the housekeeper covers the lady's maid on {where}.",
+        )
+    if (
+        servant == "footman"
+        and slot.kind == "valet"
+        and available["valet"] == 0
+        and table.has_ability(me, "brushing_room")
+    ):
+        return ruling(
+            "service.footman-for-valet",
+            f"With the Brushing Room and no valet available, a footman valets on {where}.",
+        )
+    if not expansion:
+        return None
+    if servant == "hall_boy" and slot.kind == "butler" and on_card:
+        return ruling(
+            "ud.hall-boy.butler",
+            f"The hall boy stands in for the butler on {where}; he adds no money this way.",
+        )
+    if servant == "head_housemaid":
+        room = table.has_ability(me, "housekeepers_room")
+        if slot.kind == "housekeeper" and on_card:
+            return ruling(
+                "ud.head-housemaid.housekeeper",
+                f"The head housemaid stands in for the housekeeper on {where}; she does not "
+                "screen guests this way.",
+            )
+        if room and slot.kind in ("housekeeper", "ladys_maid"):
+            return ruling(
+                "ud.head-housemaid.housekeepers-room",
+                f"With the Housekeeper's Room the head housemaid covers the {icon} on {where}; "
+                "she does not screen guests this way.",
+            )
+    return None
+
+
+def can_fill(table: Table, slot: Slot, servant: str, available: Counter[str]) -> bool:
+    return filler_ruling(table, slot, servant, available) is not None
+
+
+def feasible(table: Table, slots: list[Slot], available: Counter[str], quarters: set[str]) -> bool:
+    """Whether every slot can be filled, placing them one by one in some order.
+
+    ``available`` counts unplaced servants in Available Service; ``quarters`` the kinds of
+    which one (only one) may come from the Servants' Quarters.  The stand-ins that need the
+    regular servant to be unavailable are tried last, which is the order that makes them legal.
+    """
+    if not slots:
+        return True
+    # Fill the slots whose regular servant is free first: a conditional stand-in never helps
+    # while the regular servant could still serve.
+    slot = min(slots, key=lambda s: available[s.kind] > 0)
+    rest = [s for s in slots if s is not slot]
+    candidates = [k for k in available if available[k] > 0] + [
+        k for k in quarters if k not in available or available[k] == 0
+    ]
+    for servant in dict.fromkeys(candidates):
+        from_quarters = available[servant] == 0
+        if not can_fill(table, slot, servant, available):
+            continue
+        if from_quarters:
+            if feasible(table, rest, available, set()):
+                return True
+        else:
+            available[servant] -= 1
+            ok = feasible(table, rest, available, quarters)
+            available[servant] += 1
+            if ok:
+                return True
+    return False

@@ -1,0 +1,201 @@
+"""The whole position of a game as plain, serialisable records (DESIGN principle 5).
+
+These records hold data only; the rules that change them live in the engine modules.  Every
+field dumps to YAML/JSON and loads back to an equal record, so a position is a file.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+from obsession_nb.reputation import POSITIONS
+
+ZONES = ("available", "quarters", "expended")
+Zone = Literal["available", "quarters", "expended"]
+
+
+class Record(BaseModel):
+    """Mutable engine record that refuses unknown fields (typos in scenario files)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Options(Record):
+    """Rules variants (DESIGN principle 6); the defaults are the expansion rulebook's rules."""
+
+    expansion: bool = True
+    """Upstairs, Downstairs servants, pass/hire rule and servant draft."""
+    length: Literal["standard", "extended"] = "standard"
+    first_player_rotation: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    market_reserve: bool = True
+    pass_hire: bool | None = None
+    """Hiring as a pass option; ``None`` follows ``expansion`` (UD p.9)."""
+    low_vp_monuments: bool = False
+
+    @property
+    def hire_on_pass(self) -> bool:
+        return self.expansion if self.pass_hire is None else self.pass_hire
+
+
+class Servants(Record):
+    """A player's servants in the three zones of the board."""
+
+    available: list[str] = []
+    quarters: list[str] = []
+    expended: list[str] = []
+
+    def zone(self, name: str) -> list[str]:
+        return getattr(self, name)
+
+    def all(self) -> list[str]:
+        return [*self.available, *self.quarters, *self.expended]
+
+
+class OwnedTile(Record):
+    """A tile in a player's Country Estate Organiser; ``flipped`` = rose side up."""
+
+    tile: str
+    flipped: bool = False
+
+
+class Player(Record):
+    name: str = Field(min_length=1)
+    family: str
+    money: int = 0
+    reputation: int = 0
+    """Steps above level 1 position 1; written in files as ``{level, position}``."""
+    servants: Servants = Servants()
+    hand: list[str] = []
+    discard: list[str] = []
+    organiser: list[OwnedTile] = []
+    objectives: list[str] = []
+    vp_cards: list[str] = []
+    reminder: bool = False
+    removed: list[str] = []
+    """Servants of this player removed from the game (a useful man used up)."""
+    turns_taken: int = 0
+
+    @field_validator("reputation", mode="before")
+    @classmethod
+    def _reputation_from_wheel(cls, value: object) -> object:
+        if isinstance(value, dict) and set(value) == {"level", "position"}:
+            level, position = value["level"], value["position"]
+            if isinstance(level, int) and isinstance(position, int):
+                if not 1 <= position <= POSITIONS:
+                    raise ValueError(f"position must be 1 to {POSITIONS}, not {position}")
+                if level < 1:
+                    raise ValueError(f"level must be at least 1, not {level}")
+                return (level - 1) * POSITIONS + position - 1
+        if isinstance(value, int):
+            return value
+        raise ValueError("reputation must be {level: N, position: 1-5}")
+
+    @field_serializer("reputation")
+    def _reputation_to_wheel(self, steps: int) -> dict[str, int]:
+        return {"level": steps // POSITIONS + 1, "position": steps % POSITIONS + 1}
+
+    def owned(self, tile_id: str) -> OwnedTile | None:
+        return next((t for t in self.organiser if t.tile == tile_id), None)
+
+
+class Supply(Record):
+    """The supply board, decks, tile bag, Builders' Market and its reserves."""
+
+    servants_for_hire: dict[str, int] = {}
+    casual_deck: list[str] = []
+    prestige_deck: list[str] = []
+    objective_deck: list[str] = []
+    vp_deck: list[str] = []
+    theme_deck: list[str] = []
+    fairchilds: list[str] = []
+    bag: list[str] = []
+    market: list[list[str]] = []
+    """Six spaces (£300 … £800), each a stack of identical tiles."""
+    service_reserve: list[str] = []
+    pr1_reserve: list[str] = []
+    service_reserve_active: bool = False
+    pr1_reserve_active: bool = False
+    removed: list[str] = []
+    """Tiles removed from the game."""
+
+
+class Chance(Record):
+    """The seeded source of chance (DESIGN principle 7)."""
+
+    seed: int = 0
+    draws: int = 0
+    next_tiles: list[str] = []
+    """Tiles the next bag draws must produce, in order (pinned by a scenario)."""
+
+
+class Placement(Record):
+    """A servant placed during the current turn."""
+
+    servant: str
+    target: str
+    """``tile`` (the activity tile), a gentry card id, ``study``, ``hall``, an organiser tile id,
+    ``market``, or ``carriage-house``."""
+    covers: str | None = None
+    """The servant icon this placement fills (mandatory service); ``None`` = supplemental."""
+    from_quarters: bool = False
+
+
+class Choice(Record):
+    """A favour that waits for the player's decision in step 6."""
+
+    kind: Literal["screen", "lady", "dismiss", "gossip", "reclaim", "hire"]
+    source: str
+    cards: list[str] = []
+    keep: int = 1
+    deck: Literal["casual", "prestige"] | None = None
+    count: int = 1
+
+
+class Turn(Record):
+    """The turn in progress and its pending decision (DESIGN principle 4)."""
+
+    player: int
+    step: Literal[
+        "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end"
+    ] = "begin"
+    passing: bool = False
+    tile: str | None = None
+    level_at_host: int | None = None
+    guests: list[str] = []
+    guest_adjust: int = 0
+    """Guest-count change from the Carriage House (±1) and the Renovated Kitchen (+1)."""
+    placements: list[Placement] = []
+    choices: list[Choice] = []
+    dismissed: list[str] = []
+    hall_used: bool = False
+    quarters_used: bool = False
+    market_refreshed: bool = False
+    screened: bool = False
+    kitchen_used: bool = False
+    purchases: int = 0
+    hired: int = 0
+
+
+class LogEntry(Record):
+    """What happened: an action (or an automatic step) and the rulings it produced."""
+
+    player: int | None = None
+    action: str
+    rulings: list[dict[str, str]] = []
+
+
+class State(Record):
+    """A whole position."""
+
+    title: str = ""
+    description: str = ""
+    options: Options = Options()
+    round: int = 1
+    first_player: int = 0
+    players: list[Player]
+    supply: Supply = Supply()
+    themes: list[str] = []
+    chance: Chance = Chance()
+    turn: Turn | None = None

@@ -1,0 +1,134 @@
+"""The table: a position together with the catalog it refers to.
+
+Engine modules read components and the position through a :class:`Table`; they change only
+``table.state``.  Chance (tile draws, shuffles) comes from the seeded source in the state
+(DESIGN principle 7).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from obsession_nb.catalog import Catalog, GentryCard, Tile, TileSide, load_catalog
+from obsession_nb.reputation import Wheel
+from obsession_nb.rules import Ruling, ruling
+from obsession_nb.state import OwnedTile, Player, State, Turn
+
+WHEEL_LEVELS = {"standard": 6, "extended": 8}
+
+
+@dataclass
+class Table:
+    state: State
+    catalog: Catalog = field(default_factory=load_catalog)
+    custom: dict[str, GentryCard] = field(default_factory=dict)
+    """Gentry cards defined by the scenario itself (for "what if" positions)."""
+    automatic: list[tuple[str, list[Ruling]]] = field(default_factory=list)
+    """Automatic steps taken while applying the last action: (label, rulings)."""
+
+    def auto(self, label: str, rulings: list[Ruling]) -> None:
+        """Record an automatic step (rotation, favours, clean-up ...) for the log."""
+        self.automatic.append((label, rulings))
+
+    # ------------------------------------------------------------ components
+
+    def card(self, card_id: str) -> GentryCard:
+        return self.custom.get(card_id) or self.catalog.gentry[card_id]
+
+    def has_card(self, card_id: str) -> bool:
+        return card_id in self.custom or card_id in self.catalog.gentry
+
+    def tile(self, tile_id: str) -> Tile:
+        return self.catalog.tiles[tile_id]
+
+    def face(self, owned: OwnedTile) -> TileSide:
+        return self.tile(owned.tile).side(owned.flipped)
+
+    def tile_name(self, tile_id: str) -> str:
+        return self.tile(tile_id).name
+
+    def card_name(self, card_id: str) -> str:
+        return self.card(card_id).name
+
+    def servant_name(self, kind: str) -> str:
+        return self.catalog.servants[kind].name
+
+    # ------------------------------------------------------------ players
+
+    @property
+    def wheel(self) -> Wheel:
+        return Wheel(WHEEL_LEVELS[self.state.options.length])
+
+    @property
+    def turn(self) -> Turn:
+        if self.state.turn is None:
+            raise RuntimeError("no turn in progress")
+        return self.state.turn
+
+    @property
+    def me(self) -> Player:
+        return self.state.players[self.turn.player]
+
+    def seat_name(self, seat: int) -> str:
+        return f"{self.state.players[seat].name} (p{seat + 1})"
+
+    def level(self, player: Player) -> int:
+        return self.wheel.level(player.reputation)
+
+    def abilities(self, player: Player) -> Iterator[str]:
+        """Permanent abilities of the faces up in the organiser (service tiles, monuments)."""
+        for owned in player.organiser:
+            ability = self.face(owned).ability
+            if ability:
+                yield ability
+
+    def has_ability(self, player: Player, ability: str) -> bool:
+        return ability in set(self.abilities(player))
+
+    # ------------------------------------------------------------ reputation
+
+    def gain_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:
+        before = player.reputation
+        player.reputation = self.wheel.gain(before, amount)
+        return self._reputation_ruling(player, before, rule_id, why)
+
+    def lose_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:
+        before = player.reputation
+        player.reputation = self.wheel.lose(before, amount)
+        return self._reputation_ruling(player, before, rule_id, why)
+
+    def _reputation_ruling(self, player: Player, before: int, rule_id: str, why: str) -> Ruling:
+        w = self.wheel
+        moved = player.reputation - before
+        crossed = ""
+        if w.level(player.reputation) != w.level(before):
+            direction = "up" if moved > 0 else "down"
+            crossed = f", crossing {direction} to the {w.label(player.reputation)} counter"
+        return ruling(
+            rule_id,
+            f"{why}: {player.name} moves {moved:+d} from {w.describe(before)} to "
+            f"{w.describe(player.reputation)}{crossed}.",
+        )
+
+    # ------------------------------------------------------------ chance
+
+    def rng(self) -> random.Random:
+        """A generator for the next chance event; advancing the recorded draw counter."""
+        chance = self.state.chance
+        chance.draws += 1
+        return random.Random(f"{chance.seed}:{chance.draws}")
+
+    def draw_from_bag(self) -> str | None:
+        """Draw one tile: a pinned tile first, else at random; ``None`` if the bag is empty."""
+        bag = self.state.supply.bag
+        if not bag:
+            return None
+        pinned = self.state.chance.next_tiles
+        if pinned:
+            tile_id = pinned.pop(0)
+        else:
+            tile_id = self.rng().choice(sorted(bag))
+        bag.remove(tile_id)
+        return tile_id

@@ -1,0 +1,135 @@
+"""The position as JSON-ready data: what the CLI prints and what the widgets draw.
+
+Names and unverified markers come from the catalog so that no view has to look them up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from obsession_nb.market import RESERVE_PRICE, SPACE_PRICES
+from obsession_nb.rounds import space
+from obsession_nb.table import Table
+
+if TYPE_CHECKING:
+    from obsession_nb.game import Game
+
+
+def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, Any]:
+    tile = table.tile(tile_id)
+    face = tile.side(flipped)
+    return {
+        "id": tile.id,
+        "name": tile.name,
+        "kind": tile.kind,
+        "category": face.category,
+        "flipped": flipped,
+        "rose": flipped and tile.flips,
+        "activity": face.activity,
+        "prestige": face.prestige,
+        "vp": face.vp,
+        "tsn": tile.tsn,
+        "cost_modifier": tile.cost_modifier,
+        "servants": list(face.servants),
+        "guests": None if face.guests is None else {
+            "count": list(face.guests.count), "kind": face.guests.kind},
+        "favours": [f.model_dump(exclude_defaults=True) for f in face.favours],
+        "ability": face.ability,
+        "playable": face.playable,
+        "verified": tile.verified,
+        "unverified": list(tile.unverified),
+        "standin": tile.standin,
+    }
+
+
+def card_view(table: Table, card_id: str) -> dict[str, Any]:
+    card = table.card(card_id)
+    return {
+        "id": card.id,
+        "name": card.name,
+        "deck": card.deck,
+        "gender": card.gender,
+        "prestige": card.prestige,
+        "rating": card.rating,
+        "vp": card.vp,
+        "service": list(card.service),
+        "favours": [f.model_dump(exclude_defaults=True) for f in card.favours],
+        "traits": list(card.traits),
+        "verified": card.verified,
+        "unverified": list(card.unverified),
+        "standin": card.standin,
+        "custom": card_id in table.custom,
+    }
+
+
+def position(game: Game) -> dict[str, Any]:
+    table = game.table
+    state = table.state
+    wheel = table.wheel
+    round_space = space(table)
+    turn = state.turn
+    players = []
+    for seat, p in enumerate(state.players):
+        players.append({
+            "seat": seat,
+            "name": p.name,
+            "family": p.family,
+            "family_name": table.catalog.families[p.family].name,
+            "family_bonus": table.catalog.families[p.family].bonus,
+            "money": p.money,
+            "reputation": {"level": wheel.label(p.reputation),
+                           "position": wheel.position(p.reputation)},
+            "servants": {
+                "available": list(p.servants.available),
+                "quarters": list(p.servants.quarters),
+                "expended": list(p.servants.expended),
+            },
+            "hand": [card_view(table, c) for c in p.hand],
+            "discard": [card_view(table, c) for c in p.discard],
+            "organiser": [tile_view(table, t.tile, t.flipped) for t in p.organiser],
+            "objectives": len(p.objectives),
+            "vp_cards": len(p.vp_cards),
+            "removed": list(p.removed),
+        })
+    supply = state.supply
+    activity = None
+    if turn is not None and turn.tile is not None:
+        owned = state.players[turn.player].owned(turn.tile)
+        activity = {
+            "tile": tile_view(table, turn.tile, owned.flipped if owned else False),
+            "guests": [card_view(table, c) for c in turn.guests],
+            "placements": [p.model_dump() for p in turn.placements],
+        }
+    return {
+        "title": state.title,
+        "round": state.round,
+        "length": state.options.length,
+        "season": round_space.season,
+        "courtship": round_space.courtship,
+        "events": [e.kind for e in round_space.events],
+        "first_player": state.first_player,
+        "pending": game.pending(),
+        "options": state.options.model_dump(),
+        "players": players,
+        "activity": activity,
+        "placements": [p.model_dump() for p in turn.placements] if turn else [],
+        "supply": {
+            "market": [
+                {"price": SPACE_PRICES[i], "tiles": [tile_view(table, t) for t in stack]}
+                for i, stack in enumerate(supply.market)
+            ],
+            "service_reserve": {"active": supply.service_reserve_active, "price": RESERVE_PRICE,
+                                "tiles": [tile_view(table, t) for t in supply.service_reserve]},
+            "pr1_reserve": {"active": supply.pr1_reserve_active, "price": RESERVE_PRICE,
+                            "tiles": [tile_view(table, t) for t in supply.pr1_reserve]},
+            "servants_for_hire": dict(supply.servants_for_hire),
+            "decks": {
+                "casual": len(supply.casual_deck),
+                "prestige": len(supply.prestige_deck),
+                "objective": len(supply.objective_deck),
+                "vp": len(supply.vp_deck),
+                "bag": len(supply.bag),
+            },
+        },
+        "themes": list(state.themes),
+    }
