@@ -75,6 +75,13 @@ class Hall(Action):
 
 
 @dataclass(frozen=True)
+class Church(Action):
+    verb = "church"
+    summary = "The Parish Church monument: take £100 or one reputation in step 2."
+    choice: str
+
+
+@dataclass(frozen=True)
 class Place(Action):
     verb = "place"
     summary = "Place a new servant for supplemental service."
@@ -229,7 +236,7 @@ class UsefulManSearch(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
     for cls in (
-        Activity, Pass, Done, Hall, Place, Host, Invite, Carriage, Kitchen, Serve, Keep, Lady,
+        Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage, Kitchen, Serve, Keep, Lady,
         Dismiss, Gossip, Reclaim, Hire, Recruit, Rents, FreeRefresh, HireServants, Buy, Borrow,
         Help, RefreshMarket, UsefulManRefresh, UsefulManSearch,
     )

@@ -75,6 +75,9 @@ def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
 
 def verify_done(table: Table) -> list[Ruling]:
     turn = table.turn
+    if turn.step == "step2" and flow.church_pending(table):
+        raise refuse("ruling.parish-church-choice", "The Parish Church's choice (£100 or one "
+                     "reputation) must be made in step 2.")
     if turn.step == "invite":
         return flow.verify_guests_done(table)
     if turn.step == "service":
@@ -116,6 +119,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Pass: _h({"begin", "step2", "host"}, _ok, lambda t: flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
+    a.Church: _h({"step2"}, flow.verify_church, flow.apply_church),
     a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
                 supplemental.apply_place),
     a.Host: _h({"host"}, flow.verify_host, flow.apply_host),
@@ -176,6 +180,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from (a.Activity(), a.Pass())
     elif step == "step2":
         yield from (a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats)
+        yield from (a.Church("money"), a.Church("reputation"))
         yield from (a.Done(), a.Pass())
     elif step == "host":
         yield from (a.Host(t.tile) for t in me.organiser)

@@ -116,7 +116,39 @@ def enter_step2(table: Table) -> None:
 
 
 def step2_has_choices(table: Table) -> bool:
-    return can_use_hall(table) or fair_useful_man_possible(table)
+    return can_use_hall(table) or fair_useful_man_possible(table) or church_pending(table)
+
+
+def church_pending(table: Table) -> bool:
+    """The flipped Parish Church asks for its choice in step 2 (ud.tile.parish-church)."""
+    return (
+        not table.turn.church_done
+        and not is_courtship(table)
+        and table.has_ability(table.me, "parish_church_monument")
+    )
+
+
+def verify_church(table: Table, choice: str) -> list[Ruling]:
+    if not church_pending(table):
+        raise refuse("ud.tile.parish-church", "There is no Parish Church monument choice to make.")
+    if choice not in ("money", "reputation"):
+        raise refuse("ruling.parish-church-choice", "The Parish Church gives 'money' (£100) or "
+                     "'reputation' (one step).")
+    return [ruling("ruling.parish-church-choice", "The Parish Church monument gives £100 or one "
+                   "reputation instead of the usual monument reputation.")]
+
+
+def apply_church(table: Table, choice: str) -> list[Ruling]:
+    me = table.me
+    table.turn.church_done = True
+    if choice == "money":
+        me.money += 100
+        result = ruling("ud.tile.parish-church", f"{me.name} takes £100 from the Parish Church.")
+    else:
+        result = table.gain_reputation(me, 1, "ud.tile.parish-church", "The Parish Church")
+    if not step2_has_choices(table):
+        exit_step2(table)
+    return [result]
 
 
 def can_use_hall(table: Table) -> bool:

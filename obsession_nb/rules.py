@@ -83,9 +83,14 @@ class Ruling:
         return ruling_html(self)
 
 
+APPLIED: set[str] = set()
+"""Rule ids the engine has ruled with in this process (read by the test suite's coverage report)."""
+
+
 def ruling(rule_id: str, verdict: str) -> Ruling:
     """Make a ruling, failing at once if the rule id is not in the index."""
     rule(rule_id)
+    APPLIED.add(rule_id)
     return Ruling(rule_id, verdict)
 
 

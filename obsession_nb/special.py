@@ -71,7 +71,8 @@ def _verify_removal(table: Table, rule_id: str) -> None:
     if not table.state.options.expansion:
         raise refuse(rule_id, "The useful man belongs to the expansion.")
     if "useful_man" not in table.me.servants.available:
-        raise refuse(rule_id, "The useful man must be in Available Service to be used.")
+        raise refuse("ruling.useful-man-one-time-availability",
+                     "The useful man must be in Available Service to be used.")
 
 
 def _remove_useful_man(table: Table) -> None:

@@ -170,6 +170,7 @@ class Turn(Record):
     choices: list[Choice] = []
     dismissed: list[str] = []
     hall_used: bool = False
+    church_done: bool = False
     quarters_used: bool = False
     market_refreshed: bool = False
     screened: bool = False
@@ -191,6 +192,8 @@ class State(Record):
 
     title: str = ""
     description: str = ""
+    notes: list[str] = []
+    """Provenance of the position: what a source states and what was reconstructed."""
     options: Options = Options()
     round: int = 1
     first_player: int = 0

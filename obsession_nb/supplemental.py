@@ -55,7 +55,14 @@ def verify_place(table: Table, servant: str, target: str) -> list[Ruling]:
     }[servant](table, target)
 
 
+def _not_on_hiring(table: Table) -> None:
+    if table.turn.tile == "butlers-room":
+        raise refuse("ruling.supplemental-not-on-hiring", "Hiring has no guests or favours for a "
+                     "supplemental servant to enhance.")
+
+
 def _verify_cook(table: Table, target: str) -> list[Ruling]:
+    _not_on_hiring(table)
     if target != "tile" or table.turn.tile is None:
         raise refuse("ud.cook.reputation", "The cook is placed on the current activity tile.")
     return [ruling("ud.cook.reputation", "The cook on the activity tile: +1 reputation in step 6 "
@@ -74,6 +81,7 @@ def _verify_hall_boy(table: Table, target: str) -> list[Ruling]:
 
 def _verify_head_housemaid(table: Table, target: str) -> list[Ruling]:
     turn = table.turn
+    _not_on_hiring(table)
     if supplemental_on(table, "head_housemaid", target) or turn.screened:
         raise refuse("ud.head-housemaid.once-per-turn", "The head housemaid screens once per turn.")
     if target == "tile" and turn.tile is not None:
@@ -113,13 +121,14 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
 
 
 def apply_place(table: Table, servant: str, target: str) -> list[Ruling]:
-    from obsession_nb.flow import exit_step2, step2_has_choices
+    from obsession_nb.flow import exit_step2, maybe_finish_service, step2_has_choices
 
     me, turn = table.me, table.turn
     me.servants.available.remove(servant)
     turn.placements.append(Placement(servant=servant, target=target))
     if turn.step == "step2" and not step2_has_choices(table):
         exit_step2(table)
+    maybe_finish_service(table)
     return []
 
 

@@ -132,4 +132,38 @@ def position(game: Game) -> dict[str, Any]:
             },
         },
         "themes": list(state.themes),
+        # Drawing aids for the board widgets (obsession_nb/views, widgets/board.js).
+        "theme_categories": [_theme_category(table, t) for t in state.themes],
+        "round_track": round_track_view(table),
+        "servant_kinds": servant_kinds_view(table),
+        "choices": [] if turn is None else [
+            {"kind": c.kind, "source": c.source, "keep": c.keep, "deck": c.deck,
+             "count": c.count, "cards": [card_view(table, x) for x in c.cards]}
+            for c in turn.choices
+        ],
+    }
+
+
+def _theme_category(table: Table, theme_id: str) -> str | None:
+    theme = table.catalog.themes.get(theme_id)
+    return theme.category if theme else None
+
+
+def round_track_view(table: Table) -> list[dict[str, Any]]:
+    """The spaces of the round track in play: season, courtship, events (with verification)."""
+    track = table.catalog.round_tracks[table.state.options.length]
+    return [
+        {"round": s.round, "season": s.season, "courtship": s.courtship,
+         "modifier": s.modifier,
+         "events": [{"kind": e.kind, "verified": e.verified} for e in s.events]}
+        for s in track.rounds
+    ]
+
+
+def servant_kinds_view(table: Table) -> dict[str, dict[str, Any]]:
+    """Every servant kind: name, meeple height and colour, as the catalog records them."""
+    return {
+        k.id: {"name": k.name, "height": k.height, "gender": k.gender, "colour": k.colour,
+               "expansion": k.expansion, "verified": k.verified}
+        for k in table.catalog.servants.values()
     }

@@ -6,7 +6,7 @@ from obsession_nb.actions import ACTION_TYPES, parse
 from obsession_nb.rules import BadNotation
 
 EXAMPLES = [
-    "activity", "pass", "done", "hall footman p2", "place useful_man study", "host music-room",
+    "activity", "pass", "done", "hall footman p2", "church money", "place useful_man study", "host music-room",
     "invite marquess-of-tetbury", "carriage hall_boy more", "kitchen", "serve tile:2 footman",
     "keep lady-suffolk", "lady screen", "dismiss miss-oliver", "gossip p3", "reclaim x",
     "hire valet", "recruit p2 ladys_maid", "rents", "free-refresh", "hire-servants",
