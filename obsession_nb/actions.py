@@ -49,6 +49,20 @@ Seat = int
 
 
 @dataclass(frozen=True)
+class Family(Action):
+    verb = "family"
+    summary = "Setup: choose a family board."
+    family: str
+
+
+@dataclass(frozen=True)
+class Draft(Action):
+    verb = "draft"
+    summary = "Setup: draft one servant from the display."
+    servant: str
+
+
+@dataclass(frozen=True)
 class Activity(Action):
     verb = "activity"
     summary = "Host an activity this turn (rather than pass)."
@@ -236,7 +250,7 @@ class UsefulManSearch(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
     for cls in (
-        Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage, Kitchen, Serve, Keep, Lady,
+        Family, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage, Kitchen, Serve, Keep, Lady,
         Dismiss, Gossip, Reclaim, Hire, Recruit, Rents, FreeRefresh, HireServants, Buy, Borrow,
         Help, RefreshMarket, UsefulManRefresh, UsefulManSearch,
     )

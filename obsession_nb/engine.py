@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb import buying, choices, flow, passing, special, supplemental
+from obsession_nb import buying, choices, draft, flow, passing, special, supplemental
 from obsession_nb.market import offers
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.service import open_slots, quarters_kinds
@@ -115,6 +115,8 @@ def apply_done(table: Table) -> list[Ruling]:
 
 
 HANDLERS: dict[type[a.Action], Handler] = {
+    a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
+    a.Draft: _h({"draft"}, draft.verify_draft, draft.apply_draft),
     a.Activity: _h({"begin"}, _ok, lambda t: flow.begin_activity(t)),
     a.Pass: _h({"begin", "step2", "host"}, _ok, lambda t: flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
@@ -176,6 +178,12 @@ def candidates(table: Table) -> Iterator[a.Action]:
     me = table.me
     step = turn.step
     seats = [s for s in range(len(table.state.players)) if s != turn.player]
+    if step == "draft":
+        if me.family is None:
+            yield from (a.Family(f) for f in draft.family_candidates(table))
+        else:
+            yield from (a.Draft(k) for k in dict.fromkeys(table.state.supply.draft_display))
+        return
     if step == "begin":
         yield from (a.Activity(), a.Pass())
     elif step == "step2":

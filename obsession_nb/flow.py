@@ -15,6 +15,7 @@ from obsession_nb.state import Choice, Placement, Turn
 from obsession_nb.table import Table
 
 STEP_NAMES = {
+    "draft": "setup (choose a family board and draft a servant)",
     "begin": "the start of the turn (host an activity or pass)",
     "step2": "step 2 (round track, monuments and Servants' Hall)",
     "host": "step 3 (host an activity)",

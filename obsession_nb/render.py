@@ -51,7 +51,7 @@ def game_text(game: Game) -> str:
     for p in view["players"]:
         rep = p["reputation"]
         lines.append(
-            f"  p{p['seat'] + 1} {p['name']} ({p['family_name']}): £{p['money']}, reputation "
+            f"  p{p['seat'] + 1} {p['name']} ({p['family_name'] or 'no family yet'}): £{p['money']}, reputation "
             f"level {rep['level']} position {rep['position']}; available "
             f"{', '.join(p['servants']['available']) or '-'}; quarters "
             f"{', '.join(p['servants']['quarters']) or '-'}; expended "
@@ -66,7 +66,7 @@ def game_html(game: Game) -> str:
     view = game.view()
     rows = "".join(
         f"<tr><td>p{p['seat'] + 1}</td><td>{escape(p['name'])}</td>"
-        f"<td>{escape(p['family_name'])}</td><td>£{p['money']}</td>"
+        f"<td>{escape(p['family_name'] or '—')}</td><td>£{p['money']}</td>"
         f"<td>{p['reputation']['level']} / {p['reputation']['position']}</td>"
         f"<td>{escape(', '.join(p['servants']['available']))}</td>"
         f"<td>{escape(', '.join(p['servants']['quarters']))}</td>"

@@ -161,7 +161,10 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list
         base = f"players[{i}]"
         if names[player.name] > 1:
             problems.append(f"{base}.name: '{player.name}' is used by more than one player")
-        if player.family not in catalog.families:
+        drafting = state.turn is not None and state.turn.step == "draft"
+        if player.family is None and not drafting:
+            problems.append(f"{base}.family: every player needs a family once setup is over")
+        elif player.family is not None and player.family not in catalog.families:
             problems.append(f"{base}.family: unknown family '{player.family}'")
         if player.money < 0:
             problems.append(f"{base}.money: cannot be negative ({player.money})")

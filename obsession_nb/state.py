@@ -62,7 +62,8 @@ class OwnedTile(Record):
 
 class Player(Record):
     name: str = Field(min_length=1)
-    family: str
+    family: str | None = None
+    """``None`` only before the player has chosen a board (servant draft)."""
     money: int = 0
     reputation: int = 0
     """Steps above level 1 position 1; written in files as ``{level, position}``."""
@@ -119,6 +120,8 @@ class Supply(Record):
     pr1_reserve_active: bool = False
     removed: list[str] = []
     """Tiles removed from the game."""
+    draft_display: list[str] = []
+    """The short servants displayed for the servant draft (UD p.10)."""
 
 
 class Chance(Record):
@@ -158,6 +161,7 @@ class Turn(Record):
 
     player: int
     step: Literal[
+        "draft",
         "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end"
     ] = "begin"
     passing: bool = False

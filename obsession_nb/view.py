@@ -74,8 +74,8 @@ def position(game: Game) -> dict[str, Any]:
             "seat": seat,
             "name": p.name,
             "family": p.family,
-            "family_name": table.catalog.families[p.family].name,
-            "family_bonus": table.catalog.families[p.family].bonus,
+            "family_name": table.catalog.families[p.family].name if p.family else None,
+            "family_bonus": table.catalog.families[p.family].bonus if p.family else None,
             "money": p.money,
             "reputation": {"level": wheel.label(p.reputation),
                            "position": wheel.position(p.reputation)},
@@ -123,6 +123,7 @@ def position(game: Game) -> dict[str, Any]:
             "pr1_reserve": {"active": supply.pr1_reserve_active, "price": RESERVE_PRICE,
                             "tiles": [tile_view(table, t) for t in supply.pr1_reserve]},
             "servants_for_hire": dict(supply.servants_for_hire),
+            "draft_display": list(supply.draft_display),
             "decks": {
                 "casual": len(supply.casual_deck),
                 "prestige": len(supply.prestige_deck),
