@@ -85,13 +85,21 @@ def verify_done(table: Table) -> list[Ruling]:
         if missing:
             raise refuse("service.mandatory", f"{len(missing)} servant icon(s) still need a "
                          "servant; service is mandatory.")
-        return []
+        return [ruling("ud.supplemental-service", "Supplemental service is optional; no more "
+                       "new servants are placed.")]
     if turn.step == "favours":
         kind = turn.choices[0].kind
         if kind not in ("dismiss", "hire"):
             raise refuse("favours.dismiss", "Only dismissal is optional; this favour needs a "
                          "decision.")
-    return []
+        return []
+    if turn.step == "step2":
+        if flow.can_use_hall(table):
+            return [ruling("turn.servants-hall", "Step 2 ends unused; the Servants' Hall cannot "
+                           "be used once step 3 begins.")]
+        return [ruling("turn.order-of-play", "Step 2 ends; step 3 begins.")]
+    return [ruling("market.one-purchase", f"Shopping ends after {turn.purchases} purchase(s); "
+                   "step 8 clears the board.")]
 
 
 def apply_done(table: Table) -> list[Ruling]:

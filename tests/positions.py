@@ -1,0 +1,100 @@
+"""Small positions for rule tests: a two-player table in round 6 that a test adjusts.
+
+``table(...)`` builds the scenario data (plain dicts, as a scenario file holds them), ``game(...)``
+loads it through the scenario parser (so every test position is also a valid file), and
+``refuse(...)`` asserts that an action is illegal, cites the expected rule, and leaves the
+position exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import yaml
+
+from obsession_nb import Game
+from obsession_nb.game import Verdict
+from obsession_nb.scenario import parse
+
+START = ["private-study", "butlers-room", "gazebo", "front-parlour", "bowling-green"]
+BASE_SERVANTS = ["butler", "housekeeper", "valet", "ladys_maid", "footman"]
+
+
+def player(name: str, family: str, **changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": name,
+        "family": family,
+        "money": 300,
+        "reputation": {"level": 2, "position": 1},
+        "turns_taken": 5,
+        "servants": {"available": list(BASE_SERVANTS)},
+        "hand": [f"{family}-husband", f"{family}-wife", f"{family}-heir", f"{family}-daughter"],
+        "organiser": [{"tile": t} for t in START],
+    }
+    data.update(changes)
+    return data
+
+
+def table(*, expansion: bool = False, round: int = 6, me: dict[str, Any] | None = None,
+          other: dict[str, Any] | None = None, supply: dict[str, Any] | None = None,
+          **extra: Any) -> dict[str, Any]:
+    """A two-player position at the start of p1's turn.  ``me``/``other`` update the players."""
+    data: dict[str, Any] = {
+        "options": {"expansion": expansion},
+        "round": round,
+        "players": [
+            player("Ann", "cavendish", **(me or {})),
+            player("Bob", "york", **(other or {})),
+        ],
+        "supply": {
+            "servants_for_hire": {"underbutler": 2, "footman": 4, "valet": 2, "ladys_maid": 2},
+            "casual_deck": ["standin-casual-01", "standin-casual-02", "standin-casual-03",
+                            "standin-casual-04"],
+            "prestige_deck": ["duke-of-langford", "marchioness-of-easton", "lady-suffolk"],
+            "market": [["fenced-paddock"], ["riding-stables"], ["croquet-lawn"],
+                       ["english-garden"], ["tennis-court"], ["french-garden"]],
+            "bag": ["drawing-room", "music-room", "dining-room", "hillside-kennels",
+                    "billiards-room", "gallery"],
+        },
+        "chance": {"seed": 1},
+    }
+    if expansion:
+        data["supply"]["servants_for_hire"].update(
+            {"cook": 2, "hall_boy": 2, "head_housemaid": 2, "useful_man": 2})
+    if supply:
+        data["supply"].update(supply)
+    data.update(extra)
+    return data
+
+
+def game(data: dict[str, Any], *actions: str) -> Game:
+    """Load ``data`` as a scenario file would be loaded, then play ``actions``."""
+    sc = parse(yaml.safe_dump(copy.deepcopy(data)))
+    g = Game.from_state(sc.state, custom=sc.custom_cards)
+    for action in actions:
+        g.apply(action)
+    return g
+
+
+def refuse(g: Game, action: str, rule: str) -> Verdict:
+    """Assert ``action`` is illegal because of ``rule`` and that trying it changes nothing."""
+    before = g.to_scenario()
+    verdict = g.check(action)
+    assert not verdict.legal, f"{action} should be illegal"
+    assert rule in [r.rule for r in verdict.rulings], verdict
+    assert all(r.citation for r in verdict.rulings)
+    try:
+        g.apply(action)
+    except ValueError as exc:
+        assert rule in str(exc)
+    else:  # pragma: no cover - the assertion above already failed
+        raise AssertionError(f"{action} was applied")
+    assert g.to_scenario() == before
+    assert action not in [a.notation for a in g.legal_actions()]
+    return verdict
+
+
+def rules_of(g: Game) -> list[str]:
+    """Every rule id in the log, in order."""
+    return [r["rule"] for entry in g.log for r in entry.rulings]
