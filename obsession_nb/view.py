@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.market import RESERVE_PRICE, SPACE_PRICES
+from obsession_nb.catalog import CATEGORIES
+from obsession_nb.market import RESERVE_PRICE, SPACE_PRICES, offers
 from obsession_nb.rounds import space
 from obsession_nb.table import Table
 
@@ -123,6 +124,9 @@ def position(game: Game) -> dict[str, Any]:
             "pr1_reserve": {"active": supply.pr1_reserve_active, "price": RESERVE_PRICE,
                             "tiles": [tile_view(table, t) for t in supply.pr1_reserve]},
             "servants_for_hire": dict(supply.servants_for_hire),
+            # What could be bought now and for how much (market.price, ruling.reserve-price).
+            "offers": [{"tile": o.tile, "where": o.where, "space": o.space, "price": o.price}
+                       for o in offers(table)],
             "draft_display": list(supply.draft_display),
             "decks": {
                 "casual": len(supply.casual_deck),
@@ -146,8 +150,10 @@ def position(game: Game) -> dict[str, Any]:
 
 
 def _theme_category(table: Table, theme_id: str) -> str | None:
-    theme = table.catalog.themes.get(theme_id)
-    return theme.category if theme else None
+    theme = table.catalog.themes.get(theme_id) or table.catalog.themes.get(f"theme-{theme_id}")
+    if theme is not None:
+        return theme.category
+    return theme_id if theme_id in CATEGORIES else None
 
 
 def round_track_view(table: Table) -> list[dict[str, Any]]:

@@ -1,0 +1,714 @@
+// obsession-nb board widget: draws the position from the engine's JSON view (Game.view()).
+//
+// The engine decides everything; this module only draws.  Every piece of text that can come
+// from a scenario (names, ids, prompts, custom cards) reaches the DOM through textContent or
+// setAttribute, never through innerHTML.
+//
+// Traits (see obsession_nb/views/board.py):
+//   view   the JSON view of the position
+//   parts  which sections to draw: "pending", "track", "supply", "players", "table"
+//   seats  which player boards to draw (empty = every player)
+
+const SVG = "http://www.w3.org/2000/svg";
+
+const CATEGORIES = ["essentials", "service", "estate", "prestige", "sporting"];
+const CATEGORY_LABEL = {
+  essentials: "Essentials",
+  service: "Service",
+  estate: "Estate",
+  prestige: "Prestige",
+  sporting: "Sporting",
+  monument: "Monument",
+};
+// Meeple colours by the catalog's colour names (servants.yaml).
+const COLOURS = {
+  "dark blue": "#1d3275",
+  red: "#b3261e",
+  black: "#161616",
+  green: "#2f7d3b",
+  purple: "#6a2c8c",
+  white: "#fbfbf6",
+  orange: "#e07a1f",
+  "light blue": "#79bde8",
+  pink: "#f08fb8",
+  brown: "#7a4a22",
+};
+const EVENT_LABEL = {
+  village_fair: "Village Fair",
+  objective_draw: "Objective draw",
+  builders_holiday: "Builders' Holiday",
+  national_holiday: "National Holiday",
+  grand_ball: "Grand Ball",
+  reserves_activate: "Reserve opens",
+};
+const DECK_LABEL = {
+  family: "Family",
+  fairchild: "Fairchild",
+  starter: "Starter guest",
+  casual: "Casual guest",
+  prestige: "Prestige guest",
+};
+
+// ----------------------------------------------------------------- DOM helpers (text only)
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  return el;
+}
+
+function add(parent, ...children) {
+  for (const c of children) if (c) parent.appendChild(c);
+  return parent;
+}
+
+function s(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
+  return el;
+}
+
+function money(n) {
+  const sign = n < 0 ? "−" : "";
+  return `${sign}£${Math.abs(n)}`;
+}
+
+function servantInfo(view, kind) {
+  return (view.servant_kinds || {})[kind] || { name: kind, height: "short", colour: "" };
+}
+
+// ----------------------------------------------------------------- meeples
+
+// A servant meeple: tall (butler, housekeeper, underbutler) or short, in its colour.
+export function meeple(view, kind, opts = {}) {
+  const info = servantInfo(view, kind);
+  const tall = info.height === "tall";
+  const scale = opts.scale || 1;
+  const w = 22 * scale;
+  const hgt = (tall ? 38 : 28) * scale;
+  const svg = s("svg", {
+    width: w,
+    height: hgt,
+    viewBox: `0 0 22 ${tall ? 38 : 28}`,
+    class: `onb-meeple onb-meeple-${tall ? "tall" : "short"}`,
+    role: "img",
+  });
+  svg.dataset.kind = kind;
+  const fill = COLOURS[info.colour] || "#999";
+  const stroke = info.colour === "black" ? "#777" : "#2a2017";
+  const H = tall ? 38 : 28;
+  // head, then a body that widens to a flat base: a wooden pawn-person.
+  const headR = 4.6;
+  const body =
+    `M4 ${H - 1} L18 ${H - 1} L16.2 ${headR * 2 + 6} Q15 ${headR * 2 + 2} 11 ${headR * 2 + 2}` +
+    ` Q7 ${headR * 2 + 2} 5.8 ${headR * 2 + 6} Z`;
+  svg.appendChild(s("path", { d: body, fill, stroke, "stroke-width": 1.2 }));
+  svg.appendChild(s("circle", { cx: 11, cy: headR + 1.5, r: headR, fill, stroke, "stroke-width": 1.2 }));
+  const title = s("title");
+  title.textContent = `${info.name} (${info.height}, ${info.colour})`;
+  svg.appendChild(title);
+  if (opts.label) {
+    const wrap = h("span", "onb-meeple-wrap");
+    wrap.dataset.kind = kind;
+    add(wrap, svg, h("span", "onb-meeple-label", info.name));
+    return wrap;
+  }
+  return svg;
+}
+
+// ----------------------------------------------------------------- favours
+
+function favourText(f) {
+  const amount = f.amount === undefined ? 1 : f.amount;
+  switch (f.kind) {
+    case "money":
+      return amount < 0 ? `pay ${money(-amount)}` : money(amount);
+    case "reputation":
+      return amount < 0 ? `${amount} reputation` : `+${amount} reputation`;
+    case "invite": {
+      const see = f.see || 1;
+      const keep = f.keep || 1;
+      const how = see > 1 ? `see ${see} keep ${keep}` : "blind draw";
+      return `invite ${f.deck} (${how})`;
+    }
+    case "lady":
+      return "lady: see 2 keep 1, or dismiss";
+    case "dismiss":
+      return `dismiss ${amount}`;
+    case "vp_card":
+      return `${amount} VP card`;
+    case "gossip":
+      return `gossip −${amount}`;
+    case "admirer":
+      return `admirer +${amount}`;
+    case "objective":
+      return `${amount} objective`;
+    case "vp_card_draw":
+      return "draw VP card";
+    case "reclaim":
+      return "reclaim a guest";
+    case "hire":
+      return `hire ${amount}`;
+    case "recruit":
+      return "recruit 1";
+    default:
+      return f.kind;
+  }
+}
+
+function favourChip(f) {
+  const chip = h("span", `onb-favour onb-favour-${f.kind}`, favourText(f));
+  if (f.kind === "money" && (f.amount || 0) < 0) chip.classList.add("onb-favour-cost");
+  return chip;
+}
+
+// ----------------------------------------------------------------- honesty markers
+
+function markHonesty(el, item) {
+  if (item.standin) {
+    el.classList.add("onb-standin");
+    const tag = h("span", "onb-standin-tag", "stand-in");
+    tag.title = "An invented component standing in for one the sources do not describe.";
+    const foot = el.querySelector(".onb-tile-foot, .onb-card-foot");
+    if (foot) foot.insertBefore(tag, foot.firstChild);
+    else el.appendChild(tag);
+  }
+  if (!item.verified) {
+    el.classList.add("onb-unverified");
+    const mark = h("span", "onb-unverified-mark", "?");
+    const fields = (item.unverified || []).join(", ");
+    mark.title = `Not verified against a source: ${fields || "some values"}`;
+    mark.setAttribute("aria-label", mark.title);
+    el.appendChild(mark);
+  }
+}
+
+function guestRequirement(g) {
+  if (!g) return null;
+  const counts = g.count.join(" or ");
+  const kinds = {
+    gentry: "gentry",
+    family: "family",
+    gentlemen: "gentlemen",
+    ladies: "ladies",
+    casual: "casual guests",
+    prestige: "prestige guests",
+  };
+  return `${counts} ${kinds[g.kind] || g.kind}`;
+}
+
+// ----------------------------------------------------------------- a tile
+
+export function tileEl(view, t, opts = {}) {
+  const el = h("div", `onb-tile onb-cat-${t.category}`);
+  el.dataset.tile = t.id;
+  if (t.rose) el.classList.add("onb-rose-side");
+  const band = h("div", "onb-tile-band");
+  add(
+    band,
+    h("span", "onb-tile-pr", t.prestige === null || t.prestige === undefined ? "–" : t.prestige),
+    h("span", "onb-tile-cat", CATEGORY_LABEL[t.category] || t.category),
+    h("span", "onb-tile-vp", `${t.vp} VP`),
+  );
+  band.querySelector(".onb-tile-pr").title = "prestige rating";
+  el.appendChild(band);
+  const body = h("div", "onb-tile-body");
+  add(body, h("div", "onb-tile-name", t.name));
+  if (t.activity) add(body, h("div", "onb-tile-activity", t.activity));
+  const req = h("div", "onb-tile-req");
+  for (const kind of t.servants || []) req.appendChild(meeple(view, kind, { scale: 0.62 }));
+  const g = guestRequirement(t.guests);
+  if (g) add(req, h("span", "onb-tile-guests", g));
+  if (req.childNodes.length) body.appendChild(req);
+  if ((t.favours || []).length) {
+    const fav = h("div", "onb-favours");
+    for (const f of t.favours) fav.appendChild(favourChip(f));
+    body.appendChild(fav);
+  }
+  el.appendChild(body);
+  const foot = h("div", "onb-tile-foot");
+  if (t.flipped !== undefined && t.rose !== undefined && opts.owned) {
+    const side = h("span", t.rose ? "onb-rose" : "onb-front", t.rose ? "✿ rose side" : "building side");
+    side.title = t.rose ? "Flipped to its rose side (used)" : "Not yet used: no rose showing";
+    foot.appendChild(side);
+  }
+  if (opts.market && t.cost_modifier) {
+    const mod = h("span", "onb-tile-mod", `${t.cost_modifier > 0 ? "+" : "−"}£${Math.abs(t.cost_modifier)}`);
+    mod.title = "cost modifier";
+    foot.appendChild(mod);
+  }
+  if (t.tsn !== null && t.tsn !== undefined) {
+    const tsn = h("span", "onb-tile-tsn", `#${t.tsn}`);
+    tsn.title = "Tile Sorting Number";
+    foot.appendChild(tsn);
+  }
+  el.appendChild(foot);
+  markHonesty(el, t);
+  return el;
+}
+
+// ----------------------------------------------------------------- a gentry card
+
+export function cardEl(view, c) {
+  const el = h("div", `onb-card onb-deck-${c.deck}`);
+  el.dataset.card = c.id;
+  const top = h("div", "onb-card-top");
+  const crest = c.prestige === null || c.prestige === undefined;
+  const pr = h("span", crest ? "onb-card-pr onb-crest" : "onb-card-pr", crest ? "⚜" : c.prestige);
+  pr.title = crest ? "Crest: counts as prestige 1" : "prestige rating";
+  add(
+    top,
+    pr,
+    h("span", "onb-card-deck", DECK_LABEL[c.deck] || c.deck),
+    h("span", "onb-card-gender", c.gender === "male" ? "♂" : "♀"),
+  );
+  el.appendChild(top);
+  el.appendChild(h("div", "onb-card-name", c.name));
+  if ((c.traits || []).length) el.appendChild(h("div", "onb-card-traits", c.traits.join(" · ")));
+  if ((c.favours || []).length) {
+    const fav = h("div", "onb-favours");
+    for (const f of c.favours) fav.appendChild(favourChip(f));
+    el.appendChild(fav);
+  }
+  const foot = h("div", "onb-card-foot");
+  const serv = h("span", "onb-card-service");
+  for (const kind of c.service || []) serv.appendChild(meeple(view, kind, { scale: 0.6 }));
+  add(foot, serv, h("span", "onb-card-vp", `${c.vp} VP`));
+  el.appendChild(foot);
+  if (c.custom) {
+    const tag = h("span", "onb-custom-tag", "scenario card");
+    tag.title = "Defined by this scenario (custom_cards)";
+    el.appendChild(tag);
+  }
+  markHonesty(el, c);
+  return el;
+}
+
+// ----------------------------------------------------------------- the reputation wheel
+
+function wheelEl(rep) {
+  const box = h("div", "onb-wheel");
+  const size = 132;
+  const c = size / 2;
+  const svg = s("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "onb-wheel-svg" });
+  const R = 60;
+  const r = 28;
+  const pos = rep.position;
+  for (let i = 0; i < 5; i++) {
+    // Position 1 at the top, then clockwise.
+    const a0 = ((i * 72 - 90 - 36) * Math.PI) / 180;
+    const a1 = ((i * 72 - 90 + 36) * Math.PI) / 180;
+    const p = (rad, a) => `${c + rad * Math.cos(a)} ${c + rad * Math.sin(a)}`;
+    const d = `M${p(r, a0)} L${p(R, a0)} A${R} ${R} 0 0 1 ${p(R, a1)} L${p(r, a1)} A${r} ${r} 0 0 0 ${p(r, a0)} Z`;
+    const seg = s("path", {
+      d,
+      class: i + 1 === pos ? "onb-wheel-seg onb-wheel-here" : "onb-wheel-seg",
+    });
+    svg.appendChild(seg);
+    const am = ((i * 72 - 90) * Math.PI) / 180;
+    const t = s("text", {
+      x: c + 44 * Math.cos(am),
+      y: c + 44 * Math.sin(am) + 4,
+      "text-anchor": "middle",
+      class: "onb-wheel-num",
+    });
+    t.textContent = String(i + 1);
+    svg.appendChild(t);
+    if (i + 1 === pos) {
+      svg.appendChild(
+        s("rect", {
+          x: c + 44 * Math.cos(am) - 7,
+          y: c + 44 * Math.sin(am) - 16,
+          width: 14,
+          height: 9,
+          rx: 2,
+          class: "onb-wheel-marker",
+        }),
+      );
+    }
+  }
+  svg.appendChild(s("circle", { cx: c, cy: c, r: r - 3, class: "onb-wheel-counter" }));
+  const lvl = s("text", { x: c, y: c + 8, "text-anchor": "middle", class: "onb-wheel-level" });
+  lvl.textContent = String(rep.level) === "max" ? "Max" : String(rep.level);
+  svg.appendChild(lvl);
+  // crossing-the-top mark between 5 and 1
+  svg.appendChild(s("path", { d: `M${c} ${c - R - 1} l-4 -0 l4 6 l4 -6 z`, class: "onb-wheel-top" }));
+  box.appendChild(svg);
+  const cap = h("div", "onb-wheel-caption", `Reputation: level ${String(rep.level) === "max" ? "Max" : rep.level}, position ${pos}`);
+  box.appendChild(cap);
+  box.dataset.level = String(rep.level);
+  box.dataset.position = String(pos);
+  return box;
+}
+
+// ----------------------------------------------------------------- servant zones
+
+function zoneEl(view, title, cls, kinds) {
+  const z = h("div", `onb-zone ${cls}`);
+  z.appendChild(h("div", "onb-zone-title", title));
+  const row = h("div", "onb-zone-meeples");
+  for (const kind of kinds) row.appendChild(meeple(view, kind, { label: true }));
+  if (!kinds.length) row.appendChild(h("span", "onb-empty", "empty"));
+  z.appendChild(row);
+  z.dataset.count = String(kinds.length);
+  return z;
+}
+
+// ----------------------------------------------------------------- the activity square
+
+function placementsOn(view, target) {
+  return (view.placements || []).filter((p) => p.target === target);
+}
+
+function placedEl(view, p) {
+  const el = h("span", "onb-placed");
+  el.appendChild(meeple(view, p.servant, { label: true }));
+  let note;
+  if (p.covers === null || p.covers === undefined) note = "supplemental";
+  else if (p.covers !== p.servant) note = `for ${servantInfo(view, p.covers).name}`;
+  if (note) el.appendChild(h("span", "onb-placed-note", note));
+  if (p.from_quarters) el.appendChild(h("span", "onb-placed-note", "from Quarters"));
+  el.title = `${servantInfo(view, p.servant).name}${note ? ` (${note})` : ""}`;
+  return el;
+}
+
+function activityEl(view, player) {
+  const box = h("div", "onb-activity");
+  box.appendChild(h("div", "onb-zone-title", "Activity"));
+  const act = view.activity;
+  const mine = view.pending && view.pending.player === player.seat;
+  if (!act || !mine) {
+    box.appendChild(h("div", "onb-empty onb-activity-empty", "no activity hosted"));
+    return box;
+  }
+  const row = h("div", "onb-activity-row");
+  const tileCol = h("div", "onb-activity-slot");
+  tileCol.appendChild(tileEl(view, act.tile, { owned: true }));
+  const onTile = h("div", "onb-placed-row");
+  for (const p of placementsOn(view, "tile")) onTile.appendChild(placedEl(view, p));
+  tileCol.appendChild(onTile);
+  row.appendChild(tileCol);
+  for (const g of act.guests) {
+    const col = h("div", "onb-activity-slot");
+    col.appendChild(cardEl(view, g));
+    const on = h("div", "onb-placed-row");
+    for (const p of placementsOn(view, g.id)) on.appendChild(placedEl(view, p));
+    col.appendChild(on);
+    row.appendChild(col);
+  }
+  box.appendChild(row);
+  const other = (view.placements || []).filter(
+    (p) => p.target !== "tile" && !act.guests.some((g) => g.id === p.target),
+  );
+  if (other.length) {
+    const o = h("div", "onb-placed-row");
+    for (const p of other) {
+      const e = placedEl(view, p);
+      e.appendChild(h("span", "onb-placed-note", `on ${p.target}`));
+      o.appendChild(e);
+    }
+    box.appendChild(o);
+  }
+  return box;
+}
+
+// ----------------------------------------------------------------- the organiser
+
+function organiserEl(view, player) {
+  const org = h("div", "onb-organiser");
+  org.appendChild(h("div", "onb-section-title", "Country Estate Organiser"));
+  const cols = h("div", "onb-org-cols");
+  const byCat = {};
+  for (const t of player.organiser) (byCat[t.category] = byCat[t.category] || []).push(t);
+  const cats = [...CATEGORIES];
+  if (byCat.monument) cats.push("monument");
+  for (const cat of cats) {
+    const col = h("div", `onb-org-col onb-cat-${cat}`);
+    col.dataset.category = cat;
+    col.appendChild(h("div", "onb-org-head", (CATEGORY_LABEL[cat] || cat).toUpperCase()));
+    for (const t of byCat[cat] || []) col.appendChild(tileEl(view, t, { owned: true }));
+    cols.appendChild(col);
+  }
+  org.appendChild(cols);
+  return org;
+}
+
+function pileEl(view, title, cls, cards) {
+  const pile = h("div", `onb-pile ${cls}`);
+  pile.appendChild(h("div", "onb-section-title", `${title} (${cards.length})`));
+  const row = h("div", "onb-pile-cards");
+  for (const c of cards) row.appendChild(cardEl(view, c));
+  if (!cards.length) row.appendChild(h("span", "onb-empty", "empty"));
+  pile.appendChild(row);
+  return pile;
+}
+
+// ----------------------------------------------------------------- a player board
+
+function playerEl(view, p) {
+  const board = h("div", `onb-player onb-family-${p.family}`);
+  board.dataset.seat = String(p.seat);
+  const active = view.pending && view.pending.player === p.seat;
+  if (active) board.classList.add("onb-active");
+  const head = h("div", "onb-player-head");
+  add(
+    head,
+    h("span", "onb-player-seat", `p${p.seat + 1}`),
+    h("span", "onb-player-name", p.name),
+    h("span", "onb-player-family", `House of ${p.family_name}`),
+  );
+  if (view.first_player === p.seat) {
+    const pawn = h("span", "onb-first-pawn", "first player");
+    pawn.title = "Holds the purple first-player pawn";
+    head.appendChild(pawn);
+  }
+  if (active) head.appendChild(h("span", "onb-to-play", "to play"));
+  const purse = h("span", "onb-money", money(p.money));
+  purse.title = "money";
+  add(
+    head,
+    h("span", "onb-spacer"),
+    purse,
+    h("span", "onb-counts", `objectives ${p.objectives} · VP cards ${p.vp_cards}`),
+  );
+  board.appendChild(head);
+
+  const mid = h("div", "onb-player-mid");
+  mid.appendChild(wheelEl(p.reputation));
+  const zones = h("div", "onb-zones");
+  add(
+    zones,
+    zoneEl(view, "Available Service", "onb-available", p.servants.available),
+    zoneEl(view, "Servants' Quarters", "onb-quarters", p.servants.quarters),
+    zoneEl(view, "Expended Service", "onb-expended", p.servants.expended),
+  );
+  if ((p.removed || []).length) zones.appendChild(zoneEl(view, "Removed from the game", "onb-removed", p.removed));
+  mid.appendChild(zones);
+  mid.appendChild(activityEl(view, p));
+  board.appendChild(mid);
+
+  board.appendChild(organiserEl(view, p));
+  const piles = h("div", "onb-piles");
+  add(piles, pileEl(view, "Active hand", "onb-hand", p.hand), pileEl(view, "Discard pile", "onb-discard", p.discard));
+  board.appendChild(piles);
+  const bonus = h("div", "onb-family-bonus");
+  add(bonus, h("b", null, "Family bonus: "), h("span", null, p.family_bonus));
+  board.appendChild(bonus);
+  return board;
+}
+
+// ----------------------------------------------------------------- supply board
+
+// The engine's price for a tile on offer (view.supply.offers); no price is computed here.
+function offerFor(view, where, tile, space) {
+  return ((view.supply || {}).offers || []).find(
+    (o) => o.where === where && o.tile === tile && (space === null || o.space === space),
+  );
+}
+
+function reserveEl(view, title, cls, r, where) {
+  const box = h("div", `onb-reserve ${cls}${r.active ? " onb-reserve-active" : ""}`);
+  const head = h("div", "onb-market-price", `${title} · ${money(r.price)}`);
+  box.appendChild(head);
+  box.appendChild(h("div", "onb-reserve-state", r.active ? "active" : "not yet active"));
+  const row = h("div", "onb-reserve-tiles");
+  for (const t of r.tiles) {
+    row.appendChild(tileEl(view, t, { market: true }));
+    const offer = offerFor(view, where, t.id, null);
+    if (offer) row.appendChild(h("div", "onb-market-cost", `costs ${money(offer.price)}`));
+  }
+  if (!r.tiles.length) row.appendChild(h("span", "onb-empty", "empty"));
+  box.appendChild(row);
+  return box;
+}
+
+function supplyEl(view) {
+  const sup = view.supply;
+  const box = h("div", "onb-supply");
+  box.appendChild(h("div", "onb-section-title", "Builders' Market"));
+  const market = h("div", "onb-market");
+  for (let i = 0; i < 6; i++) {
+    const space = sup.market[i] || { price: 300 + 100 * i, tiles: [] };
+    const sp = h("div", "onb-market-space");
+    sp.dataset.space = String(i);
+    sp.appendChild(h("div", "onb-market-price", money(space.price)));
+    if (space.tiles.length) {
+      const top = tileEl(view, space.tiles[0], { market: true });
+      if (space.tiles.length > 1) {
+        sp.classList.add("onb-stacked");
+        top.appendChild(h("span", "onb-stack-count", `×${space.tiles.length}`));
+      }
+      sp.appendChild(top);
+      const offer = offerFor(view, "market", space.tiles[0].id, i);
+      if (offer) sp.appendChild(h("div", "onb-market-cost", `costs ${money(offer.price)}`));
+    } else {
+      sp.appendChild(h("div", "onb-empty onb-market-empty", "empty"));
+    }
+    market.appendChild(sp);
+  }
+  box.appendChild(market);
+  const lower = h("div", "onb-supply-lower");
+  add(
+    lower,
+    reserveEl(view, "Service Tile Reserve", "onb-service-reserve", sup.service_reserve, "service-reserve"),
+    reserveEl(view, "PR1 Tile Reserve", "onb-pr1-reserve", sup.pr1_reserve, "pr1-reserve"),
+  );
+  const hire = h("div", "onb-hire");
+  hire.appendChild(h("div", "onb-market-price", "Servants for Hire"));
+  const hr = h("div", "onb-hire-row");
+  for (const [kind, n] of Object.entries(sup.servants_for_hire || {})) {
+    const cell = h("span", "onb-hire-cell");
+    cell.dataset.kind = kind;
+    add(cell, meeple(view, kind, { label: true }), h("span", "onb-hire-n", `×${n}`));
+    hr.appendChild(cell);
+  }
+  if (!hr.childNodes.length) hr.appendChild(h("span", "onb-empty", "none"));
+  hire.appendChild(hr);
+  lower.appendChild(hire);
+  const decks = h("div", "onb-decks");
+  decks.appendChild(h("div", "onb-market-price", "Decks"));
+  const d = sup.decks || {};
+  for (const [k, label] of [
+    ["casual", "Casual guests"],
+    ["prestige", "Prestige guests"],
+    ["objective", "Objectives"],
+    ["vp", "VP cards"],
+    ["bag", "Tile bag"],
+  ]) {
+    const row = h("div", "onb-deck-row");
+    add(row, h("span", null, label), h("b", null, d[k] ?? 0));
+    decks.appendChild(row);
+  }
+  lower.appendChild(decks);
+  box.appendChild(lower);
+  return box;
+}
+
+// ----------------------------------------------------------------- round track
+
+function trackEl(view) {
+  const box = h("div", "onb-track");
+  const spaces = view.round_track || [];
+  const seasons = {};
+  for (const sp of spaces) (seasons[sp.season] = seasons[sp.season] || []).push(sp);
+  const themes = view.theme_categories || [];
+  for (const [season, list] of Object.entries(seasons)) {
+    const group = h("div", "onb-season");
+    const theme = themes[Number(season) - 1];
+    group.appendChild(
+      h("div", "onb-season-head", `Season ${season}${theme ? ` · theme ${CATEGORY_LABEL[theme] || theme}` : ""}`),
+    );
+    const row = h("div", "onb-season-row");
+    for (const sp of list) {
+      const cell = h("div", "onb-round");
+      cell.dataset.round = String(sp.round);
+      if (sp.courtship) cell.classList.add("onb-courtship");
+      if (sp.round === view.round) cell.classList.add("onb-current");
+      if (sp.round < view.round) cell.classList.add("onb-past");
+      cell.appendChild(h("div", "onb-round-num", sp.round));
+      if (sp.courtship) cell.appendChild(h("div", "onb-round-ev onb-round-court", "♥ courtship"));
+      for (const ev of sp.events || []) {
+        const e = h("div", "onb-round-ev", EVENT_LABEL[ev.kind] || ev.kind);
+        if (!ev.verified) {
+          e.classList.add("onb-unverified-text");
+          e.title = "Round not stated by a source";
+          e.textContent += " ?";
+        }
+        cell.appendChild(e);
+      }
+      if (sp.round === view.round) {
+        const pawn = h("span", "onb-white-pawn");
+        pawn.title = "white round pawn";
+        cell.appendChild(pawn);
+      }
+      row.appendChild(cell);
+    }
+    group.appendChild(row);
+    box.appendChild(group);
+  }
+  return box;
+}
+
+// ----------------------------------------------------------------- compact table
+
+function tableEl(view) {
+  const t = h("table", "onb-table");
+  const head = h("tr");
+  for (const c of ["seat", "player", "family", "money", "reputation", "available", "quarters", "expended", "hand", "discard", "tiles"])
+    head.appendChild(h("th", null, c));
+  t.appendChild(head);
+  for (const p of view.players) {
+    const tr = h("tr");
+    if (view.pending && view.pending.player === p.seat) tr.classList.add("onb-active-row");
+    const rep = `${String(p.reputation.level) === "max" ? "Max" : p.reputation.level} / ${p.reputation.position}`;
+    const names = (list) => list.map((k) => servantInfo(view, k).name).join(", ") || "–";
+    for (const v of [
+      `p${p.seat + 1}${view.first_player === p.seat ? " ◆" : ""}`,
+      p.name,
+      p.family_name,
+      money(p.money),
+      rep,
+      names(p.servants.available),
+      names(p.servants.quarters),
+      names(p.servants.expended),
+      p.hand.length,
+      p.discard.length,
+      p.organiser.length,
+    ])
+      tr.appendChild(h("td", null, v));
+    t.appendChild(tr);
+  }
+  return t;
+}
+
+// ----------------------------------------------------------------- the whole board
+
+function pendingEl(view) {
+  const bar = h("div", "onb-pending");
+  const where = `Round ${view.round} · season ${view.season}${view.courtship ? " · courtship round" : ""}`;
+  add(bar, h("span", "onb-pending-where", where), h("span", "onb-pending-prompt", view.pending ? view.pending.prompt : ""));
+  if (view.title) bar.appendChild(h("span", "onb-pending-title", view.title));
+  return bar;
+}
+
+export function draw(root, view, parts, seats) {
+  root.replaceChildren();
+  if (!view || !view.players) {
+    root.appendChild(h("div", "onb-empty", "no position"));
+    return;
+  }
+  const want = new Set(parts && parts.length ? parts : ["pending", "track", "supply", "players"]);
+  if (want.has("pending")) root.appendChild(pendingEl(view));
+  if (want.has("track")) root.appendChild(trackEl(view));
+  if (want.has("supply")) root.appendChild(supplyEl(view));
+  if (want.has("table")) root.appendChild(tableEl(view));
+  if (want.has("players")) {
+    const chosen = seats && seats.length ? view.players.filter((p) => seats.includes(p.seat)) : view.players;
+    for (const p of chosen) root.appendChild(playerEl(view, p));
+  }
+}
+
+function render({ model, el }) {
+  const root = h("div", "onb-board");
+  el.appendChild(root);
+  const redraw = () => {
+    try {
+      draw(root, model.get("view"), model.get("parts"), model.get("seats"));
+    } catch (err) {
+      root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
+      throw err;
+    }
+  };
+  redraw();
+  model.on("change:view", redraw);
+  model.on("change:parts", redraw);
+  model.on("change:seats", redraw);
+  return () => {
+    model.off("change:view", redraw);
+    model.off("change:parts", redraw);
+    model.off("change:seats", redraw);
+  };
+}
+
+export default { render };
