@@ -11,7 +11,7 @@ from collections import Counter
 from obsession_nb import favours, guests, service
 from obsession_nb.rounds import has_event, is_courtship
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.state import Choice, Placement, Turn
+from obsession_nb.state import Placement, Turn
 from obsession_nb.table import Table
 
 STEP_NAMES = {
@@ -234,6 +234,9 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
                          f"{me.name}'s level {level} at the start of step 3.")
         else:
             rulings.append(ruling("host.prestige", f"Prestige rating {prestige} ≤ level {level}."))
+            if table.level(me) < level:
+                rulings.append(ruling("ruling.level-at-step-3", f"Level {level} at the start of "
+                                      "step 3 counts; special actions since then change nothing."))
     previous = turn.tile
     turn.tile = tile_id
     try:
@@ -277,9 +280,6 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
                                   "Available Service."))
     turn.tile = tile_id
     face = table.face(me.owned(tile_id))  # type: ignore[arg-type]
-    if tile_id == "butlers-room":
-        hire = next(f.amount for f in face.favours if f.kind == "hire")
-        turn.choices.append(Choice(kind="hire", source="tile", count=hire))
     turn.step = "invite" if face.guests is not None else "service"
     if turn.step == "service":
         maybe_finish_service(table)
