@@ -1,0 +1,34 @@
+"""DESIGN principle 2: every rule id the code cites is in the rule index."""
+
+import ast
+import re
+from pathlib import Path
+
+import obsession_nb
+from obsession_nb.rules import rule_index
+
+PACKAGE = Path(obsession_nb.__file__).parent
+PREFIXES = [
+    "turn", "host", "invite", "service", "favours", "reputation", "market", "cleanup", "pass",
+    "special", "tile", "event", "ud", "ruling", "setup", "round-track", "season", "courtship",
+    "scoring", "six-player", "team", "solo", "tableau", "milestone", "option",
+]
+RULE_ID = re.compile(rf"^({'|'.join(map(re.escape, PREFIXES))})\.[a-z0-9][a-z0-9.\-]*$")
+
+
+def cited_ids() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+            if is_text and RULE_ID.match(node.value):
+                found.setdefault(node.value, []).append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_every_rule_id_cited_in_the_code_is_in_the_index() -> None:
+    cited = cited_ids()
+    assert len(cited) > 80
+    missing = {rule: where for rule, where in cited.items() if rule not in rule_index()}
+    assert not missing, f"rule ids cited but not in content/rules.yaml: {missing}"
