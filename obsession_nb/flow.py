@@ -11,6 +11,7 @@ from collections import Counter
 from obsession_nb import favours, guests, service
 from obsession_nb.rounds import has_event, is_courtship
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
 from obsession_nb.state import Placement, Turn
 from obsession_nb.table import Table
 
@@ -25,6 +26,7 @@ STEP_NAMES = {
     "pass-option": "the pass option (rents, hire or market refresh)",
     "buy": "step 7 (buy from the Builders' Market)",
     "end": "the end of the turn",
+    **SEASON_STEP_NAMES,
 }
 MONUMENT_ABILITIES = ("monument", "suite_monument")
 
@@ -68,8 +70,26 @@ def begin_pass(table: Table) -> list[Ruling]:
         rulings = [ruling("ruling.base-pass-order", "Pass: step 2 first, then all servants to "
                           "Available Service and the discard pile to hand, then £200 or a free "
                           "market refresh, then shop.")]
-    enter_step2(table)
+    idle = [p for p in table.turn.placements if _idle_useful_man(table, p)]
+    if idle:  # no tile will be hosted: he is free again at once, e.g. for the market discount
+        for p in idle:
+            table.turn.placements.remove(p)
+            table.me.servants.available.append(p.servant)
+        rulings.append(ruling("ud.useful-man.touch-move", "No tile is hosted on a pass, so the "
+                              "useful man returns to Available Service."))
+    if table.turn.step2_done:
+        rulings.append(ruling("turn.round-track-event", "Step 2 has already happened this turn; "
+                              "it is not repeated."))
+        _to_pass_option(table)
+    else:
+        enter_step2(table)
     return rulings
+
+
+def _to_pass_option(table: Table) -> None:
+    if not table.state.options.hire_on_pass:
+        table.auto("pass: refresh and reclaim", refresh_and_reclaim(table))
+    table.turn.step = "pass-option"
 
 
 def refresh_and_reclaim(table: Table) -> list[Ruling]:
@@ -176,6 +196,7 @@ def fair_useful_man_possible(table: Table) -> bool:
 def exit_step2(table: Table) -> None:
     """Close step 2: the Village Fair pays out; then step 3 (or the pass option) begins."""
     me, turn = table.me, table.turn
+    turn.step2_done = True
     rulings: list[Ruling] = []
     if has_event(table, "village_fair") and not is_courtship(table):
         study = me.owned("private-study")
@@ -197,9 +218,7 @@ def exit_step2(table: Table) -> None:
                                   "Village Fair: the Private Study is not flipped; no bonus."))
         table.auto("step 2: village fair", rulings)
     if turn.passing:
-        if not table.state.options.hire_on_pass:
-            table.auto("pass: refresh and reclaim", refresh_and_reclaim(table))
-        turn.step = "pass-option"
+        _to_pass_option(table)
     else:
         turn.step = "host"
         turn.level_at_host = table.level(me)
@@ -437,7 +456,7 @@ def after_favours(table: Table) -> None:
 
 def purchase_limit(table: Table) -> int | None:
     """One purchase per turn; any number on the Builders' Holiday (market.one-purchase)."""
-    if has_event(table, "builders_holiday"):
+    if has_event(table, "builders_holiday") or table.turn.unlimited_purchases:
         return None
     return 1
 
@@ -448,12 +467,17 @@ def end_turn(table: Table) -> None:
 
     me, turn = table.me, table.turn
     rulings: list[Ruling] = []
-    if has_event(table, "builders_holiday") and turn.purchases:
+    if (has_event(table, "builders_holiday") or turn.unlimited_purchases) and turn.purchases:
         fill(table, rulings, in_tsn_order=True)
         rulings.append(ruling("event.builders-holiday",
                               "Builders' Holiday: after all purchases the gaps are filled in "
                               "tile-sorting-number order."))
-    used = [p.servant for p in turn.placements if not _removed(table, p)]
+    idle = [p for p in turn.placements if _idle_useful_man(table, p)]
+    if idle:
+        me.servants.available += [p.servant for p in idle]
+        rulings.append(ruling("ud.useful-man.touch-move", "The useful man's tile was not used; "
+                              "he returns to Available Service."))
+    used = [p.servant for p in turn.placements if not _removed(table, p) and p not in idle]
     me.servants.expended += used
     if used:
         rulings.append(ruling("cleanup.servants-expended",
@@ -485,9 +509,18 @@ def _removed(table: Table, placement: Placement) -> bool:
     return placement.servant == "useful_man" and placement.target == "removed"
 
 
+def _idle_useful_man(table: Table, placement: Placement) -> bool:
+    """A useful man placed on an organiser tile that was not then hosted (touch-move rule)."""
+    return placement.servant == "useful_man" and placement.target not in (
+        "study", "market", "removed", table.turn.tile)
+
+
 def next_turn(table: Table) -> None:
+    from obsession_nb.limits import hold_turn_for_limit
     from obsession_nb.rounds import end_round
 
+    if hold_turn_for_limit(table):
+        return
     state = table.state
     seat = (table.turn.player + 1) % len(state.players)
     if seat == state.first_player:

@@ -33,6 +33,8 @@ class Options(Record):
     pass_hire: bool | None = None
     """Hiring as a pass option; ``None`` follows ``expansion`` (UD p.9)."""
     low_vp_monuments: bool = False
+    prestige_guest_limit: bool | None = None
+    """At most six prestige guests per player (UD p.11); ``None`` = on with six players only."""
 
     @property
     def hire_on_pass(self) -> bool:
@@ -77,6 +79,8 @@ class Player(Record):
     removed: list[str] = []
     """Servants of this player removed from the game (a useful man used up)."""
     turns_taken: int = 0
+    objectives_discarded: int = 0
+    """Objective cards this player has discarded at the ends of seasons (season.objective-discard)."""
 
     @field_validator("reputation", mode="before")
     @classmethod
@@ -120,6 +124,8 @@ class Supply(Record):
     pr1_reserve_active: bool = False
     removed: list[str] = []
     """Tiles removed from the game."""
+    vp_discard: list[str] = []
+    """VP cards revealed for their favour (out of play, face up)."""
     draft_display: list[str] = []
     """The short servants displayed for the servant draft (UD p.10)."""
 
@@ -162,8 +168,11 @@ class Turn(Record):
     player: int
     step: Literal[
         "draft",
-        "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end"
+        "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
+        "fairchild", "discard", "reveal", "keep-objective", "prestige-limit",
     ] = "begin"
+    """The last five are the season's decisions (courtship, objective discards, the final VP-card
+    window), an objective kept from a VP card, and the six-prestige-guest limit (seasons.py)."""
     passing: bool = False
     tile: str | None = None
     level_at_host: int | None = None
@@ -175,12 +184,19 @@ class Turn(Record):
     dismissed: list[str] = []
     hall_used: bool = False
     church_done: bool = False
+    step2_done: bool = False
     quarters_used: bool = False
     market_refreshed: bool = False
     screened: bool = False
     kitchen_used: bool = False
     purchases: int = 0
     hired: int = 0
+    unlimited_purchases: bool = False
+    """A VP card's favour: buy as on a Builders' Holiday this turn."""
+    offer: list[str] = []
+    """Objective cards drawn by a VP card, one to keep (step ``keep-objective``)."""
+    resume: str | None = None
+    """The step to return to after ``keep-objective``."""
 
 
 class LogEntry(Record):
@@ -206,3 +222,5 @@ class State(Record):
     themes: list[str] = []
     chance: Chance = Chance()
     turn: Turn | None = None
+    finished: bool = False
+    """The game is over (after the final courtship); no turn follows."""

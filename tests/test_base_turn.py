@@ -663,3 +663,10 @@ def test_illegal_action_leaves_the_dumped_position_identical() -> None:
     for action in ["buy bowling-green", "host gazebo", "invite x", "hire valet", "rents"]:
         assert not g.check(action).legal
     assert g.to_scenario() == before
+
+
+def test_pass_after_step_2_does_not_repeat_step_2() -> None:
+    organiser = [{"tile": "private-study"}, {"tile": "sculpture-garden"}]
+    g = game(table(me={"organiser": organiser}), "activity", "pass", "rents")
+    assert g.view()["players"][0]["reputation"] == {"level": 2, "position": 2}  # one monument
+    assert rules_of(g).count("turn.monument-reputation") == 1
