@@ -42,8 +42,7 @@ def _sections(cat: Catalog):
 def _all_sourced(cat: Catalog):
     """Every Sourced record, including round-track events."""
     for _, entries in _sections(cat):
-        for entry in entries.values():
-            yield entry
+        yield from entries.values()
     for track in cat.round_tracks.values():
         for space in track.rounds:
             yield from space.events
