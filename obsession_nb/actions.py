@@ -247,12 +247,74 @@ class UsefulManSearch(Action):
     tile: str
 
 
+# ----------------------------------------------------------------- seasons, VP cards, limits
+
+
+@dataclass(frozen=True)
+class Fairchild(Action):
+    verb = "fairchild"
+    summary = "Courtship winner: take Charles or Elizabeth Fairchild."
+    card: str
+
+
+@dataclass(frozen=True)
+class DiscardObjective(Action):
+    verb = "discard-objective"
+    summary = "End of season: discard one objective card."
+    card: str
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    verb = "reveal"
+    summary = "Reveal a VP card and take its favour instead of its points."
+    card: str
+
+
+@dataclass(frozen=True)
+class RevealHire(Action):
+    verb = "reveal-hire"
+    summary = "Reveal a VP card to hire one servant from Servants for Hire."
+    card: str
+    servant: str
+
+
+@dataclass(frozen=True)
+class RevealReclaim(Action):
+    verb = "reveal-reclaim"
+    summary = "Reveal a VP card to return one guest from the discard pile to the hand."
+    card: str
+    guest: str
+
+
+@dataclass(frozen=True)
+class KeepObjective(Action):
+    verb = "keep-objective"
+    summary = "Keep one of the objective cards drawn for a VP card."
+    card: str
+
+
+@dataclass(frozen=True)
+class KeepVPCards(Action):
+    verb = "keep-vp-cards"
+    summary = "Keep the remaining VP cards face down for scoring."
+
+
+@dataclass(frozen=True)
+class DiscardPrestige(Action):
+    verb = "discard-prestige"
+    summary = "Over the six-prestige-guest limit: remove one prestige guest."
+    card: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
     for cls in (
         Family, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage, Kitchen, Serve, Keep, Lady,
         Dismiss, Gossip, Reclaim, Hire, Recruit, Rents, FreeRefresh, HireServants, Buy, Borrow,
         Help, RefreshMarket, UsefulManRefresh, UsefulManSearch,
+        Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
+        KeepVPCards, DiscardPrestige,
     )
 }
 

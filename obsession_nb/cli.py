@@ -81,6 +81,28 @@ def cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from obsession_nb.simulate import simulate
+
+    sim = simulate(args.players, args.seed, extended=args.extended,
+                   expansion=not args.no_expansion, rotation=args.rotation,
+                   low_vp_monuments=args.low_vp_monuments)
+    if args.json:
+        _print_json(sim.to_json())
+        return 0
+    opts = sim.game.state.options
+    print(f"{args.players} players, seed {args.seed}, {opts.length}, "
+          f"{'with' if opts.expansion else 'without'} the expansion: {sim.actions} actions in "
+          f"{sim.seconds:.2f}s")
+    print(sim.scoresheet)
+    print("Winner(s): " + ", ".join(sim.game.state.players[s].name
+                                    for s in sim.scoresheet.winners))
+    for season, order in enumerate(sim.turn_order_by_season, start=1):
+        print(f"Season {season} turn order (seats from the first player): "
+              + " ".join(str(s) for s in order))
+    return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     notebooks = package_dir().parent / "notebooks"
     if not (notebooks / "00-index.ipynb").exists():
@@ -111,6 +133,16 @@ def parser() -> argparse.ArgumentParser:
     lg.add_argument("file")
     lg.add_argument("--json", action="store_true")
     lg.set_defaults(func=cmd_legal)
+    sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it")
+    sim.add_argument("--players", type=int, required=True, choices=range(2, 7), metavar="N")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--extended", action="store_true", help="the 20-round game")
+    sim.add_argument("--no-expansion", action="store_true", help="without Upstairs, Downstairs")
+    sim.add_argument("--rotation", choices=("counterclockwise", "clockwise"),
+                     default="counterclockwise", help="first-player pawn rotation")
+    sim.add_argument("--low-vp-monuments", action="store_true")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(func=cmd_simulate)
     lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index")
     lab.add_argument("lab_args", nargs=argparse.REMAINDER)
     lab.set_defaults(func=cmd_lab)

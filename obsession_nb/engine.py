@@ -12,7 +12,18 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb import buying, choices, draft, flow, passing, special, supplemental
+from obsession_nb import (
+    buying,
+    choices,
+    draft,
+    flow,
+    limits,
+    passing,
+    seasons,
+    special,
+    supplemental,
+    vpcards,
+)
 from obsession_nb.market import offers
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.service import open_slots, quarters_kinds
@@ -153,6 +164,17 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.RefreshMarket: _h(ANY_STEP, special.verify_refresh, special.apply_refresh),
     a.UsefulManRefresh: _h(ANY_STEP, special.verify_um_refresh, special.apply_um_refresh),
     a.UsefulManSearch: _h(ANY_STEP, special.verify_um_search, special.apply_um_search),
+    a.Fairchild: _h({"fairchild"}, seasons.verify_fairchild, seasons.apply_fairchild),
+    a.DiscardObjective: _h({"discard"}, seasons.verify_discard, seasons.apply_discard),
+    a.KeepVPCards: _h({"reveal"}, _ok, seasons.done_revealing),
+    a.Reveal: _h(vpcards.REVEAL_STEPS, vpcards.verify_reveal, vpcards.apply_reveal),
+    a.RevealHire: _h(vpcards.REVEAL_STEPS, vpcards.verify_reveal_hire, vpcards.apply_reveal_hire),
+    a.RevealReclaim: _h(vpcards.REVEAL_STEPS, vpcards.verify_reveal_reclaim,
+                        vpcards.apply_reveal_reclaim),
+    a.KeepObjective: _h({"keep-objective"}, vpcards.verify_keep_objective,
+                        vpcards.apply_keep_objective),
+    a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
+                          limits.apply_discard_prestige),
 }
 
 
@@ -192,6 +214,9 @@ def candidates(table: Table) -> Iterator[a.Action]:
         else:
             yield from (a.Draft(k) for k in dict.fromkeys(table.state.supply.draft_display))
         return
+    if step in seasons.STEPS:
+        yield from seasons.candidates(table)
+        return
     if step == "begin":
         yield from (a.Activity(), a.Pass())
     elif step == "step2":
@@ -218,6 +243,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
             yield a.Buy(offer.tile, useful_man=True)
         yield a.Done()
     yield from supplemental.placement_candidates(table)
+    yield from vpcards.reveal_candidates(table)
     yield from (a.Borrow(), a.RefreshMarket(), a.UsefulManRefresh())
     yield from (a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended]))
     yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))

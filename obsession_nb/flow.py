@@ -11,6 +11,7 @@ from collections import Counter
 from obsession_nb import favours, guests, service
 from obsession_nb.rounds import has_event, is_courtship
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
 from obsession_nb.state import Placement, Turn
 from obsession_nb.table import Table
 
@@ -25,6 +26,7 @@ STEP_NAMES = {
     "pass-option": "the pass option (rents, hire or market refresh)",
     "buy": "step 7 (buy from the Builders' Market)",
     "end": "the end of the turn",
+    **SEASON_STEP_NAMES,
 }
 MONUMENT_ABILITIES = ("monument", "suite_monument")
 
@@ -454,7 +456,7 @@ def after_favours(table: Table) -> None:
 
 def purchase_limit(table: Table) -> int | None:
     """One purchase per turn; any number on the Builders' Holiday (market.one-purchase)."""
-    if has_event(table, "builders_holiday"):
+    if has_event(table, "builders_holiday") or table.turn.unlimited_purchases:
         return None
     return 1
 
@@ -465,7 +467,7 @@ def end_turn(table: Table) -> None:
 
     me, turn = table.me, table.turn
     rulings: list[Ruling] = []
-    if has_event(table, "builders_holiday") and turn.purchases:
+    if (has_event(table, "builders_holiday") or turn.unlimited_purchases) and turn.purchases:
         fill(table, rulings, in_tsn_order=True)
         rulings.append(ruling("event.builders-holiday",
                               "Builders' Holiday: after all purchases the gaps are filled in "
@@ -514,8 +516,11 @@ def _idle_useful_man(table: Table, placement: Placement) -> bool:
 
 
 def next_turn(table: Table) -> None:
+    from obsession_nb.limits import hold_turn_for_limit
     from obsession_nb.rounds import end_round
 
+    if hold_turn_for_limit(table):
+        return
     state = table.state
     seat = (table.turn.player + 1) % len(state.players)
     if seat == state.first_player:

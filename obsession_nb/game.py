@@ -47,7 +47,7 @@ class Game:
         cls, state: State, catalog: Catalog | None = None, custom: list[GentryCard] | None = None
     ) -> Game:
         table = Table(state, catalog or load_catalog(), {c.id: c for c in custom or []})
-        if state.turn is None and state.players:
+        if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
         return cls(table)
 

@@ -1,10 +1,20 @@
-"""The round track: which round it is, its events, and moving on (rules turn.round-track-event,
-event.*)."""
+"""The round track: which round it is, its events, and moving on from one round to the next
+(rules turn.round, turn.round-track-event, event.*, market.reserve-activation, season.*).
+
+When the last turn of a round ends the white pawn advances (:func:`end_round`).  Entering a round
+(:func:`enter_round`) first activates any reserve the track starts there, turns up the theme of a
+new season, and then either begins the first player's turn or, on a courtship round, resolves
+the courtship (seasons.begin_courtship) — nobody takes a turn on a courtship round.
+"""
 
 from __future__ import annotations
 
 from obsession_nb.catalog import RoundSpace
+from obsession_nb.rules import Ruling, ruling
 from obsession_nb.table import Table
+
+RESERVES = ("service", "pr1")
+RESERVE_NAMES = {"service": "Service Tile Reserve", "pr1": "PR1 Tile Reserve"}
 
 
 def space(table: Table) -> RoundSpace:
@@ -21,18 +31,79 @@ def is_courtship(table: Table) -> bool:
     return space(table).courtship
 
 
-def end_round(table: Table) -> None:
-    """The round is over: the white pawn advances and the first player begins the next round.
+def last_round(table: Table) -> int:
+    track = table.catalog.round_tracks[table.state.options.length]
+    return max(s.round for s in track.rounds)
 
-    Courtship rounds, seasons and end-game scoring are resolved by the whole-game modules; a
-    round beyond the track ends the game (``state.turn`` becomes ``None``).
-    """
+
+def end_round(table: Table) -> None:
+    """The round is over: the white pawn advances (turn.round)."""
+    state = table.state
+    if state.round >= last_round(table):
+        from obsession_nb.seasons import finish
+
+        finish(table)
+        return
+    state.round += 1
+    enter_round(table)
+
+
+def enter_round(table: Table) -> None:
+    """Round-start events, a new season's theme, then the first turn or the courtship."""
     from obsession_nb.flow import start_turn
+    from obsession_nb.seasons import begin_courtship, season_of
+    from obsession_nb.setup import reveal_theme
 
     state = table.state
-    track = table.catalog.round_tracks[state.options.length]
-    state.round += 1
-    if state.round > max(s.round for s in track.rounds):
-        state.turn = None
-        return
-    start_turn(table, state.first_player)
+    here = space(table)
+    rulings: list[Ruling] = []
+    for event in here.events:
+        if event.kind == "reserves_activate":
+            rulings += activate_next_reserve(table)
+    if state.round > 1 and season_of(table, state.round - 1) != here.season:
+        rulings.append(reveal_theme(table))
+    if rulings:
+        table.auto(f"round {state.round} begins", rulings)
+    if here.courtship:
+        begin_courtship(table)
+    else:
+        start_turn(table, state.first_player)
+
+
+# ----------------------------------------------------------------- the Builders' Market reserves
+
+
+def activate_next_reserve(table: Table) -> list[Ruling]:
+    """The next reserve the track starts: service after courtship 1, PR1 after courtship 2."""
+    supply = table.state.supply
+    if not table.state.options.market_reserve:
+        return [ruling("option.market-reserve", "The market reserves are not used in this game.")]
+    for which in RESERVES:
+        if not getattr(supply, f"{which}_reserve_active"):
+            return activate_reserve(table, which)
+    return []
+
+
+def activate_reserve(table: Table, which: str) -> list[Ruling]:
+    """Move every qualifying market tile into the reserve, then refill the market; later draws
+    of that kind are diverted (market.reserve-activation, market.reserve-divert,
+    ruling.reserve-activation-refill)."""
+    from obsession_nb.market import fill, reserve_for
+
+    supply = table.state.supply
+    setattr(supply, f"{which}_reserve_active", True)
+    reserve: list[str] = getattr(supply, f"{which}_reserve")
+    moved = [stack for stack in supply.market if reserve_for(table, stack[0]) == which]
+    supply.market = [stack for stack in supply.market if stack not in moved]
+    for stack in moved:
+        reserve.extend(stack)
+    names = ", ".join(table.tile_name(s[0]) + (" (×2)" if len(s) > 1 else "") for s in moved)
+    rulings = [ruling("market.reserve-activation",
+                      f"The {RESERVE_NAMES[which]} activates; from the market it takes: "
+                      f"{names or 'nothing'}.")]
+    if moved:
+        fill(table, rulings, in_tsn_order=True)
+        rulings.append(ruling("ruling.reserve-activation-refill",
+                              "The remaining tiles slid left and the gaps were filled in "
+                              "tile-sorting-number order."))
+    return rulings

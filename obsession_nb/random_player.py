@@ -1,0 +1,70 @@
+"""A seeded random player: it plays whole games through ``Game.legal_actions()`` only.
+
+It chooses among the legal actions with weights, so that games look like games: special actions
+(spending reputation), VP-card reveals and useful-man removals are rare; buying is likely when
+possible; the rest is uniform.  The same seed and position give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from obsession_nb import actions as a
+from obsession_nb.game import Game
+
+RARE = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch)
+REVEALS = (a.Reveal, a.RevealHire, a.RevealReclaim)
+
+
+def weight(action: a.Action) -> float:
+    if isinstance(action, RARE):
+        return 0.02
+    if isinstance(action, REVEALS):
+        return 0.05
+    if isinstance(action, a.Buy):
+        return 2.0 if not action.useful_man else 1.0
+    if isinstance(action, a.Activity):
+        return 3.0
+    return 1.0
+
+
+class RandomPlayer:
+    """Chooses one legal action at random (weighted), from its own seeded generator."""
+
+    def __init__(self, seed: int = 0, weights: Callable[[a.Action], float] = weight) -> None:
+        self.rng = random.Random(seed)
+        self.weights = weights
+
+    def choose(self, game: Game) -> a.Action | None:
+        legal = game.legal_actions()
+        if not legal:
+            return None
+        return self.rng.choices(legal, weights=[self.weights(x) for x in legal])[0]
+
+
+class StalledGame(RuntimeError):
+    """The game did not finish within the action budget."""
+
+
+def play_out(
+    game: Game,
+    player: RandomPlayer | None = None,
+    *,
+    max_actions: int = 20_000,
+    after_each: Callable[[Game], None] | None = None,
+) -> int:
+    """Play until the game is over; returns the number of actions played."""
+    player = player or RandomPlayer(game.state.chance.seed)
+    played = 0
+    while not game.state.finished:
+        action = player.choose(game)
+        if action is None:
+            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
+        game.apply(action)
+        played += 1
+        if after_each is not None:
+            after_each(game)
+        if played >= max_actions:
+            raise StalledGame(f"not finished after {played} actions")
+    return played

@@ -1,0 +1,391 @@
+"""Setting up a new game for two to six players, standard or extended, with or without the
+expansion (rules setup.*, ud.setup.*, six-player.*, market.initial-fill, season.theme-reveal).
+
+``new_game`` returns a :class:`~obsession_nb.game.Game` at the first player's first turn, with
+the setup rulings as the first log entry.  Every random choice (first player, families, the
+dealt cards, the monuments, the opening market) comes from the seeded source in the state.
+
+With the expansion the families and the servant draft (UD p.10) are pending decisions of the
+new game (draft.py); when the last player has drafted, :func:`finish_player_areas` completes the
+player areas and the central area.  ``draft=False`` skips the draft (no servant is drafted, and
+the setup log says so).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from obsession_nb.catalog import Catalog, load_catalog
+from obsession_nb.market import SPACES, tsn_key
+from obsession_nb.reputation import Wheel
+from obsession_nb.rules import Ruling, ruling
+from obsession_nb.state import LogEntry, Options, OwnedTile, Player, State
+from obsession_nb.table import WHEEL_LEVELS, Table
+
+if TYPE_CHECKING:
+    from obsession_nb.game import Game
+
+STARTING_SERVANTS = ("butler", "housekeeper", "valet", "ladys_maid", "footman")
+NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
+BASE_FAMILIES = ("asquith", "cavendish", "ponsonby", "york")
+OPENING_SERVICE_TILES = ("barn", "brushing-room", "butlers-pantry", "servants-quarters")
+SCULPTURE_GARDEN = {False: "sculpture-garden", True: "sculpture-garden-low-vp"}
+UD_UNIVERSAL_TILES = ("carriage-house", "stocked-lake", "parish-church", "babbling-brook")
+
+# Servants for Hire with the expansion: underbutler, footman, valet, lady's maid, each new servant
+# (UD p.10); six players use the five-player supply (UD p.11).
+UD_HIRE = {1: (1, 4, 2, 2, 1), 2: (2, 4, 2, 2, 2), 3: (2, 6, 3, 3, 3), 4: (2, 8, 4, 4, 4),
+           5: (2, 10, 5, 5, 5), 6: (2, 10, 5, 5, 5)}
+
+def objectives_dealt(players: int, length: str) -> int:
+    """Five standard, four extended, four in every six-player game (setup.objectives,
+    six-player.objectives)."""
+    if players == 6:
+        return 4
+    return 5 if length == "standard" else 4
+
+
+def families_available(catalog: Catalog, players: int, expansion: bool) -> list[str]:
+    """The boards a table of this size may choose from (setup.player-count, ud.family.howard,
+    ruling.howard-six-without-expansion)."""
+    pool = [*BASE_FAMILIES, "wessex"]
+    if expansion or players == 6:
+        pool.append("howard")
+    return [f for f in pool if f in catalog.families]
+
+
+def compensation(players: int, first: int, rotation: str) -> dict[int, int]:
+    """Extra starting money without the expansion: the seats that never hold the first-player
+    pawn (setup.compensation-five, six-player.compensation, ruling.compensation-recipient)."""
+    if players not in (5, 6):
+        return {}
+    step = -1 if rotation == "counterclockwise" else 1
+    holders = {(first + step * season) % players for season in range(4)}
+    never = [s for s in ((first + k) % players for k in range(players)) if s not in holders]
+    amounts = [200] if players == 5 else [200, 300]
+    return dict(zip(never, amounts, strict=True))
+
+
+def hire_supply(players: int, expansion: bool) -> dict[str, int]:
+    """Servants for Hire (setup.servants-for-hire, setup.servants-for-hire-five-six,
+    ud.setup.servants-for-hire)."""
+    if expansion:
+        u, f, v, m, new = UD_HIRE[players]
+        return {"underbutler": u, "footman": f, "valet": v, "ladys_maid": m,
+                **{k: new for k in NEW_SERVANTS}}
+    if players >= 5:
+        return {"underbutler": 2, "footman": 10, "valet": 5, "ladys_maid": 5}
+    return {"underbutler": 2, "footman": 2 * players, "valet": players, "ladys_maid": players}
+
+
+def qualifies_for_opening(catalog: Catalog, tile_id: str) -> bool:
+    """Opening market: prestige 1–3 or one of four named service tiles (market.initial-fill,
+    ruling.initial-fill-new-service-tiles)."""
+    tile = catalog.tiles[tile_id]
+    if tile_id in OPENING_SERVICE_TILES:
+        return True
+    if tile.kind in ("service", "monument"):
+        return False
+    return tile.front.prestige is not None and 1 <= tile.front.prestige <= 3
+
+
+def _tile_in_game(catalog: Catalog, tile_id: str, expansion: bool, wessex: bool) -> bool:
+    tile = catalog.tiles[tile_id]
+    if tile.start or tile.kind == "monument":
+        return False
+    if tile.expansion == "wessex":
+        return wessex
+    if tile.expansion == "upstairs_downstairs":
+        return expansion
+    return True
+
+
+def monument_pool(catalog: Catalog, low_vp: bool) -> list[str]:
+    return sorted(
+        t.id for t in catalog.tiles.values()
+        if t.kind == "monument" and (t.expansion == "upstairs_downstairs") == low_vp
+    )
+
+
+def choose_monuments(catalog: Catalog, players: int, low_vp: bool,
+                     rng: random.Random) -> list[str]:
+    """Two players: the Sculpture Garden and two others; three: it and three others; four or
+    more: any five (setup.monuments-by-count, ruling.five-six-monuments-base,
+    ruling.low-vp-monument-count).  The players' choice is made at random here."""
+    pool = monument_pool(catalog, low_vp)
+    garden = SCULPTURE_GARDEN[low_vp]
+    if players <= 3:
+        others = [m for m in pool if m != garden]
+        wanted = min(len(others), players)
+        return [garden, *rng.sample(others, wanted)]
+    return sorted(rng.sample(pool, min(5, len(pool))))
+
+
+def _shuffled(items: list[str], rng: random.Random) -> list[str]:
+    items = sorted(items)
+    rng.shuffle(items)
+    return items
+
+
+def _copies(entries: Sequence[tuple[str, int]]) -> list[str]:
+    return [key for key, n in entries for _ in range(n)]
+
+
+def new_state(
+    players: int,
+    *,
+    seed: int = 0,
+    options: Options | None = None,
+    names: Sequence[str] | None = None,
+    families: Sequence[str] | None = None,
+    first_player: int | None = None,
+    monuments: Sequence[str] | None = None,
+    wessex_tile: str | None = None,
+    draft: bool | None = None,
+    catalog: Catalog | None = None,
+) -> tuple[State, list[Ruling]]:
+    """A freshly set-up position and the rulings of every setup step.
+
+    With the expansion (and ``draft`` not ``False``) the position stops at the servant draft:
+    families and drafted servants are pending decisions (draft.py), and the draft's end calls
+    :func:`finish_player_areas`.  Otherwise families are ``families`` or chosen at random in
+    choosing order, and the whole setup is done.
+    """
+    catalog = catalog or load_catalog()
+    options = (options or Options()).model_copy()
+    if not 2 <= players <= 6:
+        raise ValueError(f"setup handles 2 to 6 players, not {players}")
+    if options.prestige_guest_limit is None:
+        options.prestige_guest_limit = players == 6
+    names = list(names or [f"Player {i + 1}" for i in range(players)])
+    if len(names) != players or len(set(names)) != players:
+        raise ValueError("give one distinct name per player")
+    state = State(options=options, players=[Player(name=n) for n in names])
+    state.chance.seed = seed
+    table = Table(state, catalog)
+    rulings: list[Ruling] = []
+    expansion = options.expansion
+
+    # --- first player (setup.first-player); Servants for Hire first (setup.order)
+    first = table.rng().randrange(players) if first_player is None else first_player
+    state.first_player = first
+    rulings.append(ruling("setup.first-player",
+                          f"{names[first]} receives the first-player pawn."))
+    state.supply.servants_for_hire = hire_supply(players, expansion)
+    rulings.append(ruling(
+        "ud.setup.servants-for-hire" if expansion else (
+            "setup.servants-for-hire-five-six" if players >= 5 else "setup.servants-for-hire"),
+        "Servants for Hire: " + ", ".join(
+            f"{n} {k}" for k, n in state.supply.servants_for_hire.items()) + "."))
+    if families is not None:
+        families = list(families)
+        pool = families_available(catalog, players, expansion)
+        if any(f not in pool for f in families) or len(set(families)) != players:
+            raise ValueError(f"families must be {players} distinct boards from {pool}")
+        for player, family in zip(state.players, families, strict=True):
+            player.family = family
+
+    # --- families and the servant draft (setup.family-choice, ud.setup.draft)
+    if expansion and draft is not False:
+        from obsession_nb.draft import start_draft
+
+        rulings += start_draft(table)
+        return state, rulings
+    if families is None:
+        rng = table.rng()
+        pool = families_available(catalog, players, expansion)
+        for seat in choosing_order(state):
+            state.players[seat].family = rng.choice(
+                [f for f in pool if f not in {p.family for p in state.players}])
+    rulings.append(ruling("setup.family-choice", "Boards are chosen from the first player's left, "
+                          "clockwise: " + ", ".join(
+                              f"{state.players[s].name} {state.players[s].family}"
+                              for s in choosing_order(state)) + "."))
+    if expansion:
+        rulings.append(ruling("ud.setup.draft", "The servant draft is not played in this setup: "
+                              "no servant is drafted."))
+    rulings += finish_player_areas(table, monuments=monuments, wessex_tile=wessex_tile)
+    return state, rulings
+
+
+def choosing_order(state: State) -> list[int]:
+    """From the first player's left, clockwise; the first player chooses last."""
+    n = len(state.players)
+    return [(state.first_player + k) % n for k in range(1, n + 1)]
+
+
+def finish_player_areas(
+    table: Table, *, monuments: Sequence[str] | None = None, wessex_tile: str | None = None
+) -> list[Ruling]:
+    """Everything after the families (and the draft): the player areas, then the central area
+    (decks, bag, opening market, round track, the first theme).  Called by the draft's end."""
+    state, catalog = table.state, table.catalog
+    options = state.options
+    expansion = options.expansion
+    players = len(state.players)
+    supply = state.supply
+    wheel = Wheel(WHEEL_LEVELS[options.length])
+    rulings: list[Ruling] = []
+    families = [p.family for p in state.players]
+    if "howard" in families and not expansion:
+        rulings.append(ruling("ruling.howard-six-without-expansion",
+                              "Six players without the expansion servants: the Howard board is "
+                              "the sixth family, without its cook."))
+
+    # --- player areas
+    tiles = catalog.tiles
+    start_tiles = sorted((t for t in tiles.values() if t.start), key=lambda t: t.id)
+    tile_pool = _copies([(t.id, t.copies) for t in tiles.values()
+                         if _tile_in_game(catalog, t.id, expansion, "wessex" in families)])
+    for player in state.players:
+        assert player.family is not None
+        family = catalog.families[player.family]
+        player.money = family.start_money
+        player.reputation = wheel.steps(1, family.start_position)
+        extra = [s for s in family.extra_servants if expansion or s not in NEW_SERVANTS]
+        player.servants.available = [*STARTING_SERVANTS, *extra, *player.servants.available]
+        player.organiser = [OwnedTile(tile=t.id) for t in start_tiles]
+        player.hand = list(family.family_cards)
+        if family.start_tile_choice:
+            choices = [t for t in family.start_tile_choice if t in tile_pool]
+            pick = wessex_tile if wessex_tile in choices else table.rng().choice(choices)
+            tile_pool.remove(pick)
+            player.organiser.append(OwnedTile(tile=pick))
+            rulings.append(ruling("setup.family.wessex",
+                                  f"{player.name} (Wessex) starts with the {tiles[pick].name}."))
+    rulings.append(ruling("setup.starting-servants", "Each family starts with a butler, a "
+                          "housekeeper, a valet, a lady's maid and a footman in Available "
+                          "Service, plus its bonus servant."))
+    rulings.append(ruling("setup.start-tiles", "Each organiser holds the five START tiles."))
+    paid = {} if expansion else compensation(players, state.first_player,
+                                             options.first_player_rotation)
+    for seat, amount in paid.items():
+        state.players[seat].money += amount
+        rule_id = "setup.compensation-five" if players == 5 else "six-player.compensation"
+        rulings.append(ruling(rule_id, f"{state.players[seat].name} never holds the first-player "
+                              f"pawn under the {options.first_player_rotation} rotation and "
+                              f"starts with £{amount} more."))
+        rulings.append(ruling("ruling.compensation-recipient", "Compensation goes to the seats "
+                              "that never hold the pawn under the rotation in use."))
+    if expansion and players >= 5:
+        rulings.append(ruling("setup.compensation-five", "With the expansion there is no "
+                              "compensation money; the servant draft is used instead."))
+
+    # --- gentry (setup.gentry-deck, setup.casual-deck, setup.prestige-deck, ud.guest-cards)
+    gentry = catalog.gentry.values()
+    starters = _shuffled(_copies([(c.id, c.copies) for c in gentry if c.deck == "starter"]),
+                         table.rng())
+    for player in state.players:
+        player.hand += [starters.pop(0), starters.pop(0)]
+    casual = starters + _copies([(c.id, c.copies) for c in gentry if c.deck == "casual"])
+    supply.casual_deck = _shuffled(casual, table.rng())
+    supply.prestige_deck = _shuffled(
+        _copies([(c.id, c.copies) for c in gentry if c.deck == "prestige"]), table.rng())
+    supply.fairchilds = sorted(c.id for c in gentry if c.deck == "fairchild")
+    rulings.append(ruling("setup.gentry-deck", "Each deck: the family cards and two starter "
+                          "guests dealt at random."))
+    rulings.append(ruling("setup.casual-deck", f"The casual deck: {len(supply.casual_deck)} "
+                          "cards (undealt starter guests shuffled in)."))
+    rulings.append(ruling("setup.prestige-deck", f"The prestige deck: "
+                          f"{len(supply.prestige_deck)} cards."))
+
+    # --- objectives (setup.objectives, ud.objective-deck, six-player.objectives)
+    objective_ids = [(o.id, 1) for o in catalog.objectives.values()
+                     if o.expansion == "base" or (expansion and o.expansion == "upstairs_downstairs")]
+    supply.objective_deck = _shuffled(_copies(objective_ids), table.rng())
+    dealt = objectives_dealt(players, options.length)
+    for player in state.players:
+        player.objectives = [supply.objective_deck.pop(0) for _ in range(dealt)]
+    rulings.append(ruling("six-player.objectives" if players == 6 else "setup.objectives",
+                          f"Each player is dealt {dealt} objective cards and keeps them all."))
+    rulings.append(ruling("ruling.objective-deck-composition",
+                          f"The {'expansion' if expansion else 'base'} objective deck: "
+                          f"{len(objective_ids)} cards."))
+
+    # --- VP cards, themes, the round track (setup.round-track)
+    supply.vp_deck = _shuffled(_copies([(v.id, v.copies) for v in catalog.vp_cards.values()]),
+                               table.rng())
+    supply.theme_deck = _shuffled(
+        _copies([(t.id, t.copies) for t in catalog.themes.values()]), table.rng())
+    rulings.append(ruling("setup.round-track", f"The {options.length} side of the round track "
+                          "with the pawn on round 1, the VP cards, the themes and both "
+                          "Fairchilds."))
+
+    # --- the tile bag (setup.tile-bag, setup.monuments-by-count, ud.monuments.low-vp)
+    if monuments is None:
+        monuments = choose_monuments(catalog, players, options.low_vp_monuments, table.rng())
+    supply.bag = sorted([*tile_pool, *monuments])
+    rulings.append(ruling("setup.tile-bag", f"The bag holds {len(tile_pool)} tiles before the "
+                          "monuments."))
+    if "wessex" in families:
+        rulings.append(ruling("ruling.wessex-tiles-with-board", "The Wessex board is in play, so "
+                              "its two tiles go into the bag."))
+    rulings.append(ruling(
+        "ruling.low-vp-monument-count" if options.low_vp_monuments else (
+            "ruling.five-six-monuments-base" if players >= 5 and not expansion
+            else "setup.monuments-by-count"),
+        f"Monuments for {players} players: {', '.join(tiles[m].name for m in monuments)}."))
+    if not expansion:
+        rulings.append(ruling("ruling.universal-tiles-with-expansion",
+                              "A base game leaves the expansion's tiles in the box."))
+
+    # --- the opening market (market.initial-fill, market.tsn-order)
+    rulings += opening_market(table)
+
+    # --- the first season's theme (season.theme-reveal)
+    rulings.append(reveal_theme(table))
+    return rulings
+
+
+def opening_market(table: Table) -> list[Ruling]:
+    """Draw until six spaces hold qualifying tiles (stacking twins), return the others to the
+    bag, and order the spaces by tile sorting number."""
+    supply = table.state.supply
+    market: list[list[str]] = []
+    held: list[str] = []
+    while len(market) < SPACES:
+        tile_id = table.draw_from_bag()
+        if tile_id is None:
+            break
+        if not qualifies_for_opening(table.catalog, tile_id):
+            held.append(tile_id)
+            continue
+        twin = next((s for s in market if s[0] == tile_id), None)
+        if twin is not None:
+            twin.append(tile_id)
+        else:
+            market.append([tile_id])
+    market.sort(key=lambda s: tsn_key(table, s[0]))
+    supply.market = market
+    supply.bag = sorted([*supply.bag, *held])
+    names = ", ".join(table.tile_name(s[0]) + (" (×2)" if len(s) > 1 else "") for s in market)
+    return [
+        ruling("market.initial-fill", f"Opening market from qualifying tiles ({len(held)} "
+               "others drawn went back to the bag)."),
+        ruling("market.tsn-order", f"In tile-sorting-number order: {names}."),
+    ]
+
+
+def reveal_theme(table: Table) -> Ruling:
+    """Turn up the next theme card (season.theme-reveal)."""
+    state = table.state
+    deck = state.supply.theme_deck
+    if not deck:
+        return ruling("season.theme-reveal", "No theme card is left to reveal.")
+    theme = deck.pop(0)
+    state.themes.append(theme)
+    category = table.catalog.themes[theme].category
+    return ruling("season.theme-reveal",
+                  f"Season {len(state.themes)}: the theme is {category.upper()}.")
+
+
+def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
+    """A new game at its first turn; the setup rulings are the first log entry."""
+    from obsession_nb.game import Game
+
+    state, rulings = new_state(players, seed=seed, **kwargs)  # type: ignore[arg-type]
+    game = Game.from_state(state)
+    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
+    return game

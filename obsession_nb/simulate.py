@@ -1,0 +1,112 @@
+"""Simulated games: set up, let the seeded random player play to the end, score.
+
+``simulate(players, seed)`` is what ``obsession-nb simulate`` runs.  The turn order of each
+season is observed from the turns actually taken, with seats numbered clockwise from the first
+player's seat (seat 0 holds the first-player pawn at setup).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from obsession_nb.game import Game
+from obsession_nb.random_player import RandomPlayer, StalledGame
+from obsession_nb.scoring import Scoresheet, score
+from obsession_nb.seasons import season_of
+from obsession_nb.setup import new_game
+from obsession_nb.state import Options
+
+
+@dataclass
+class Simulation:
+    game: Game
+    seed: int
+    actions: int
+    seconds: float
+    first_player: int
+    turn_order_by_season: list[list[int]]
+    """Per season, the seats in the order they took their turns (relative to the first player)."""
+    scoresheet: Scoresheet
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.game.state
+        return {
+            "players": len(state.players),
+            "seed": self.seed,
+            "options": state.options.model_dump(mode="json"),
+            "actions": self.actions,
+            "first_player": self.first_player,
+            "scores": self.scoresheet.to_json(),
+            "winners": [state.players[s].name for s in self.scoresheet.winners],
+            "turn_order_by_season": self.turn_order_by_season,
+        }
+
+
+class TurnOrderRecorder:
+    """Watches a game and notes, for every round, the seats in the order their turns begin."""
+
+    def __init__(self, game: Game) -> None:
+        self.first = game.state.first_player
+        self.rounds: dict[int, list[int]] = {}
+
+    def observe(self, game: Game) -> None:
+        turn = game.state.turn
+        if turn is None or turn.step != "begin":
+            return
+        seats = self.rounds.setdefault(game.state.round, [])
+        if turn.player not in seats:
+            seats.append(turn.player)
+
+    def by_season(self, game: Game) -> list[list[int]]:
+        """The order of each season's first round, relative to the first player at setup."""
+        n = len(game.state.players)
+        seasons: dict[int, list[int]] = {}
+        for round_number in sorted(self.rounds):
+            season = season_of(game.table, round_number)
+            if season not in seasons:
+                seasons[season] = [(s - self.first) % n for s in self.rounds[round_number]]
+        return [seasons[s] for s in sorted(seasons)]
+
+
+def run(game: Game, player: RandomPlayer, max_actions: int = 20_000) -> tuple[int, TurnOrderRecorder]:
+    """Play ``game`` to its end with ``player``; returns the actions played and the turn order."""
+    recorder = TurnOrderRecorder(game)
+    played = 0
+    while not game.state.finished:
+        recorder.observe(game)
+        action = player.choose(game)
+        if action is None:
+            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
+        game.apply(action)
+        played += 1
+        if played >= max_actions:
+            raise StalledGame(f"not finished after {played} actions")
+    return played, recorder
+
+
+def simulate(
+    players: int,
+    seed: int = 0,
+    *,
+    extended: bool = False,
+    expansion: bool = True,
+    rotation: str = "counterclockwise",
+    low_vp_monuments: bool = False,
+) -> Simulation:
+    options = Options(expansion=expansion, length="extended" if extended else "standard",
+                      first_player_rotation=rotation, low_vp_monuments=low_vp_monuments)  # type: ignore[arg-type]
+    start = time.perf_counter()
+    game = new_game(players, seed=seed, options=options)
+    first = game.state.first_player
+    played, recorder = run(game, RandomPlayer(seed))
+    return Simulation(
+        game=game,
+        seed=seed,
+        actions=played,
+        seconds=time.perf_counter() - start,
+        first_player=first,
+        turn_order_by_season=recorder.by_season(game),
+        scoresheet=score(game),
+    )
