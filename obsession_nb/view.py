@@ -26,6 +26,7 @@ def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, An
         "category": face.category,
         "flipped": flipped,
         "rose": flipped and tile.flips,
+        "flips": tile.flips,
         "activity": face.activity,
         "prestige": face.prestige,
         "vp": face.vp,

@@ -228,7 +228,7 @@ export function tileEl(view, t, opts = {}) {
   }
   el.appendChild(body);
   const foot = h("div", "onb-tile-foot");
-  if (t.flipped !== undefined && t.rose !== undefined && opts.owned) {
+  if (opts.owned && t.flips) {
     const side = h("span", t.rose ? "onb-rose" : "onb-front", t.rose ? "✿ rose side" : "building side");
     side.title = t.rose ? "Flipped to its rose side (used)" : "Not yet used: no rose showing";
     foot.appendChild(side);

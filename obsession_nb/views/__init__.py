@@ -5,5 +5,18 @@ lives here or in ``widgets/``.
 """
 
 from obsession_nb.views.board import Board
+from obsession_nb.views.editor import ScenarioEditor, game_from_text
+from obsession_nb.views.rulings import RulingPanel, RulingsLog
+from obsession_nb.views.stepper import Stepper
+from obsession_nb.views.text import print_entries, print_verdict
 
-__all__ = ["Board"]
+__all__ = [
+    "Board",
+    "RulingPanel",
+    "RulingsLog",
+    "ScenarioEditor",
+    "Stepper",
+    "game_from_text",
+    "print_entries",
+    "print_verdict",
+]

@@ -1,0 +1,44 @@
+"""The tutorial index widget shown by ``notebooks/00-index.ipynb``."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from obsession_nb.views.board import Board
+
+TUTORIALS = [
+    ("01-a-base-game-turn.ipynb", "01 · A base-game turn",
+     "The refresher's worked turn in round 6, step by step."),
+    ("02-howard-supplemental-service.ipynb", "02 · Howard and supplemental service",
+     "The Drawing Room turn beside the Music Room turn with the four new servants."),
+    ("03-first-player-rotation.ipynb", "03 · First-player rotation",
+     "Five players: counterclockwise beside the old clockwise rule."),
+    ("04-servant-draft-and-hiring.ipynb", "04 · The servant draft and hiring",
+     "The page-10 draft, a pass with hiring, a refused recruitment."),
+]
+
+
+def tutorial_index(preview: str | None = "refresher-round-6") -> widgets.VBox:
+    """A heading, the tutorials in reading order, and a preview board of ``preview``."""
+    rows = "".join(
+        f"<li><b>{escape(title)}</b> — {escape(blurb)} <code>{escape(name)}</code></li>"
+        for name, title, blurb in TUTORIALS
+    )
+    head = widgets.HTML(
+        "<div style='font-family:Georgia,serif;width:880px'>"
+        "<h2 style='margin:4px 0'>obsession-nb</h2>"
+        "<p style='margin:2px 0'>A rules tutor for <i>Obsession</i> and <i>Upstairs, "
+        "Downstairs</i>. Open the tutorials in this order:</p>"
+        f"<ol style='margin:2px 0 6px'>{rows}</ol>"
+        "<p style='margin:2px 0'>Below: the opening position of tutorial 01, drawn by the "
+        "board widget.</p></div>"
+    )
+    children: list[widgets.Widget] = [head]
+    if preview:
+        from obsession_nb.game import load_position
+
+        children.append(Board(load_position(preview), parts=["pending", "track", "players"],
+                              seats=[0]))
+    return widgets.VBox(children)

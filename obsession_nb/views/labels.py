@@ -1,0 +1,120 @@
+"""Words for the widgets: names for the ids in an action's notation, headings for its verb.
+
+Presentation only: nothing here decides whether an action is legal or what it does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from obsession_nb.actions import Action
+    from obsession_nb.game import Game
+    from obsession_nb.state import LogEntry
+
+# Headings for the groups of choices, in the order a turn meets them.
+VERB_HEADINGS: dict[str, str] = {
+    "family": "Choose a family board",
+    "draft": "Draft a servant",
+    "activity": "Host an activity or pass",
+    "pass": "Host an activity or pass",
+    "hall": "Servants' Hall",
+    "church": "Parish Church",
+    "host": "Host a tile (step 3)",
+    "invite": "Invite a guest (step 4)",
+    "carriage": "Carriage House",
+    "kitchen": "Renovated Kitchen",
+    "serve": "Provide service (step 5)",
+    "place": "Supplemental service",
+    "keep": "Keep a guest",
+    "lady": "The lady of the house",
+    "dismiss": "Dismiss a guest",
+    "gossip": "Gossip about",
+    "reclaim": "Reclaim a guest",
+    "hire": "Hire a servant",
+    "recruit": "Recruit a servant",
+    "rents": "Pass option",
+    "free-refresh": "Pass option",
+    "hire-servants": "Pass option",
+    "buy": "Buy a tile (step 7)",
+    "done": "Finish this step",
+}
+SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
+SPECIAL_HEADING = "Special actions"
+
+_BARE: dict[str, str] = {
+    "activity": "Host an activity",
+    "pass": "Pass",
+    "done": "Done",
+    "kitchen": "Use the kitchen",
+    "rents": "Collect rents",
+    "free-refresh": "Free market refresh",
+    "hire-servants": "Hire with the Butler's Room",
+    "borrow": "Borrow",
+    "refresh-market": "Refresh the market",
+    "useful-man-refresh": "Useful man: refresh the market",
+}
+
+
+def heading(verb: str) -> str:
+    return SPECIAL_HEADING if verb in SPECIAL_VERBS else VERB_HEADINGS.get(verb, verb)
+
+
+def name_of(game: Game, token: str) -> str:
+    """The display name of one notation token (a tile, card, servant, player, or as written)."""
+    table = game.table
+    if token == "tile":
+        return "the activity tile"
+    seat = re.fullmatch(r"p([1-9])", token)
+    if seat and int(seat.group(1)) <= len(game.state.players):
+        return table.seat_name(int(seat.group(1)) - 1)
+    if token in table.catalog.tiles:
+        return table.tile_name(token)
+    if table.has_card(token):
+        return table.card_name(token)
+    if token in table.catalog.servants:
+        return table.servant_name(token)
+    if token in table.catalog.families:
+        return f"House of {table.catalog.families[token].name}"
+    return token
+
+
+def action_label(game: Game, action: Action | str) -> str:
+    """Short words for a choice button: the verb's group heading says the rest."""
+    notation = action if isinstance(action, str) else action.notation
+    verb, *args = notation.split()
+    flag = "useful_man" in args
+    args = [x for x in args if x != "useful_man"]
+    named = [name_of(game, x) for x in args]
+    if not named:
+        return _BARE.get(verb, verb)
+    if verb == "serve" and len(named) == 2:
+        return f"{named[1]} → {named[0]}"
+    if verb in ("place", "hall") and len(named) == 2:
+        return f"{named[0]} → {named[1]}"
+    if verb == "recruit" and len(named) == 2:
+        return f"{named[1]} from {named[0]}"
+    if verb == "carriage" and len(named) == 2:
+        return f"{named[0]}: {named[1]} a guest"
+    if verb == "help":
+        return f"Refresh {named[0]}"
+    if verb == "useful-man-search":
+        return f"Useful man: fetch {named[0]}"
+    label = ", ".join(named)
+    return f"{label} (with the useful man)" if flag else label
+
+
+def entry_json(game: Game, entry: LogEntry) -> dict[str, Any]:
+    """A log entry as the rulings widget draws it."""
+    auto = entry.action.startswith("(")
+    who = None
+    if entry.player is not None and 0 <= entry.player < len(game.state.players):
+        who = game.table.seat_name(entry.player)
+    return {
+        "action": entry.action.strip("()") if auto else entry.action,
+        "label": None if auto else action_label(game, entry.action),
+        "who": None if auto else who,
+        "auto": auto,
+        "rulings": [dict(r) for r in entry.rulings],
+    }

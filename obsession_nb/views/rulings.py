@@ -1,0 +1,214 @@
+"""Rulings on screen: the log of a turn as it happens, and the ruling panel.
+
+``RulingsLog`` draws log entries, a verdict or a list of problems (``widgets/rulings.js``).
+``RulingPanel`` lets you type or pick *any* action, legal or not, and shows the engine's verdict
+with the rule ids and citations behind it.  Checking never changes the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from obsession_nb.actions import ACTION_TYPES
+from obsession_nb.resources import widgets_dir
+from obsession_nb.rules import BadNotation
+from obsession_nb.views.labels import action_label, name_of
+
+if TYPE_CHECKING:
+    from obsession_nb.game import Game, Verdict
+
+
+class RulingsLog(anywidget.AnyWidget):
+    """Rulings drawn as text: ``entries`` (log), ``verdict`` (one check), ``problems``."""
+
+    _esm = widgets_dir() / "rulings.js"
+    _css = widgets_dir() / "rulings.css"
+
+    heading = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Dict().tag(sync=True)
+    verdict = traitlets.Dict().tag(sync=True)
+    entries = traitlets.List(traitlets.Dict()).tag(sync=True)
+    problems = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __repr__(self) -> str:
+        return f"<RulingsLog {self.heading!r}: {len(self.entries)} entries>"
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    return {
+        "action": verdict.action,
+        "legal": verdict.legal,
+        "rulings": [r.to_json() for r in verdict.rulings],
+    }
+
+
+def suggestions(game: Game) -> list[str]:
+    """Notations worth checking now: the legal choices, then the engine's other candidates
+    (a superset of the legal ones, so most of these are refused, with the reason)."""
+    legal = [a.notation for a in game.legal_actions()] if game.state.turn else []
+    more: list[str] = []
+    if game.state.turn is not None:
+        try:
+            from obsession_nb.engine import candidates
+
+            more = [a.notation for a in candidates(game.table)]
+        except Exception:  # the candidates are only a convenience for the dropdown
+            more = []
+    return list(dict.fromkeys([*legal, *more]))
+
+
+def _field_values(game: Game, verb: str, field: str, kind: str) -> list[str]:
+    """Values to offer for one field of an action (any of them may be refused)."""
+    state, table = game.state, game.table
+    seat = state.turn.player if state.turn else 0
+    me = state.players[seat] if state.players else None
+    if kind == "Seat":
+        return [f"p{i + 1}" for i in range(len(state.players))]
+    if kind == "bool":
+        return []
+    cards: list[str] = []
+    tiles: list[str] = []
+    if me is not None:
+        cards = [*me.hand, *me.discard]
+        tiles = [t.tile for t in me.organiser]
+    if state.turn is not None:
+        cards += list(state.turn.guests)
+        for c in state.turn.choices:
+            cards += list(c.cards)
+    market = [t for stack in state.supply.market for t in stack]
+    market += [*state.supply.service_reserve, *state.supply.pr1_reserve]
+    servants = list(table.catalog.servants)
+    if field == "tile":
+        pool = market + tiles if verb == "buy" else tiles + market
+        if verb == "useful-man-search":
+            pool = sorted(set(state.supply.bag))
+        return list(dict.fromkeys(pool))
+    if field == "card":
+        return list(dict.fromkeys(cards))
+    if field == "servant":
+        return servants
+    if field == "slot":
+        guests = list(state.turn.guests) if state.turn else []
+        return ["tile", *guests]
+    if field == "target":
+        guests = list(state.turn.guests) if state.turn else []
+        return list(dict.fromkeys(["tile", *guests, "study", "hall", *tiles]))
+    if field == "change":
+        return ["add", "remove"]
+    if field == "choice":
+        return ["screen", "dismiss", "money", "reputation"]
+    if field == "family":
+        return list(table.catalog.families)
+    return []
+
+
+class RulingPanel(widgets.VBox):
+    """Check any action against the position: ``RulingPanel(game)``.
+
+    Type a notation (suggestions drop down), or pick a verb and its arguments; **Check** shows
+    the verdict with each ruling's rule id and citation.  ``panel.check("invite x")`` does the
+    same from code and returns the :class:`Verdict`.
+    """
+
+    def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?"):
+        self.game = game
+        self.text = widgets.Combobox(
+            placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3",
+            ensure_option=False,
+            layout=widgets.Layout(width="560px"),
+        )
+        self.text.add_class("onb-panel-text")
+        self.check_button = widgets.Button(description="Check", button_style="primary",
+                                           layout=widgets.Layout(width="90px"))
+        self.check_button.add_class("onb-panel-check")
+        self.verb = widgets.Dropdown(options=[("pick a verb…", "")] + [
+            (v, v) for v in ACTION_TYPES], layout=widgets.Layout(width="170px"))
+        self.verb.add_class("onb-panel-verb")
+        self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.result = RulingsLog(heading=heading)
+        self.result.add_class("onb-panel-result")
+        self._arg_widgets: list[widgets.Dropdown] = []
+
+        self.check_button.on_click(lambda _b: self.check(self.text.value))
+        self.text.on_submit(lambda _w: self.check(self.text.value))
+        self.verb.observe(self._verb_changed, "value")
+        pick_label = widgets.Label("Pick:", layout=widgets.Layout(width="50px"))
+        type_label = widgets.Label("Type:", layout=widgets.Layout(width="50px"))
+        super().__init__([
+            widgets.HBox([type_label, self.text, self.check_button]),
+            widgets.HBox([pick_label, self.verb, self.args]),
+            self.result,
+        ], layout=widgets.Layout(width="890px"))
+        self.add_class("onb-ruling-panel")
+        self.refresh()
+
+    # ------------------------------------------------------------ position changes
+
+    def refresh(self, game: Game | None = None) -> None:
+        """Point the panel at ``game`` (or re-read the current one) and refresh suggestions."""
+        if game is not None:
+            self.game = game
+        self.text.options = tuple(suggestions(self.game))
+        self._verb_changed()
+        if self.game.state.turn is not None:
+            self.result.status = {"kind": "info", "text": self.game.pending()["prompt"]}
+
+    # ------------------------------------------------------------ picking
+
+    def _verb_changed(self, _change: Any = None) -> None:
+        verb = self.verb.value
+        self._arg_widgets = []
+        if not verb:
+            self.args.children = ()
+            return
+        cls = ACTION_TYPES[verb]
+        boxes: list[widgets.Widget] = []
+        for f in fields(cls):
+            if f.type == "bool":
+                box = widgets.Checkbox(description=f.name, indent=False,
+                                       layout=widgets.Layout(width="130px"))
+            else:
+                values = _field_values(self.game, verb, f.name, str(f.type))
+                box = widgets.Dropdown(
+                    options=[(name_of(self.game, v), v) for v in values],
+                    description=f.name, layout=widgets.Layout(width="300px"),
+                    style={"description_width": "60px"},
+                )
+            box.observe(self._compose, "value")
+            boxes.append(box)
+            self._arg_widgets.append(box)
+        self.args.children = tuple(boxes)
+        self._compose()
+
+    def _compose(self, _change: Any = None) -> None:
+        verb = self.verb.value
+        if not verb:
+            return
+        parts = [verb]
+        for f, box in zip(fields(ACTION_TYPES[verb]), self._arg_widgets):
+            if f.type == "bool":
+                if box.value:
+                    parts.append(f.name)
+            elif box.value:
+                parts.append(str(box.value))
+        self.text.value = " ".join(parts)
+
+    # ------------------------------------------------------------ checking
+
+    def check(self, notation: str) -> Verdict | None:
+        """Ask the engine about ``notation`` and show its verdict; the position is unchanged."""
+        self.text.value = notation
+        try:
+            verdict = self.game.check(notation)
+        except BadNotation as exc:
+            self.result.verdict = {"error": f"'{notation}': {exc}"}
+            return None
+        data = verdict_json(verdict)
+        data["label"] = action_label(self.game, verdict.action)
+        self.result.verdict = data
+        return verdict

@@ -1,0 +1,321 @@
+"""The turn stepper: the pending decision in words, its legal choices as buttons, each choice
+sent through the engine, the rulings of each step as they happen, and Back.
+
+``Stepper(game)`` steps from the game's position; ``Stepper.from_scenario(name)`` starts from a
+scenario's position *before* its recorded actions and offers them as a worked example
+("Next" plays the next one).  The engine decides what the choices are and what they do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from obsession_nb.resources import widgets_dir
+from obsession_nb.rules import BadNotation, IllegalAction
+from obsession_nb.views.board import Board
+from obsession_nb.views.labels import (
+    SPECIAL_HEADING,
+    SPECIAL_VERBS,
+    action_label,
+    entry_json,
+    heading,
+)
+from obsession_nb.views.rulings import RulingsLog
+
+if TYPE_CHECKING:
+    from obsession_nb.actions import Action
+    from obsession_nb.game import Game
+    from obsession_nb.state import LogEntry, State
+
+ACTIVITY_STEPS = [
+    ("begin", "Host or pass"),
+    ("step1", "1 Rotate service"),
+    ("step2", "2 Round track"),
+    ("host", "3 Host"),
+    ("invite", "4 Invite"),
+    ("service", "5 Service"),
+    ("favours", "6 Favours"),
+    ("buy", "7 Buy"),
+    ("end", "8 Clear"),
+]
+PASS_STEPS = [
+    ("begin", "Host or pass"),
+    ("step2", "Step 2"),
+    ("pass-option", "Rents, hire or refresh"),
+    ("buy", "Shop"),
+    ("end", "Next player"),
+]
+SETUP_STEPS = [("draft", "Setup: family board and servant draft"), ("begin", "First turn")]
+
+
+class StepHeader(anywidget.AnyWidget):
+    """The stepper's header: the decision in words and the order of play (text only)."""
+
+    _esm = widgets_dir() / "stepper.js"
+    _css = widgets_dir() / "stepper.css"
+
+    pending = traitlets.Dict().tag(sync=True)
+    steps = traitlets.List(traitlets.Dict()).tag(sync=True)
+    current = traitlets.Unicode("").tag(sync=True)
+    script = traitlets.Dict().tag(sync=True)
+    history = traitlets.Int(0).tag(sync=True)
+
+
+class Stepper(widgets.VBox):
+    """Step through turns by clicking the engine's legal choices.
+
+    ``choose(notation)`` does what a click does; ``back()`` undoes the last choice;
+    ``restart()`` undoes them all; ``next()`` plays the worked example's next action.
+    ``game`` is the engine's game, changed in place.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        script: list[str] | None = None,
+        board: bool = True,
+        parts: list[str] | None = None,
+        seats: list[int] | None = None,
+        max_buttons: int = 9,
+        log_heading: str = "Rulings, step by step",
+    ) -> None:
+        self.game = game
+        self.script = list(script or [])
+        self.max_buttons = max_buttons
+        self._base_log = len(game.log)
+        self._history: list[tuple[State, int]] = []
+        self.applied: list[str] = []
+        self._listeners: list[Callable[[Stepper], None]] = []
+
+        self.header = StepHeader()
+        self.choices = widgets.VBox(layout=widgets.Layout(width="860px"))
+        self.back_button = self._button("◀ Back", "Undo the last choice", self.back)
+        self.restart_button = self._button("Restart", "Undo every choice", self.restart)
+        self.next_button = self._button("Next ▶", "Play the worked example's next action",
+                                        self._next_click)
+        for b, cls in ((self.back_button, "onb-back"), (self.restart_button, "onb-restart"),
+                       (self.next_button, "onb-next")):
+            b.add_class(cls)
+        nav = [self.back_button, self.restart_button]
+        if self.script:
+            nav.append(self.next_button)
+        self.nav = widgets.HBox(nav)
+        self.nav.add_class("onb-nav")
+        controls = widgets.VBox([self.choices, self.nav])
+        controls.add_class("onb-stepper-controls")
+        self.rulings = RulingsLog(heading=log_heading)
+        self.rulings.add_class("onb-stepper-log")
+        self.board = Board(game, parts=parts, seats=seats) if board else None
+        children: list[widgets.Widget] = [self.header, controls, self.rulings]
+        if self.board is not None:
+            children.append(self.board)
+        super().__init__(children, layout=widgets.Layout(width="890px"))
+        self.add_class("onb-stepper")
+        self.refresh()
+
+    @classmethod
+    def from_scenario(cls, path_or_name: str | Path, **kwargs: Any) -> Stepper:
+        """A stepper on the scenario's position, with its recorded actions as the script."""
+        from obsession_nb.game import load_position
+
+        game = load_position(path_or_name)
+        kwargs.setdefault("script", list(game.recorded))
+        return cls(game, **kwargs)
+
+    # ------------------------------------------------------------ playing
+
+    def choose(self, action: Action | str) -> list[LogEntry]:
+        """Send one action to the engine.  A refusal is shown (with its rulings) and re-raised
+        only for code callers; the position is then unchanged."""
+        notation = action if isinstance(action, str) else action.notation
+        snapshot = self.game.state.model_copy(deep=True)
+        log_length = len(self.game.log)
+        try:
+            entries = self.game.apply(notation)
+        except IllegalAction as exc:
+            self.rulings.status = {"kind": "error",
+                               "text": f"Refused: {notation} — " + "; ".join(
+                                   r.verdict for r in exc.rulings)}
+            raise
+        except BadNotation as exc:
+            self.rulings.status = {"kind": "error", "text": f"Not an action: {notation}: {exc}"}
+            raise
+        self._history.append((snapshot, log_length))
+        self.applied.append(notation)
+        self.refresh()
+        return entries
+
+    def _click(self, notation: str) -> None:
+        with contextlib.suppress(IllegalAction, BadNotation):  # shown in the status line
+            self.choose(notation)
+
+    def back(self) -> None:
+        """Undo the last choice (the position and the log return to what they were)."""
+        if not self._history:
+            return
+        snapshot, log_length = self._history.pop()
+        self.game.table.state = snapshot
+        del self.game.log[log_length:]
+        self.applied.pop()
+        self.refresh()
+
+    def restart(self) -> None:
+        """Undo every choice made in this stepper."""
+        if not self._history:
+            return
+        snapshot, log_length = self._history[0]
+        self._history.clear()
+        self.game.table.state = snapshot
+        del self.game.log[log_length:]
+        self.applied.clear()
+        self.refresh()
+
+    @property
+    def on_script(self) -> bool:
+        return self.applied == self.script[: len(self.applied)]
+
+    @property
+    def scripted_next(self) -> str | None:
+        """The worked example's next action, if the choices so far follow it."""
+        if self.on_script and len(self.applied) < len(self.script):
+            return self.script[len(self.applied)]
+        return None
+
+    def next(self) -> list[LogEntry]:
+        """Play the worked example's next action."""
+        nxt = self.scripted_next
+        if nxt is None:
+            return []
+        return self.choose(nxt)
+
+    def _next_click(self) -> None:
+        nxt = self.scripted_next
+        if nxt is not None:
+            self._click(nxt)
+
+    def set_game(self, game: Game, *, script: list[str] | None = None) -> None:
+        """Step a different game from now on (the editor's "load"); history starts afresh."""
+        self.game = game
+        self.script = list(script or [])
+        self._base_log = len(game.log)
+        self._history.clear()
+        self.applied.clear()
+        if self.board is not None:
+            self.board.game = game
+        self.nav.children = (self.back_button, self.restart_button,
+                             *((self.next_button,) if self.script else ()))
+        self.refresh()
+
+    def play_script(self, count: int | None = None) -> None:
+        """Play the worked example's next ``count`` actions (all of them by default)."""
+        while self.scripted_next is not None and (count is None or count > 0):
+            self.next()
+            count = None if count is None else count - 1
+
+    def on_change(self, callback: Callable[[Stepper], None]) -> None:
+        """Call ``callback(stepper)`` after every change of position (to link other views)."""
+        self._listeners.append(callback)
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh(self) -> None:
+        game = self.game
+        pending = game.pending()
+        turn = game.state.turn
+        if turn is None:
+            steps: list[tuple[str, str]] = []
+        elif turn.step == "draft":
+            steps = SETUP_STEPS
+        else:
+            steps = PASS_STEPS if turn.passing else ACTIVITY_STEPS
+        self.header.pending = pending
+        self.header.steps = [{"key": k, "label": label} for k, label in steps]
+        self.header.current = pending["step"]
+        self.header.history = len(self._history)
+        nxt = self.scripted_next
+        self.header.script = {
+            "total": len(self.script),
+            "done": len(self.applied) if self.on_script else -1,
+            "next": nxt,
+            "label": action_label(game, nxt) if nxt else None,
+        }
+        self.choices.children = tuple(self._choice_rows(nxt))
+        self.back_button.disabled = not self._history
+        self.restart_button.disabled = not self._history
+        self.next_button.disabled = nxt is None
+        self.rulings.entries = [entry_json(game, e) for e in game.log[self._base_log:]]
+        if not self._history:
+            self.rulings.status = {"kind": "info", "text": "Choose an action; the rulings of each "
+                               "step appear here."}
+        else:
+            self.rulings.status = {"kind": "ok", "text": f"Played: {self.applied[-1]}"}
+        if self.board is not None:
+            self.board.refresh()
+        for callback in self._listeners:
+            callback(self)
+
+    def _choice_rows(self, scripted: str | None) -> list[widgets.Widget]:
+        if self.game.state.turn is None:
+            return [widgets.Label("The game is over.")]
+        groups: dict[str, list[Action]] = {}
+        for action in self.game.legal_actions():
+            groups.setdefault(heading(action.verb), []).append(action)
+        special = groups.pop(SPECIAL_HEADING, None)
+        if special:
+            groups[SPECIAL_HEADING] = special
+        rows: list[widgets.Widget] = []
+        for title, actions in groups.items():
+            label = widgets.Label(title, layout=widgets.Layout(width="200px"))
+            label.add_class("onb-choice-heading")
+            if len(actions) > self.max_buttons:
+                controls = self._dropdown(actions, scripted)
+            else:
+                controls = [self._choice_button(a, scripted) for a in actions]
+            box = widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap",
+                                                               width="650px"))
+            row = widgets.HBox([label, box])
+            row.add_class("onb-choice-group")
+            row.add_class(f"onb-group-{actions[0].verb}")
+            rows.append(row)
+        return rows
+
+    def _choice_button(self, action: Action, scripted: str | None) -> widgets.Button:
+        label = action_label(self.game, action)
+        button = widgets.Button(description=label, tooltip=f"{action.notation} — {action.summary}",
+                                layout=widgets.Layout(width="auto"))
+        button.add_class("onb-choice")
+        if action.verb in SPECIAL_VERBS:
+            button.add_class("onb-choice-special")
+        if action.notation == scripted:
+            button.add_class("onb-choice-scripted")
+        notation = action.notation
+        button.on_click(lambda _b: self._click(notation))
+        return button
+
+    def _dropdown(self, actions: list[Action], scripted: str | None) -> list[widgets.Widget]:
+        options = [(action_label(self.game, a), a.notation) for a in actions]
+        value = scripted if scripted in {a.notation for a in actions} else options[0][1]
+        dropdown = widgets.Dropdown(options=options, value=value,
+                                    layout=widgets.Layout(width="420px"))
+        dropdown.add_class("onb-choice-dropdown")
+        go = widgets.Button(description="Choose", layout=widgets.Layout(width="90px"))
+        go.add_class("onb-choice")
+        go.on_click(lambda _b: self._click(dropdown.value))
+        return [dropdown, go]
+
+    @staticmethod
+    def _button(text: str, tip: str, fn: Callable[[], Any]) -> widgets.Button:
+        b = widgets.Button(description=text, tooltip=tip, layout=widgets.Layout(width="auto"))
+        b.on_click(lambda _b: fn())
+        return b
+
+    def __repr__(self) -> str:
+        return f"<Stepper at {self.game.pending()['prompt']!r}>"

@@ -1,0 +1,100 @@
+// obsession-nb rulings widget: the engine's rulings as they happen, a verdict on one action,
+// or the problems of a scenario file.  Text reaches the DOM only through textContent.
+//
+// Traits (see obsession_nb/views/rulings.py):
+//   heading   a title line
+//   status    {kind: "info" | "ok" | "error", text}
+//   verdict   {action, legal, rulings: [{rule, verdict, citation}], error}  (may be empty)
+//   entries   [{action, player, auto, rulings: [...]}]  the log of applied actions
+//   problems  ["path: problem", ...]
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  return el;
+}
+
+function rulingEl(r) {
+  const li = h("li", "onb-ruling");
+  li.dataset.rule = r.rule;
+  li.appendChild(h("span", "onb-ruling-verdict", r.verdict));
+  const meta = h("span", "onb-ruling-meta");
+  meta.appendChild(h("code", "onb-rule-id", r.rule));
+  meta.appendChild(h("span", "onb-citation", r.citation));
+  li.appendChild(meta);
+  return li;
+}
+
+function entryEl(e, index) {
+  const box = h("div", e.auto ? "onb-entry onb-entry-auto" : "onb-entry");
+  box.dataset.index = String(index);
+  const head = h("div", "onb-entry-head");
+  if (e.who) head.appendChild(h("span", "onb-entry-who", e.who));
+  head.appendChild(h("code", "onb-entry-action", e.action));
+  if (e.label && e.label !== e.action) head.appendChild(h("span", "onb-entry-label", e.label));
+  box.appendChild(head);
+  const list = h("ul", "onb-rulings");
+  for (const r of e.rulings || []) list.appendChild(rulingEl(r));
+  box.appendChild(list);
+  return box;
+}
+
+function verdictEl(v) {
+  const box = h("div", "onb-verdict");
+  if (v.error) {
+    box.classList.add("onb-verdict-bad-notation");
+    box.appendChild(h("div", "onb-verdict-head", "Not an action"));
+    box.appendChild(h("div", "onb-verdict-error", v.error));
+    return box;
+  }
+  box.classList.add(v.legal ? "onb-verdict-legal" : "onb-verdict-illegal");
+  const head = h("div", "onb-verdict-head");
+  head.appendChild(h("code", "onb-entry-action", v.action));
+  head.appendChild(h("span", v.legal ? "onb-legal" : "onb-illegal", v.legal ? "legal" : "illegal"));
+  box.appendChild(head);
+  const list = h("ul", "onb-rulings");
+  for (const r of v.rulings || []) list.appendChild(rulingEl(r));
+  box.appendChild(list);
+  return box;
+}
+
+function draw(root, model) {
+  root.replaceChildren();
+  const heading = model.get("heading");
+  if (heading) root.appendChild(h("div", "onb-log-heading", heading));
+  const status = model.get("status") || {};
+  if (status.text) root.appendChild(h("div", `onb-status onb-status-${status.kind || "info"}`, status.text));
+  const verdict = model.get("verdict") || {};
+  if (verdict.action || verdict.error) root.appendChild(verdictEl(verdict));
+  const problems = model.get("problems") || [];
+  if (problems.length) {
+    const list = h("ol", "onb-problems");
+    for (const p of problems) list.appendChild(h("li", "onb-problem", p));
+    root.appendChild(list);
+  }
+  const entries = model.get("entries") || [];
+  if (entries.length) {
+    const log = h("div", "onb-log-entries");
+    entries.forEach((e, i) => log.appendChild(entryEl(e, i)));
+    root.appendChild(log);
+    // Show the latest ruling.
+    requestAnimationFrame(() => {
+      log.scrollTop = log.scrollHeight;
+    });
+  }
+}
+
+function render({ model, el }) {
+  const root = h("div", "onb-rulings-panel");
+  el.appendChild(root);
+  const redraw = () => draw(root, model);
+  redraw();
+  const traits = ["heading", "status", "verdict", "entries", "problems"];
+  for (const t of traits) model.on(`change:${t}`, redraw);
+  return () => {
+    for (const t of traits) model.off(`change:${t}`, redraw);
+  };
+}
+
+export default { render };

@@ -1,0 +1,69 @@
+// obsession-nb turn stepper header: the pending decision in words and where it sits in the
+// order of play printed on the player board.  The choices themselves are ipywidgets buttons
+// composed in Python (obsession_nb/views/stepper.py); this module only draws text.
+//
+// Traits:
+//   pending   {player, step, prompt}  from Game.pending()
+//   steps     [{key, label}]          the order of play, in words
+//   current   key of the highlighted step
+//   script    {next, label, done, total}  the worked example's next action, if any
+//   history   number of actions that Back can undo
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  return el;
+}
+
+function draw(root, model) {
+  root.replaceChildren();
+  const pending = model.get("pending") || {};
+  const head = h("div", "onb-step-prompt");
+  head.appendChild(h("span", "onb-step-kicker", "Decision"));
+  head.appendChild(h("span", "onb-step-text", pending.prompt || ""));
+  root.appendChild(head);
+  const strip = h("ol", "onb-order-of-play");
+  const current = model.get("current");
+  let seen = false;
+  for (const s of model.get("steps") || []) {
+    const li = h("li", "onb-oop-step", s.label);
+    li.dataset.step = s.key;
+    if (s.key === current) {
+      li.classList.add("onb-oop-current");
+      seen = true;
+    } else if (!seen && current) {
+      li.classList.add("onb-oop-done");
+    }
+    strip.appendChild(li);
+  }
+  root.appendChild(strip);
+  const script = model.get("script") || {};
+  if (script.total) {
+    const line = h("div", "onb-script");
+    if (script.next) {
+      line.appendChild(h("span", null, `Worked example, step ${script.done + 1} of ${script.total}: `));
+      line.appendChild(h("code", "onb-script-next", script.next));
+      if (script.label) line.appendChild(h("span", "onb-script-label", ` (${script.label})`));
+    } else if (script.done === script.total) {
+      line.appendChild(h("span", null, `Worked example complete (${script.total} actions).`));
+    } else {
+      line.appendChild(h("span", null, "You have left the worked example: Back returns to it."));
+    }
+    root.appendChild(line);
+  }
+}
+
+function render({ model, el }) {
+  const root = h("div", "onb-step-header");
+  el.appendChild(root);
+  const redraw = () => draw(root, model);
+  redraw();
+  const traits = ["pending", "steps", "current", "script", "history"];
+  for (const t of traits) model.on(`change:${t}`, redraw);
+  return () => {
+    for (const t of traits) model.off(`change:${t}`, redraw);
+  };
+}
+
+export default { render };
