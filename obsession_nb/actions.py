@@ -140,6 +140,13 @@ class Serve(Action):
 
 
 @dataclass(frozen=True)
+class Double(Action):
+    verb = "double"
+    summary = "Queen's Suite: choose which of the guest's favours is doubled (1 = first)."
+    favour: str
+
+
+@dataclass(frozen=True)
 class Keep(Action):
     verb = "keep"
     summary = "Keep a screened guest."
@@ -310,9 +317,10 @@ class DiscardPrestige(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
     for cls in (
-        Family, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage, Kitchen, Serve, Keep, Lady,
-        Dismiss, Gossip, Reclaim, Hire, Recruit, Rents, FreeRefresh, HireServants, Buy, Borrow,
-        Help, RefreshMarket, UsefulManRefresh, UsefulManSearch,
+        Family, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage,
+        Kitchen, Serve, Double, Keep, Lady, Dismiss, Gossip, Reclaim, Hire, Recruit, Rents,
+        FreeRefresh, HireServants, Buy, Borrow, Help, RefreshMarket, UsefulManRefresh,
+        UsefulManSearch,
         Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
         KeepVPCards, DiscardPrestige,
     )

@@ -21,6 +21,7 @@ from obsession_nb import (
     passing,
     seasons,
     special,
+    suites,
     supplemental,
     vpcards,
 )
@@ -96,6 +97,8 @@ def verify_done(table: Table) -> list[Ruling]:
         if missing:
             raise refuse("service.mandatory", f"{len(missing)} servant icon(s) still need a "
                          "servant; service is mandatory.")
+        if suites.double_pending(table):
+            raise refuse("tile.queens-suite", "Choose the favour the Queen's Suite doubles first.")
         return [ruling("ud.supplemental-service", "Supplemental service is optional; no more "
                        "new servants are placed.")]
     if turn.step == "favours":
@@ -148,6 +151,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Carriage: _h({"invite"}, supplemental.verify_carriage, supplemental.apply_carriage),
     a.Kitchen: _h({"invite"}, supplemental.verify_kitchen, supplemental.apply_kitchen),
     a.Serve: _h({"service"}, flow.verify_serve, flow.apply_serve),
+    a.Double: _h({"service"}, suites.verify_double, suites.apply_double),
     a.Keep: _h({"favours"}, choices.verify_keep, choices.apply_keep),
     a.Lady: _h({"favours"}, choices.verify_lady, choices.apply_lady),
     a.Dismiss: _h({"favours"}, choices.verify_dismiss, choices.apply_dismiss),
@@ -232,6 +236,9 @@ def candidates(table: Table) -> Iterator[a.Action]:
     elif step == "service":
         kinds = dict.fromkeys([*me.servants.available, *quarters_kinds(table)])
         yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds)
+        if suites.double_pending(table):
+            count = len(table.card(turn.guests[0]).favours)
+            yield from (a.Double(str(i)) for i in range(1, count + 1))
         yield a.Done()
     elif step == "favours":
         yield from _choice_candidates(table, seats)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from obsession_nb import suites
 from obsession_nb.catalog import Favour
 from obsession_nb.guests import cook_on_tile
 from obsession_nb.rules import Ruling, ruling
@@ -21,7 +22,7 @@ def sources(table: Table) -> Iterator[tuple[str, str, tuple[Favour, ...]]]:
         yield "tile", table.tile_name(turn.tile), face.favours
     for card_id in turn.guests:
         card = table.card(card_id)
-        yield card_id, card.name, card.favours
+        yield card_id, card.name, suites.favours_of_guest(table, card.favours)
 
 
 def supplemental_on(table: Table, servant: str, target: str) -> bool:
@@ -34,6 +35,10 @@ def supplemental_on(table: Table, servant: str, target: str) -> bool:
 def resolve(table: Table) -> list[Ruling]:
     """Resolve money and reputation, then queue the invitation/dismissal decisions."""
     rulings = [ruling("favours.order", "Favours resolve in order: money, reputation, then invitations.")]
+    suite = suites.hosted(table)
+    if suite is not None:
+        what = "every favour" if suites.DOUBLING[suite] == "all" else "the chosen favour"
+        rulings.append(ruling(suites.RULE[suite], f"The suite doubles {what} of its guest."))
     rulings += _money(table)
     rulings += _reputation(table)
     rulings += _queue_invitations(table)
@@ -59,6 +64,8 @@ def _money(table: Table) -> list[Ruling]:
             rulings.append(
                 ruling("favours.pauper", f"{name} is a pauper and costs £{-amount} to host.")
             )
+    if not rulings:
+        return []
     before = me.money
     me.money += total
     if me.money < 0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from obsession_nb import favours, guests, service
+from obsession_nb import favours, guests, service, suites
 from obsession_nb.rounds import has_event, is_courtship
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
@@ -268,7 +268,10 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
         if tile_slots:
             rulings.append(ruling("host.servant-available",
                                   f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
-        if face.guests is not None and not guests.party_possible(table, []):
+        if face.guests is not None and face.guests.from_supply:
+            rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
+                                  "the prestige deck."))
+        elif face.guests is not None and not guests.party_possible(table, []):
             raise refuse("invite.exact-count",
                          f"No full party for {name} can be invited, served and paid for from "
                          "the active hand.")
@@ -299,7 +302,11 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
                                   "Available Service."))
     turn.tile = tile_id
     face = table.face(me.owned(tile_id))  # type: ignore[arg-type]
-    turn.step = "invite" if face.guests is not None else "service"
+    if face.guests is not None and face.guests.from_supply:
+        rulings += suites.guest_from_supply(table)
+        turn.step = "service"
+    else:
+        turn.step = "invite" if face.guests is not None else "service"
     if turn.step == "service":
         maybe_finish_service(table)
     return rulings
@@ -430,8 +437,11 @@ def maybe_finish_service(table: Table) -> None:
     from obsession_nb.supplemental import service_step_placements
 
     turn = table.turn
-    if turn.step == "service" and not service.open_slots(table) and not service_step_placements(
-        table
+    if (
+        turn.step == "service"
+        and not service.open_slots(table)
+        and not suites.double_pending(table)
+        and not service_step_placements(table)
     ):
         finish_service(table)
 
@@ -498,6 +508,10 @@ def end_turn(table: Table) -> None:
             owned.flipped = True
             rulings.append(ruling("cleanup.flip-first-use",
                                   f"{tile.name} returns to the organiser flipped to its rose side."))
+            if table.face(owned).category == "monument":
+                rule_id = "ud.tile.parish-church" if tile.id == "parish-church" else "tile.suites"
+                rulings.append(ruling(rule_id, f"{tile.name} is now a monument: it stays in the "
+                                      "organiser and is never hosted again."))
         else:
             rulings.append(ruling("cleanup.tile-return", f"{tile.name} returns to the organiser."))
     me.turns_taken += 1

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from obsession_nb import suites
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.table import Table
 
@@ -33,6 +34,8 @@ def slots_for(table: Table, guests: Iterable[str], *, include_tile: bool = True)
     if include_tile and turn.tile is not None:
         face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
         result += _numbered("tile", face.servants)
+    if suites.unserved(table):
+        return result
     for card_id in guests:
         result += _numbered(card_id, table.card(card_id).service)
     return result

@@ -185,6 +185,8 @@ class Turn(Record):
     hall_used: bool = False
     church_done: bool = False
     step2_done: bool = False
+    doubled: int | None = None
+    """Queen's Suite: the 1-based position of the guest's favour chosen to be doubled."""
     quarters_used: bool = False
     market_refreshed: bool = False
     screened: bool = False
