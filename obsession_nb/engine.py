@@ -50,6 +50,12 @@ def _ok(*_args: Any) -> list[Ruling]:
     return []
 
 
+def verify_pass(table: Table) -> list[Ruling]:
+    if table.turn.passing:
+        raise refuse("turn.host-or-pass", f"{table.me.name} is already passing this turn.")
+    return []
+
+
 # ----------------------------------------------------------------- step 2: Servants' Hall
 
 
@@ -140,7 +146,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
     a.Draft: _h({"draft"}, draft.verify_draft, draft.apply_draft),
     a.Activity: _h({"begin"}, _ok, lambda t: flow.begin_activity(t)),
-    a.Pass: _h({"begin", "step2", "host"}, _ok, lambda t: flow.begin_pass(t)),
+    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
     a.Church: _h({"step2"}, flow.verify_church, flow.apply_church),
