@@ -17,6 +17,9 @@ from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.table import Table
 
 REVEAL_STEPS = frozenset({"begin", "buy", "reveal"})
+TURN_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "pass-option",
+                        "buy", "reveal"})
+"""Where a reveal is checked (and refused outside :data:`REVEAL_STEPS` with the timing ruling)."""
 PLAIN = ("reputation_2", "money_300", "invite_prestige", "objective_draw_2_keep_1",
          "unlimited_purchases", "refresh_market", "refresh_all_service")
 
