@@ -9,6 +9,7 @@ VENV     := .venv
 BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+JA_FONT  := /usr/share/fonts/opentype/ipafont-gothic
 PYTEST_ARGS ?=
 
 .PHONY: help venv chromium lab test lint clean
@@ -34,12 +35,13 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # Real-browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+# A small Japanese font too: citations of the Japanese rules summary render as text, not boxes.
 chromium:
-	@if [ -x $(CHROMIUM) ]; then \
+	@if [ -x $(CHROMIUM) ] && [ -d $(JA_FONT) ]; then \
 	    true; \
 	elif [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing Debian's chromium for the browser tests ..."; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    echo "Installing Debian's chromium (and a Japanese font) for the browser tests ..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; \
 	else \
 	    echo "error: $(CHROMIUM) is missing; the browser tests need Debian's chromium." >&2; \
 	    echo "       install it with:  sudo apt-get update && sudo apt-get install -y chromium" >&2; \
