@@ -135,7 +135,6 @@ class RulingPanel(widgets.VBox):
         self._arg_widgets: list[widgets.Dropdown] = []
 
         self.check_button.on_click(lambda _b: self.check(self.text.value))
-        self.text.on_submit(lambda _w: self.check(self.text.value))
         self.verb.observe(self._verb_changed, "value")
         pick_label = widgets.Label("Pick:", layout=widgets.Layout(width="50px"))
         type_label = widgets.Label("Type:", layout=widgets.Layout(width="50px"))
