@@ -143,14 +143,19 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--low-vp-monuments", action="store_true")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
-    lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index")
-    lab.add_argument("lab_args", nargs=argparse.REMAINDER)
+    lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
+                         "(other options are passed to JupyterLab)")
+    lab.set_defaults(lab_args=[])
     lab.set_defaults(func=cmd_lab)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args, extra = parser().parse_known_args(argv)
+    if extra:
+        if args.command != "lab":
+            parser().error(f"unrecognized arguments: {' '.join(extra)}")
+        args.lab_args = extra  # passed on to JupyterLab
     try:
         return args.func(args)
     except ScenarioError as exc:
