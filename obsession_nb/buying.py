@@ -48,9 +48,16 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
             raise refuse("ud.useful-man.market-discount", "The useful man belongs to the expansion.")
         if "useful_man" not in me.servants.available:
             raise refuse("ud.useful-man.market-discount", "No useful man is in Available Service.")
+        if offer.price <= MIN_PRICE:
+            raise refuse("ruling.useful-man-discount-floor", f"{name} already costs "
+                         f"£{offer.price}; the useful man's discount can never bring a price "
+                         "to £0.")
         rulings.append(ruling("ud.useful-man.market-discount",
                               f"The useful man takes £100 off, never below £{MIN_PRICE}: "
                               f"£{price(table, offer, True)}."))
+        if offer.space is None:
+            rulings.append(ruling("ruling.useful-man-discount-reserve", "The discount applies "
+                                  "to a tile bought from a reserve too."))
     cost = price(table, offer, useful_man)
     if cost > me.money:
         raise refuse("market.price", f"{name} costs £{cost}; {me.name} has £{me.money}.")

@@ -162,7 +162,8 @@ def apply_reclaim(table: Table, card_id: str) -> list[Ruling]:
 
 def owned_servants(table: Table) -> list[str]:
     me = table.me
-    return [*me.servants.all(), *(p.servant for p in table.turn.placements)]
+    placed = [p.servant for p in table.turn.placements if p.target != "removed"]
+    return [*me.servants.all(), *placed]
 
 
 def verify_hire(table: Table, kind: str) -> list[Ruling]:
@@ -174,14 +175,15 @@ def verify_hire(table: Table, kind: str) -> list[Ruling]:
     if not servant.hireable:
         raise refuse("host.butlers-room", f"The {servant.name} can never be hired.")
     if table.state.supply.servants_for_hire.get(kind, 0) == 0:
-        raise refuse("host.butlers-room", f"No {servant.name} is left in Servants for Hire.")
+        raise refuse("host.butlers-room-supply-short", f"No {servant.name} is left in Servants "
+                     "for Hire.")
     if servant.expansion == "upstairs_downstairs":
-        if kind in owned_servants(table):
-            raise refuse("ud.servant-limit", f"{me.name} already has a {servant.name}; only one "
-                         "of each new servant is allowed.")
         if kind in me.removed:
             raise refuse("ud.useful-man.no-replacement", "A useful man removed from the game "
                          "cannot be replaced.")
+        if kind in owned_servants(table):
+            raise refuse("ud.servant-limit", f"{me.name} already has a {servant.name}; only one "
+                         "of each new servant is allowed.")
     return [ruling("host.butlers-room", f"{me.name} hires a {servant.name} into Expended "
                    "Service.")]
 

@@ -294,7 +294,7 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
     me, turn = table.me, table.turn
     rulings: list[Ruling] = []
     for p in list(turn.placements):
-        if p.servant == "useful_man" and p.target not in (tile_id, "study", "market"):
+        if p.servant == "useful_man" and p.target not in (tile_id, "study", "market", "removed"):
             turn.placements.remove(p)
             me.servants.available.append("useful_man")
             rulings.append(ruling("ud.useful-man.touch-move",

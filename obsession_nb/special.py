@@ -36,8 +36,15 @@ def verify_help(table: Table, servant: str) -> list[Ruling]:
     if servant not in me.servants.quarters and servant not in me.servants.expended:
         raise refuse("ruling.service-help-source", f"No {_servant(table, servant)} rests in the "
                      "Servants' Quarters or Expended Service.")
-    return [ruling("ruling.service-help-source", "Service help may refresh a servant from the "
-                   "Servants' Quarters or Expended Service.")]
+    rulings = [ruling("ruling.service-help-source", "Service help may refresh a servant from "
+                      "the Servants' Quarters or Expended Service.")]
+    if servant == "useful_man" and table.turn.step == "step2":
+        from obsession_nb.flow import fair_useful_man_possible
+
+        if fair_useful_man_possible(table):
+            rulings.append(ruling("ud.useful-man.special-action-refresh", "Refreshed now, the "
+                                  "useful man can still go to the Village Fair this step."))
+    return rulings
 
 
 def apply_help(table: Table, servant: str) -> list[Ruling]:
@@ -84,8 +91,12 @@ def _remove_useful_man(table: Table) -> None:
 
 def verify_um_refresh(table: Table) -> list[Ruling]:
     _verify_removal(table, "ud.useful-man.refresh")
-    return [ruling("ud.useful-man.refresh", "The useful man leaves the game to refresh the "
-                   "market (once only; he is never replaced).")]
+    return [
+        ruling("ud.useful-man.refresh", "The useful man leaves the game to refresh the market "
+               "(once only; he is never replaced)."),
+        ruling("ruling.useful-man-refresh-separate", "This is not the once-per-turn special "
+               "refresh nor the pass's free refresh; either may still be taken."),
+    ]
 
 
 def apply_um_refresh(table: Table) -> list[Ruling]:
@@ -118,8 +129,9 @@ def apply_um_search(table: Table, tile_id: str) -> list[Ruling]:
                               f"{table.tile_name(returned[0])} leaves the £300 space for the bag; "
                               "the other tiles slide left."))
     supply.market.append([tile_id])
-    rulings.append(ruling("ud.useful-man.search",
-                          f"{table.tile_name(tile_id)} enters the £800 space."))
+    rulings.append(ruling("ruling.useful-man-search-placement",
+                          f"{table.tile_name(tile_id)} enters the £800 space and is priced there "
+                          "(no reserve takes it)."))
     return rulings
 
 

@@ -6,6 +6,7 @@ ud.useful-man.*, ud.tile.carriage-house, ud.tile.renovated-kitchen.back).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from obsession_nb import guests
@@ -13,6 +14,7 @@ from obsession_nb.actions import Carriage, Kitchen, Place
 from obsession_nb.favours import supplemental_on
 from obsession_nb.rounds import has_event
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.service import feasible, open_slots, quarters_kinds
 from obsession_nb.state import Placement
 from obsession_nb.table import Table
 
@@ -47,12 +49,35 @@ def verify_place(table: Table, servant: str, target: str) -> list[Ruling]:
     if turn.step not in TIMING[servant]:
         raise refuse("ud.supplemental-timing", f"The {table.servant_name(servant)} cannot be "
                      f"placed during this step.")
-    return {
+    rulings = {
         "cook": _verify_cook,
         "hall_boy": _verify_hall_boy,
         "head_housemaid": _verify_head_housemaid,
         "useful_man": _verify_useful_man,
     }[servant](table, target)
+    _keeps_service_possible(table, servant)
+    return rulings
+
+
+def _keeps_service_possible(table: Table, servant: str) -> None:
+    """A supplemental servant works alongside the required servants, never instead of one
+    (UD p.6): refuse a placement that would leave a mandatory icon without anyone to fill it."""
+    turn, available = table.turn, table.me.servants.available
+    if turn.step not in ("invite", "service"):
+        return
+    saved = list(available)
+    available.remove(servant)
+    try:
+        if turn.step == "invite":
+            ok = guests.party_possible(table, turn.guests)
+        else:
+            ok = feasible(table, open_slots(table), Counter(available), quarters_kinds(table))
+    finally:
+        available[:] = saved
+    if not ok:
+        raise refuse("service.mandatory", f"The {table.servant_name(servant)} is needed for a "
+                     "mandatory servant icon; a supplemental servant is placed alongside the "
+                     "required servants, never instead of one.")
 
 
 def _not_on_hiring(table: Table) -> None:
@@ -73,10 +98,19 @@ def _verify_hall_boy(table: Table, target: str) -> list[Ruling]:
     if target not in table.turn.guests:
         raise refuse("ud.hall-boy.money", "The hall boy is placed on an attending guest's card.")
     card = table.card(target)
+    if any(f.kind == "money" and f.amount < 0 for f in card.favours) and not any(
+        f.kind == "money" and f.amount > 0 for f in card.favours
+    ):
+        raise refuse("ruling.hall-boy-pauper", f"{card.name} is a pauper: the cost is not a £ "
+                     "favour, so the hall boy cannot reduce it.")
     if not any(f.kind == "money" and f.amount > 0 for f in card.favours):
         raise refuse("ud.hall-boy.money", f"{card.name} shows no £ favour for the hall boy to "
                      "increase.")
-    return [ruling("ud.hall-boy.money", f"The hall boy on {card.name}: its £ favour +£100.")]
+    rulings = [ruling("ud.hall-boy.money", f"The hall boy on {card.name}: its £ favour +£100.")]
+    if card.deck == "family":
+        rulings.append(ruling("ruling.hall-boy-family-cards", "A family card with a £ favour "
+                              "qualifies like any gentry card."))
+    return rulings
 
 
 def _verify_head_housemaid(table: Table, target: str) -> list[Ruling]:
@@ -94,8 +128,12 @@ def _verify_head_housemaid(table: Table, target: str) -> list[Ruling]:
                      "tile or an attending guest.")
     if not _invite_favour(favours):
         raise refuse("ud.head-housemaid.screen", f"{name} has no invitation favour to screen.")
-    return [ruling("ud.head-housemaid.screen", f"The head housemaid on {name}: one more guest "
-                   "is seen, the same number kept.")]
+    rulings = [ruling("ud.head-housemaid.screen", f"The head housemaid on {name}: one more guest "
+                      "is seen, the same number kept.")]
+    if sum(f.kind in ("invite", "lady") for f in favours) > 1:
+        rulings.append(ruling("ud.head-housemaid.once-per-turn", f"{name} has several "
+                              "invitation favours; she screens only the first."))
+    return rulings
 
 
 def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
@@ -115,9 +153,13 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
     if any(p.servant == "useful_man" for p in table.turn.placements):
         raise refuse("ud.useful-man.prestige", "The useful man is already placed.")
     face = table.face(owned)
-    return [ruling("ud.useful-man.prestige", f"The useful man on {table.tile_name(target)}: "
-                   f"prestige rating {face.prestige} → {face.prestige - 1} this turn "
-                   "(he returns if the tile is not used).")]  # type: ignore[operator]
+    return [
+        ruling("ud.useful-man.prestige", f"The useful man on {table.tile_name(target)}: "
+               f"prestige rating {face.prestige} → {face.prestige - 1} this turn "  # type: ignore[operator]
+               "(he returns if the tile is not used)."),
+        ruling("ruling.useful-man-prestige-timing", "Placed before step 3's rating check, the "
+               "reduction counts for this turn's hosting."),
+    ]
 
 
 def apply_place(table: Table, servant: str, target: str) -> list[Ruling]:
@@ -208,6 +250,7 @@ def _check_new_count(table: Table, delta: int, servant: str | None, rule_id: str
     assert req is not None
     if any(c + turn.guest_adjust + delta <= 0 for c in req.count):
         raise refuse(rule_id, "The guest count can never drop to zero.")
+    saved = list(me.servants.available)
     turn.guest_adjust += delta
     if servant is not None:
         me.servants.available.remove(servant)
@@ -216,8 +259,7 @@ def _check_new_count(table: Table, delta: int, servant: str | None, rule_id: str
             raise refuse(rule_id, "No full party could then be invited and served.")
     finally:
         turn.guest_adjust -= delta
-        if servant is not None:
-            me.servants.available.append(servant)
+        me.servants.available[:] = saved  # the same order: checking changes nothing
 
 
 # ----------------------------------------------------------------- what could be placed now
