@@ -410,6 +410,9 @@ def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
                      f"Using the {table.servant_name(servant)} here would leave another icon "
                      "without a servant.")
     rulings = [why]
+    if servant != slot.kind and table.catalog.servants[servant].expansion == "upstairs_downstairs":
+        rulings.append(ruling("ud.standin-no-ability", f"Standing in as a mandatory servant, the "
+                              f"{table.servant_name(servant)} grants no ability of his or her own."))
     if from_quarters:
         rulings.append(ruling("service.servants-quarters",
                               "The Servants' Quarters lets one resting servant serve."))

@@ -199,7 +199,7 @@ def test_ud_hall_boy_stands_in_for_the_butler_on_a_card_even_with_the_butler_ava
              "invite test-butler-guest", "serve tile footman")
     assert "butler" in me(g).servants.available
     verdict = g.check("serve test-butler-guest hall_boy")
-    assert verdict.legal and [r.rule for r in verdict.rulings] == ["ud.hall-boy.butler"]
+    assert verdict.legal and [r.rule for r in verdict.rulings] == ["ud.hall-boy.butler", "ud.standin-no-ability"]
     g.apply("serve test-butler-guest hall_boy")
     if g.pending()["step"] == "service":
         g.apply("done")
@@ -228,7 +228,7 @@ def test_ud_hall_boy_is_not_placed_for_money_when_he_is_needed_for_the_butler_ic
              "invite test-butler-guest", "serve tile footman")
     refuse(g, "place hall_boy test-butler-guest", "service.mandatory")
     g.apply("serve test-butler-guest hall_boy")
-    assert last_rules(g) == ["ud.hall-boy.butler"]
+    assert last_rules(g) == ["ud.hall-boy.butler", "ud.standin-no-ability"]
 
 
 # ================================================================= head housemaid
@@ -333,7 +333,7 @@ def test_ud_head_housemaid_stands_in_for_the_housekeeper_on_a_card_and_screens_n
     assert "housekeeper" in me(g).servants.available
     verdict = g.check("serve test-housekeeper-guest head_housemaid")
     assert verdict.legal and [r.rule for r in verdict.rulings] == [
-        "ud.head-housemaid.housekeeper"]
+        "ud.head-housemaid.housekeeper", "ud.standin-no-ability"]
     g.apply("serve test-housekeeper-guest head_housemaid")
     if g.pending()["step"] == "service":
         g.apply("done")

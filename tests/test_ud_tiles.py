@@ -255,7 +255,7 @@ def test_ud_tile_housekeepers_room_head_housemaid_for_the_housekeeper_on_a_tile(
     assert "housekeeper" in me(g).servants.available
     verdict = g.check("serve tile head_housemaid")  # even with the housekeeper available
     assert verdict.legal and [r.rule for r in verdict.rulings] == [
-        "ud.head-housemaid.housekeepers-room"]
+        "ud.head-housemaid.housekeepers-room", "ud.standin-no-ability"]
     g.apply("serve tile head_housemaid")
     finish_service(g)
     rules = [r["rule"] for r in step6(g)]
@@ -270,7 +270,7 @@ def test_ud_tile_housekeepers_room_head_housemaid_for_a_ladys_maid() -> None:
     assert "ladys_maid" in me(g).servants.available
     verdict = g.check("serve lady-marianne-turner head_housemaid")
     assert verdict.legal and [r.rule for r in verdict.rulings] == [
-        "ud.head-housemaid.housekeepers-room"]
+        "ud.head-housemaid.housekeepers-room", "ud.standin-no-ability"]
     g.apply("serve lady-marianne-turner head_housemaid")
     finish_service(g)
     assert "duke-of-langford" in me(g).hand  # her blind draw is not screened
