@@ -456,7 +456,7 @@ function playerEl(view, p) {
     head,
     h("span", "onb-player-seat", `p${p.seat + 1}`),
     h("span", "onb-player-name", p.name),
-    h("span", "onb-player-family", `House of ${p.family_name}`),
+    h("span", "onb-player-family", p.family_name ? `House of ${p.family_name}` : "no family board yet"),
   );
   if (view.first_player === p.seat) {
     const pawn = h("span", "onb-first-pawn", "first player");
@@ -493,7 +493,7 @@ function playerEl(view, p) {
   add(piles, pileEl(view, "Active hand", "onb-hand", p.hand), pileEl(view, "Discard pile", "onb-discard", p.discard));
   board.appendChild(piles);
   const bonus = h("div", "onb-family-bonus");
-  add(bonus, h("b", null, "Family bonus: "), h("span", null, p.family_bonus));
+  add(bonus, h("b", null, "Family bonus: "), h("span", null, p.family_bonus || "—"));
   board.appendChild(bonus);
   return board;
 }
@@ -565,6 +565,12 @@ function supplyEl(view) {
   }
   if (!hr.childNodes.length) hr.appendChild(h("span", "onb-empty", "none"));
   hire.appendChild(hr);
+  if ((sup.draft_display || []).length) {
+    hire.appendChild(h("div", "onb-market-price onb-draft-title", "Servant draft display"));
+    const dr = h("div", "onb-hire-row onb-draft-display");
+    for (const kind of sup.draft_display) dr.appendChild(meeple(view, kind, { label: true }));
+    hire.appendChild(dr);
+  }
   lower.appendChild(hire);
   const decks = h("div", "onb-decks");
   decks.appendChild(h("div", "onb-market-price", "Decks"));
@@ -646,7 +652,7 @@ function tableEl(view) {
     for (const v of [
       `p${p.seat + 1}${view.first_player === p.seat ? " ◆" : ""}`,
       p.name,
-      p.family_name,
+      p.family_name || "–",
       money(p.money),
       rep,
       names(p.servants.available),

@@ -19,9 +19,11 @@ EXPECTED = {
     "00-index.ipynb": {".onb-board": 1},
     "01-a-base-game-turn.ipynb": {".onb-board": 4, ".onb-step-header": 2,
                                   ".onb-ruling-panel": 1, ".onb-editor": 1},
-    "02-howard-supplemental-service.ipynb": {".onb-board": 3, ".onb-step-header": 1},
-    "03-first-player-rotation.ipynb": {".onb-board": 1},
-    "04-servant-draft-and-hiring.ipynb": {".onb-board": 2, ".onb-step-header": 1},
+    "02-howard-supplemental-service.ipynb": {".onb-board": 4, ".onb-step-header": 2,
+                                             ".onb-ruling-panel": 1, ".onb-editor": 1},
+    "03-first-player-rotation.ipynb": {".onb-board": 3, ".onb-step-header": 2, ".onb-editor": 1},
+    "04-servant-draft-and-hiring.ipynb": {".onb-board": 5, ".onb-step-header": 3,
+                                          ".onb-ruling-panel": 1, ".onb-editor": 1},
 }
 
 

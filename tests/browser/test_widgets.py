@@ -263,3 +263,60 @@ def test_scenario_text_is_shown_as_text_and_never_runs(page: Page, run_notebook_
     assert_no_widget_errors(page)
     shoot(s, "widget-xss-as-text")
     assert page.locator("[onerror]").count() == 0
+
+
+HOWARD = "02-howard-supplemental-service.ipynb"
+
+
+def test_stepper_plays_howards_music_room_with_the_four_new_servants(
+    page: Page, run_notebook_in_lab
+):
+    """Rules ud.useful-man.prestige, ud.cook.reputation, ud.hall-boy.money,
+    ud.head-housemaid.screen (UD p.6): +£700 and eight reputation, clicked through."""
+    run_notebook_in_lab(page, HOWARD)
+    s = stepper(page, 0)
+    expect(_money(s)).to_have_text("£200")
+    expect(_wheel(s)).to_have_attribute("data-level", "3")
+    expect(_wheel(s)).to_have_attribute("data-position", "1")
+    choose(s, "activity")
+    # At level 3 the prestige-4 Music Room is not offered until the useful man lowers it.
+    expect(s.locator('.onb-choice[title^="host music-room —"]')).to_have_count(0)
+    choose(s, "place useful_man music-room")
+    expect(s.locator(".onb-stepper-log")).to_contain_text("ud.useful-man.prestige")
+    choose(s, "host music-room")
+    expect(s.locator(".onb-activity .onb-tile")).to_contain_text("Music Room")
+    # The prestige-5 Marquess may come only once the cook is on the tile.
+    expect(s.locator('.onb-choice[title^="invite marquess-of-tetbury —"]')).to_have_count(0)
+    choose(s, "place cook tile")
+    expect(s.locator(".onb-activity .onb-placed", has_text="Cook")).to_contain_text("supplemental")
+    for notation in ["invite marquess-of-tetbury", "invite lady-marianne-turner",
+                     "invite howard-wife", "invite howard-heir", "serve tile butler",
+                     "serve marquess-of-tetbury valet", "serve lady-marianne-turner ladys_maid",
+                     "place hall_boy marquess-of-tetbury"]:
+        choose(s, notation)
+    expect(s.locator('.onb-activity .onb-card[data-card="marquess-of-tetbury"]')).to_be_visible()
+    expect(_money(s)).to_have_text("£200")
+    choose(s, "place head_housemaid lady-marianne-turner")
+
+    # Step 6: +£700 (the Marquess's £500 + the hall boy's £100 + the heir's £100), +8 reputation.
+    expect(_money(s)).to_have_text("£900")
+    expect(_wheel(s)).to_have_attribute("data-level", "4")
+    expect(_wheel(s)).to_have_attribute("data-position", "4")
+    log = s.locator(".onb-stepper-log")
+    for rule in ("ud.hall-boy.money", "ud.cook.reputation", "ud.head-housemaid.screen"):
+        expect(log.locator(f'.onb-ruling[data-rule="{rule}"]').first).to_be_visible()
+    expect(log).to_contain_text("Money: £200 → £900")
+    expect_prompt(s, "decide: screen")
+    shoot(s, "widget-stepper-howard-favours")
+    for notation in ["keep marchioness-of-easton", "lady screen", "keep standin-casual-03", "done"]:
+        choose(s, notation)
+    expect_prompt(s, "York (p2)")
+    expect(player(s).locator(".onb-expended .onb-meeple")).to_have_count(7)
+    kinds = player(s).locator(".onb-expended .onb-meeple").evaluate_all(
+        "els => els.map(e => e.dataset.kind)")
+    assert sorted(kinds) == sorted(["useful_man", "cook", "butler", "valet", "ladys_maid",
+                                    "hall_boy", "head_housemaid"])
+    out = run_code_in_lab(page, "h = stepper.game.state.players[0]\n"
+                                "print(h.money, stepper.game.view()['players'][0]['reputation'],"
+                                " 'marchioness-of-easton' in h.hand, 'standin-casual-03' in h.hand)")
+    assert "900 {'level': 4, 'position': 4} True True" in out
