@@ -98,7 +98,9 @@ def activate_reserve(table: Table, which: str) -> list[Ruling]:
     for stack in moved:
         reserve.extend(stack)
     names = ", ".join(table.tile_name(s[0]) + (" (×2)" if len(s) > 1 else "") for s in moved)
-    rulings = [ruling("market.reserve-activation",
+    rulings = [ruling("round-track.reserve-reminders", f"The track's reminder: the "
+                      f"{RESERVE_NAMES[which]} begins with this season."),
+               ruling("market.reserve-activation",
                       f"The {RESERVE_NAMES[which]} activates; from the market it takes: "
                       f"{names or 'nothing'}.")]
     if moved:

@@ -174,15 +174,24 @@ def verify_fairchild(table: Table, card_id: str) -> list[Ruling]:
 def apply_fairchild(table: Table, card_id: str) -> list[Ruling]:
     table.state.supply.fairchilds.remove(card_id)
     table.me.hand.append(card_id)
+    rulings = [] if is_final(table) else [ruling(
+        "courtship.fairchild-guest", f"{table.card_name(card_id)} attends {table.me.name}'s "
+        "activities next season like any guest, counting as prestige 1.")]
     start_discards(table)
-    return []
+    return rulings
 
 
 def _next_with_objectives(table: Table, after: int | None) -> int | None:
     state = table.state
     order = turn_order(state.first_player, len(state.players))
     rest = order if after is None else order[order.index(after) + 1:]
-    return next((s for s in rest if state.players[s].objectives), None)
+    for seat in rest:
+        if state.players[seat].objectives:
+            return seat
+        table.auto("end of season", [ruling("ruling.objective-discard-none",
+                                            f"{state.players[seat].name} holds no objective "
+                                            "card and discards nothing.")])
+    return None
 
 
 def start_discards(table: Table) -> None:
@@ -190,8 +199,6 @@ def start_discards(table: Table) -> None:
     ``turn.offer`` until all have chosen, then go under the deck shuffled."""
     seat = _next_with_objectives(table, None)
     if seat is None:
-        table.auto("end of season", [ruling("ruling.objective-discard-none",
-                                            "Nobody holds an objective card to discard.")])
         after_discards(table)
         return
     table.state.turn = Turn(player=seat, step="discard")
@@ -267,11 +274,18 @@ def end_season(table: Table) -> None:
     before = state.first_player
     state.first_player = (before + (-1 if rotation == "counterclockwise" else 1)) % n
     side = "right" if rotation == "counterclockwise" else "left"
-    table.auto("end of season", [ruling(
+    rulings = [ruling("season.end-sequence", f"Season {courtship_number(table)} ends: "
+                      "objectives discarded, then the first-player pawn passes and the next "
+                      "season begins.")]
+    if state.options.length == "extended":
+        rulings.append(ruling("round-track.courtship-reminders", "The courtship space shows "
+                              "both reminders: discard an objective, pass the pawn."))
+    rulings.append(ruling(
         "ud.first-player-counterclockwise",
         f"The first-player pawn passes {rotation} (to the holder's {side}): "
         f"{state.players[before].name} → {state.players[state.first_player].name}; turns still "
-        "run clockwise.")])
+        "run clockwise."))
+    table.auto("end of season", rulings)
     state.turn = None
     state.round += 1
     enter_round(table)

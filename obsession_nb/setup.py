@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 STARTING_SERVANTS = ("butler", "housekeeper", "valet", "ladys_maid", "footman")
 NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
 BASE_FAMILIES = ("asquith", "cavendish", "ponsonby", "york")
+FAMILY_RULES = {"asquith": "setup.family.asquith", "cavendish": "setup.family.cavendish",
+                "ponsonby": "setup.family.ponsonby", "york": "setup.family.york",
+                "howard": "ud.family.howard"}
 OPENING_SERVICE_TILES = ("barn", "brushing-room", "butlers-pantry", "servants-quarters")
 SCULPTURE_GARDEN = {False: "sculpture-garden", True: "sculpture-garden-low-vp"}
 UD_UNIVERSAL_TILES = ("carriage-house", "stocked-lake", "parish-church", "babbling-brook")
@@ -171,14 +174,24 @@ def new_state(
     # --- first player (setup.first-player); Servants for Hire first (setup.order)
     first = table.rng().randrange(players) if first_player is None else first_player
     state.first_player = first
+    rulings.append(ruling("setup.player-count", f"{players} players."))
+    if players == 6:
+        rulings.append(ruling("six-player.official-mode", "Six-player individual play, with "
+                              "the adjustments of the rulebook (the official six-player game is "
+                              "team play)."))
     rulings.append(ruling("setup.first-player",
                           f"{names[first]} receives the first-player pawn."))
+    rulings.append(ruling("setup.order", "Servants for Hire are set out first (for the draft), "
+                          "then the player areas, then the rest of the central area."))
     state.supply.servants_for_hire = hire_supply(players, expansion)
     rulings.append(ruling(
         "ud.setup.servants-for-hire" if expansion else (
             "setup.servants-for-hire-five-six" if players >= 5 else "setup.servants-for-hire"),
         "Servants for Hire: " + ", ".join(
             f"{n} {k}" for k, n in state.supply.servants_for_hire.items()) + "."))
+    if players == 6:
+        rulings.append(ruling("six-player.central-setup", "Six players use the five-player "
+                              "supply: servants for hire are scarce."))
     if families is not None:
         families = list(families)
         pool = families_available(catalog, players, expansion)
@@ -229,6 +242,9 @@ def finish_player_areas(
     wheel = Wheel(WHEEL_LEVELS[options.length])
     rulings: list[Ruling] = []
     families = [p.family for p in state.players]
+    if players >= 5:
+        rulings.append(ruling("six-player.boards" if players == 6 else "setup.five-player-boards",
+                              "Boards in play: " + ", ".join(str(f) for f in families) + "."))
     if "howard" in families and not expansion:
         rulings.append(ruling("ruling.howard-six-without-expansion",
                               "Six players without the expansion servants: the Howard board is "
@@ -255,6 +271,13 @@ def finish_player_areas(
             player.organiser.append(OwnedTile(tile=pick))
             rulings.append(ruling("setup.family.wessex",
                                   f"{player.name} (Wessex) starts with the {tiles[pick].name}."))
+        bonus = FAMILY_RULES.get(family.id)
+        if bonus is not None and (family.id != "howard" or expansion):
+            rulings.append(ruling(bonus, f"{player.name} ({family.name}): {family.bonus}"))
+    rulings.append(ruling("setup.reputation-start", "Every reputation marker starts on level 1, "
+                          "position 1 (Cavendish on position 4)."))
+    rulings.append(ruling("setup.reputation-counters", "Counters 1/2, 3/4, 5/6 and Max" + (
+        ", and 7/8 for the extended game." if options.length == "extended" else ".")))
     rulings.append(ruling("setup.starting-servants", "Each family starts with a butler, a "
                           "housekeeper, a valet, a lady's maid and a footman in Available "
                           "Service, plus its bonus servant."))
@@ -300,6 +323,9 @@ def finish_player_areas(
         player.objectives = [supply.objective_deck.pop(0) for _ in range(dealt)]
     rulings.append(ruling("six-player.objectives" if players == 6 else "setup.objectives",
                           f"Each player is dealt {dealt} objective cards and keeps them all."))
+    if expansion:
+        rulings.append(ruling("ud.objective-deck", "The new servants are in play, so the "
+                              "expansion's objective deck is used."))
     rulings.append(ruling("ruling.objective-deck-composition",
                           f"The {'expansion' if expansion else 'base'} objective deck: "
                           f"{len(objective_ids)} cards."))
@@ -312,6 +338,8 @@ def finish_player_areas(
     rulings.append(ruling("setup.round-track", f"The {options.length} side of the round track "
                           "with the pawn on round 1, the VP cards, the themes and both "
                           "Fairchilds."))
+    rulings.append(ruling(f"round-track.{options.length}", "Four seasons, each ending in a "
+                          "courtship round."))
 
     # --- the tile bag (setup.tile-bag, setup.monuments-by-count, ud.monuments.low-vp)
     if monuments is None:
