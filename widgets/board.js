@@ -373,6 +373,35 @@ function placedEl(view, p) {
   return el;
 }
 
+const PLACES = { study: "the Private Study", hall: "the Servants' Hall", market: "the market" };
+
+function placeName(player, target) {
+  const tile = (player.organiser || []).find((t) => t.id === target);
+  return tile ? tile.name : PLACES[target] || target;
+}
+
+// The favour waiting for a decision (a screen shows the cards seen).
+function choiceEl(view) {
+  const choice = (view.choices || [])[0];
+  if (!choice) return null;
+  const box = h("div", "onb-decision");
+  const words = {
+    screen: `Screening: keep ${choice.keep} of ${choice.cards.length}`,
+    lady: "The lady of the house: screen or dismiss",
+    dismiss: "Dismissal (optional)",
+    gossip: "Gossip: choose a player",
+    reclaim: "Reclaim a guest from the discard pile",
+    hire: `Hiring: up to ${choice.count}`,
+  };
+  box.appendChild(h("div", "onb-zone-title", words[choice.kind] || choice.kind));
+  if (choice.cards.length) {
+    const row = h("div", "onb-pile-cards");
+    for (const c of choice.cards) row.appendChild(cardEl(view, c));
+    box.appendChild(row);
+  }
+  return box;
+}
+
 function activityEl(view, player) {
   const box = h("div", "onb-activity");
   box.appendChild(h("div", "onb-zone-title", "Activity"));
@@ -386,7 +415,8 @@ function activityEl(view, player) {
   const tileCol = h("div", "onb-activity-slot");
   tileCol.appendChild(tileEl(view, act.tile, { owned: true }));
   const onTile = h("div", "onb-placed-row");
-  for (const p of placementsOn(view, "tile")) onTile.appendChild(placedEl(view, p));
+  const tilePlacements = [...placementsOn(view, "tile"), ...placementsOn(view, act.tile.id)];
+  for (const p of tilePlacements) onTile.appendChild(placedEl(view, p));
   tileCol.appendChild(onTile);
   row.appendChild(tileCol);
   for (const g of act.guests) {
@@ -399,17 +429,19 @@ function activityEl(view, player) {
   }
   box.appendChild(row);
   const other = (view.placements || []).filter(
-    (p) => p.target !== "tile" && !act.guests.some((g) => g.id === p.target),
+    (p) => p.target !== "tile" && p.target !== act.tile.id && !act.guests.some((g) => g.id === p.target),
   );
   if (other.length) {
     const o = h("div", "onb-placed-row");
     for (const p of other) {
       const e = placedEl(view, p);
-      e.appendChild(h("span", "onb-placed-note", `on ${p.target}`));
+      e.appendChild(h("span", "onb-placed-note", `on ${placeName(player, p.target)}`));
       o.appendChild(e);
     }
     box.appendChild(o);
   }
+  const decision = choiceEl(view);
+  if (decision) box.appendChild(decision);
   return box;
 }
 
@@ -420,6 +452,7 @@ function organiserEl(view, player) {
   org.appendChild(h("div", "onb-section-title", "Country Estate Organiser"));
   const cols = h("div", "onb-org-cols");
   const byCat = {};
+  const hosting = view.activity && view.pending && view.pending.player === player.seat;
   for (const t of player.organiser) (byCat[t.category] = byCat[t.category] || []).push(t);
   const cats = [...CATEGORIES];
   if (byCat.monument) cats.push("monument");
@@ -427,7 +460,14 @@ function organiserEl(view, player) {
     const col = h("div", `onb-org-col onb-cat-${cat}`);
     col.dataset.category = cat;
     col.appendChild(h("div", "onb-org-head", (CATEGORY_LABEL[cat] || cat).toUpperCase()));
-    for (const t of byCat[cat] || []) col.appendChild(tileEl(view, t, { owned: true }));
+    for (const t of byCat[cat] || []) {
+      const el = tileEl(view, t, { owned: true });
+      if (hosting && t.id === view.activity.tile.id) {
+        el.classList.add("onb-hosting");
+        el.appendChild(h("span", "onb-hosting-tag", "on the activity square"));
+      }
+      col.appendChild(el);
+    }
     cols.appendChild(col);
   }
   org.appendChild(cols);
@@ -649,8 +689,14 @@ function tableEl(view) {
     if (view.pending && view.pending.player === p.seat) tr.classList.add("onb-active-row");
     const rep = `${String(p.reputation.level) === "max" ? "Max" : p.reputation.level} / ${p.reputation.position}`;
     const names = (list) => list.map((k) => servantInfo(view, k).name).join(", ") || "–";
+    const seat = h("td", null, `p${p.seat + 1} `);
+    if (view.first_player === p.seat) {
+      const pawn = h("span", "onb-first-pawn", "first");
+      pawn.title = "Holds the purple first-player pawn";
+      seat.appendChild(pawn);
+    }
+    tr.appendChild(seat);
     for (const v of [
-      `p${p.seat + 1}${view.first_player === p.seat ? " ◆" : ""}`,
       p.name,
       p.family_name || "–",
       money(p.money),
