@@ -15,6 +15,9 @@ from obsession_nb.table import Table
 
 RESERVES = ("service", "pr1")
 RESERVE_NAMES = {"service": "Service Tile Reserve", "pr1": "PR1 Tile Reserve"}
+EVENT_NAMES = {"village_fair": "a Village Fair", "objective_draw": "an objective-card draw",
+               "builders_holiday": "the Builders' Holiday",
+               "national_holiday": "the National Holiday"}
 
 
 def space(table: Table) -> RoundSpace:
@@ -62,6 +65,11 @@ def enter_round(table: Table) -> None:
             rulings += activate_next_reserve(table)
     if state.round > 1 and season_of(table, state.round - 1) != here.season:
         rulings.append(reveal_theme(table))
+    shown = [EVENT_NAMES[e.kind] for e in here.events if e.kind in EVENT_NAMES]
+    if shown and here in table.catalog.round_tracks[state.options.length].rounds:
+        rulings.append(ruling(f"round-track.{state.options.length}-events",
+                              f"Round {state.round} shows: {', '.join(shown)} (each player "
+                              "meets it in step 2 of their turn)."))
     if rulings:
         table.auto(f"round {state.round} begins", rulings)
     if here.courtship:
