@@ -314,6 +314,32 @@ class DiscardPrestige(Action):
     card: str
 
 
+# ----------------------------------------------------------------- Solo Estate Challenge
+
+
+@dataclass(frozen=True)
+class Ball(Action):
+    verb = "ball"
+    summary = "Solo Grand Ball: keep one of the three prestige guests seen."
+    card: str
+
+
+@dataclass(frozen=True)
+class BuyInto(Action):
+    verb = "buy-into"
+    summary = "Solo: buy a monument into the tableau column of your choice."
+    tile: str
+    column: str
+    useful_man: bool = False
+
+
+@dataclass(frozen=True)
+class DiscardTile(Action):
+    verb = "discard-tile"
+    summary = "Solo: remove a tile of a full column from the game to make room."
+    tile: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
     for cls in (
@@ -323,6 +349,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         UsefulManSearch,
         Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
         KeepVPCards, DiscardPrestige,
+        Ball, BuyInto, DiscardTile,
     )
 }
 

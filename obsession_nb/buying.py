@@ -21,7 +21,8 @@ def price(table: Table, offer: market.Offer, useful_man: bool) -> int:
     return max(MIN_PRICE, offer.price - 100) if useful_man else offer.price
 
 
-def verify_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
+def verify_buy(table: Table, tile_id: str, useful_man: bool,
+               column: str | None = None) -> list[Ruling]:
     me, turn = table.me, table.turn
     if is_courtship(table):
         raise refuse("event.courtship-round", "No purchases on a courtship round.")
@@ -43,6 +44,13 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
         f"{'£300' if offer.space is None else f'£{market.SPACE_PRICES[offer.space]}'} and "
         f"modifier {table.tile(tile_id).cost_modifier:+d}).",
     )]
+    if table.state.options.mode != "standard":  # Solo Estate Challenge limits (modes/)
+        from obsession_nb.modes import verify_purchase
+
+        rulings += verify_purchase(table, tile_id, column)
+    elif column is not None:
+        raise refuse("market.organiser-placement", "Only the Solo Estate Challenge lets a "
+                     "monument choose its column.")
     if useful_man:
         if not table.state.options.expansion:
             raise refuse("ud.useful-man.market-discount", "The useful man belongs to the expansion.")
@@ -66,7 +74,8 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
     return rulings
 
 
-def apply_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
+def apply_buy(table: Table, tile_id: str, useful_man: bool,
+              column: str | None = None) -> list[Ruling]:
     me, turn = table.me, table.turn
     offer = find_offer(table, tile_id)
     assert offer is not None
@@ -78,7 +87,7 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
     tile = table.tile(tile_id)
     rulings = [ruling("market.organiser-placement",
                       f"{me.name} pays £{cost} (now £{me.money}) and places {tile.name} in the "
-                      f"{tile.front.category} column, front side up.")]
+                      f"{column or tile.front.category} column, front side up.")]
     if useful_man:
         me.servants.available.remove("useful_man")
         turn.placements.append(Placement(servant="useful_man", target="market"))
@@ -101,6 +110,10 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool) -> list[Ruling]:
     elif offer.where != "market":
         rulings.append(ruling("ruling.reserve-purchase-no-slide",
                               "Bought from a reserve: the open market does not slide."))
+    if table.state.options.mode != "standard":
+        from obsession_nb.modes import after_purchase
+
+        rulings += after_purchase(table, tile_id, column)
     return rulings
 
 

@@ -103,6 +103,30 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solo(args: argparse.Namespace) -> int:
+    from obsession_nb.modes.solo import play_solo
+
+    rolls = [int(r) for r in args.rolls.split(",") if r.strip()] if args.rolls else None
+    run = play_solo(args.seed, extended=args.extended, strategy=args.strategy,
+                    expert=args.expert, rolls=rolls, logged=False)
+    if args.json:
+        _print_json(run.to_json())
+        return 0
+    result = run.result
+    print(f"Solo Estate Challenge, seed {args.seed}, {result.length}, {args.strategy} strategy "
+          f"({run.game.state.players[0].family}): {len(run.actions)} actions in "
+          f"{run.seconds:.2f}s")
+    print(result.scoresheet)
+    when = (f"finished on round {result.round}" if result.finished
+            else f"not finished after round {result.round}")
+    print(f"Final score {result.total} ({when}), round modifier {result.modifier:+d}, "
+          f"adjusted {result.adjusted}; target {result.target}: {result.verdict}")
+    taken = [s["tile"] for s in run.scavenged if s["tile"]]
+    print(f"The AI rolled {len(run.scavenged)} times and scavenged {len(taken)} tiles: "
+          + (", ".join(taken) or "none"))
+    return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     notebooks = package_dir().parent / "notebooks"
     if not (notebooks / "00-index.ipynb").exists():
@@ -143,6 +167,16 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--low-vp-monuments", action="store_true")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
+    so = sub.add_parser("solo", help="play a whole Solo Estate Challenge and score it")
+    so.add_argument("--seed", type=int, default=0)
+    so.add_argument("--extended", action="store_true", help="the extended game (target 188)")
+    so.add_argument("--strategy", choices=("greedy", "random"), default="greedy")
+    so.add_argument("--expert", action="store_true",
+                    help="add the VP of scavenged monuments to the target")
+    so.add_argument("--rolls", metavar="R1,R2,...",
+                    help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
+    so.add_argument("--json", action="store_true")
+    so.set_defaults(func=cmd_solo)
     lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
                          "(other options are passed to JupyterLab)")
     lab.set_defaults(lab_args=[])

@@ -185,7 +185,20 @@ HANDLERS: dict[type[a.Action], Handler] = {
                         vpcards.apply_keep_objective),
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
+    # Solo Estate Challenge (obsession_nb/modes/solo_rules.py)
+    a.Ball: _h({"step2"}, lambda t, c: _solo().verify_ball(t, c),
+               lambda t, c: _solo().apply_ball(t, c)),
+    a.BuyInto: _h({"buy"}, lambda t, tile, col, um: buying.verify_buy(t, tile, um, col),
+                  lambda t, tile, col, um: buying.apply_buy(t, tile, um, col)),
+    a.DiscardTile: _h({"buy"}, lambda t, tile: _solo().verify_discard_tile(t, tile),
+                      lambda t, tile: _solo().apply_discard_tile(t, tile)),
 }
+
+
+def _solo() -> Any:
+    from obsession_nb.modes import solo_rules
+
+    return solo_rules
 
 
 def _args(action: a.Action) -> list[Any]:
@@ -196,6 +209,10 @@ def verify(table: Table, action: a.Action) -> list[Ruling]:
     """The rulings that allow ``action`` now; raises :class:`IllegalAction` otherwise."""
     if table.state.turn is None:
         raise refuse("turn.order-of-play", "The game is over; no action can be taken.")
+    if table.state.options.mode != "standard":
+        from obsession_nb.modes import verify_mode
+
+        verify_mode(table, action)
     handler = HANDLERS[type(action)]
     step = table.turn.step
     if step not in handler.steps:
@@ -255,6 +272,10 @@ def candidates(table: Table) -> Iterator[a.Action]:
             yield a.Buy(offer.tile)
             yield a.Buy(offer.tile, useful_man=True)
         yield a.Done()
+    if table.state.options.mode != "standard":
+        from obsession_nb.modes import mode_candidates
+
+        yield from mode_candidates(table)
     yield from supplemental.placement_candidates(table)
     yield from vpcards.reveal_candidates(table)
     yield from (a.Borrow(), a.RefreshMarket(), a.UsefulManRefresh())

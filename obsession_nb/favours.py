@@ -167,7 +167,8 @@ def _queue_invitations(table: Table) -> list[Ruling]:
                 if len(table.state.players) > 1:
                     turn.choices.append(Choice(kind="gossip", source=target, count=favour.amount))
                 else:
-                    rulings.append(ruling("favours.gossip", f"{name}'s gossip has no one to target."))
+                    rulings.append(ruling("solo.exception.gossip", f"{name}'s gossip has no one "
+                                          "to target in solo play; the attack does nothing."))
             elif favour.kind == "reclaim":
                 turn.choices.append(Choice(kind="reclaim", source=target))
             elif favour.kind == "hire":

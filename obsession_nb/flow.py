@@ -81,6 +81,9 @@ def begin_pass(table: Table) -> list[Ruling]:
         rulings.append(ruling("turn.round-track-event", "Step 2 has already happened this turn; "
                               "it is not repeated."))
         _to_pass_option(table)
+    elif table.turn.step == "step2":  # passing in the middle of step 2: finish it, once
+        rulings.append(ruling("turn.round-track-event", "Step 2 is under way; its events and "
+                              "monument reputation are not repeated."))
     else:
         enter_step2(table)
     return rulings
@@ -129,6 +132,10 @@ def enter_step2(table: Table) -> None:
             rulings.append(table.gain_reputation(
                 me, monuments, "turn.monument-reputation", f"{monuments} monument(s) in the organiser"
             ))
+        if table.state.options.mode != "standard":  # solo Hall and Grand Ball (modes/)
+            from obsession_nb.modes import step2 as mode_step2
+
+            rulings += mode_step2(table)
     table.auto("step 2: round track and monuments", rulings or [
         ruling("turn.round-track-event", "No round-track event, monument or Hall applies.")
     ])
@@ -137,6 +144,11 @@ def enter_step2(table: Table) -> None:
 
 
 def step2_has_choices(table: Table) -> bool:
+    if table.state.options.mode != "standard":
+        from obsession_nb.modes import step2_pending
+
+        if step2_pending(table):
+            return True
     return can_use_hall(table) or fair_useful_man_possible(table) or church_pending(table)
 
 
@@ -471,6 +483,8 @@ def purchase_limit(table: Table) -> int | None:
     """One purchase per turn; any number on the Builders' Holiday (market.one-purchase)."""
     if has_event(table, "builders_holiday") or table.turn.unlimited_purchases:
         return None
+    if table.state.options.mode != "standard":  # solo: as many as she can afford (UD p.14)
+        return None
     return 1
 
 
@@ -480,7 +494,10 @@ def end_turn(table: Table) -> None:
 
     me, turn = table.me, table.turn
     rulings: list[Ruling] = []
-    if (has_event(table, "builders_holiday") or turn.unlimited_purchases) and turn.purchases:
+    refill = table.state.options.mode == "standard"  # the solo stacks are never refilled
+    if refill and (has_event(table, "builders_holiday") or turn.unlimited_purchases) and (
+        turn.purchases
+    ):
         fill(table, rulings, in_tsn_order=True)
         rulings.append(ruling("event.builders-holiday",
                               "Builders' Holiday: after all purchases the gaps are filled in "
@@ -539,6 +556,11 @@ def next_turn(table: Table) -> None:
     if hold_turn_for_limit(table):
         return
     state = table.state
+    if state.options.mode != "standard":  # solo: end check, AI scavenging, pawn (modes/)
+        from obsession_nb.modes import end_of_turn
+
+        end_of_turn(table)
+        return
     seat = (table.turn.player + 1) % len(state.players)
     if seat == state.first_player:
         end_round(table)

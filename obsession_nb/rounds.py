@@ -22,7 +22,7 @@ EVENT_NAMES = {"village_fair": "a Village Fair", "objective_draw": "an objective
 
 def space(table: Table) -> RoundSpace:
     """The round-track space of the current round."""
-    track = table.catalog.round_tracks[table.state.options.length]
+    track = table.catalog.round_tracks[table.state.options.track]
     return next(s for s in track.rounds if s.round == table.state.round)
 
 
@@ -35,7 +35,7 @@ def is_courtship(table: Table) -> bool:
 
 
 def last_round(table: Table) -> int:
-    track = table.catalog.round_tracks[table.state.options.length]
+    track = table.catalog.round_tracks[table.state.options.track]
     return max(s.round for s in track.rounds)
 
 

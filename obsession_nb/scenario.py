@@ -135,7 +135,7 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list
         problems.append(f"players: 1 to 6 players, not {len(state.players)}")
     if not 0 <= state.first_player < max(1, len(state.players)):
         problems.append(f"first_player: no seat {state.first_player}")
-    track = catalog.round_tracks.get(state.options.length)
+    track = catalog.round_tracks.get(state.options.track)
     if track is not None and not 1 <= state.round <= len(track.rounds):
         problems.append(f"round: must be 1 to {len(track.rounds)}, not {state.round}")
 
@@ -199,11 +199,15 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list
     for j, stack in enumerate(supply.market):
         for k, tile_id in enumerate(stack):
             tile_at(f"supply.market[{j}][{k}]", tile_id)
-        if len(set(stack)) > 1:
+        if len(set(stack)) > 1 and state.options.mode == "standard":
             problems.append(f"supply.market[{j}]: only identical tiles stack in one space")
     for j, tile_id in enumerate(state.chance.next_tiles):
         if tile_id not in supply.bag:
             problems.append(f"chance.next_tiles[{j}]: '{tile_id}' is not in the bag")
+    if state.options.mode != "standard":  # the Solo Estate Challenge's own checks
+        from obsession_nb.modes import check_position
+
+        problems += check_position(state, catalog)
     if state.turn is not None:
         if not 0 <= state.turn.player < len(state.players):
             problems.append(f"turn.player: no seat {state.turn.player}")

@@ -35,7 +35,7 @@ STEP_NAMES = {
 
 
 def courtship_rounds(table: Table) -> list[int]:
-    track = table.catalog.round_tracks[table.state.options.length]
+    track = table.catalog.round_tracks[table.state.options.track]
     return [s.round for s in track.rounds if s.courtship]
 
 
@@ -50,7 +50,7 @@ def is_final(table: Table) -> bool:
 
 
 def season_of(table: Table, round_number: int) -> int:
-    track = table.catalog.round_tracks[table.state.options.length]
+    track = table.catalog.round_tracks[table.state.options.track]
     return next(s.season for s in track.rounds if s.round == round_number)
 
 

@@ -359,6 +359,12 @@ def finish_player_areas(
         rulings.append(ruling("ruling.universal-tiles-with-expansion",
                               "A base game leaves the expansion's tiles in the box."))
 
+    # --- the Solo Estate Challenge sets out its own central area (obsession_nb/modes/)
+    if options.mode != "standard":
+        from obsession_nb.modes import finish_setup
+
+        return finish_setup(table, rulings)
+
     # --- the opening market (market.initial-fill, market.tsn-order)
     rulings += opening_market(table)
 

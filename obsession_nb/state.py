@@ -35,10 +35,19 @@ class Options(Record):
     low_vp_monuments: bool = False
     prestige_guest_limit: bool | None = None
     """At most six prestige guests per player (UD p.11); ``None`` = on with six players only."""
+    mode: Literal["standard", "solo-estate-challenge"] = "standard"
+    """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14; obsession_nb/modes)."""
+    solo_target: Literal["printed", "expert-monuments"] = "printed"
+    """Solo Estate Challenge target: the printed score, or plus scavenged monument VP (UD p.13)."""
 
     @property
     def hire_on_pass(self) -> bool:
         return self.expansion if self.pass_hire is None else self.pass_hire
+
+    @property
+    def track(self) -> str:
+        """The round track in play: the tableau track in solo, else the length's side."""
+        return "tableau" if self.mode == "solo-estate-challenge" else self.length
 
 
 class Servants(Record):
@@ -137,6 +146,8 @@ class Chance(Record):
     draws: int = 0
     next_tiles: list[str] = []
     """Tiles the next bag draws must produce, in order (pinned by a scenario)."""
+    next_rolls: list[int] = []
+    """Results the next d20 rolls must produce, in order (pinned by a scenario)."""
 
 
 class Placement(Record):
@@ -209,6 +220,36 @@ class LogEntry(Record):
     rulings: list[dict[str, str]] = []
 
 
+class Scavenge(Record):
+    """One AI scavenging roll of the Solo Estate Challenge (UD p.14) and what it did."""
+
+    round: int
+    roll: int
+    stack: str | None = None
+    """The market stack the roll points at (``service`` … ``monument``); ``None`` on 19-20."""
+    depth: int | None = None
+    """Which tile from the top (1 = the top tile)."""
+    tile: str | None = None
+    """The tile removed from the game, or ``None``."""
+    reason: Literal["taken", "empty-depth", "critical-rule", "no-scavenging"]
+
+
+class Solo(Record):
+    """What the Solo Estate Challenge adds to a position (obsession_nb/modes/solo*.py)."""
+
+    columns: dict[str, str] = {}
+    """Monuments in the organiser and the column the player put each in."""
+    scavenged: list[Scavenge] = []
+    ball_offer: list[str] = []
+    """Prestige guests seen at the Grand Ball, one to keep (step 2 of round 5)."""
+    ball_done: bool = False
+    discarded: list[str] = []
+    """Tiles the player removed from the tableau to make room."""
+    finished_round: int | None = None
+    """The round whose turn ended with the end conditions met; ``None`` while playing or when
+    the track ran out first."""
+
+
 class State(Record):
     """A whole position."""
 
@@ -226,3 +267,5 @@ class State(Record):
     turn: Turn | None = None
     finished: bool = False
     """The game is over (after the final courtship); no turn follows."""
+    solo: Solo | None = None
+    """Solo Estate Challenge records (``options.mode == "solo-estate-challenge"``)."""

@@ -142,12 +142,22 @@ def position(game: Game) -> dict[str, Any]:
         "theme_categories": [_theme_category(table, t) for t in state.themes],
         "round_track": round_track_view(table),
         "servant_kinds": servant_kinds_view(table),
+        "solo": _solo_view(table),
         "choices": [] if turn is None else [
             {"kind": c.kind, "source": c.source, "keep": c.keep, "deck": c.deck,
              "count": c.count, "cards": [card_view(table, x) for x in c.cards]}
             for c in turn.choices
         ],
     }
+
+
+def _solo_view(table: Table) -> dict[str, Any] | None:
+    """The Solo Estate Challenge's stacks, target, tableau needs and scavenging (modes/)."""
+    if table.state.options.mode == "standard":
+        return None
+    from obsession_nb.modes import view as mode_view
+
+    return mode_view(table)
 
 
 def _theme_category(table: Table, theme_id: str) -> str | None:
@@ -159,7 +169,7 @@ def _theme_category(table: Table, theme_id: str) -> str | None:
 
 def round_track_view(table: Table) -> list[dict[str, Any]]:
     """The spaces of the round track in play: season, courtship, events (with verification)."""
-    track = table.catalog.round_tracks[table.state.options.length]
+    track = table.catalog.round_tracks[table.state.options.track]
     return [
         {"round": s.round, "season": s.season, "courtship": s.courtship,
          "modifier": s.modifier,

@@ -1,0 +1,348 @@
+"""The Solo Estate Challenge as a whole game: a new game, its score against the target, and
+playing it to the end with a strategy (rules solo.sec.*; rulings ruling.sec-*).
+
+``new_solo_game(seed)`` sets up the challenge with the player-area setup of ``setup.py`` and
+the servant draft of ``draft.py`` (the family and the drafted servant are the first two
+decisions); ``play_solo(seed)`` plays it to the end with the greedy or random strategy and
+returns the game, its :class:`SoloResult` and the scavenging log; ``replay_solo`` plays it again
+with the logged d20 rolls pinned and the dice seeded differently, to show the log alone
+decides the AI.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from obsession_nb import engine
+from obsession_nb.game import Game
+from obsession_nb.modes import SOLO
+from obsession_nb.modes.solo_rules import TARGETS
+from obsession_nb.rules import Ruling, ruling
+from obsession_nb.scoring import Scoresheet, score
+from obsession_nb.setup import hire_supply
+from obsession_nb.state import LogEntry, Options, Player, Solo, State
+from obsession_nb.table import Table
+
+PLAYER_NAME = "Solo player"
+STEP = 5
+"""VP per step of the round modifier (UD p.14 End Game Scoring)."""
+DICE_SALT = 7919
+"""Offset of the dice seed used by :func:`replay_solo` (any other value would do)."""
+
+
+# ----------------------------------------------------------------- a new game
+
+
+def solo_options(*, extended: bool = False, expert: bool = False) -> Options:
+    return Options(
+        expansion=True,
+        length="extended" if extended else "standard",
+        mode=SOLO,
+        solo_target="expert-monuments" if expert else "printed",
+        market_reserve=False,
+        prestige_guest_limit=False,
+    )
+
+
+def new_solo_state(seed: int = 0, *, extended: bool = False,
+                   expert: bool = False) -> tuple[State, list[Ruling]]:
+    """The challenge before the player's family choice and servant draft (UD p.13 Setup)."""
+    from obsession_nb.draft import start_draft
+
+    state = State(options=solo_options(extended=extended, expert=expert),
+                  players=[Player(name=PLAYER_NAME)], solo=Solo(), first_player=0)
+    state.chance.seed = seed
+    table = Table(state)
+    state.supply.servants_for_hire = hire_supply(1, True)
+    rulings = [
+        ruling("solo.sec.overview", "Solo Estate Challenge: no courtship; complete the estate, "
+               "reach Max reputation and beat the target."),
+        ruling("solo.sec.player-setup", f"{PLAYER_NAME} is the starting player and drafts one "
+               "servant."),
+        ruling("ud.setup.servants-for-hire", "Servants for Hire for one player: " + ", ".join(
+            f"{n} {k}" for k, n in state.supply.servants_for_hire.items()) + "."),
+    ]
+    rulings += start_draft(table)
+    return state, rulings
+
+
+def new_solo_game(seed: int = 0, *, extended: bool = False, expert: bool = False,
+                  family: str | None = None, servant: str | None = None) -> Game:
+    """A new challenge at its first decision (the family board), or — with ``family`` and
+    ``servant`` — at the first turn."""
+    state, rulings = new_solo_state(seed, extended=extended, expert=expert)
+    game = Game.from_state(state)
+    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
+    if family is not None:
+        game.apply(f"family {family}")
+    if servant is not None:
+        game.apply(f"draft {servant}")
+    return game
+
+
+def solo_position(
+    seed: int = 0,
+    *,
+    extended: bool = False,
+    expert: bool = False,
+    family: str = "ponsonby",
+    servant: str = "useful_man",
+    round: int = 1,
+    step: str = "begin",
+    money: int | None = None,
+    reputation: int | str | None = None,
+    organiser: Sequence[str | tuple[str, bool]] | None = None,
+    columns: dict[str, str] | None = None,
+    stacks: dict[str, Sequence[str]] | None = None,
+    rolls: Sequence[int] | None = None,
+) -> Game:
+    """A challenge position for examples, tests and what-ifs: a new game after the draft, then
+    changed.  ``organiser`` lists the tiles (``(tile, flipped)`` for a flipped one; START tiles
+    must be listed too), ``columns`` the monuments' columns, ``stacks`` replaces whole market
+    stacks by name (top first), ``reputation`` is steps or ``"max"``, ``step`` is ``begin`` or
+    ``buy`` (step 7 with steps 1-6 done), ``rolls`` pins the next d20 results."""
+    from obsession_nb.modes.solo_market import STACKS
+    from obsession_nb.state import OwnedTile, Turn
+
+    game = new_solo_game(seed, extended=extended, expert=expert, family=family,
+                         servant=servant)
+    state = game.state
+    me = state.players[0]
+    state.round = round
+    me.turns_taken = round - 1
+    if money is not None:
+        me.money = money
+    if reputation == "max":
+        wheel = game.table.wheel
+        me.reputation = wheel.steps(wheel.max_level, 1)
+    elif isinstance(reputation, int):
+        me.reputation = reputation
+    if organiser is not None:
+        owned = [(t, False) if isinstance(t, str) else t for t in organiser]
+        me.organiser = [OwnedTile(tile=t, flipped=f) for t, f in owned]
+        taken = {t for t, _ in owned}
+        state.supply.market = [[t for t in tiles if t not in taken]
+                               for tiles in state.supply.market]
+    assert state.solo is not None
+    state.solo.columns = dict(columns or {})
+    for name, tiles in (stacks or {}).items():
+        state.supply.market[STACKS.index(name)] = list(tiles)
+    if rolls is not None:
+        state.chance.next_rolls = list(rolls)
+    if step == "buy":
+        state.turn = Turn(player=0, step="buy", step2_done=True)
+    elif step != "begin":
+        raise ValueError("step is 'begin' or 'buy'")
+    else:
+        state.turn = Turn(player=0)
+    return game
+
+
+# ----------------------------------------------------------------- scoring against the target
+
+
+def modifier(round_number: int, target_round: int) -> int:
+    """The round modifier: 5 VP for the first round away from the target space, 5 more for each
+    further round; a bonus before it, a penalty after (solo.sec.round-modifiers)."""
+    away = abs(round_number - target_round)
+    total = STEP * away * (away + 1) // 2
+    return total if round_number < target_round else -total
+
+
+@dataclass(frozen=True)
+class SoloResult:
+    """The final score of a challenge against its target."""
+
+    length: str
+    finished: bool
+    round: int
+    """The finishing round (or the last round played, if the track ran out)."""
+    scoresheet: Scoresheet
+    modifier: int
+    target: int
+    monument_vp: int
+    """VP of the monuments the AI scavenged (added to the target in the expert variant)."""
+    rulings: tuple[Ruling, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        return self.scoresheet.players[0].total
+
+    @property
+    def adjusted(self) -> int:
+        return self.total + self.modifier
+
+    @property
+    def won(self) -> bool:
+        return self.finished and self.adjusted > self.target
+
+    @property
+    def verdict(self) -> str:
+        if not self.finished:
+            return "unfinished"
+        return "won" if self.won else "lost"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "length": self.length,
+            "finished": self.finished,
+            "round": self.round,
+            "score": self.total,
+            "categories": dict(self.scoresheet.players[0].categories),
+            "modifier": self.modifier,
+            "adjusted": self.adjusted,
+            "target": self.target,
+            "scavenged_monument_vp": self.monument_vp,
+            "verdict": self.verdict,
+        }
+
+    def __str__(self) -> str:
+        sign = f"{self.modifier:+d}"
+        head = (f"Finished on round {self.round}" if self.finished
+                else f"Not finished when round {self.round} ended")
+        return (f"{head}: scorepad {self.total}, round modifier {sign}, final "
+                f"{self.adjusted} against the target {self.target} — {self.verdict}.")
+
+
+def solo_result(game: Game | Table) -> SoloResult:
+    """Score the (finished) challenge: the scorepad, the round modifier and the target
+    (solo.sec.scoring, solo.sec.round-modifiers, ruling.sec-beat-target)."""
+    table = game if isinstance(game, Table) else game.table
+    state = table.state
+    solo = state.solo or Solo()
+    length = state.options.length
+    base, at = TARGETS[length]
+    finished = solo.finished_round is not None
+    end = solo.finished_round if finished else state.round
+    sheet = score(table)
+    mod = modifier(end, at)
+    monument_vp = sum(table.tile(s.tile).front.vp for s in solo.scavenged
+                      if s.tile is not None and table.tile(s.tile).kind == "monument")
+    expert = state.options.solo_target == "expert-monuments"
+    target = base + (monument_vp if expert else 0)
+    rulings = [
+        ruling("solo.sec.scoring", f"The scorepad totals {sheet.players[0].total}."),
+        ruling("solo.sec.round-modifiers", f"Finishing on round {end} with the target on round "
+               f"{at}: {mod:+d} VP."),
+    ]
+    if length == "extended":
+        rulings.append(ruling("ruling.sec-extended-modifiers", "In an extended game the "
+                              "modifiers count from round 15, the extended target's space."))
+    if expert:
+        rulings.append(ruling("solo.sec.target-variants", f"Expert target: {base} plus "
+                              f"{monument_vp} VP of scavenged monuments = {target}."))
+    adjusted = sheet.players[0].total + mod
+    if not finished:
+        rulings.append(ruling("ruling.sec-track-end", "The challenge was not completed: it is "
+                              "lost whatever the score."))
+    else:
+        outcome = "beats" if adjusted > target else "does not beat"
+        rulings.append(ruling("ruling.sec-beat-target", f"{adjusted} {outcome} {target}."))
+    return SoloResult(length, finished, end, sheet, mod, target, monument_vp, tuple(rulings))
+
+
+# ----------------------------------------------------------------- playing whole games
+
+
+class StalledSolo(RuntimeError):
+    """The challenge did not end within the action budget."""
+
+
+Chooser = Callable[[Game], Any]
+
+
+@dataclass
+class SoloRun:
+    game: Game
+    result: SoloResult
+    seed: int
+    strategy: str
+    actions: list[str]
+    seconds: float
+
+    @property
+    def scavenged(self) -> list[dict[str, Any]]:
+        solo = self.game.state.solo or Solo()
+        return [s.model_dump() for s in solo.scavenged]
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.game.state
+        me = state.players[0]
+        return {
+            "mode": SOLO,
+            "seed": self.seed,
+            "strategy": self.strategy,
+            "family": me.family,
+            "expert": state.options.solo_target == "expert-monuments",
+            **self.result.to_json(),
+            "actions": len(self.actions),
+            "scavenged": self.scavenged,
+        }
+
+
+def make_player(strategy: str, seed: int) -> Any:
+    from obsession_nb.modes.solo_strategy import GreedySolo, RandomSolo
+
+    if strategy == "greedy":
+        return GreedySolo(seed)
+    if strategy == "random":
+        return RandomSolo(seed)
+    raise ValueError(f"unknown strategy '{strategy}'; choose greedy or random")
+
+
+def play(game: Game, player: Any, *, logged: bool = True, max_actions: int = 5_000) -> list[str]:
+    """Play to the end.  ``logged=False`` applies actions straight to the table, without the
+    per-action snapshot and log of ``Game.apply`` (the actions come from ``legal_actions``, so
+    none is refused) — the Monte Carlo speed path."""
+    played: list[str] = []
+    while not game.state.finished:
+        action = player.choose(game)
+        if action is None:
+            raise StalledSolo(f"no legal action at {game.pending()['prompt']}")
+        if logged:
+            game.apply(action)
+        else:
+            game.table.automatic = []
+            engine.apply(game.table, action)
+        played.append(action.notation)
+        if len(played) >= max_actions:
+            raise StalledSolo(f"not finished after {len(played)} actions")
+    return played
+
+
+def play_solo(seed: int = 0, *, extended: bool = False, strategy: str = "greedy",
+              expert: bool = False, rolls: Sequence[int] | None = None,
+              dice_seed: int | None = None, logged: bool = True) -> SoloRun:
+    """Set up and play a whole challenge.  ``rolls`` pins the d20 results in order;
+    ``dice_seed`` reseeds the chance source once setup is over (for replays)."""
+    start = time.perf_counter()
+    game = new_solo_game(seed, extended=extended, expert=expert)
+    if rolls is not None:
+        game.state.chance.next_rolls = list(rolls)
+    player = make_player(strategy, seed)
+    actions = []
+    # The family and the draft are the first decisions; the dice are reseeded after them.
+    while game.state.turn is not None and game.state.turn.step == "draft":
+        action = player.choose(game)
+        game.apply(action)
+        actions.append(action.notation)
+    if dice_seed is not None:
+        game.state.chance.seed = dice_seed
+        game.state.chance.draws = 0
+    actions += play(game, player, logged=logged)
+    return SoloRun(game, solo_result(game), seed, strategy, actions,
+                   time.perf_counter() - start)
+
+
+def replay_solo(run: SoloRun) -> SoloRun:
+    """Play the challenge again from the same setup with every logged d20 roll pinned and the
+    dice reseeded, so that only the log can make the AI act the same."""
+    state = run.game.state
+    rolls = [s["roll"] for s in run.scavenged]
+    return play_solo(run.seed, extended=state.options.length == "extended",
+                     strategy=run.strategy,
+                     expert=state.options.solo_target == "expert-monuments", rolls=rolls,
+                     dice_seed=run.seed + DICE_SALT)
