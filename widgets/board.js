@@ -453,9 +453,12 @@ function organiserEl(view, player) {
   const cols = h("div", "onb-org-cols");
   const byCat = {};
   const hosting = view.activity && view.pending && view.pending.player === player.seat;
-  for (const t of player.organiser) (byCat[t.category] = byCat[t.category] || []).push(t);
+  for (const t of player.organiser) {
+    const col = t.column || t.category; // the engine's organiser column when it gives one
+    (byCat[col] = byCat[col] || []).push(t);
+  }
   const cats = [...CATEGORIES];
-  if (byCat.monument) cats.push("monument");
+  for (const extra of Object.keys(byCat)) if (!cats.includes(extra)) cats.push(extra);
   for (const cat of cats) {
     const col = h("div", `onb-org-col onb-cat-${cat}`);
     col.dataset.category = cat;
