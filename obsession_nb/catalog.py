@@ -142,6 +142,8 @@ class TileSide(Frozen):
     favours: tuple[Favour, ...] = ()
     ability: str | None = None
     """Id of a permanent ability of this face (``barn``, ``brushing_room``, ``monument`` ...)."""
+    column: Category | None = None
+    """For a monument face: the organiser column whose courtship total it counts in."""
     playable: bool = False
     """Whether this face can be hosted as an activity (step 3)."""
 
@@ -164,6 +166,11 @@ class Tile(Sourced):
     @property
     def flips(self) -> bool:
         return self.back is not None
+
+    def column(self, flipped: bool) -> Category | None:
+        """The organiser column of the face that is up (courtship.scoring)."""
+        face = self.side(flipped)
+        return face.column if face.category == "monument" else face.category  # type: ignore[return-value]
 
     def side(self, flipped: bool) -> TileSide:
         """The face that is up: the rose side once flipped (rule cleanup.flip-first-use)."""

@@ -64,7 +64,11 @@ def turn_order(state_first: int, players: int) -> list[int]:
 
 def column_vp(table: Table, player: Player, category: Category) -> int:
     """VP of the faces showing in one organiser column (courtship.scoring)."""
-    return sum(table.face(o).vp for o in player.organiser if table.face(o).category == category)
+    return sum(
+        table.face(o).vp
+        for o in player.organiser
+        if table.tile(o.tile).column(o.flipped) == category
+    )
 
 
 def courtship_themes(table: Table) -> list[str]:

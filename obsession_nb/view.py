@@ -24,6 +24,7 @@ def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, An
         "name": tile.name,
         "kind": tile.kind,
         "category": face.category,
+        "column": tile.column(flipped),
         "flipped": flipped,
         "rose": flipped and tile.flips,
         "flips": tile.flips,
