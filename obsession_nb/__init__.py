@@ -4,7 +4,7 @@ The rules engine is the single source of truth; notebooks and widgets ask it.
 """
 
 from obsession_nb.actions import Action, parse
-from obsession_nb.game import Game, Verdict, load_position, load_scenario
+from obsession_nb.game import Game, Verdict, load_position, load_scenario, load_scenario_text
 from obsession_nb.rules import BadNotation, IllegalAction, Ruling
 from obsession_nb.scenario import ScenarioError
 
@@ -18,5 +18,6 @@ __all__ = [
     "Verdict",
     "load_position",
     "load_scenario",
+    "load_scenario_text",
     "parse",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -135,6 +136,8 @@ def cmd_lab(args: argparse.Namespace) -> int:
         return 1
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebooks}",
                "--LabApp.default_url=/lab/tree/00-index.ipynb", *args.lab_args]
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in command:
+        command.append("--allow-root")  # JupyterLab refuses root otherwise (containers, CI)
     return subprocess.call(command)
 
 

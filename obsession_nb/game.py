@@ -33,6 +33,14 @@ class Verdict:
         return verdict_html(self)
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A saved position and how long the log was then."""
+
+    state: State
+    log_length: int
+
+
 @dataclass
 class Game:
     """A position, its catalog, and the log of what has been played from it."""
@@ -60,6 +68,10 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """The choices of the pending decision, special actions included."""
         return engine.legal_actions(self.table)
+
+    def candidates(self) -> list[Action]:
+        """Actions worth asking about now, legal or not (a superset of ``legal_actions``)."""
+        return list(dict.fromkeys(engine.candidates(self.table)))
 
     def pending(self) -> dict[str, Any]:
         """Who decides what now."""
@@ -111,6 +123,15 @@ class Game:
         self.log += entries
         return entries
 
+    def snapshot(self) -> Snapshot:
+        """A point to come back to with :meth:`restore` (undo)."""
+        return Snapshot(self.state.model_copy(deep=True), len(self.log))
+
+    def restore(self, point: Snapshot) -> None:
+        """Return the position and the log to a :meth:`snapshot`."""
+        self.table.state = point.state.model_copy(deep=True)
+        del self.log[point.log_length:]
+
     def play(self, actions: list[str]) -> None:
         for action in actions:
             self.apply(action)
@@ -143,22 +164,28 @@ class Game:
 
 def load_scenario(path_or_name: str | Path, *, play_recorded: bool = True) -> Game:
     """Load a scenario file (or a packaged scenario by name) and play its recorded actions."""
-    sc = scenario.read(path_or_name)
-    game = Game.from_state(sc.state, custom=sc.custom_cards)
-    game.recorded = list(sc.actions)
-    if play_recorded:
-        problems = []
-        for i, action in enumerate(sc.actions):
-            try:
-                game.apply(action)
-            except ValueError as exc:
-                problems.append(f"actions[{i}]: '{action}': {exc}")
-                break
-        if problems:
-            raise scenario.ScenarioError(problems, str(scenario.scenario_path(path_or_name)))
-    return game
+    return _from_scenario(scenario.read(path_or_name), play_recorded,
+                          str(scenario.scenario_path(path_or_name)))
+
+
+def load_scenario_text(text: str, *, play_recorded: bool = True,
+                       source: str = "scenario") -> Game:
+    """The same as :func:`load_scenario`, from scenario YAML text (an editor's contents)."""
+    return _from_scenario(scenario.parse(text, source=source), play_recorded, source)
 
 
 def load_position(path_or_name: str | Path) -> Game:
     """The scenario's position before its recorded actions."""
     return load_scenario(path_or_name, play_recorded=False)
+
+
+def _from_scenario(sc: scenario.Scenario, play_recorded: bool, source: str) -> Game:
+    game = Game.from_state(sc.state, custom=sc.custom_cards)
+    game.recorded = list(sc.actions)
+    if play_recorded:
+        for i, action in enumerate(sc.actions):
+            try:
+                game.apply(action)
+            except ValueError as exc:
+                raise scenario.ScenarioError([f"actions[{i}]: '{action}': {exc}"], source) from None
+    return game

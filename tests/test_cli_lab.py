@@ -22,7 +22,7 @@ def test_lab_opens_jupyterlab_on_the_tutorial_index(tmp_path: Path) -> None:
         "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")}}
     server = subprocess.Popen(
         [sys.executable, "-m", "obsession_nb.cli", "lab", "--no-browser", f"--port={port}",
-         "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", "--allow-root"],
+         "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password="],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:

@@ -119,3 +119,25 @@ def test_cli_play_reports_bad_notation() -> None:
     result = cli("play", str(REFRESHER), "fly away")
     assert result.returncode == 1
     assert "unknown action 'fly'" in result.stderr
+
+
+def test_load_scenario_text_plays_recorded_actions_or_names_the_failing_one() -> None:
+    from obsession_nb import load_scenario_text
+
+    text = REFRESHER.read_text()
+    assert load_scenario_text(text).view()["players"][0]["money"] == 100
+    broken = text.replace("  - serve tile footman\n", "  - serve tile valet\n")
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario_text(broken, source="edited")
+    assert exc.value.problems[0].startswith("actions[4]: 'serve tile valet'")
+
+
+def test_snapshot_and_restore_undo_position_and_log() -> None:
+    game = load_scenario(REFRESHER)
+    point = game.snapshot()
+    before = game.to_scenario()
+    game.apply("activity")
+    assert game.to_scenario() != before
+    game.restore(point)
+    assert game.to_scenario() == before and len(game.log) == point.log_length
+    assert {a.notation for a in game.legal_actions()} <= {a.notation for a in game.candidates()}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from obsession_nb import scenario
+from obsession_nb.game import load_scenario_text
 from obsession_nb.scenario import ScenarioError
 from obsession_nb.views.rulings import RulingsLog
 from obsession_nb.views.stepper import Stepper
@@ -28,20 +29,12 @@ def game_from_text(text: str) -> tuple[Game, list[str]]:
     (empty if they all play).  Raises :class:`ScenarioError` listing every problem of the
     position itself, each with its path.
     """
-    from obsession_nb.game import Game
-
-    sc = scenario.parse(text, source="edited scenario")
-    game = Game.from_state(sc.state.model_copy(deep=True), custom=sc.custom_cards)
-    game.recorded = list(sc.actions)
-    trial = Game.from_state(sc.state.model_copy(deep=True), custom=sc.custom_cards)
-    problems: list[str] = []
-    for i, action in enumerate(sc.actions):
-        try:
-            trial.apply(action)
-        except ValueError as exc:
-            problems.append(f"actions[{i}]: '{action}': {exc}")
-            break
-    return game, problems
+    game = load_scenario_text(text, play_recorded=False, source="edited scenario")
+    try:
+        load_scenario_text(text, source="edited scenario")
+    except ScenarioError as exc:
+        return game, exc.problems
+    return game, []
 
 
 class ScenarioEditor(widgets.VBox):

@@ -51,14 +51,7 @@ def suggestions(game: Game) -> list[str]:
     """Notations worth checking now: the legal choices, then the engine's other candidates
     (a superset of the legal ones, so most of these are refused, with the reason)."""
     legal = [a.notation for a in game.legal_actions()] if game.state.turn else []
-    more: list[str] = []
-    if game.state.turn is not None:
-        try:
-            from obsession_nb.engine import candidates
-
-            more = [a.notation for a in candidates(game.table)]
-        except Exception:  # the candidates are only a convenience for the dropdown
-            more = []
+    more = [a.notation for a in game.candidates()] if game.state.turn else []
     return list(dict.fromkeys([*legal, *more]))
 
 

@@ -31,8 +31,8 @@ from obsession_nb.views.rulings import RulingsLog
 
 if TYPE_CHECKING:
     from obsession_nb.actions import Action
-    from obsession_nb.game import Game
-    from obsession_nb.state import LogEntry, State
+    from obsession_nb.game import Game, Snapshot
+    from obsession_nb.state import LogEntry
 
 ACTIVITY_STEPS = [
     ("begin", "Host or pass"),
@@ -91,7 +91,7 @@ class Stepper(widgets.VBox):
         self.script = list(script or [])
         self.max_buttons = max_buttons
         self._base_log = len(game.log)
-        self._history: list[tuple[State, int]] = []
+        self._history: list[Snapshot] = []
         self.applied: list[str] = []
         self._listeners: list[Callable[[Stepper], None]] = []
 
@@ -136,8 +136,7 @@ class Stepper(widgets.VBox):
         """Send one action to the engine.  A refusal is shown (with its rulings) and re-raised
         only for code callers; the position is then unchanged."""
         notation = action if isinstance(action, str) else action.notation
-        snapshot = self.game.state.model_copy(deep=True)
-        log_length = len(self.game.log)
+        point = self.game.snapshot()
         try:
             entries = self.game.apply(notation)
         except IllegalAction as exc:
@@ -148,7 +147,7 @@ class Stepper(widgets.VBox):
         except BadNotation as exc:
             self.rulings.status = {"kind": "error", "text": f"Not an action: {notation}: {exc}"}
             raise
-        self._history.append((snapshot, log_length))
+        self._history.append(point)
         self.applied.append(notation)
         self.refresh()
         return entries
@@ -161,9 +160,7 @@ class Stepper(widgets.VBox):
         """Undo the last choice (the position and the log return to what they were)."""
         if not self._history:
             return
-        snapshot, log_length = self._history.pop()
-        self.game.table.state = snapshot
-        del self.game.log[log_length:]
+        self.game.restore(self._history.pop())
         self.applied.pop()
         self.refresh()
 
@@ -171,10 +168,8 @@ class Stepper(widgets.VBox):
         """Undo every choice made in this stepper."""
         if not self._history:
             return
-        snapshot, log_length = self._history[0]
+        self.game.restore(self._history[0])
         self._history.clear()
-        self.game.table.state = snapshot
-        del self.game.log[log_length:]
         self.applied.clear()
         self.refresh()
 
