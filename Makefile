@@ -12,7 +12,7 @@ CHROMIUM := /usr/bin/chromium
 JA_FONT  := /usr/share/fonts/opentype/ipafont-gothic
 PYTEST_ARGS ?=
 
-.PHONY: help venv chromium lab test lint clean
+.PHONY: help venv chromium lab test lint notebooks clean
 
 help:
 	@echo "make lab     set up .venv, then open the tutor in JupyterLab (obsession-nb lab)"
@@ -20,6 +20,7 @@ help:
 	@echo "             unit tests + every notebook under nbval + the real-browser suite"
 	@echo "             (extra pytest arguments: make test PYTEST_ARGS='-k smoke')"
 	@echo "make lint    ruff check ."
+	@echo "make notebooks  re-run the tutorials and save the outputs nbval checks"
 	@echo "make clean   remove .venv, caches, build output and test-artifacts/"
 
 # ---------------------------------------------------------------- set-up
@@ -64,6 +65,9 @@ test: $(STAMP) chromium
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+notebooks: $(STAMP)
+	$(BIN)/python tests/refresh_notebooks.py
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache build dist *.egg-info

@@ -159,6 +159,8 @@ class Tile(Sourced):
     start: bool = False
     expansion: Expansion = "base"
     copies: int = 1
+    ud_copies: int = 0
+    """Further copies in the Upstairs, Downstairs box (the second set of rating-5 tiles)."""
     front: TileSide
     back: TileSide | None = None
     """The rose side; ``None`` when the tile never flips (service tiles, monuments)."""
@@ -166,6 +168,10 @@ class Tile(Sourced):
     @property
     def flips(self) -> bool:
         return self.back is not None
+
+    def copies_in_game(self, expansion: bool) -> int:
+        """Copies in play: the base box's, plus the expansion box's (rule setup.pr5-tiles)."""
+        return self.copies + (self.ud_copies if expansion else 0)
 
     def column(self, flipped: bool) -> Category | None:
         """The organiser column of the face that is up (courtship.scoring)."""

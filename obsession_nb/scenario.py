@@ -219,7 +219,8 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list
         if len(places) > copies:
             problems.append(f"{places[1]}: card '{card_id}' is already at {places[0]}")
     for tile_id, places in tile_places.items():
-        if tile_id in tiles and not tiles[tile_id].start and len(places) > tiles[tile_id].copies:
+        copies = tiles[tile_id].copies_in_game(state.options.expansion) if tile_id in tiles else 0
+        if tile_id in tiles and not tiles[tile_id].start and len(places) > copies:
             problems.append(f"{places[-1]}: tile '{tile_id}' is in {len(places)} places "
-                            f"({', '.join(places)}) but the game has {tiles[tile_id].copies}")
+                            f"({', '.join(places)}) but the game has {copies}")
     return problems

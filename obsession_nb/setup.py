@@ -253,8 +253,11 @@ def finish_player_areas(
     # --- player areas
     tiles = catalog.tiles
     start_tiles = sorted((t for t in tiles.values() if t.start), key=lambda t: t.id)
-    tile_pool = _copies([(t.id, t.copies) for t in tiles.values()
+    tile_pool = _copies([(t.id, t.copies_in_game(expansion)) for t in tiles.values()
                          if _tile_in_game(catalog, t.id, expansion, "wessex" in families)])
+    if expansion:
+        rulings.append(ruling("setup.pr5-tiles", "The expansion's second set of prestige-5 tiles "
+                              "goes into the bag."))
     for player in state.players:
         assert player.family is not None
         family = catalog.families[player.family]

@@ -1,0 +1,34 @@
+"""Re-execute the tutorials and save their outputs for nbval (``make notebooks``).
+
+Cells marked ``# NBVAL_CHECK_OUTPUT`` are compared by nbval with the outputs saved here, so run
+this after a deliberate change to engine wording.  Widget views are not kept: they only show
+"model not found" in a notebook that has not been run, and nbval never compares them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def refresh(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or sorted(p.name for p in NOTEBOOKS.glob("[0-9]*.ipynb")):
+        print(f"refreshing {name}")
+        refresh(NOTEBOOKS / name)
