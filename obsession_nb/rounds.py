@@ -23,7 +23,10 @@ EVENT_NAMES = {"village_fair": "a Village Fair", "objective_draw": "an objective
 def space(table: Table) -> RoundSpace:
     """The round-track space of the current round."""
     track = table.catalog.round_tracks[table.state.options.track]
-    return next(s for s in track.rounds if s.round == table.state.round)
+    here = next((s for s in track.rounds if s.round == table.state.round), None)
+    if here is None:  # past the last printed space: only the solo challenge plays on (modes/)
+        return RoundSpace(round=table.state.round, season=track.rounds[-1].season)
+    return here
 
 
 def has_event(table: Table, kind: str) -> bool:

@@ -51,7 +51,9 @@ def is_final(table: Table) -> bool:
 
 def season_of(table: Table, round_number: int) -> int:
     track = table.catalog.round_tracks[table.state.options.track]
-    return next(s.season for s in track.rounds if s.round == round_number)
+    # past the last printed space (only the solo challenge plays on): the last season
+    return next((s.season for s in track.rounds if s.round == round_number),
+                track.rounds[-1].season)
 
 
 def turn_order(state_first: int, players: int) -> list[int]:

@@ -89,8 +89,18 @@ def test_solo_renovated_kitchen_must_be_flipped() -> None:
     assert finish(12, organiser=organiser).state.finished
 
 
-def test_solo_track_end_stops_an_unfinished_game() -> None:
+def test_solo_play_goes_on_past_the_tracks_last_space() -> None:
     game = finish(20, reputation=3)
+    assert not game.state.finished and game.state.round == 21
+    assert game.view()["events"] == [] and game.pending()["step"] == "begin"
+    assert "ruling.sec-track-end" in rules_of(game)
+    done = finish(22)
+    result = solo_result(done)
+    assert result.finished and result.round == 22 and result.modifier == modifier(22, 12)
+
+
+def test_solo_an_unfinished_game_stops_after_round_30() -> None:
+    game = finish(30, reputation=3)
     assert game.state.finished and game.state.solo.finished_round is None
     result = solo_result(game)
     assert result.verdict == "unfinished" and not result.won
@@ -165,3 +175,8 @@ def test_solo_expert_target_adds_scavenged_monument_vp() -> None:
     assert "solo.sec.target-variants" in {r.rule for r in result.rulings}
     plain = solo_result(finish(12))
     assert plain.target == 132
+
+
+def test_solo_rounds_past_the_track_follow_one_another() -> None:
+    game = finish(21, reputation=3)
+    assert game.state.round == 22 and not game.state.finished

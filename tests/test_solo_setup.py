@@ -159,3 +159,10 @@ def test_solo_scenario_round_trip(game) -> None:
     from obsession_nb.scenario import parse
 
     assert parse(game.to_scenario()).state == game.state
+
+
+def test_solo_track_view_shows_the_solo_events_only(game) -> None:
+    spaces = {s["round"]: [e["kind"] for e in s["events"]] for s in game.view()["round_track"]}
+    assert spaces[5] == ["grand_ball"] and spaces[11] == ["builders_holiday"]
+    assert spaces[13] == ["village_fair"] and spaces[4] == []
+    assert len(spaces) == 20

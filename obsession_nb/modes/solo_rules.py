@@ -35,6 +35,8 @@ from obsession_nb.state import Solo, State
 from obsession_nb.table import Table
 
 BALL_SEE = 3
+ROUND_CAP = 30
+"""A game still not complete when this round ends stops, lost (ruling.sec-track-end)."""
 TARGETS = {"standard": (132, 12), "extended": (188, 15)}
 """(target score, the round of the target space) per length (UD p.13)."""
 REFRESHES = (a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch, a.FreeRefresh)
@@ -283,12 +285,16 @@ def after_turn(table: Table) -> None:
                       f"{'' if top else ' (not Max)'} and {tableau.describe(table)}.")]
     rulings += solo_ai.scavenge_turn(table)
     table.auto("AI scavenging", rulings)
-    if state.round >= last_round(table):
-        table.auto("end of the track", [ruling(
-            "ruling.sec-track-end", f"Round {state.round} was the track's last space and the "
-                                    "challenge is not complete: the game stops, unfinished.")])
+    if state.round >= ROUND_CAP:
+        table.auto("the challenge stops", [ruling(
+            "ruling.sec-track-end", f"Round {state.round} has ended and the challenge is still "
+                                    "not complete: the game stops here, unfinished.")])
         _stop(table)
         return
+    if state.round == last_round(table):
+        rulings.append(ruling("ruling.sec-track-end", "The pawn moves past the track's last "
+                              "space: play goes on, with no events, until the challenge is "
+                              "complete; the penalty keeps growing."))
     state.round += 1
     enter_round(table)
 
@@ -319,6 +325,8 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
         if known != sorted(known, key=lambda t: (catalog.tiles[t].tsn or 0, t)):
             problems.append(f"supply.market[{i}]: tiles must be in tile-sorting-number order, "
                             "lowest on top")
+    if not 1 <= state.round <= ROUND_CAP:
+        problems.append(f"round: must be 1 to {ROUND_CAP}, not {state.round}")
     for j, roll in enumerate(state.chance.next_rolls):
         if not 1 <= roll <= solo_ai.SIDES:
             problems.append(f"chance.next_rolls[{j}]: a d20 roll is 1 to 20, not {roll}")

@@ -1,0 +1,253 @@
+"""Odds for the Solo Estate Challenge: many seeded games, their results as pandas tables, and
+the plots of the tutorial (notebooks/05-solo-estate-challenge.ipynb).
+
+``run_games`` plays ``n`` games (by default new games, seeds ``0..n-1``; ``start`` may build any
+position from a seed instead, for a what-if) with a progress bar; ``results_frame`` has one row
+per game; ``top_loss_frame`` says, round by round, in what share of the games the AI had taken
+the top tile of each stack; ``summary_frame`` gives the odds of beating the target.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from obsession_nb.game import Game
+from obsession_nb.modes.solo import make_player, new_solo_game, play, solo_result
+from obsession_nb.modes.solo_market import COUNTERS, STACKS, price
+from obsession_nb.state import Solo
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+LAST_ROUND = 20
+EXTENDED_SEEDS = 10_000
+"""Default extended games use seeds from here, so that their dice differ from the standard ones."""
+COLOURS = {"service": "#7f7f7f", "sporting": "#2ca02c", "essentials": "#8c564b",
+           "estate": "#1f77b4", "prestige": "#9467bd", "monument": "#d4a017"}
+"""One colour per stack, close to the printed tile colours."""
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What the odds need from one finished game."""
+
+    seed: int
+    length: str
+    strategy: str
+    finished: bool
+    round: int
+    score: int
+    modifier: int
+    adjusted: int
+    target: int
+    won: bool
+    scavenged: tuple[dict[str, Any], ...]
+
+
+def default_start(extended: bool) -> Callable[[int], Game]:
+    def start(seed: int) -> Game:
+        return new_solo_game(seed, extended=extended, family="ponsonby", servant="useful_man")
+
+    return start
+
+
+def play_out(game: Game, seed: int, strategy: str = "greedy") -> GameOutcome:
+    """Play a position to the end with the strategy (fast path: no per-action log)."""
+    play(game, make_player(strategy, seed), logged=False)
+    result = solo_result(game)
+    solo = game.state.solo or Solo()
+    return GameOutcome(seed, result.length, strategy, result.finished, result.round,
+                       result.total, result.modifier, result.adjusted, result.target,
+                       result.won, tuple(s.model_dump() for s in solo.scavenged))
+
+
+def run_games(n: int, *, extended: bool = False, strategy: str = "greedy",
+              start: Callable[[int], Game] | None = None, seeds: Iterable[int] | None = None,
+              progress: bool = True, label: str | None = None) -> list[GameOutcome]:
+    """Play ``n`` seeded games (seeds ``0..n-1`` unless given) and collect their outcomes."""
+    from tqdm.auto import tqdm
+
+    make = start or default_start(extended)
+    offset = EXTENDED_SEEDS if extended and start is None else 0
+    chosen = list(seeds) if seeds is not None else list(range(offset, offset + n))
+    desc = label or f"{'extended' if extended else 'standard'} games ({strategy})"
+    outcomes = []
+    for seed in tqdm(chosen, desc=desc, disable=not progress):
+        outcomes.append(play_out(make(seed), seed, strategy))
+    return outcomes
+
+
+def games_per_second(n: int = 10, *, extended: bool = False,
+                     strategy: str = "greedy") -> float:
+    """Measured speed of whole games (setup included), for the report; never asserted."""
+    t = time.perf_counter()
+    run_games(n, extended=extended, strategy=strategy, progress=False)
+    return n / (time.perf_counter() - t)
+
+
+# ----------------------------------------------------------------- tables
+
+
+def results_frame(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
+    import pandas as pd
+
+    return pd.DataFrame([{
+        "seed": o.seed, "length": o.length, "strategy": o.strategy, "finished": o.finished,
+        "round": o.round, "scorepad": o.score, "modifier": o.modifier, "final": o.adjusted,
+        "target": o.target, "beat target": o.won,
+    } for o in outcomes])
+
+
+def summary_frame(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
+    """Per length: games, share finished, share beating the target, median finishing round,
+    mean scorepad and final score."""
+    frame = results_frame(outcomes)
+    done = frame[frame["finished"]]
+    groups = frame.groupby("length", sort=False)
+    summary = groups.agg(games=("seed", "size"), finished=("finished", "mean"),
+                         beat_target=("beat target", "mean"), scorepad=("scorepad", "mean"),
+                         final=("final", "mean"), target=("target", "max"))
+    summary["median finishing round"] = done.groupby("length")["round"].median()
+    summary = summary.rename(columns={"beat_target": "beat target"})
+    return summary[["games", "finished", "beat target", "median finishing round", "scorepad",
+                    "final", "target"]].round(2)
+
+
+def top_loss_frame(outcomes: Sequence[GameOutcome], rounds: int = LAST_ROUND) -> pd.DataFrame:
+    """Share of games in which the AI had taken the top tile of each stack by each round."""
+    import pandas as pd
+
+    first: dict[str, list[int | None]] = {s: [] for s in STACKS}
+    for o in outcomes:
+        for s in STACKS:
+            hit = next((e["round"] for e in o.scavenged
+                        if e["stack"] == s and e["depth"] == 1 and e["reason"] == "taken"), None)
+            first[s].append(hit)
+    n = max(1, len(outcomes))
+    data = {s: [sum(1 for r in first[s] if r is not None and r <= k) / n
+                for k in range(1, rounds + 1)] for s in STACKS}
+    return pd.DataFrame(data, index=pd.RangeIndex(1, rounds + 1, name="round"))
+
+
+def no_rule_top_loss(rounds: int = LAST_ROUND) -> list[float]:
+    """Chance that one given counter number comes up by round k: 1 − (19/20)^k."""
+    return [1 - (19 / 20) ** k for k in range(1, rounds + 1)]
+
+
+def reasons_frame(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
+    """How the rolls ended, per stack: taken, empty depth, critical rule (and 19-20)."""
+    import pandas as pd
+
+    rows = [{"stack": e["stack"] or "(19-20)", "reason": e["reason"]}
+            for o in outcomes for e in o.scavenged]
+    frame = pd.DataFrame(rows, columns=["stack", "reason"])
+    table = frame.value_counts().unstack(fill_value=0)
+    order = [s for s in (*STACKS, "(19-20)") if s in table.index]
+    return table.reindex(order)
+
+
+# ----------------------------------------------------------------- the market as a table
+
+
+def stacks_frame(game: Game) -> pd.DataFrame:
+    """The six stacks as the player sees them: one column per space, tiles top first, with
+    each tile's price now."""
+    import pandas as pd
+
+    table = game.table
+    market = game.state.supply.market
+    columns = {}
+    for i, name in enumerate(STACKS):
+        low, high = COUNTERS[name]
+        head = f"£{300 + 100 * i} {name.upper()} ({low}-{high})"
+        tiles = market[i] if i < len(market) else []
+        columns[head] = [f"{table.tile_name(t)} · £{price(table, t, i)}" for t in tiles]
+    depth = max((len(v) for v in columns.values()), default=0)
+    padded = {k: v + [""] * (depth - len(v)) for k, v in columns.items()}
+    return pd.DataFrame(padded, index=pd.RangeIndex(1, depth + 1, name="depth"))
+
+
+def counters_frame() -> pd.DataFrame:
+    """Every d20 result: the stack it points at and the depth (1 = top tile)."""
+    import pandas as pd
+
+    from obsession_nb.modes.solo_ai import locate
+
+    rows = []
+    for roll in range(1, 21):
+        place = locate(roll)
+        rows.append({"roll": roll, "stack": place[0] if place else "no scavenging",
+                     "depth": place[1] if place else None})
+    return pd.DataFrame(rows).set_index("roll")
+
+
+# ----------------------------------------------------------------- plots
+
+
+def plot_top_loss(frame: pd.DataFrame, ax: Axes | None = None, title: str = "") -> Axes:
+    import matplotlib.pyplot as plt
+
+    ax = ax or plt.subplots(figsize=(7, 4))[1]
+    for stack in frame.columns:
+        ax.plot(frame.index, frame[stack] * 100, marker="o", markersize=3,
+                color=COLOURS.get(stack), label=stack)
+    ax.plot(frame.index, [p * 100 for p in no_rule_top_loss(len(frame))], "k--", linewidth=1,
+            label="1 − (19/20)ⁿ")
+    ax.set_xlabel("round")
+    ax.set_ylabel("% of games")
+    ax.set_ylim(0, 100)
+    ax.set_xticks(list(frame.index)[::2])
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "The AI has taken the stack's top tile by this round")
+    ax.legend(fontsize=8, ncol=2, loc="upper left")
+    return ax
+
+
+def plot_finals(outcomes: Sequence[GameOutcome], axes: Sequence[Axes] | None = None) -> Any:
+    """Per length: each game's scorepad against its finishing round, and the scorepad needed to
+    beat the target on each round (the target minus the round modifier, plus one)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    from obsession_nb.modes.solo import modifier
+    from obsession_nb.modes.solo_rules import TARGETS
+
+    frame = results_frame(outcomes)
+    lengths = list(dict.fromkeys(frame["length"]))
+    if axes is None:
+        _fig, grid = plt.subplots(1, len(lengths), figsize=(5.2 * len(lengths), 3.8),
+                                  squeeze=False)
+        axes = list(grid[0])
+    for ax, length in zip(axes, lengths, strict=False):
+        part = frame[frame["length"] == length]
+        target, at = TARGETS[length]
+        done = part[part["finished"]]
+        won = done[done["beat target"]]
+        ax.scatter(done["round"], done["scorepad"], color="#1f77b4", alpha=0.7,
+                   label="lost", zorder=3)
+        if len(won):
+            ax.scatter(won["round"], won["scorepad"], color="#2ca02c", label="beat the target",
+                       zorder=4)
+        low = int(min([at - 3, *done["round"]]))
+        high = int(max([at + 3, *done["round"]]))
+        rounds = list(range(low, high + 1))
+        needed = [target - modifier(r, at) + 1 for r in rounds]
+        ax.plot(rounds, needed, color="#d62728", linewidth=2,
+                label=f"scorepad needed (target {target})")
+        ax.axvline(at, color="#d62728", linestyle=":", linewidth=1)
+        top = max([*done["scorepad"], target + 20])
+        ax.set_ylim(0, top * 1.15)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        share = part["beat target"].mean() * 100
+        unfinished = int((~part["finished"]).sum())
+        extra = f", {unfinished} unfinished" if unfinished else ""
+        ax.set_title(f"{length}: beat the target in {share:.0f}% of {len(part)} games{extra}")
+        ax.set_xlabel("finishing round")
+        ax.set_ylabel("scorepad total")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8, loc="lower left")
+    return axes
