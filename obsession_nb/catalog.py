@@ -11,9 +11,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from obsession_nb import yamlio
 from obsession_nb.resources import content_dir
 
 Category = Literal["essentials", "service", "estate", "prestige", "sporting"]
@@ -360,7 +360,7 @@ def read_catalog(directory: Path) -> Catalog:
     """
     merged: dict[str, dict[str, object]] = {name: {} for name in _SECTIONS}
     for path in sorted(directory.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yamlio.load(path.read_text(encoding="utf-8")) or {}
         for section, entries in data.items():
             if section not in _SECTIONS:
                 raise ValueError(f"{path.name}: unknown section '{section}'")

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
-
+from obsession_nb import yamlio
 from obsession_nb.resources import content_dir
 
 
@@ -34,7 +33,7 @@ class Rule:
 @cache
 def rule_index() -> dict[str, Rule]:
     """All rules by id, loaded once from ``content/rules.yaml``."""
-    data = yaml.safe_load((content_dir() / "rules.yaml").read_text(encoding="utf-8"))
+    data = yamlio.load((content_dir() / "rules.yaml").read_text(encoding="utf-8"))
     return {
         entry["id"]: Rule(
             id=entry["id"],

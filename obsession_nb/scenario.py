@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from obsession_nb import yamlio
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
@@ -63,7 +64,7 @@ def parse(text: str, catalog: Catalog | None = None, source: str = "scenario") -
     """Parse and check scenario YAML; raise :class:`ScenarioError` listing every problem."""
     catalog = catalog or load_catalog()
     try:
-        data = yaml.safe_load(text)
+        data = yamlio.load(text)
     except yaml.YAMLError as exc:
         raise ScenarioError([f"not valid YAML: {exc}"], source) from None
     if not isinstance(data, dict):
@@ -105,7 +106,7 @@ def dump(scenario: Scenario) -> str:
         ]
     if scenario.actions:
         data["actions"] = list(scenario.actions)
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yamlio.dump(data)
 
 
 def _path(loc: tuple[Any, ...]) -> str:

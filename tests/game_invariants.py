@@ -55,7 +55,8 @@ def check_position(game: Game) -> None:
         assert n <= table.card(card).copies, f"card {card} is in {n} places"
     for tile, n in inv["tiles"].items():
         if not catalog.tiles[tile].start:
-            assert n <= catalog.tiles[tile].copies, f"tile {tile} is in {n} places"
+            allowed = catalog.tiles[tile].copies_in_game(state.options.expansion)
+            assert n <= allowed, f"tile {tile} is in {n} places"
     for card, n in inv["objectives"].items():
         assert n == 1, f"objective {card} is in {n} places"
     for card, n in inv["vp"].items():

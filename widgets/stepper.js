@@ -18,6 +18,7 @@ function h(tag, cls, text) {
 
 function draw(root, model) {
   root.replaceChildren();
+  root.dataset.history = String(model.get("history") || 0);
   const pending = model.get("pending") || {};
   const head = h("div", "onb-step-prompt");
   head.appendChild(h("span", "onb-step-kicker", "Decision"));

@@ -59,10 +59,15 @@ def stepper(page: Page, index: int = 0) -> Locator:
 
 
 def choose(scope: Locator, notation: str) -> None:
-    """Click the stepper button whose tooltip starts with this notation."""
+    """Click the stepper button whose tooltip starts with this notation, then wait until the
+    stepper has shown the result (its undo history grew), so the next click cannot land on a
+    button from the position before."""
+    header = scope.locator(".onb-step-header").first
+    before = int(header.get_attribute("data-history") or 0)
     button = scope.locator(f'.onb-choice[title^="{notation} —"]')
     expect(button).to_be_visible()
     button.click()
+    expect(header).to_have_attribute("data-history", str(before + 1))
 
 
 def expect_prompt(scope: Locator, text: str) -> None:
