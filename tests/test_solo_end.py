@@ -44,7 +44,8 @@ def test_solo_end_conditions_max_and_complete_end_the_game(extended) -> None:
     assert game.state.finished and game.state.turn is None
     assert solo.finished_round == 15
     assert solo.scavenged == []  # no scavenging after the finishing turn
-    assert "solo.sec.end-conditions" in rules_of(game)
+    assert {"solo.sec.end-conditions", "solo.sec.tableau-complete",
+            "ruling.sec-start-tiles-count"} <= set(rules_of(game))
     assert game.legal_actions() == []
 
 
@@ -59,6 +60,7 @@ def test_solo_max_but_a_tile_unflipped_goes_on() -> None:
     game = finish(12, organiser=organiser)
     assert not game.state.finished
     assert check(game.table, game.state.players[0]).unflipped == ("music-room",)
+    assert "ruling.sec-flippable" in rules_of(game)
     assert "still to flip: Music Room" in [r["verdict"] for e in game.log for r in e.rulings
                                            if r["rule"] == "ruling.sec-end-check"][-1]
 

@@ -154,6 +154,8 @@ def test_solo_scavenging_follows_a_pass_too() -> None:
     game.apply("done")
     assert scavenged(game)[-1]["tile"] == top
     assert game.state.round == 4
+    rules = [r["rule"] for e in game.log for r in e.rulings]
+    assert "ruling.sec-scavenge-every-turn" in rules and "solo.sec.turn" in rules
 
 
 def test_solo_scavenge_log_is_in_the_view_and_scenario() -> None:

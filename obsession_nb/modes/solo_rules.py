@@ -107,6 +107,11 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
                        "VP cards are drawn only by favours."))
     kept.append(ruling("solo.sec.length", f"A {length} game: the {length} reputation counters, "
                        f"columns of {size(table)} tiles."))
+    kept.append(ruling("ruling.sec-start-tiles-count", "Each START tile is the first tile of "
+                       f"its column: {size(table) - 1} more per column complete the tableau."))
+    kept.append(ruling("solo.sec.rule-exceptions", "The base solo exceptions apply: the "
+                       "Butler's Room only hires, the Servants' Hall simply gives one reputation, "
+                       "gossips attack nobody."))
     kept.append(ruling("solo.sec.target-score", f"Target: beat {target} VP, printed by round "
                        f"{at}" + (", plus the VP of monuments the AI scavenges (expert)."
                                   if state.options.solo_target == "expert-monuments" else ".")))
@@ -269,10 +274,15 @@ def after_turn(table: Table) -> None:
     me = state.players[0]
     tableau = check(table, me)
     top = at_max(table, me)
+    passed = state.turn is not None and state.turn.passing
     if tableau.complete and top:
         assert state.solo is not None
         state.solo.finished_round = state.round
         table.auto("end of the game", [
+            ruling("solo.sec.tableau-complete", f"Five columns of {size(table)} tiles, every "
+                   "flippable tile on its rose side."),
+            ruling("ruling.sec-start-tiles-count", "The START tiles count as the first tile of "
+                   "their columns."),
             ruling("solo.sec.end-conditions", f"{me.name} is at Max reputation and "
                    f"{tableau.describe(table)}: the game ends on round {state.round}."),
             ruling("ruling.sec-end-check", "The conditions are checked when the turn ends; no "
@@ -283,6 +293,12 @@ def after_turn(table: Table) -> None:
     rulings = [ruling("ruling.sec-end-check", f"Not over yet: {me.name} is at "
                       f"{table.wheel.describe(me.reputation)}"
                       f"{'' if top else ' (not Max)'} and {tableau.describe(table)}.")]
+    if tableau.unflipped and not any(tableau.needs.values()):
+        rulings.append(ruling("ruling.sec-flippable", "Every column is full, but a complete "
+                              "tableau shows the rose side of every tile that has one."))
+    if passed:
+        rulings.append(ruling("ruling.sec-scavenge-every-turn", f"{me.name} passed; the AI "
+                              "scavenges all the same."))
     rulings += solo_ai.scavenge_turn(table)
     table.auto("AI scavenging", rulings)
     if state.round >= ROUND_CAP:
@@ -295,6 +311,8 @@ def after_turn(table: Table) -> None:
         rulings.append(ruling("ruling.sec-track-end", "The pawn moves past the track's last "
                               "space: play goes on, with no events, until the challenge is "
                               "complete; the penalty keeps growing."))
+    rulings.append(ruling("solo.sec.turn", f"The round pawn moves on to round "
+                          f"{state.round + 1}."))
     state.round += 1
     enter_round(table)
 
