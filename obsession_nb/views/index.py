@@ -17,6 +17,8 @@ TUTORIALS = [
      "Five players: counterclockwise beside the old clockwise rule."),
     ("04-servant-draft-and-hiring.ipynb", "04 · The servant draft and hiring",
      "The page-10 draft, a pass with hiring, a refused recruitment."),
+    ("05-solo-estate-challenge.ipynb", "05 · The Solo Estate Challenge",
+     "The six stacks, the d20 AI and its critical rule, scoring against the target, odds."),
 ]
 
 
