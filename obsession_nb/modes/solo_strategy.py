@@ -9,7 +9,6 @@ tiles), which keeps whole games fast enough for the tutorial's Monte Carlo secti
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from obsession_nb import actions as a
@@ -17,7 +16,7 @@ from obsession_nb import engine
 from obsession_nb.catalog import GentryCard, Tile
 from obsession_nb.game import Game
 from obsession_nb.modes.solo_market import offers
-from obsession_nb.modes.solo_tableau import at_max, column_of, needs, size
+from obsession_nb.modes.solo_tableau import at_max, needs
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.random_player import weight as base_weight
 from obsession_nb.rules import IllegalAction
@@ -72,8 +71,10 @@ class GreedySolo:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.last_pass = -1
+        """The round of the last pass this player chose (it does not pass twice running to
+        wait for a tile)."""
 
     # ------------------------------------------------------------ the decision
 
@@ -304,16 +305,3 @@ def solo_weight(action: a.Action) -> float:
     if isinstance(action, a.BuyInto):
         return 0.4
     return base_weight(action)
-
-
-def column_report(table: Table) -> dict[str, list[str]]:
-    """Each column's tiles by name (for the notebook's what-if cells)."""
-    me = table.state.players[0]
-    report: dict[str, list[str]] = {}
-    for owned in me.organiser:
-        report.setdefault(column_of(table, owned), []).append(table.tile_name(owned.tile))
-    return report
-
-
-def tableau_size(table: Table) -> int:
-    return size(table)
