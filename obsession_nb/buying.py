@@ -108,6 +108,8 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
             rulings.append(ruling("market.slide-and-draw", "The tiles to the right slide left."))
             market.fill(table, rulings, in_tsn_order=False)
     elif offer.where != "market":
+        rulings.append(ruling("market.reserve-purchase", "Reserve tiles may be bought like "
+                              "market tiles, one purchase a turn outside a Builders' Holiday."))
         rulings.append(ruling("ruling.reserve-purchase-no-slide",
                               "Bought from a reserve: the open market does not slide."))
     if table.state.options.mode != "standard":

@@ -288,18 +288,20 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
                          f"No full party for {name} can be invited, served and paid for from "
                          "the active hand.")
         if tile_id == "butlers-room":
-            rulings.append(_butlers_room_ruling(table))
+            rulings += _butlers_room_rulings(table)
     finally:
         turn.tile = previous
     return rulings
 
 
-def _butlers_room_ruling(table: Table) -> Ruling:
+def _butlers_room_rulings(table: Table) -> list[Ruling]:
+    rulings = [ruling("host.butlers-room", "The Butler's Room hires servants."),
+               ruling("host.no-gentry-with-butlers-room", "No gentry attend a hiring.")]
     if table.state.options.expansion:
-        return ruling("ruling.hiring-normal-turn",
-                      "Hiring as a normal activity is allowed with the expansion, though passing "
-                      "to hire is usually better.")
-    return ruling("host.butlers-room", "The Butler's Room hires servants; no gentry attend.")
+        rulings.append(ruling("ruling.hiring-normal-turn", "Hiring as a normal activity is "
+                              "allowed with the expansion (ud.hiring-without-passing), though "
+                              "passing to hire is usually better."))
+    return rulings
 
 
 def apply_host(table: Table, tile_id: str) -> list[Ruling]:
@@ -343,10 +345,16 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
                      f"With {card.name} no full party can be served and paid for (service is "
                      "mandatory; paupers must be paid).")
     _limit, limit_ruling = guests.prestige_limit(table)
-    return [
+    rulings = [
         ruling("invite.kind", f"{card.name} qualifies for the activity."),
         ruling(limit_ruling.rule, f"{card.name}: prestige {card.rating}. {limit_ruling.verdict}"),
     ]
+    if card.prestige is None:
+        rulings.append(ruling("invite.family-fairchild-prestige-one", f"{card.name} shows a "
+                              "crest, not a rating, and counts as prestige 1."))
+    if not card.service:
+        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant."))
+    return rulings
 
 
 def apply_invite(table: Table, card_id: str) -> list[Ruling]:
@@ -428,6 +436,8 @@ def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
     if from_quarters:
         rulings.append(ruling("service.servants-quarters",
                               "The Servants' Quarters lets one resting servant serve."))
+        rulings.append(ruling("ruling.servants-quarters-scope", "One resting servant per turn, "
+                              "of any kind."))
     return rulings
 
 

@@ -14,11 +14,14 @@ from obsession_nb.table import Table
 HIRERS = ("butler", "underbutler")
 
 
+SHOP = "After the pass option the player may still buy one tile."
+
+
 def apply_rents(table: Table) -> list[Ruling]:
     table.me.money += 200
     table.turn.step = "buy"
     return [ruling("pass.rents", f"{table.me.name} collects £200 in tenant rents "
-                   f"(now £{table.me.money}).")]
+                   f"(now £{table.me.money})."), ruling("pass.shop", SHOP)]
 
 
 def apply_free_refresh(table: Table) -> list[Ruling]:
@@ -27,7 +30,7 @@ def apply_free_refresh(table: Table) -> list[Ruling]:
                                     "refresh.")]
     market.refresh(table, rulings, "pass.free-refresh", "Pass option: free market refresh")
     table.turn.step = "buy"
-    return rulings
+    return [*rulings, ruling("pass.shop", SHOP)]
 
 
 def hirer(table: Table) -> str | None:

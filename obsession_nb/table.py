@@ -90,8 +90,13 @@ class Table:
     # ------------------------------------------------------------ reputation
 
     def gain_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:
+        """Move up the wheel; at Max position 5 the rest is lost (reputation.max)."""
         before = player.reputation
         player.reputation = self.wheel.gain(before, amount)
+        if player.reputation < before + amount:
+            lost = before + amount - player.reputation
+            why = f"{why} ({lost} beyond Max position 5 is lost)"
+            rule_id = "reputation.max"
         return self._reputation_ruling(player, before, rule_id, why)
 
     def lose_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:

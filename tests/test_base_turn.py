@@ -314,6 +314,7 @@ def test_reputation_max_stops_at_position_five() -> None:
     g = game(data, "activity", "host front-parlour", "invite cavendish-heir",
              "invite cavendish-husband", "serve tile footman")
     assert g.view()["players"][0]["reputation"] == {"level": "max", "position": 5}
+    assert "reputation.max" in rules_of(g)
 
 
 def test_favours_invite_blind_draw_goes_to_the_active_hand() -> None:
@@ -670,3 +671,20 @@ def test_pass_after_step_2_does_not_repeat_step_2() -> None:
     g = game(table(me={"organiser": organiser}), "activity", "pass", "rents")
     assert g.view()["players"][0]["reputation"] == {"level": 2, "position": 2}  # one monument
     assert rules_of(g).count("turn.monument-reputation") == 1
+
+
+def test_ruling_screen_deck_short_sees_what_is_left() -> None:
+    data = table(me={"hand": ["cavendish-wife", "cavendish-husband"]},
+                 supply={"casual_deck": ["standin-casual-18"]})
+    g = game(data, "activity", "host bowling-green", "invite cavendish-wife",
+             "invite cavendish-husband", "serve tile footman", "lady screen")
+    assert "standin-casual-18" in g.state.players[0].hand
+    assert g.pending()["step"] == "buy"
+    assert "ruling.screen-deck-short" in rules_of(g)
+
+
+def test_ruling_guest_deck_empty_no_invitation() -> None:
+    data = table(me={"hand": ["cavendish-wife", "cavendish-husband"]}, supply={"casual_deck": []})
+    g = game(data, "activity", "host bowling-green", "invite cavendish-wife",
+             "invite cavendish-husband", "serve tile footman", "lady screen")
+    assert "ruling.guest-deck-empty" in rules_of(g)
