@@ -5,7 +5,7 @@ ud.tile.carriage-house, ud.tile.renovated-kitchen.*), and whether a full party s
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from collections.abc import Iterator
 
 from obsession_nb.catalog import GentryCard, GuestRequirement
 from obsession_nb.rules import Ruling, ruling
@@ -142,22 +142,50 @@ def candidates(table: Table) -> list[str]:
 
 
 def party_possible(table: Table, guests: list[str]) -> bool:
-    """Whether ``guests`` can be completed to a full, staffed and affordable party."""
-    counts = allowed_counts(table)
+    """Whether ``guests`` can be completed to a full, staffed and affordable party.
+
+    Cards that need the same servants and bring the same money are interchangeable here, so
+    the search runs over how many of each such kind to add, not over every set of cards.
+    """
     pool = [c for c in candidates(table) if c not in guests]
     available = Counter(table.me.servants.available)
     quarters = quarters_kinds(table)
-    for count in counts:
+    base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
+    budget = table.me.money + money_balance(table, guests) + borrowing_capacity(table)
+    kinds: dict[tuple[tuple[str, ...], int], list[str]] = {}
+    for card_id in pool:
+        card = table.card(card_id)
+        money = sum(f.amount for f in card.favours if f.kind == "money")
+        kinds.setdefault((tuple(sorted(card.service)), money), []).append(card_id)
+    # Guests needing fewer servants, then richer ones, first: the likeliest parties first.
+    order = sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1]))
+    dead: set[tuple[object, ...]] = set()
+    for count in allowed_counts(table):
         need = count - len(guests)
         if need < 0 or need > len(pool):
             continue
-        for extra in combinations(pool, need):
-            party = [*guests, *extra]
-            slots = [s for s in slots_for(table, party, include_tile=False)]
-            slots = _unfilled_tile_slots(table) + slots
-            if affordable(table, party) and feasible(table, slots, available.copy(), quarters):
+        for choice in _selections(order, need):
+            if budget + sum(key[1] * n for key, n in choice) < 0:
+                continue
+            extra = [c for (key, n) in choice for c in kinds[key][:n]]
+            slots = base + slots_for(table, extra, include_tile=False)
+            if feasible(table, slots, available.copy(), quarters, dead):
                 return True
     return False
+
+
+def _selections(
+    order: list[tuple[tuple[tuple[str, ...], int], list[str]]], need: int, start: int = 0
+) -> Iterator[list[tuple[tuple[tuple[str, ...], int], int]]]:
+    """Every way to take ``need`` cards from the interchangeable groups, as (group, count)."""
+    if need == 0:
+        yield []
+        return
+    for i in range(start, len(order)):
+        key, cards = order[i]
+        for take in range(min(len(cards), need), 0, -1):
+            for rest in _selections(order, need - take, i + 1):
+                yield [(key, take), *rest]
 
 
 def _unfilled_tile_slots(table: Table) -> list:

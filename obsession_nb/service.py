@@ -61,72 +61,95 @@ def quarters_kinds(table: Table) -> set[str]:
     return set(me.servants.quarters)
 
 
-def filler_ruling(table: Table, slot: Slot, servant: str, available: Counter[str]) -> Ruling | None:
-    """The rule that lets ``servant`` fill ``slot`` now, or ``None`` if none does."""
-    me = table.me
-    expansion = table.state.options.expansion
-    on_card = slot.target != "tile"
-    icon, who = table.servant_name(slot.kind), table.servant_name(servant)
-    where = "the activity tile" if not on_card else table.card_name(slot.target)
-    if servant == slot.kind:
-        return ruling("service.mandatory", f"The {who} serves the {icon} icon on {where}.")
-    if servant == "underbutler" and slot.kind in MALE_STANDIN:
-        return ruling(
-            "service.underbutler",
-            f"The underbutler stands in for the {icon} on {where} (allowed at any time).",
-        )
-    if servant == "housekeeper" and slot.kind == "ladys_maid" and available["ladys_maid"] == 0:
-        return ruling(
-            "service.housekeeper-for-ladys-maid",
-            f"No lady's maid is available, so the housekeeper covers the lady's maid on {where}.",
-        )
+def filler_rule(table: Table, slot: Slot, servant: str, available: Counter[str]) -> str | None:
+    """The id of the rule that lets ``servant`` fill ``slot`` now, or ``None`` (no text built,
+    so the feasibility search stays fast)."""
+    kind = slot.kind
+    if servant == kind:
+        return "service.mandatory"
+    if servant == "underbutler" and kind in MALE_STANDIN:
+        return "service.underbutler"
+    if servant == "housekeeper" and kind == "ladys_maid" and available["ladys_maid"] == 0:
+        return "service.housekeeper-for-ladys-maid"
     if (
         servant == "footman"
-        and slot.kind == "valet"
+        and kind == "valet"
         and available["valet"] == 0
-        and table.has_ability(me, "brushing_room")
+        and table.has_ability(table.me, "brushing_room")
     ):
-        return ruling(
-            "service.footman-for-valet",
-            f"With the Brushing Room and no valet available, a footman valets on {where}.",
-        )
-    if not expansion:
+        return "service.footman-for-valet"
+    if not table.state.options.expansion:
         return None
-    if servant == "hall_boy" and slot.kind == "butler" and on_card:
-        return ruling(
-            "ud.hall-boy.butler",
-            f"The hall boy stands in for the butler on {where}; he adds no money this way.",
-        )
+    on_card = slot.target != "tile"
+    if servant == "hall_boy" and kind == "butler" and on_card:
+        return "ud.hall-boy.butler"
     if servant == "head_housemaid":
-        room = table.has_ability(me, "housekeepers_room")
-        if slot.kind == "housekeeper" and on_card:
-            return ruling(
-                "ud.head-housemaid.housekeeper",
-                f"The head housemaid stands in for the housekeeper on {where}; she does not "
-                "screen guests this way.",
-            )
-        if room and slot.kind in ("housekeeper", "ladys_maid"):
-            return ruling(
-                "ud.head-housemaid.housekeepers-room",
-                f"With the Housekeeper's Room the head housemaid covers the {icon} on {where}; "
-                "she does not screen guests this way.",
-            )
+        if kind == "housekeeper" and on_card:
+            return "ud.head-housemaid.housekeeper"
+        if kind in ("housekeeper", "ladys_maid") and table.has_ability(
+            table.me, "housekeepers_room"
+        ):
+            return "ud.head-housemaid.housekeepers-room"
     return None
 
 
+VERDICTS = {
+    "service.mandatory": "The {who} serves the {icon} icon on {where}.",
+    "service.underbutler": "The underbutler stands in for the {icon} on {where} (allowed at any "
+    "time).",
+    "service.housekeeper-for-ladys-maid": "No lady's maid is available, so the housekeeper "
+    "covers the lady's maid on {where}.",
+    "service.footman-for-valet": "With the Brushing Room and no valet available, a footman "
+    "valets on {where}.",
+    "ud.hall-boy.butler": "The hall boy stands in for the butler on {where}; he adds no money "
+    "this way.",
+    "ud.head-housemaid.housekeeper": "The head housemaid stands in for the housekeeper on "
+    "{where}; she does not screen guests this way.",
+    "ud.head-housemaid.housekeepers-room": "With the Housekeeper's Room the head housemaid "
+    "covers the {icon} on {where}; she does not screen guests this way.",
+}
+
+
+def filler_ruling(table: Table, slot: Slot, servant: str, available: Counter[str]) -> Ruling | None:
+    """The ruling that lets ``servant`` fill ``slot`` now, or ``None`` if no rule does."""
+    rule_id = filler_rule(table, slot, servant, available)
+    if rule_id is None:
+        return None
+    where = "the activity tile" if slot.target == "tile" else table.card_name(slot.target)
+    verdict = VERDICTS[rule_id].format(
+        who=table.servant_name(servant), icon=table.servant_name(slot.kind), where=where)
+    return ruling(rule_id, verdict)
+
+
 def can_fill(table: Table, slot: Slot, servant: str, available: Counter[str]) -> bool:
-    return filler_ruling(table, slot, servant, available) is not None
+    return filler_rule(table, slot, servant, available) is not None
 
 
-def feasible(table: Table, slots: list[Slot], available: Counter[str], quarters: set[str]) -> bool:
+def feasible(table: Table, slots: list[Slot], available: Counter[str], quarters: set[str],
+             dead: set[tuple[object, ...]] | None = None) -> bool:
     """Whether every slot can be filled, placing them one by one in some order.
 
     ``available`` counts unplaced servants in Available Service; ``quarters`` the kinds of
     which one (only one) may come from the Servants' Quarters.  The stand-ins that need the
     regular servant to be unavailable are tried last, which is the order that makes them legal.
+    Positions already found impossible are remembered (slots differ only in kind and in
+    whether they are on the tile); pass the same ``dead`` set to share that memory between
+    calls on one position.
     """
+    return _feasible(table, slots, available, frozenset(quarters), set() if dead is None else dead)
+
+
+def _feasible(table: Table, slots: list[Slot], available: Counter[str], quarters: frozenset[str],
+              dead: set[tuple[object, ...]]) -> bool:
     if not slots:
         return True
+    key = (
+        tuple(sorted((s.kind, s.target == "tile") for s in slots)),
+        tuple(sorted((k, n) for k, n in available.items() if n > 0)),
+        quarters,
+    )
+    if key in dead:
+        return False
     # Fill the slots whose regular servant is free first: a conditional stand-in never helps
     # while the regular servant could still serve.
     slot = min(slots, key=lambda s: available[s.kind] > 0)
@@ -139,12 +162,13 @@ def feasible(table: Table, slots: list[Slot], available: Counter[str], quarters:
         if not can_fill(table, slot, servant, available):
             continue
         if from_quarters:
-            if feasible(table, rest, available, set()):
+            if _feasible(table, rest, available, frozenset(), dead):
                 return True
         else:
             available[servant] -= 1
-            ok = feasible(table, rest, available, quarters)
+            ok = _feasible(table, rest, available, quarters, dead)
             available[servant] += 1
             if ok:
                 return True
+    dead.add(key)
     return False
