@@ -37,8 +37,20 @@ VERB_HEADINGS: dict[str, str] = {
     "rents": "Pass option",
     "free-refresh": "Pass option",
     "hire-servants": "Pass option",
+    "double": "Queen's Suite: the favour to double",
     "buy": "Buy a tile (step 7)",
     "done": "Finish this step",
+    "fairchild": "Courtship: choose a Fairchild",
+    "discard-objective": "End of season: discard an objective",
+    "keep-objective": "Keep an objective card",
+    "keep-vp-cards": "Keep your VP cards",
+    "discard-prestige": "Six-guest limit: discard a prestige guest",
+    "reveal": "Reveal a VP card for its favour",
+    "reveal-hire": "Reveal a VP card for its favour",
+    "reveal-reclaim": "Reveal a VP card for its favour",
+    "ball": "Grand Ball: keep a prestige guest",
+    "buy-into": "Buy a monument into a column",
+    "discard-tile": "Discard a tile to make room",
 }
 SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
 SPECIAL_HEADING = "Special actions"
