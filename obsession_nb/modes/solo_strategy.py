@@ -2,9 +2,15 @@
 and Max reputation as early as it can, and a seeded random one (``random_player.RandomPlayer``
 with weights for the solo actions).
 
-Both only choose among legal actions; the greedy player asks the engine to verify the few
-purchases it considers instead of listing every legal purchase (the market holds some fifty
-tiles), which keeps whole games fast enough for the tutorial's Monte Carlo section.
+Both only choose among legal actions.  The greedy player plans each turn by playing it out on a
+copy of the position: a pass (with rents or with hiring) and the hosting of every tile the
+engine allows, each followed by the same small policies for guests, service and favours; the
+position each reaches before step 7 is valued (reputation until Max, money the tableau still
+needs, tiles still to flip, guests, servants ready for the next turn) and the best is played.
+Purchases are valued the same way (a monument's reputation every turn, a tile's flip and its
+favours, VP, price) and checked by the engine one at a time instead of listing every legal
+purchase (the market holds some fifty tiles), which keeps whole games fast enough for the
+tutorial's Monte Carlo section.
 """
 
 from __future__ import annotations
@@ -13,10 +19,11 @@ from collections.abc import Iterable
 
 from obsession_nb import actions as a
 from obsession_nb import engine
-from obsession_nb.catalog import GentryCard, Tile
+from obsession_nb.catalog import GentryCard
 from obsession_nb.game import Game
-from obsession_nb.modes.solo_market import offers
-from obsession_nb.modes.solo_tableau import at_max, needs
+from obsession_nb.modes.solo_market import STACKS, offers
+from obsession_nb.modes.solo_rules import TARGETS
+from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.random_player import weight as base_weight
 from obsession_nb.rules import IllegalAction
@@ -25,8 +32,44 @@ from obsession_nb.table import Table
 FAMILIES = ("ponsonby", "york", "cavendish", "asquith", "howard", "wessex")
 DRAFT = ("useful_man", "hall_boy", "cook", "head_housemaid", "footman", "valet", "ladys_maid")
 HIRE = ("valet", "ladys_maid", "footman", "hall_boy", "cook", "head_housemaid")
-SERVANT_TARGET = 9
-"""Below this many servants a pass hires rather than collecting rents."""
+
+# Values, in units of £100 (money the tableau still needs is worth its face value).
+REP = 1.5
+"""One reputation step below Max."""
+SPARE_REP = 0.4
+"""One step above Max position 1 (two of them borrow £100)."""
+FLIP = 8.0
+"""A tile still to flip: one more hosting before the game can end."""
+VP = 0.45
+"""One VP on the scorepad."""
+HAND = 0.4
+"""A guest in the active hand, ready for the next activity (up to HAND_CAP of them)."""
+HAND_CAP = 8
+SERVANT = 1.0
+"""A servant owned (2 VP and one more icon filled every other turn)."""
+READY = 0.3
+"""A servant that will be available next turn (up to READY_CAP of them)."""
+READY_CAP = 6
+SPARE_MONEY = 0.25
+"""£100 beyond what the tableau still needs."""
+ABILITY = 0.5
+"""A service tile's permanent ability."""
+SAVE_MARGIN = {"standard": 3.0, "extended": None}
+"""Skip a purchase to save for a tile valued this much more, affordable next turn (never in an
+extended game, whose fifteen purchases leave no turn to wait: measured with
+bench/solo_greedy.py)."""
+INCOME = 400
+"""Money expected from one turn, for saving up."""
+FINISH = 30.0
+"""The game ends with this turn (Max, every column full, every tile flipped)."""
+REP_RATE = 3.0
+"""Reputation steps an activity brings on average, before monuments."""
+MONEY_RATE = 4.5
+"""£100s an activity brings on average."""
+LESSER = 0.6
+"""The worth of the resource that does not limit the finish, against the one that does."""
+MAX_STEPS = 120
+"""Actions a simulated turn may take before it is abandoned."""
 
 
 def _legal(table: Table, action: a.Action) -> bool:
@@ -37,44 +80,58 @@ def _legal(table: Table, action: a.Action) -> bool:
     return True
 
 
-def guest_value(card: GentryCard) -> float:
-    value = card.vp * 0.5
+def _copy(table: Table) -> Table:
+    return Table(table.state.model_copy(deep=True), table.catalog, table.custom)
+
+
+def rep_value(table: Table) -> float:
+    """What one more reputation step is worth now."""
+    return SPARE_REP if at_max(table, table.me) else REP
+
+
+def guest_value(card: GentryCard, rep: float = REP) -> float:
+    value = card.vp * VP
     for f in card.favours:
         if f.kind == "reputation":
-            value += 2 * f.amount
+            value += rep * f.amount
         elif f.kind == "money":
             value += f.amount / 100
         elif f.kind in ("invite", "lady", "vp_card"):
-            value += 0.5
+            value += 0.8
     if "penalty" in card.traits or "gossip" in card.traits:
-        value -= 2
+        value -= 1
     return value
 
 
-def tile_value(table: Table, tile: Tile, flipped: bool) -> float:
-    face = tile.side(flipped)
+def favours_value(favours: Iterable, rep: float = REP) -> float:
     value = 0.0
-    for f in face.favours:
+    for f in favours:
         if f.kind == "reputation":
-            value += 2 * f.amount
+            value += rep * f.amount
         elif f.kind == "money":
             value += f.amount / 100
-        elif f.kind == "invite":
-            value += 0.5
+        elif f.kind in ("invite", "vp_card", "vp_card_draw", "objective"):
+            value += 0.8
+        elif f.kind == "hire":
+            value += SERVANT * f.amount
     return value
 
 
 class GreedySolo:
-    """Fill the columns cheaply with tiles it can host soon (and monuments), flip every tile by
-    hosting it once, then collect money and reputation until Max."""
+    """Plan each turn by playing the candidates out on a copy of the position; buy the tiles
+    that fill the columns best for their price (monuments and the Servants' Hall early, for
+    their reputation every turn); flip every tile by hosting it once; end at Max."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.last_pass = -1
-        """The round of the last pass this player chose (it does not pass twice running to
-        wait for a tile)."""
+        self.rep_weight = REP
+        self.money_weight = 1.0
+        """The worth of a reputation step and of £100 this turn: the one that limits the
+        finish more is worth more (:meth:`weigh`)."""
+        self.plan: str | None = None
+        """This turn's plan: a tile to host, ``rents`` or ``hire`` (a pass)."""
 
     # ------------------------------------------------------------ the decision
 
@@ -83,16 +140,31 @@ class GreedySolo:
         turn = game.state.turn
         if turn is None:
             return None
-        step = turn.step
+        if turn.step == "draft":
+            legal = game.legal_actions()
+            return self.step_draft(table, legal) or self.fallback(legal)
+        if turn.step == "begin":
+            self.plan = self.plan_turn(table)
+            action: a.Action = a.Pass() if self.plan in ("rents", "hire") else a.Activity()
+            return action if _legal(table, action) else self.fallback(game.legal_actions())
+        return self.decide(table, self.plan)
+
+    def decide(self, table: Table, plan: str | None) -> a.Action | None:
+        """Every decision after the start of the turn, in play and in the simulated turns."""
+        step = table.turn.step
         if step == "buy":
             return self.buy(table) or a.Done()
         if step == "invite":
             return self.invite(table)
         if step == "host":
+            if plan not in (None, "rents", "hire") and _legal(table, a.Host(plan)):
+                return a.Host(plan)
             return self.host(table)
-        legal = game.legal_actions()
+        legal = engine.legal_actions(table)
         if not legal:
             return None
+        if step == "pass-option":
+            return self.step_pass_option(table, legal, plan)
         pick = getattr(self, f"step_{step.replace('-', '_')}", None)
         choice = pick(table, legal) if pick is not None else None
         return choice or self.fallback(legal)
@@ -109,6 +181,116 @@ class GreedySolo:
     def first(legal: Iterable[a.Action], kind: type) -> list:
         return [x for x in legal if isinstance(x, kind)]
 
+    # ------------------------------------------------------------ planning a turn
+
+    def plan_turn(self, table: Table) -> str | None:
+        """Play the turn out on copies: a pass with rents, a pass with hiring, and the hosting
+        of every tile the engine allows; keep the plan whose position before step 7 is worth
+        most."""
+        self.weigh(table)
+        results: list[tuple[float, str]] = []
+        for plan in ("rents", "hire"):
+            sim = self.simulate(table, a.Pass(), plan)
+            if sim is not None:
+                results.append((self.value(sim), plan))
+        start = self.simulate(table, a.Activity(), None, until="host")
+        hosts: list[str] = []
+        if start is not None and start.turn.step == "host":
+            for host in self.first(engine.legal_actions(start), a.Host):
+                sim = self.simulate(start, host, host.tile)
+                if sim is not None:
+                    results.append((self.value(sim), host.tile))
+                    hosts.append(host.tile)
+        if not results:
+            return None
+        if self.only_flips_left(table, hosts) and any(r[1] == "rents" for r in results):
+            return "rents"
+        return max(results, key=lambda r: r[0])[1]
+
+    @staticmethod
+    def only_flips_left(table: Table, hosts: list[str]) -> bool:
+        """At Max with every column full, only flips are left: if no tile still to flip can be
+        hosted now, a pass with rents (which refreshes the servants and the hand, where hiring
+        would expend the butler) comes first."""
+        me = table.me
+        left = unflipped(table, me)
+        return (bool(left) and at_max(table, me) and not any(needs(table, me).values())
+                and not set(left) & set(hosts))
+
+    def simulate(self, table: Table, action: a.Action, plan: str | None,
+                 until: str = "buy") -> Table | None:
+        sim = _copy(table)
+        sim.automatic = []
+        try:
+            engine.apply(sim, action)
+            for _ in range(MAX_STEPS):
+                turn = sim.state.turn
+                if turn is None or turn.step in (until, "buy", "begin"):
+                    return sim
+                step = self.decide(sim, plan)
+                if step is None:
+                    return None
+                engine.apply(sim, step)
+        except IllegalAction:
+            return None
+        return None
+
+    def money_needed(self, table: Table) -> int:
+        """About what the missing tiles will cost: the cheapest ones of each column's stack."""
+        missing = needs(table, table.me)
+        prices: dict[str, list[int]] = {s: [] for s in STACKS}
+        for offer in offers(table):
+            prices[STACKS[offer.space]].append(offer.price)
+        total = 0
+        for column, n in missing.items():
+            if n:
+                pool = sorted(prices.get(column, []))[:n]
+                total += sum(pool) + 1000 * (n - len(pool))
+        return total
+
+    def weigh(self, table: Table) -> None:
+        """Turns still needed for Max (at the reputation monuments and activities bring) and
+        for the money the tableau needs: the scarcer of the two is worth more."""
+        me = table.me
+        wheel = table.wheel
+        top = wheel.steps(wheel.max_level, 1)
+        monuments = sum(1 for x in table.abilities(me)
+                        if x in ("monument", "suite_monument", "servants_hall"))
+        rep_turns = max(0, top - me.reputation) / (REP_RATE + monuments)
+        money_turns = max(0, self.money_needed(table) - me.money) / (100 * MONEY_RATE)
+        if rep_turns >= money_turns:
+            self.rep_weight, self.money_weight = REP, 1.0
+        else:
+            self.rep_weight, self.money_weight = REP * LESSER, 1.0 / LESSER
+
+    def value(self, table: Table) -> float:
+        """What a position before step 7 is worth, in £100s."""
+        me = table.me
+        wheel = table.wheel
+        top = wheel.steps(wheel.max_level, 1)
+        v = (self.rep_weight * min(me.reputation, top)
+             + SPARE_REP * max(0, me.reputation - top))
+        need = self.money_needed(table)
+        v += (self.money_weight * min(me.money, need) / 100
+              + SPARE_MONEY * max(0, me.money - need) / 100)
+        turn = table.turn
+        left = [t for t in unflipped(table, me) if t != turn.tile]
+        v -= FLIP * len(left)
+        if not left and at_max(table, me) and not any(needs(table, me).values()):
+            v += FINISH
+        cards = [*me.hand, *me.discard, *turn.guests]
+        v += VP * sum(table.card(c).vp for c in cards)
+        v += VP * sum(table.catalog.vp_cards[c].vp for c in me.vp_cards)
+        good = sum(1 for c in me.hand if guest_value(table.card(c)) >= 0)
+        v += HAND * min(good, HAND_CAP)
+        placed = [p for p in turn.placements if p.target != "removed"]
+        v += SERVANT * (len(me.servants.all()) + len(placed))
+        ready = len(me.servants.available) + len(me.servants.quarters)
+        if turn.passing:
+            ready = len(me.servants.available)
+        v += READY * min(ready, READY_CAP)
+        return v
+
     # ------------------------------------------------------------ setup
 
     def step_draft(self, table: Table, legal: list[a.Action]) -> a.Action | None:
@@ -121,12 +303,6 @@ class GreedySolo:
 
     # ------------------------------------------------------------ the turn
 
-    def step_begin(self, table: Table, legal: list[a.Action]) -> a.Action | None:
-        me = table.me
-        if len(me.hand) < 2 and me.discard:
-            return self.pass_now(table)
-        return a.Activity()
-
     def step_step2(self, table: Table, legal: list[a.Action]) -> a.Action | None:
         balls = self.first(legal, a.Ball)
         if balls:
@@ -138,45 +314,31 @@ class GreedySolo:
         return a.Done() if a.Done() in legal else None
 
     def host(self, table: Table) -> a.Action:
-        """An unflipped tile first (every tile must be flipped); if none can be hosted but a
-        pass would free servants and guests for one, pass; else the flipped tile with the best
-        favours (reputation before Max, money after); passing beats hosting the Butler's
-        Room, which a pass uses to hire."""
+        """Without a plan: the legal tile whose favours are worth most (an unflipped one
+        first), else pass."""
         me = table.me
-        level = table.level(me)
-        playable = [o for o in me.organiser if table.face(o).playable and o.tile != "butlers-room"]
-        fresh = [o for o in playable if table.tile(o.tile).flips and not o.flipped]
-        fresh.sort(key=lambda o: -tile_value(table, table.tile(o.tile), False))
-        for owned in fresh:
-            if _legal(table, a.Host(owned.tile)):
-                return a.Host(owned.tile)
-        reachable = [o for o in fresh if (table.face(o).prestige or 1) <= level]
-        if reachable and self.last_pass != table.state.round - 1:
-            return self.pass_now(table)
-        top = at_max(table, me)
-
-        def value(owned: object) -> float:
-            face = table.face(owned)  # type: ignore[arg-type]
-            rep = sum(f.amount for f in face.favours if f.kind == "reputation")
-            money = sum(f.amount for f in face.favours if f.kind == "money")
-            return money / 100 + (0 if top else 3 * rep)
-
-        for owned in sorted((o for o in playable if o not in fresh), key=lambda o: -value(o)):
-            if _legal(table, a.Host(owned.tile)):
-                return a.Host(owned.tile)
-        return self.pass_now(table)
-
-    def pass_now(self, table: Table) -> a.Action:
-        self.last_pass = table.state.round
-        return a.Pass()
+        rep = rep_value(table)
+        best: tuple[float, str] | None = None
+        for owned in me.organiser:
+            face = table.face(owned)
+            if not face.playable:
+                continue
+            worth = favours_value(face.favours, rep)
+            if table.tile(owned.tile).flips and not owned.flipped:
+                worth += FLIP
+            if (best is None or worth > best[0]) and _legal(table, a.Host(owned.tile)):
+                best = (worth, owned.tile)
+        return a.Host(best[1]) if best is not None else a.Pass()
 
     def invite(self, table: Table) -> a.Action:
         """The best guest that keeps a full party possible; stop when only poor guests remain
         and the party is already big enough."""
         done = _legal(table, a.Done())
-        ranked = sorted(dict.fromkeys(table.me.hand), key=lambda c: -guest_value(table.card(c)))
+        rep = rep_value(table)
+        ranked = sorted(dict.fromkeys(table.me.hand),
+                        key=lambda c: -guest_value(table.card(c), rep))
         for card in ranked:
-            if done and guest_value(table.card(card)) <= 0:
+            if done and guest_value(table.card(card), rep) <= HAND:
                 break
             if _legal(table, a.Invite(card)):
                 return a.Invite(card)
@@ -195,49 +357,65 @@ class GreedySolo:
         return a.Done() if a.Done() in legal else None
 
     def step_favours(self, table: Table, legal: list[a.Action]) -> a.Action | None:
+        rep = rep_value(table)
         keeps = self.first(legal, a.Keep)
         if keeps:
-            return max(keeps, key=lambda x: guest_value(table.card(x.card)))
+            return max(keeps, key=lambda x: guest_value(table.card(x.card), rep))
         if a.Lady("screen") in legal:
             return a.Lady("screen")
-        dismiss = [x for x in self.first(legal, a.Dismiss) if guest_value(table.card(x.card)) < 0]
+        dismiss = [x for x in self.first(legal, a.Dismiss)
+                   if guest_value(table.card(x.card), rep) < 0]
         if dismiss:
-            return min(dismiss, key=lambda x: guest_value(table.card(x.card)))
+            return min(dismiss, key=lambda x: guest_value(table.card(x.card), rep))
         hires = {x.servant: x for x in self.first(legal, a.Hire)}
         for kind in HIRE:
             if kind in hires:
                 return hires[kind]
         reclaims = self.first(legal, a.Reclaim)
         if reclaims:
-            return max(reclaims, key=lambda x: guest_value(table.card(x.card)))
+            return max(reclaims, key=lambda x: guest_value(table.card(x.card), rep))
         return a.Done() if a.Done() in legal else None
 
-    def step_pass_option(self, table: Table, legal: list[a.Action]) -> a.Action | None:
-        me = table.me
-        room = me.owned("butlers-room")
-        hire = a.HireServants() in legal
-        if hire and ((room is not None and not room.flipped)
-                     or len(me.servants.all()) < SERVANT_TARGET - 2):
+    def step_pass_option(self, table: Table, legal: list[a.Action],
+                         plan: str | None = None) -> a.Action | None:
+        if plan == "hire" and a.HireServants() in legal:
             return a.HireServants()
-        return a.Rents()
+        if a.Rents() in legal:
+            return a.Rents()
+        return None
 
     def step_keep_objective(self, table: Table, legal: list[a.Action]) -> a.Action | None:
         return self.first(legal, a.KeepObjective)[0] if legal else None
 
     # ------------------------------------------------------------ step 7
 
+    def turns_left(self, table: Table) -> int:
+        """Turns the rest of the game will probably last (the target round, at least two)."""
+        _score, at = TARGETS[table.state.options.length]
+        return max(2, at + 1 - table.state.round)
+
     def purchase_value(self, table: Table, tile_id: str, price: int) -> float:
-        """Cheap first (money is time), monuments (no hosting, a reputation every turn), tiles
-        the player can host soon; the rose side's VP only break ties."""
+        """What a tile brings for its price: its VP; a monument's (or the Servants' Hall's)
+        reputation every turn; a flippable tile's flip to come, less what hosting it gives
+        and more if its prestige is out of reach."""
         me = table.me
         tile = table.tile(tile_id)
         level = table.level(me)
-        rose = tile.back if tile.back is not None else tile.front
-        value = 10.0 - price / 100 + 0.3 * rose.vp
-        if tile.kind == "monument":
-            value += 3.0
-        elif tile.flips:
-            value -= 3.0 * max(0, (tile.front.prestige or 1) - level)
+        left = self.turns_left(table)
+        rep = rep_value(table)
+        final = tile.back if tile.back is not None else tile.front
+        value = VP * final.vp - price / 100
+        if tile.kind == "monument" or final.ability in ("suite_monument", "servants_hall"):
+            value += rep * min(left, 10)
+        elif tile.front.ability or (tile.back is not None and tile.back.ability):
+            value += ABILITY
+        if tile.flips:
+            value -= FLIP
+            value += favours_value(tile.front.favours, rep)
+            if tile.back is not None and tile.back.playable:
+                value += 0.5 * favours_value(tile.back.favours, rep)
+            gap = (tile.front.prestige or 1) - 1 - level
+            value -= 3.0 * max(0, gap)
         return value
 
     def buy(self, table: Table) -> a.Action | None:
@@ -245,37 +423,84 @@ class GreedySolo:
         missing = needs(table, me)
         if not any(missing.values()):
             return None
-        options: list[tuple[float, a.Action]] = []
+        options: list[tuple[float, int, a.Action]] = []
+        useful = "useful_man" in me.servants.available
         for offer in offers(table):
             tile = table.tile(offer.tile)
-            if offer.price > me.money + 100:
-                continue
-            value = self.purchase_value(table, offer.tile, offer.price)
+            price = offer.price - (100 if useful and offer.price > 100 else 0)
             if tile.kind == "monument":
                 open_columns = [c for c, n in missing.items() if n > 0]
                 if not open_columns:
                     continue
                 column = max(open_columns, key=lambda c: (missing[c], c))
-                options.append((value + 0.5, a.BuyInto(offer.tile, column, useful_man=True)))
-                options.append((value, a.BuyInto(offer.tile, column)))
+                value = self.purchase_value(table, offer.tile, price)
+                options.append((value, price, a.BuyInto(offer.tile, column, useful_man=useful)))
             elif missing.get(tile.front.category, 0) > 0:
-                options.append((value + 0.5, a.Buy(offer.tile, useful_man=True)))
-                options.append((value, a.Buy(offer.tile)))
-        ranked = [action for value, action in sorted(options, key=lambda o: -o[0]) if value > 0]
-        for action in ranked:
-            if _legal(table, action):
-                return action
-        return self.raise_money(table, ranked)
+                value = self.purchase_value(table, offer.tile, price)
+                options.append((value, price, a.Buy(offer.tile, useful_man=useful)))
+        options.sort(key=lambda o: -o[0])
+        last = self.last_purchase(table, missing)
+        if last is not None:
+            return last
+        affordable = [o for o in options if o[1] <= me.money]
+        margin = SAVE_MARGIN[table.state.options.length]
+        for value, price, action in options:
+            if price <= me.money:
+                if _legal(table, action):
+                    return action
+                continue
+            best_now = next((o[0] for o in affordable), None)
+            if (margin is not None and price <= me.money + INCOME and
+                    (best_now is None or value - best_now > margin)):
+                return None
+        return None
 
-    def raise_money(self, table: Table, wanted: list[a.Action]) -> a.Action | None:
-        """Short of money for a wanted tile: reveal a £300 VP card, or borrow while the
-        reputation stays at Max (special.borrow)."""
+    def last_purchase(self, table: Table, missing: dict[str, int]) -> a.Action | None:
+        """At Max with every tile flipped (or flipping this turn): if the missing tiles that
+        need no flip are affordable now, buy the cheapest to end the game this turn,
+        borrowing or revealing a VP card if short."""
         me = table.me
-        if not wanted:
+        if not at_max(table, me) or [t for t in unflipped(table, me) if t != table.turn.tile]:
             return None
-        cheapest = min(offers(table), key=lambda o: o.price if o.tile in {
-            getattr(x, "tile", "") for x in wanted} else 10**6)
-        short = cheapest.price - me.money
+        useful = "useful_man" in me.servants.available
+        fits = []
+        for offer in offers(table):
+            tile = table.tile(offer.tile)
+            if tile.flips:
+                continue
+            price = offer.price - (100 if useful and offer.price > 100 else 0)
+            if tile.kind == "monument":
+                for column in (c for c, n in missing.items() if n):
+                    fits.append((price, a.BuyInto(offer.tile, column, useful_man=useful)))
+            elif missing.get(tile.front.category, 0):
+                fits.append((price, a.Buy(offer.tile, useful_man=useful)))
+        fits.sort(key=lambda f: f[0])
+        plan: list[tuple[int, a.Action]] = []
+        left = dict(missing)
+        used: set[str] = set()
+        for price, action in fits:
+            column = getattr(action, "column", None) or table.tile(action.tile).front.category
+            if left.get(column, 0) and action.tile not in used:
+                plan.append((price, action))
+                left[column] -= 1
+                used.add(action.tile)
+        if any(left.values()):
+            return None
+        cost = sum(p for p, _ in plan) + 100 * (len(plan) - 1 if useful else 0)
+        wheel = table.wheel
+        spare = max(0, me.reputation - wheel.steps(wheel.max_level, 1))
+        if cost > me.money + 100 * (spare // 2) + 300 * len(me.vp_cards):
+            return None
+        price, action = plan[0]
+        if _legal(table, action):
+            return action
+        return self.raise_money(table, price)
+
+    def raise_money(self, table: Table, price: int) -> a.Action | None:
+        """Short of money for the tile: reveal a £300 VP card, or borrow while the reputation
+        stays at Max (special.borrow)."""
+        me = table.me
+        short = price - me.money
         if short <= 0:
             return None
         money_cards = [c for c in me.vp_cards
