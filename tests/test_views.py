@@ -264,7 +264,7 @@ def test_editor_names_a_recorded_action_that_no_longer_plays():
 
 def test_editor_keeps_markup_in_names_as_data():
     text = onb.load_position(REFRESHER).to_scenario().replace(
-        "name: You", "name: '<img src=x onerror=alert(1)>'")
+        "name: Ada", "name: '<img src=x onerror=alert(1)>'")
     editor = ScenarioEditor(text)
     assert editor.load() is not None
     assert editor.stepper.board.view["players"][0]["name"] == "<img src=x onerror=alert(1)>"
@@ -287,7 +287,7 @@ def test_log_entries_for_the_widget_and_as_text():
     game = onb.load_position(REFRESHER)
     entries = game.apply("activity")
     shown = [entry_json(game, e) for e in entries]
-    assert shown[0]["who"] == "You (p1)" and not shown[0]["auto"]
+    assert shown[0]["who"] == "Ada (p1)" and not shown[0]["auto"]
     assert shown[1]["auto"] and shown[1]["action"] == "step 1: rotate service"
     text = entries_text(entries)
     assert text.splitlines()[0] == "> activity"
