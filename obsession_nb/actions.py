@@ -56,6 +56,13 @@ class Family(Action):
 
 
 @dataclass(frozen=True)
+class StartTile(Action):
+    verb = "start-tile"
+    summary = "Setup (Wessex): choose the extra starting tile."
+    tile: str
+
+
+@dataclass(frozen=True)
 class Draft(Action):
     verb = "draft"
     summary = "Setup: draft one servant from the display."
@@ -343,7 +350,7 @@ class DiscardTile(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
     for cls in (
-        Family, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage,
+        Family, StartTile, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage,
         Kitchen, Serve, Double, Keep, Lady, Dismiss, Gossip, Reclaim, Hire, Recruit, Rents,
         FreeRefresh, HireServants, Buy, Borrow, Help, RefreshMarket, UsefulManRefresh,
         UsefulManSearch,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from obsession_nb.flow import start_turn
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Turn
+from obsession_nb.state import OwnedTile, Turn
 from obsession_nb.table import Table
 
 DRAFT_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man", "valet", "ladys_maid",
@@ -61,10 +61,40 @@ def apply_family(table: Table, family: str) -> list[Ruling]:
     return []
 
 
+def start_tile_pending(table: Table) -> tuple[str, ...]:
+    """The tiles a Wessex player still has to choose between (setup.family.wessex)."""
+    me = table.me
+    if me.family is None:
+        return ()
+    choices = table.catalog.families[me.family].start_tile_choice
+    if any(t.tile in choices for t in me.organiser):
+        return ()
+    return choices
+
+
+def verify_start_tile(table: Table, tile: str) -> list[Ruling]:
+    choices = start_tile_pending(table)
+    if not choices:
+        raise refuse("setup.family.wessex", "Only the Wessex family chooses an extra starting "
+                     "tile, once.")
+    if tile not in choices:
+        names = " or ".join(table.tile_name(t) for t in choices)
+        raise refuse("setup.family.wessex", f"The Wessex family chooses the {names}.")
+    return [ruling("setup.family.wessex", f"{table.me.name} (Wessex) starts with the "
+                   f"{table.tile_name(tile)}.")]
+
+
+def apply_start_tile(table: Table, tile: str) -> list[Ruling]:
+    table.me.organiser.append(OwnedTile(tile=tile))
+    return []
+
+
 def verify_draft(table: Table, servant: str) -> list[Ruling]:
     me = table.me
     if me.family is None:
         raise refuse("ud.setup.draft", f"{me.name} chooses a family board before drafting.")
+    if start_tile_pending(table):
+        raise refuse("setup.family.wessex", "Choose the Wessex starting tile before drafting.")
     display = table.state.supply.draft_display
     if servant not in display:
         raise refuse("ud.setup.draft", f"No {_name(table, servant)} is left on the display (it is "

@@ -144,6 +144,7 @@ def apply_done(table: Table) -> list[Ruling]:
 
 HANDLERS: dict[type[a.Action], Handler] = {
     a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
+    a.StartTile: _h({"draft"}, draft.verify_start_tile, draft.apply_start_tile),
     a.Draft: _h({"draft"}, draft.verify_draft, draft.apply_draft),
     a.Activity: _h({"begin"}, _ok, lambda t: flow.begin_activity(t)),
     a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: flow.begin_pass(t)),
@@ -238,6 +239,8 @@ def candidates(table: Table) -> Iterator[a.Action]:
     if step == "draft":
         if me.family is None:
             yield from (a.Family(f) for f in draft.family_candidates(table))
+        elif draft.start_tile_pending(table):
+            yield from (a.StartTile(t) for t in draft.start_tile_pending(table))
         else:
             yield from (a.Draft(k) for k in dict.fromkeys(table.state.supply.draft_display))
         return

@@ -265,11 +265,13 @@ def finish_player_areas(
         player.reputation = wheel.steps(1, family.start_position)
         extra = [s for s in family.extra_servants if expansion or s not in NEW_SERVANTS]
         player.servants.available = [*STARTING_SERVANTS, *extra, *player.servants.available]
+        chosen = next((t.tile for t in player.organiser if t.tile in family.start_tile_choice),
+                      wessex_tile)  # chosen during the servant draft, or given
         player.organiser = [OwnedTile(tile=t.id) for t in start_tiles]
         player.hand = list(family.family_cards)
         if family.start_tile_choice:
             choices = [t for t in family.start_tile_choice if t in tile_pool]
-            pick = wessex_tile if wessex_tile in choices else table.rng().choice(choices)
+            pick = chosen if chosen in choices else table.rng().choice(choices)
             tile_pool.remove(pick)
             player.organiser.append(OwnedTile(tile=pick))
             rulings.append(ruling("setup.family.wessex",

@@ -193,3 +193,24 @@ def test_ud_setup_draft_position_before_the_recorded_actions() -> None:
     g = load_position(SCENARIO)
     assert g.pending()["player"] == 1  # Ann, on Ted's left
     assert g.state.supply.draft_display == list(DRAFT_SERVANTS)
+
+
+def test_setup_family_wessex_chooses_its_extra_starting_tile_in_the_draft() -> None:
+    from obsession_nb import load_scenario as load
+    from obsession_nb.resources import content_dir
+
+    game = load(content_dir() / "scenarios" / "servant-draft-5p.yaml")
+    game.play(["draft valet", "family wessex"])
+    legal = sorted(a.notation for a in game.legal_actions())
+    assert legal == ["start-tile breakfast-room", "start-tile tennis-court"]
+    verdict = game.check("draft useful_man")
+    assert not verdict.legal and verdict.rulings[0].rule == "setup.family.wessex"
+    assert not game.check("start-tile gazebo").legal
+    game.play(["start-tile tennis-court", "draft useful_man", "family ponsonby", "draft cook",
+               "family asquith", "draft footman"])
+    maricel = game.state.players[3]
+    owned = [t.tile for t in maricel.organiser]
+    assert owned.count("tennis-court") == 1 and "breakfast-room" not in owned
+    assert game.pending()["step"] == "begin"
+    rulings = [r["verdict"] for e in game.log for r in e.rulings if r["rule"] == "setup.family.wessex"]
+    assert any("Tennis Court" in v for v in rulings)

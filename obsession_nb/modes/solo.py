@@ -70,14 +70,19 @@ def new_solo_state(seed: int = 0, *, extended: bool = False,
 
 
 def new_solo_game(seed: int = 0, *, extended: bool = False, expert: bool = False,
-                  family: str | None = None, servant: str | None = None) -> Game:
+                  family: str | None = None, servant: str | None = None,
+                  start_tile: str | None = None) -> Game:
     """A new challenge at its first decision (the family board), or — with ``family`` and
-    ``servant`` — at the first turn."""
+    ``servant`` — at the first turn.  Wessex takes ``start_tile``, or else the first tile its
+    board offers."""
     state, rulings = new_solo_state(seed, extended=extended, expert=expert)
     game = Game.from_state(state)
     game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
     if family is not None:
         game.apply(f"family {family}")
+        offered = [x.notation for x in game.legal_actions() if x.verb == "start-tile"]
+        if offered:
+            game.apply(f"start-tile {start_tile}" if start_tile else offered[0])
     if servant is not None:
         game.apply(f"draft {servant}")
     return game

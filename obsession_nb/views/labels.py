@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 # Headings for the groups of choices, in the order a turn meets them.
 VERB_HEADINGS: dict[str, str] = {
     "family": "Choose a family board",
+    "start-tile": "Wessex: choose the extra starting tile",
     "draft": "Draft a servant",
     "activity": "Host an activity or pass",
     "pass": "Host an activity or pass",
