@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from obsession_nb.catalog import GentryCard, GuestRequirement
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.service import feasible, quarters_kinds, slots_for
+from obsession_nb.service import Slot, feasible, quarters_kinds, slots_for
 from obsession_nb.table import Table
 
 KIND_WORDS = {
@@ -188,6 +188,6 @@ def _selections(
                 yield [(key, take), *rest]
 
 
-def _unfilled_tile_slots(table: Table) -> list:
+def _unfilled_tile_slots(table: Table) -> list[Slot]:
     filled = {p.target for p in table.turn.placements if p.covers is not None}
     return [s for s in slots_for(table, []) if s.id not in filled]

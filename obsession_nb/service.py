@@ -55,6 +55,7 @@ def open_slots(table: Table) -> list[Slot]:
 
 
 def quarters_kinds(table: Table) -> set[str]:
+    """Kinds of which one resting servant may still serve this turn (service.servants-quarters)."""
     me, turn = table.me, table.turn
     if turn.quarters_used or not table.has_ability(me, "servants_quarters"):
         return set()

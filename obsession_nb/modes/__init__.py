@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 SOLO = "solo-estate-challenge"
 
 
-def is_solo(table: Table) -> bool:
-    return table.state.options.mode == SOLO
-
-
 def verify_mode(table: Table, action: Action) -> None:
     """Refuse an action the mode does not allow (raises ``IllegalAction``)."""
     from obsession_nb.modes.solo_rules import verify_action

@@ -9,7 +9,7 @@ top tile).  An empty depth takes nothing; so does a roll the critical rule forbi
 
 from __future__ import annotations
 
-from obsession_nb.modes.solo_market import COUNTERS, NO_SCAVENGING, STACKS, stack
+from obsession_nb.modes.solo_market import COUNTERS, NO_SCAVENGING, stack
 from obsession_nb.modes.solo_tableau import needs
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import Scavenge
@@ -88,7 +88,3 @@ def scavenge_turn(table: Table) -> list[Ruling]:
     if solo is not None:
         solo.scavenged.append(record)
     return [result]
-
-
-def stack_names() -> tuple[str, ...]:
-    return STACKS

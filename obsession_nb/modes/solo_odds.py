@@ -9,7 +9,6 @@ the top tile of each stack; ``summary_frame`` gives the odds of beating the targ
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -79,14 +78,6 @@ def run_games(n: int, *, extended: bool = False, strategy: str = "greedy",
     for seed in tqdm(chosen, desc=desc, disable=not progress):
         outcomes.append(play_out(make(seed), seed, strategy))
     return outcomes
-
-
-def games_per_second(n: int = 10, *, extended: bool = False,
-                     strategy: str = "greedy") -> float:
-    """Measured speed of whole games (setup included), for the report; never asserted."""
-    t = time.perf_counter()
-    run_games(n, extended=extended, strategy=strategy, progress=False)
-    return n / (time.perf_counter() - t)
 
 
 # ----------------------------------------------------------------- tables
