@@ -325,9 +325,11 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from mode_candidates(table)
     yield from supplemental.placement_candidates(table)
     yield from vpcards.reveal_candidates(table)
-    yield from (a.Borrow(), a.RefreshMarket(), a.UsefulManRefresh())
+    yield from (a.Borrow(), a.RefreshMarket())
     yield from (a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended]))
-    yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
+    if "useful_man" in me.servants.available:  # his one-time removals need him available
+        yield a.UsefulManRefresh()
+        yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
 
 
 def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:

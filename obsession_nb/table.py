@@ -51,6 +51,17 @@ class Table:
         finally:
             self.cache = None
 
+    @contextmanager
+    def supposing(self) -> Iterator[None]:
+        """A check that changes the position for a moment ("if this servant were placed …")
+        and puts it back: facts worked out meanwhile are kept apart from the decision's."""
+        saved = self.cache
+        self.cache = None if saved is None else {}
+        try:
+            yield
+        finally:
+            self.cache = saved
+
     def auto(self, label: str, rulings: list[Ruling]) -> None:
         """Record an automatic step (rotation, favours, clean-up ...) for the log."""
         self.automatic.append((label, rulings))
