@@ -4,7 +4,15 @@ The rules engine is the single source of truth; notebooks and widgets ask it.
 """
 
 from obsession_nb.actions import Action, parse
-from obsession_nb.game import Game, Verdict, load_position, load_scenario, load_scenario_text
+from obsession_nb.game import (
+    Game,
+    Verdict,
+    load_json,
+    load_position,
+    load_scenario,
+    load_scenario_text,
+    new_game,
+)
 from obsession_nb.rules import BadNotation, IllegalAction, Ruling
 from obsession_nb.scenario import ScenarioError
 
@@ -16,8 +24,10 @@ __all__ = [
     "Ruling",
     "ScenarioError",
     "Verdict",
+    "load_json",
     "load_position",
     "load_scenario",
     "load_scenario_text",
+    "new_game",
     "parse",
 ]
