@@ -308,9 +308,11 @@ def candidates(table: Table) -> Iterator[a.Action]:
     elif step == "pass-option":
         yield from (a.Rents(), a.FreeRefresh(), a.HireServants())
     elif step == "buy":
+        discount = "useful_man" in me.servants.available  # his discount needs him available
         for offer in offers(table):
             yield a.Buy(offer.tile)
-            yield a.Buy(offer.tile, useful_man=True)
+            if discount:
+                yield a.Buy(offer.tile, useful_man=True)
         yield a.Done()
     yield from table.mode.candidates(table)
     yield from supplemental.placement_candidates(table)
