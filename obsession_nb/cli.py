@@ -138,6 +138,27 @@ def cmd_solo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_explore(args: argparse.Namespace) -> int:
+    from obsession_nb.explore import explore, rows_json
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(args.file, play_recorded=args.play_recorded)
+    frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
+                    uses=args.uses, host=args.host, purchases=not args.no_purchases,
+                    peek=args.peek)
+    if args.json:
+        _print_json(rows_json(frame))
+        return 0
+    print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {args.sort}")
+    for i, row in enumerate(frame.itertuples(), start=1):
+        print(f"{i:>3}. £{row.money:+d}, reputation {row.reputation:+d} (level {row.level} "
+              f"position {row.position}), guests {row.guests:+d}, invitations {row.invitations}, "
+              f"draws {row.draws}, score {row.score:+d}"
+              + (f", {row.merged} interchangeable lines" if row.merged > 1 else ""))
+        print("     " + " · ".join(row.actions))
+    return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     from obsession_nb.resources import package_dir
 
@@ -192,6 +213,22 @@ def parser() -> argparse.ArgumentParser:
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
     so.set_defaults(func=cmd_solo)
+    ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
+    ex.add_argument("file")
+    ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")
+    ex.add_argument("--sort", default="money", metavar="COLUMN",
+                    help="sort by this column (money, reputation, score, guests, ...)")
+    ex.add_argument("--ascending", action="store_true", help="smallest first")
+    ex.add_argument("--uses", metavar="SERVANT", help="only lines that place this servant")
+    ex.add_argument("--host", metavar="TILE", help="only activities hosting this tile")
+    ex.add_argument("--no-purchases", action="store_true",
+                    help="stop before step 7 and list what each line leaves affordable")
+    ex.add_argument("--peek", action="store_true",
+                    help="try every card a see-N-keep-1 invitation shows (hidden at a table)")
+    ex.add_argument("--play-recorded", action="store_true",
+                    help="play the file's recorded actions first (else explore its position)")
+    ex.add_argument("--json", action="store_true")
+    ex.set_defaults(func=cmd_explore)
     lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
                          "(other options are passed to JupyterLab)")
     lab.set_defaults(lab_args=[])
