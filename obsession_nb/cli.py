@@ -143,9 +143,13 @@ def cmd_explore(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)
-    frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
-                    uses=args.uses, host=args.host, purchases=not args.no_purchases,
-                    peek=args.peek)
+    try:
+        frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
+                        uses=args.uses, host=args.host, purchases=not args.no_purchases,
+                        peek=args.peek)
+    except ValueError as exc:
+        print(f"obsession-nb explore: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         _print_json(rows_json(frame))
         return 0
