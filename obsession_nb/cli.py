@@ -163,6 +163,21 @@ def cmd_explore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    from obsession_nb.builder import new_position
+
+    families = [f.strip() for f in args.families.split(",")] if args.families else None
+    try:
+        game = new_position(args.players, families=families, round=args.round,
+                            expansion=args.expansion, mode=args.mode, seed=args.seed,
+                            length="extended" if args.extended else "standard")
+    except ValueError as exc:
+        print(f"obsession-nb new: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(game.to_scenario())
+    return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     from obsession_nb.resources import package_dir
 
@@ -233,6 +248,17 @@ def parser() -> argparse.ArgumentParser:
                     help="play the file's recorded actions first (else explore its position)")
     ex.add_argument("--json", action="store_true")
     ex.set_defaults(func=cmd_explore)
+    nw = sub.add_parser("new", help="write a new legal position as scenario YAML, to adjust")
+    nw.add_argument("--players", type=int, default=2, choices=range(1, 7), metavar="N")
+    nw.add_argument("--families", metavar="F1,F2,...", help="family boards, in seat order")
+    nw.add_argument("--round", type=int, default=1, help="the activity round to start at")
+    nw.add_argument("--expansion", action=argparse.BooleanOptionalAction, default=True,
+                    help="with Upstairs, Downstairs (default) or the base game only")
+    nw.add_argument("--mode", default="standard",
+                    help="standard, or solo-estate-challenge (one player)")
+    nw.add_argument("--extended", action="store_true", help="the extended round track")
+    nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
+    nw.set_defaults(func=cmd_new)
     lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
                          "(other options are passed to JupyterLab)")
     lab.set_defaults(lab_args=[])

@@ -100,7 +100,7 @@ def lines(game: Game, *, purchases: bool = True, peek: bool = False,
             screens = _screens(table)
             table.automatic = []
             engine.perform(table, action)
-            step = _Path(path.actions + (action.notation,), path.invitations, path.draws,
+            step = _Path((*path.actions, action.notation), path.invitations, path.draws,
                          placed, path.affordable)
             _count_cards(table, seat, hand, action, step)
             if not purchases and table.state.turn is not None and table.turn.step == "buy" and (
@@ -108,7 +108,7 @@ def lines(game: Game, *, purchases: bool = True, peek: bool = False,
             ):
                 step = _with_affordable(table, step, known)
                 engine.perform(table, a.Done())
-                step.actions += ("done",)
+                step.actions = (*step.actions, "done")
             if _finished(table, seat, turns):
                 found.append(Line(list(step.actions), table.state.model_dump_json(),
                                   {"invitations": step.invitations, "draws": step.draws,
