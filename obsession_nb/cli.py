@@ -145,7 +145,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     game = load_scenario(args.file, play_recorded=args.play_recorded)
     try:
         frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
-                        uses=args.uses, host=args.host, purchases=not args.no_purchases,
+                        uses=args.uses, host=args.host, purchases=args.purchases,
                         peek=args.peek)
     except ValueError as exc:
         print(f"obsession-nb explore: {exc}", file=sys.stderr)
@@ -240,8 +240,9 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--ascending", action="store_true", help="smallest first")
     ex.add_argument("--uses", metavar="SERVANT", help="only lines that place this servant")
     ex.add_argument("--host", metavar="TILE", help="only activities hosting this tile")
-    ex.add_argument("--no-purchases", action="store_true",
-                    help="stop before step 7 and list what each line leaves affordable")
+    ex.add_argument("--purchases", action="store_true",
+                    help="also explore step 7's purchases (else each line lists what it "
+                    "leaves affordable)")
     ex.add_argument("--peek", action="store_true",
                     help="try every card a see-N-keep-1 invitation shows (hidden at a table)")
     ex.add_argument("--play-recorded", action="store_true",

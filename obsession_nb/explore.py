@@ -262,14 +262,15 @@ def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
 
 
 def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: int | None = None,
-            uses: str | None = None, query: str | None = None, purchases: bool = True,
+            uses: str | None = None, query: str | None = None, purchases: bool = False,
             peek: bool = False, host: str | None = None) -> pd.DataFrame:
     """Every distinct way to complete the current turn, one row per line (columns
     :data:`COLUMNS`), sorted by ``sort`` (ties by the other figures).
 
     ``uses``: only lines that place this servant kind (``"cook"``); ``query``: a pandas
     query on the columns (``"reputation >= 5"``); ``top``: the first rows only; ``purchases``:
-    explore step 7's purchases (else each row lists what it leaves ``affordable``); ``peek``:
+    also explore step 7's purchases, one line per tile bought (by default each row ends the
+    turn without buying and lists what it leaves ``affordable``); ``peek``:
     try every card a see-N-keep-1 invitation shows (the cards are hidden at a real table);
     ``host``: only the activities hosting this tile (a faster search)."""
     import pandas as pd

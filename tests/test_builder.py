@@ -108,3 +108,33 @@ def test_scenario_readme_example_is_a_valid_scenario() -> None:
     game = load_scenario_text(example, source="README example")
     assert game.state.turn.step == "invite"
     assert game.state.players[0].family == "cavendish"
+
+
+def test_position_builder_checks_each_edit_and_opens_in_the_stepper(tmp_path) -> None:
+    from obsession_nb.views.builder import PositionBuilder
+
+    view = PositionBuilder(3, round=6, families=["howard", "york", "asquith"])
+    assert view.problems.status["kind"] == "ok"
+    view.money.value = 900
+    assert view.game.state.players[0].money == 900
+    view.hand.value = [*view.hand.value, view.hand.value[0]]  # the same card twice
+    assert view.problems.status["kind"] == "error" and "hand" in view.problems.problems[0]
+    with pytest.raises(ValueError, match="problem"):
+        view.save(tmp_path / "bad.yaml")
+    view.hand.value = view.hand.value[:-1]
+    assert view.problems.status["kind"] == "ok"
+    saved = view.save(tmp_path / "good.yaml")
+    assert obsession_nb.load_scenario(saved).state.players[0].money == 900
+    stepper = view.open_in_stepper()
+    assert stepper is not None and stepper.game.state.players[0].money == 900
+
+
+def test_stepper_save_position_writes_the_step_it_is_at(tmp_path) -> None:
+    from obsession_nb.views.stepper import Stepper
+
+    stepper = Stepper.from_scenario("refresher-round-6", board=False)
+    stepper.play_script(3)
+    path = stepper.save_position(tmp_path / "mid-turn.yaml")
+    again = obsession_nb.load_scenario(path)
+    assert again.to_json() == stepper.game.to_json()
+    assert again.pending()["step"] == stepper.game.pending()["step"] == "invite"

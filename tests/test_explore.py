@@ -18,13 +18,12 @@ from obsession_nb.game import Game, load_position
 
 @pytest.fixture(scope="module")
 def refresher() -> pd.DataFrame:
-    return load_position("refresher-round-6").explore()
+    return load_position("refresher-round-6").explore(purchases=True)
 
 
 @pytest.fixture(scope="module")
 def music_room() -> pd.DataFrame:
-    return load_position("howard-supplemental-service").explore(host="music-room",
-                                                               purchases=False)
+    return load_position("howard-supplemental-service").explore(host="music-room")
 
 
 def replay(name: str, actions: list[str]) -> Game:
@@ -127,31 +126,33 @@ def test_explore_blind_draws_are_counted_never_peeked(music_room: pd.DataFrame) 
 
 def test_explore_options_sort_top_uses_and_query(refresher: pd.DataFrame) -> None:
     game = load_position("refresher-round-6")
-    top = game.explore(sort="reputation", top=3)
+    top = game.explore(sort="reputation", top=3, purchases=True)
     assert len(top) == 3
     assert list(top["reputation"]) == sorted(refresher["reputation"], reverse=True)[:3]
-    cook_free = game.explore(uses="underbutler", purchases=False)
-    assert len(cook_free) and all("underbutler" in s for s in cook_free["servants"])
-    rich = game.explore(query="money >= 400", purchases=False)
+    with_underbutler = game.explore(uses="underbutler")
+    assert len(with_underbutler)
+    assert all("underbutler" in s.split(", ") for s in with_underbutler["servants"])
+    rich = game.explore(query="money >= 400")
     assert len(rich) and (rich["money"] >= 400).all()
     with pytest.raises(ValueError, match="cannot sort"):
         game.explore(sort="nonsense")
 
 
 def test_explore_without_purchases_lists_what_is_affordable() -> None:
-    frame = load_position("refresher-round-6").explore(purchases=False)
+    frame = load_position("refresher-round-6").explore()
     assert (frame["bought"] == "").all()
     assert frame["affordable"].str.contains("standin-estate-minus100").any()
 
 
 def test_explore_pass_options_are_lines() -> None:
-    frame = load_position("refresher-round-6").explore(purchases=False)
+    frame = load_position("refresher-round-6").explore()
     passes = frame[frame["actions"].map(lambda line: line[0] == "pass")]
     assert {line[1] for line in passes["actions"]} >= {"rents", "free-refresh"}
 
 
 def test_cli_explore_json_rows_have_actions_money_reputation(capsys) -> None:
-    assert main(["explore", "refresher-round-6", "--top", "5", "--sort", "score", "--json"]) == 0
+    assert main(["explore", "refresher-round-6", "--top", "5", "--sort", "score", "--purchases",
+                 "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 5
     assert all({"actions", "money", "reputation"} <= set(r) for r in rows)
@@ -161,3 +162,20 @@ def test_cli_explore_json_rows_have_actions_money_reputation(capsys) -> None:
 def test_cli_explore_refuses_an_unknown_column(capsys) -> None:
     assert main(["explore", "refresher-round-6", "--sort", "nonsense"]) == 2
     assert "cannot sort" in capsys.readouterr().err
+
+
+def test_explorer_widget_loads_a_row_into_the_stepper_and_compares_two() -> None:
+    from obsession_nb.views.explorer import SHOWN, Explorer
+
+    view = Explorer(load_position("refresher-round-6"))
+    assert len(view.table.rows) == len(view.frame)
+    view.table.selected = 2  # what a click on the third row does
+    assert view.stepper.script == view.line(2)
+    view.stepper.play_script()
+    assert view.stepper.applied == view.line(2)
+    assert view.stepper.game.state.players[0].money - 300 == view.frame.iloc[2]["money"]
+    view.table.compare = [0, 1]
+    result = view.table.comparison
+    assert result["differences"] or result["only_a"] or result["only_b"]
+    assert {d["key"] for d in result["differences"]} <= {k for k, _ in SHOWN}
+    assert all(r not in result["rulings_b"] for r in result["rulings_a"])

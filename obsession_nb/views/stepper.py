@@ -104,9 +104,16 @@ class Stepper(widgets.VBox):
         for b, cls in ((self.back_button, "onb-back"), (self.restart_button, "onb-restart"),
                        (self.next_button, "onb-next")):
             b.add_class(cls)
+        self.save_path = widgets.Text(value="my-position.yaml", layout=widgets.Layout(
+            width="200px"), tooltip="Where Save position writes the scenario file")
+        self.save_button = self._button("Save position", "Write this position (the step you "
+                                        "are at) as scenario YAML", self._save_click)
+        self.save_button.add_class("onb-save")
+        self.save_path.add_class("onb-save-path")
         nav = [self.back_button, self.restart_button]
         if self.script:
             nav.append(self.next_button)
+        nav += [self.save_button, self.save_path]
         self.nav = widgets.HBox(nav)
         self.nav.add_class("onb-nav")
         controls = widgets.VBox([self.choices, self.nav])
@@ -206,7 +213,8 @@ class Stepper(widgets.VBox):
         if self.board is not None:
             self.board.game = game
         self.nav.children = (self.back_button, self.restart_button,
-                             *((self.next_button,) if self.script else ()))
+                             *((self.next_button,) if self.script else ()),
+                             self.save_button, self.save_path)
         self.refresh()
 
     def play_script(self, count: int | None = None) -> None:
@@ -214,6 +222,20 @@ class Stepper(widgets.VBox):
         while self.scripted_next is not None and (count is None or count > 0):
             self.next()
             count = None if count is None else count - 1
+
+    def save_position(self, path: str | Path) -> Path:
+        """Write the position at this step (a turn in progress too) as scenario YAML."""
+        target = Path(path)
+        target.write_text(self.game.to_scenario(), encoding="utf-8")
+        return target
+
+    def _save_click(self) -> None:
+        try:
+            target = self.save_position(self.save_path.value)
+        except OSError as exc:
+            self.rulings.status = {"kind": "error", "text": f"Not saved: {exc}"}
+            return
+        self.rulings.status = {"kind": "ok", "text": f"Position saved to {target}"}
 
     def on_change(self, callback: Callable[[Stepper], None]) -> None:
         """Call ``callback(stepper)`` after every change of position (to link other views)."""

@@ -1,0 +1,74 @@
+"""How fast the explorer compares every line of a turn (run by hand; never asserted).
+
+``.venv/bin/python bench/explore.py [POSITIONS] [REPEATS]`` times ``obsession_nb.explore`` on
+
+* Howard's supplemental-service position (UD p.6), the whole table and the Music Room only;
+* the refresher's round-6 position;
+* POSITIONS (default 10) mid-game positions of seeded random 4-player games: each game is played
+  by the random player to the start of a turn in round 6 (or the first activity round after it).
+
+and prints, per position kind, the median and 95th percentile of the wall time for the whole
+table (purchases not explored, as by default, unless the label says so), with the number of
+rows and of lines before merging.  The issue's targets: median
+<= 100 ms, p95 <= 300 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from obsession_nb.explore import explore, lines
+from obsession_nb.game import Game, load_position, new_game
+from obsession_nb.random_player import RandomPlayer
+
+
+def mid_game(seed: int, round_: int = 6) -> Game:
+    game = new_game(4, seed=seed)
+    player = RandomPlayer(seed)
+    while not game.state.finished:
+        turn = game.state.turn
+        if turn is not None and turn.step == "begin" and game.state.round >= round_:
+            return game
+        game.apply(player.choose(game))
+    raise RuntimeError(f"seed {seed}: the game ended before round {round_}")
+
+
+def timed(game: Game, **options: object) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    frame = explore(game, **options)  # type: ignore[arg-type]
+    seconds = time.perf_counter() - start
+    return seconds, len(frame), int(frame["merged"].sum()) if len(frame) else 0
+
+
+def report(label: str, results: list[tuple[float, int, int]]) -> None:
+    times = sorted(r[0] for r in results)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    rows = statistics.median(r[1] for r in results)
+    merged = statistics.median(r[2] for r in results)
+    print(f"{label:48} n={len(times):3}  median {1000 * statistics.median(times):8.0f} ms  "
+          f"p95 {1000 * p95:8.0f} ms  rows (median) {rows:6.0f}  lines {merged:6.0f}", flush=True)
+
+
+def main() -> None:
+    positions = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    lines(load_position("refresher-round-6"))  # warm the catalog and caches
+    report("refresher round 6 (whole table)",
+           [timed(load_position("refresher-round-6")) for _ in range(repeats)])
+    report("refresher round 6, with purchases",
+           [timed(load_position("refresher-round-6"), purchases=True) for _ in range(repeats)])
+    howard = "howard-supplemental-service"
+    report("Howard supplemental service, Music Room only",
+           [timed(load_position(howard), host="music-room") for _ in range(repeats)])
+    report("Howard supplemental service (whole table)",
+           [timed(load_position(howard)) for _ in range(repeats)])
+    games = [mid_game(seed) for seed in range(positions)]
+    report("random 4-player games, round 6 (whole table)", [timed(g) for g in games])
+    report("random 4-player games, round 6, with purchases",
+           [timed(g, purchases=True) for g in games])
+
+
+if __name__ == "__main__":
+    main()

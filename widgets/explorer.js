@@ -1,0 +1,154 @@
+// obsession-nb explorer widget: the explorer's table of lines, sortable by any figure; a click on
+// a row asks Python to load that line into the turn stepper; two ticked rows are compared.
+// No rule lives here.  Text reaches the DOM only through textContent.
+//
+// Traits (see obsession_nb/views/explorer.py):
+//   columns     [{key, label}]            the figures shown, in order
+//   rows        [{id, actions: [...], <key>: value ...}]
+//   sort        {key, descending}         the current order (set here by a header click)
+//   selected    id of the row loaded into the stepper (-1: none)   -- set here
+//   compare     [id, id]                  two rows to compare          -- set here
+//   comparison  {a, b, differences: [{key, label, a, b}], only_a: [...], only_b: [...],
+//                rulings_a: [{rule, verdict}], rulings_b: [...]}
+//   status      a line of text
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  return el;
+}
+
+function sorted(rows, sort) {
+  if (!sort || !sort.key) return rows;
+  const key = sort.key;
+  const sign = sort.descending ? -1 : 1;
+  return [...rows].sort((x, y) => {
+    const a = x[key];
+    const b = y[key];
+    if (a === b) return x.id - y.id;
+    return (a < b ? -1 : 1) * sign;
+  });
+}
+
+function comparisonEl(c) {
+  const box = h("div", "onb-compare");
+  box.appendChild(h("div", "onb-compare-head", `Line ${c.a + 1} beside line ${c.b + 1}`));
+  const table = h("table", "onb-compare-table");
+  const head = h("tr");
+  for (const t of ["", `line ${c.a + 1}`, `line ${c.b + 1}`]) head.appendChild(h("th", "", t));
+  table.appendChild(head);
+  for (const d of c.differences || []) {
+    const tr = h("tr", "onb-compare-diff");
+    tr.appendChild(h("th", "", d.label));
+    tr.appendChild(h("td", "", d.a));
+    tr.appendChild(h("td", "", d.b));
+    table.appendChild(tr);
+  }
+  box.appendChild(table);
+  for (const [title, items, cls] of [
+    [`Only in line ${c.a + 1}`, c.only_a, "onb-compare-only-a"],
+    [`Only in line ${c.b + 1}`, c.only_b, "onb-compare-only-b"],
+  ]) {
+    const part = h("div", cls);
+    part.appendChild(h("div", "onb-compare-sub", title));
+    const list = h("ul", "onb-compare-actions");
+    for (const x of items || []) list.appendChild(h("li", "", x));
+    part.appendChild(list);
+    box.appendChild(part);
+  }
+  for (const [title, items, cls] of [
+    [`Rulings only in line ${c.a + 1}`, c.rulings_a, "onb-compare-rulings-a"],
+    [`Rulings only in line ${c.b + 1}`, c.rulings_b, "onb-compare-rulings-b"],
+  ]) {
+    const part = h("div", cls);
+    part.appendChild(h("div", "onb-compare-sub", title));
+    const list = h("ul", "onb-rulings");
+    for (const r of items || []) {
+      const li = h("li", "onb-ruling");
+      li.appendChild(h("code", "onb-rule-id", r.rule));
+      li.appendChild(h("span", "onb-ruling-verdict", " " + r.verdict));
+      list.appendChild(li);
+    }
+    part.appendChild(list);
+    box.appendChild(part);
+  }
+  return box;
+}
+
+function render({ model, el }) {
+  const root = h("div", "onb-explorer");
+  el.appendChild(root);
+  let ticked = [];
+
+  function draw() {
+    root.replaceChildren();
+    const status = model.get("status");
+    if (status) root.appendChild(h("div", "onb-explorer-status", status));
+    const columns = model.get("columns") || [];
+    const sort = model.get("sort") || {};
+    const selected = model.get("selected");
+    const table = h("table", "onb-explorer-table");
+    const head = h("tr");
+    head.appendChild(h("th", "onb-explorer-pick", "compare"));
+    head.appendChild(h("th", "onb-explorer-rank", "#"));
+    for (const c of columns) {
+      const th = h("th", "onb-explorer-sortable", c.label);
+      th.dataset.key = c.key;
+      if (sort.key === c.key) th.classList.add(sort.descending ? "onb-sort-desc" : "onb-sort-asc");
+      th.title = `Sort by ${c.label}`;
+      th.addEventListener("click", () => {
+        const descending = sort.key === c.key ? !sort.descending : true;
+        model.set("sort", { key: c.key, descending });
+        model.save_changes();
+      });
+      head.appendChild(th);
+    }
+    head.appendChild(h("th", "onb-explorer-line", "line of play"));
+    table.appendChild(head);
+    sorted(model.get("rows") || [], sort).forEach((row, rank) => {
+      const tr = h("tr", "onb-explorer-row");
+      tr.dataset.id = String(row.id);
+      if (row.id === selected) tr.classList.add("onb-explorer-selected");
+      const pick = h("td", "onb-explorer-pick");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.checked = ticked.includes(row.id);
+      box.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        ticked = box.checked ? [...ticked, row.id].slice(-2) : ticked.filter((x) => x !== row.id);
+        if (ticked.length === 2) {
+          model.set("compare", ticked);
+          model.save_changes();
+        }
+        draw();
+      });
+      pick.appendChild(box);
+      tr.appendChild(pick);
+      tr.appendChild(h("td", "onb-explorer-rank", rank + 1));
+      for (const c of columns) {
+        const td = h("td", "onb-explorer-cell", row[c.key]);
+        td.dataset.key = c.key;
+        tr.appendChild(td);
+      }
+      tr.appendChild(h("td", "onb-explorer-line", (row.actions || []).join(" · ")));
+      tr.addEventListener("click", () => {
+        model.set("selected", row.id);
+        model.save_changes();
+      });
+      table.appendChild(tr);
+    });
+    const wrap = h("div", "onb-explorer-scroll");
+    wrap.appendChild(table);
+    root.appendChild(wrap);
+    const comparison = model.get("comparison");
+    if (comparison && comparison.differences) root.appendChild(comparisonEl(comparison));
+  }
+
+  for (const t of ["rows", "columns", "sort", "selected", "comparison", "status"]) {
+    model.on(`change:${t}`, draw);
+  }
+  draw();
+}
+
+export default { render };
