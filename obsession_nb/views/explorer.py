@@ -17,6 +17,8 @@ from obsession_nb.resources import widgets_dir
 from obsession_nb.views.stepper import Stepper
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from obsession_nb.game import Game
 
 SHOWN = [("money", "£"), ("reputation", "reputation"), ("level", "level"),
@@ -43,15 +45,17 @@ class ExplorerTable(anywidget.AnyWidget):
 
 class Explorer(widgets.VBox):
     """``Explorer(game, top=20, sort="money", ...)``: the explorer's table for the game's
-    pending turn (options as :func:`obsession_nb.explore.explore`) above a turn stepper
-    (``stepper=`` to drive one you already show).  The game itself is not changed."""
+    pending turn (options as :func:`obsession_nb.explore.explore`, or ``frame=`` a table it
+    already made for this game) above a turn stepper (``stepper=`` to drive one you already
+    show).  The game itself is not changed."""
 
-    def __init__(self, game: Game, *, stepper: Stepper | None = None, **options: Any) -> None:
+    def __init__(self, game: Game, *, stepper: Stepper | None = None,
+                 frame: pd.DataFrame | None = None, **options: Any) -> None:
         from obsession_nb.explore import explore, rows_json
 
         self.position = game.to_json()
         self.custom = list(game.table.custom.values())
-        self.frame = explore(game, **options)
+        self.frame = explore(game, **options) if frame is None else frame.reset_index(drop=True)
         rows = rows_json(self.frame)
         for i, row in enumerate(rows):
             row["id"] = i

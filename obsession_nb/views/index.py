@@ -19,6 +19,8 @@ TUTORIALS = [
      "The page-10 draft, a pass with hiring, a refused recruitment."),
     ("05-solo-estate-challenge.ipynb", "05 · The Solo Estate Challenge",
      "The six stacks, the d20 AI and its critical rule, scoring against the target, odds."),
+    ("09-what-if.ipynb", "09 · What if?",
+     "Every option of a turn compared, a position built from scratch, the solo odds."),
 ]
 
 
