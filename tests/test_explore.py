@@ -179,3 +179,20 @@ def test_explorer_widget_loads_a_row_into_the_stepper_and_compares_two() -> None
     assert result["differences"] or result["only_a"] or result["only_b"]
     assert {d["key"] for d in result["differences"]} <= {k for k, _ in SHOWN}
     assert all(r not in result["rulings_b"] for r in result["rulings_a"])
+
+
+def test_explorer_comparison_never_names_a_drawn_card() -> None:
+    """favours.invite: the drawn card is hidden until drawn, so a comparison does not name it."""
+    from obsession_nb.views.explorer import Explorer
+
+    game = load_position("howard-supplemental-service")
+    music = game.explore(host="music-room")
+    blind = music.index[music["draws"] > 0][0]
+    plain = music.index[music["draws"] == 0][0]
+    view = Explorer(game, frame=music)
+    result = view.compare(int(blind), int(plain))
+    deck = set(game.state.supply.casual_deck) | set(game.state.supply.prestige_deck)
+    names = {game.table.card_name(c) for c in deck}
+    text = " ".join(r["verdict"] for r in result["rulings_a"] + result["rulings_b"])
+    assert "favours.invite" in {r["rule"] for r in result["rulings_a"]}
+    assert not any(name in text for name in names)

@@ -104,9 +104,8 @@ function render({ model, el }) {
       });
       head.appendChild(th);
     }
-    head.appendChild(h("th", "onb-explorer-line", "line of play"));
     table.appendChild(head);
-    sorted(model.get("rows") || [], sort).forEach((row, rank) => {
+    sorted(model.get("rows") || [], sort).forEach((row) => {
       const tr = h("tr", "onb-explorer-row");
       tr.dataset.id = String(row.id);
       if (row.id === selected) tr.classList.add("onb-explorer-selected");
@@ -125,18 +124,24 @@ function render({ model, el }) {
       });
       pick.appendChild(box);
       tr.appendChild(pick);
-      tr.appendChild(h("td", "onb-explorer-rank", rank + 1));
+      tr.appendChild(h("td", "onb-explorer-rank", row.id + 1));
       for (const c of columns) {
         const td = h("td", "onb-explorer-cell", row[c.key]);
         td.dataset.key = c.key;
         tr.appendChild(td);
       }
-      tr.appendChild(h("td", "onb-explorer-line", (row.actions || []).join(" · ")));
-      tr.addEventListener("click", () => {
-        model.set("selected", row.id);
-        model.save_changes();
-      });
-      table.appendChild(tr);
+      const lineRow = h("tr", "onb-explorer-row onb-explorer-line-row");
+      if (row.id === selected) lineRow.classList.add("onb-explorer-selected");
+      const cell = h("td", "onb-explorer-line", (row.actions || []).join(" · "));
+      cell.colSpan = columns.length + 2;
+      lineRow.appendChild(cell);
+      for (const part of [tr, lineRow]) {
+        part.addEventListener("click", () => {
+          model.set("selected", row.id);
+          model.save_changes();
+        });
+        table.appendChild(part);
+      }
     });
     const wrap = h("div", "onb-explorer-scroll");
     wrap.appendChild(table);

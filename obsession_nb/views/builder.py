@@ -32,6 +32,11 @@ def _tags(options: list[str], label: str, *, duplicates: bool = False) -> widget
     return box
 
 
+def _labelled(label: str, box: widgets.Widget) -> widgets.HBox:
+    name = widgets.Label(label, layout=widgets.Layout(width="150px"))
+    return widgets.HBox([name, box])
+
+
 class PositionBuilder(widgets.VBox):
     """Build a position with forms, checked as you edit; ``game`` is the position built."""
 
@@ -87,8 +92,13 @@ class PositionBuilder(widgets.VBox):
         setup = widgets.HBox([self.players, self.round, self.mode, self.expansion])
         player = widgets.VBox([
             widgets.HBox([self.seat, self.money, self.level, self.position]),
-            *self.zones.values(), self.hand, self.discard, self.organiser, self.flipped])
-        market = widgets.VBox([widgets.HTML("<b>Builders' Market</b>"), *self.market])
+            *(_labelled(f"{z} service" if z != "quarters" else "Servants' Quarters", box)
+              for z, box in self.zones.items()),
+            _labelled("hand", self.hand), _labelled("discard", self.discard),
+            _labelled("organiser", self.organiser), _labelled("flipped (rose side)", self.flipped)])
+        market = widgets.VBox([widgets.HTML("<b>Builders' Market</b>"),
+                               *(_labelled(f"£{300 + 100 * i}", box)
+                                 for i, box in enumerate(self.market))])
         files = widgets.HBox([self.save_button, self.save_path, self.open_button])
         super().__init__([setup, widgets.HBox([self.families, self.create]), player, market,
                           self.problems, files, self.yaml, self.stepper_box],

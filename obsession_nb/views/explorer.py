@@ -27,6 +27,10 @@ SHOWN = [("money", "£"), ("reputation", "reputation"), ("level", "level"),
          ("score", "score"), ("merged", "lines")]
 """The columns the table shows, with their headings."""
 
+HIDDEN = {"favours.invite", "ruling.screen-deck-short", "favours.screen", "tile.lionheart-suite"}
+"""Rulings that name a card drawn from a deck: the comparison shows the rule, not the card
+(at a table nobody knows it before the draw)."""
+
 
 class ExplorerTable(anywidget.AnyWidget):
     """The table itself (traits documented in ``widgets/explorer.js``)."""
@@ -110,7 +114,9 @@ class Explorer(widgets.VBox):
         found: list[dict[str, str]] = []
         for entry in game.log:
             for r in entry.rulings:
-                item = {"rule": r["rule"], "verdict": r["verdict"]}
+                verdict = ("A card comes from a deck (unknown until it is drawn)."
+                           if r["rule"] in HIDDEN else r["verdict"])
+                item = {"rule": r["rule"], "verdict": verdict}
                 if item not in found:
                     found.append(item)
         return found

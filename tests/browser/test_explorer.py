@@ -1,0 +1,76 @@
+"""Tutorial 09 in a real browser (Voilà): clicking an explorer row loads that line into the
+stepper, which then plays it; two ticked rows are compared; the position builder opens its
+position in a stepper; the stepper's Save position writes the step it is at."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from tutor_helpers import shoot
+
+import obsession_nb
+
+pytestmark = pytest.mark.browser
+
+WHAT_IF = "09-what-if.ipynb"
+
+
+@pytest.fixture
+def what_if(page: Page, open_in_voila, assert_no_widget_errors) -> Page:
+    open_in_voila(page, WHAT_IF)
+    expect(page.locator(".onb-explorer-row").first).to_be_visible()
+    expect(page.locator(".onb-builder")).to_be_visible()
+    assert_no_widget_errors(page)
+    return page
+
+
+def test_explorer_row_click_loads_the_line_into_the_stepper(what_if: Page) -> None:
+    box = what_if.locator(".onb-explorer-box")
+    rows = box.locator("tr.onb-explorer-row:not(.onb-explorer-line-row)")
+    assert rows.count() == 40
+    line = box.locator("tr.onb-explorer-line-row").nth(1).inner_text().strip().split(" · ")
+    rows.nth(1).click()
+    expect(rows.nth(1)).to_have_class("onb-explorer-row onb-explorer-selected")
+    stepper = box.locator(".onb-stepper")
+    expect(stepper.locator(".onb-script")).to_contain_text(f"step 1 of {len(line)}")
+    expect(stepper.locator(".onb-script-next")).to_have_text(line[0])
+    for step in range(1, 4):
+        stepper.locator(".onb-next").click()
+        expect(stepper.locator(".onb-step-header")).to_have_attribute("data-history", str(step))
+    expect(stepper.locator(".onb-script-next")).to_have_text(line[3])
+    expect(stepper.locator(".onb-entry-action").first).to_have_text(line[0])
+    shoot(box, "explorer-row-loaded")
+
+
+def test_explorer_sorts_and_compares_two_rows(what_if: Page) -> None:
+    box = what_if.locator(".onb-explorer-box")
+    box.locator('th.onb-explorer-sortable[data-key="score"]').click()
+    expect(box.locator('th[data-key="score"]')).to_have_class("onb-explorer-sortable onb-sort-desc")
+    scores = [int(x) for x in box.locator('td.onb-explorer-cell[data-key="score"]').all_inner_texts()]
+    assert scores == sorted(scores, reverse=True)
+    picks = box.locator(".onb-explorer-row input[type=checkbox]")
+    picks.nth(0).click()
+    picks.nth(5).click()
+    compare = box.locator(".onb-compare")
+    expect(compare).to_be_visible()
+    expect(compare.locator(".onb-compare-head")).to_contain_text("beside")
+    assert compare.locator(".onb-compare-diff").count() + compare.locator(
+        ".onb-compare-actions li").count() > 0
+    shoot(compare, "explorer-compare")
+
+
+def test_builder_opens_its_position_in_the_stepper_and_saves_it(what_if: Page,
+                                                                tmp_path) -> None:
+    builder = what_if.locator(".onb-builder")
+    expect(builder.locator(".onb-builder-checks")).to_contain_text("A legal position")
+    builder.locator(".onb-builder-open").click()
+    stepper = builder.locator(".onb-stepper")
+    expect(stepper.locator(".onb-step-text")).to_contain_text("Player 3 (p3)")
+    target = tmp_path / "saved.yaml"
+    path_box = stepper.locator(".onb-save-path input")
+    path_box.fill(str(target))
+    path_box.press("Enter")
+    stepper.locator(".onb-save").click()
+    expect(stepper.locator(".onb-stepper-log")).to_contain_text("Position saved to")
+    assert obsession_nb.load_scenario(target).state.round == 6
+    shoot(builder, "builder-open-in-stepper")
