@@ -168,3 +168,24 @@ def test_a_mode_action_outside_its_mode_is_refused_by_the_mode_itself() -> None:
     verdict = game.check("ball lady-suffolk")
     assert not verdict.legal
     assert verdict.rulings[0].rule.startswith(("solo.", "turn."))
+
+
+def test_one_party_search_answers_like_a_search_per_guest() -> None:
+    """``guests.joins_party`` (one search per group of interchangeable cards) gives, for every
+    card of the hand, the answer of a search for a party with that very card."""
+    from obsession_nb import guests
+
+    compared = 0
+    for _label, game in seeded_games():
+        for g in decisions(game, seed=5, limit=400):
+            turn = g.state.turn
+            if turn is None or turn.step != "invite":
+                continue
+            table, invited = g.table, tuple(turn.guests)
+            with table.reading():
+                for card in dict.fromkeys(g.state.players[turn.player].hand):
+                    alone = guests.refusal(table, card) is None and guests.party_possible(
+                        table, (*invited, card))
+                    assert guests.joins_party(table, invited, card) == alone, card
+                    compared += 1
+    assert compared > 20
