@@ -128,6 +128,35 @@ def cmd_solo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from obsession_nb import rulebook
+
+    query = " ".join(args.query)
+    found = rulebook.search(query)
+    exact = [r for r in found if r.id == query.strip()]
+    if args.json:
+        _print_json({"query": query, "results": [rulebook.entry(r.id).to_json() for r in found],
+                     "sources": [s.to_json() for s in rulebook.sources()]})
+        return 0 if found else 1
+    if not found:
+        print(f"No rule matches '{query}'. Try fewer words, an id (e.g. ud.hall-boy.money) or "
+              "a component (cook, carriage house).", file=sys.stderr)
+        return 1
+    if exact or len(found) == 1 or args.full:
+        print("\n\n".join(rulebook.entry(r.id).text() for r in (exact or found)))
+    else:
+        width = max(len(r.id) for r in found)
+        for r in found:
+            print(f"{r.id:<{width}}  [{r.kind}] {r.title}")
+        print(f"\n{len(found)} rule(s); `obsession-nb rules ID` shows one in full "
+              "(--full shows them all).")
+    if args.sources or not query:
+        print("\nSources:")
+        for s in rulebook.sources():
+            print(f"  {s.prefix}: {s.name}. {s.what}\n      e.g. {s.find}")
+    return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     notebooks = package_dir().parent / "notebooks"
     if not (notebooks / "00-index.ipynb").exists():
@@ -180,6 +209,13 @@ def parser() -> argparse.ArgumentParser:
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
     so.set_defaults(func=cmd_solo)
+    ru = sub.add_parser("rules", help="search the rule index by words, id or component "
+                        "(e.g. `rules hall boy`); one id shows its full entry")
+    ru.add_argument("query", nargs="*", metavar="QUERY")
+    ru.add_argument("--full", action="store_true", help="show every match in full")
+    ru.add_argument("--sources", action="store_true", help="also print the sources legend")
+    ru.add_argument("--json", action="store_true")
+    ru.set_defaults(func=cmd_rules)
     lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
                          "(other options are passed to JupyterLab)")
     lab.set_defaults(lab_args=[])
