@@ -9,9 +9,11 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from obsession_nb.game import Game, load_scenario
+from obsession_nb.i18n import LANGUAGES
 from obsession_nb.resources import package_dir
 from obsession_nb.rules import BadNotation, IllegalAction
 from obsession_nb.scenario import ScenarioError
@@ -157,6 +159,35 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def teach_command(scenario: str, folder: Path, *, lang: str | None, port: int | None,
+                  no_browser: bool) -> list[str]:
+    """Write the teaching page for ``scenario`` into ``folder`` and return the Voilà command
+    that serves it (code hidden)."""
+    from obsession_nb.views.teach import teaching_notebook
+
+    page = teaching_notebook(scenario, folder / "teach.ipynb", lang=lang)
+    command = [sys.executable, "-m", "voila", str(page), "--strip_sources=True",
+               "--Voila.ip=127.0.0.1"]
+    if port:
+        command.append(f"--port={port}")
+    if no_browser:
+        command.append("--no-browser")
+    return command
+
+
+def cmd_teach(args: argparse.Namespace) -> int:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-") as tmp:
+        command = teach_command(args.scenario, Path(tmp), lang=args.lang, port=args.port,
+                                no_browser=args.no_browser)
+        print(f"Teaching {args.scenario}: → next decision, ← back.  Stop with Ctrl+C.")
+        try:
+            return subprocess.call(command)
+        except KeyboardInterrupt:
+            return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     notebooks = package_dir().parent / "notebooks"
     if not (notebooks / "00-index.ipynb").exists():
@@ -167,7 +198,12 @@ def cmd_lab(args: argparse.Namespace) -> int:
                "--LabApp.default_url=/lab/tree/00-index.ipynb", *args.lab_args]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in command:
         command.append("--allow-root")  # JupyterLab refuses root otherwise (containers, CI)
-    return subprocess.call(command)
+    env = dict(os.environ)
+    if args.lang:
+        from obsession_nb.i18n import LANG_ENV
+
+        env[LANG_ENV] = args.lang  # the widgets' default language
+    return subprocess.call(command, env=env)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -218,8 +254,16 @@ def parser() -> argparse.ArgumentParser:
     ru.set_defaults(func=cmd_rules)
     lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
                          "(other options are passed to JupyterLab)")
+    lab.add_argument("--lang", choices=LANGUAGES, help="language of the widgets' labels")
     lab.set_defaults(lab_args=[])
     lab.set_defaults(func=cmd_lab)
+    te = sub.add_parser("teach", help="teaching mode: a scenario for a screen in front of a "
+                        "group, served by Voilà (→ next decision, ← back)")
+    te.add_argument("scenario", nargs="?", default="refresher-round-6", metavar="SCENARIO")
+    te.add_argument("--lang", choices=LANGUAGES, help="language of the labels")
+    te.add_argument("--port", type=int, help="port for Voilà (default: its own)")
+    te.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    te.set_defaults(func=cmd_teach)
     return p
 
 

@@ -7,48 +7,68 @@ summary names.  Text with no translation stays in English (never an id); rulings
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
+from typing import Any
 
 from obsession_nb import yamlio
 from obsession_nb.resources import content_dir
 
 LANGUAGES = ("en", "ja")
+LANG_ENV = "OBSESSION_NB_LANG"
+"""Environment variable for the default language (``obsession-nb lab --lang ja`` sets it)."""
+
+
+def resolve(lang: str | None) -> str:
+    """``lang``, or the default from ``OBSESSION_NB_LANG``, or English."""
+    lang = lang or os.environ.get(LANG_ENV) or "en"
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}'; choose from {', '.join(LANGUAGES)}")
+    return lang
 
 
 @cache
 def glossary(lang: str) -> dict[str, str]:
     """English label -> translation for ``lang`` (empty for English)."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language '{lang}'; choose from {', '.join(LANGUAGES)}")
-    if lang == "en":
+    if resolve(lang) == "en":
         return {}
-    data = yamlio.load((content_dir() / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))
-    return {str(k): str(v) for section in data["sections"] for k, v in section["terms"].items()}
+    return {str(k): str(v) for section in _data(lang)["sections"]
+            for k, v in section["terms"].items()}
+
+
+@cache
+def _data(lang: str) -> dict[str, Any]:
+    return yamlio.load((content_dir() / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))
 
 
 @cache
 def _pattern(lang: str) -> re.Pattern[str] | None:
-    terms = sorted(glossary(lang), key=len, reverse=True)
+    """Names translated inside longer labels too (sections marked ``in_phrases``)."""
+    if lang == "en":
+        return None
+    phrases = [str(k) for section in _data(lang)["sections"] if section.get("in_phrases")
+               for k in section["terms"]]
+    terms = sorted(phrases, key=len, reverse=True)
     if not terms:
         return None
     return re.compile("|".join(rf"(?<![\w']){re.escape(t)}(?![\w'])" for t in terms))
 
 
-def tr(text: str, lang: str = "en") -> str:
+def tr(text: str, lang: str | None = "en") -> str:
     """``text`` in ``lang``: the whole label if the glossary has it, else each component name
     inside it translated (``Hall Boy → the activity tile`` -> ``ホールボーイ → the activity tile``);
     anything else stays English."""
+    lang = resolve(lang)
     words = glossary(lang)
     if not words or not text:
         return text
     if text in words:
         return words[text]
     pattern = _pattern(lang)
-    assert pattern is not None
-    return pattern.sub(lambda m: words[m.group(0)], text)
+    return pattern.sub(lambda m: words[m.group(0)], text) if pattern else text
 
 
-def ui_labels(labels: dict[str, str], lang: str = "en") -> dict[str, str]:
+def ui_labels(labels: dict[str, str], lang: str | None = "en") -> dict[str, str]:
     """A widget's label table (key -> English) in ``lang``."""
     return {key: tr(text, lang) for key, text in labels.items()}

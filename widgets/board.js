@@ -744,12 +744,28 @@ export function draw(root, view, parts, seats) {
   }
 }
 
+// Labels in another language (the `labels` trait): a text or tooltip that is exactly an
+// English label is replaced; anything else stays as drawn (English, never an id).
+function translate(root, labels) {
+  if (!labels || !Object.keys(labels).length) return;
+  root.dataset.lang = "translated";
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const key = node.nodeValue.trim();
+    if (key && Object.hasOwn(labels, key)) node.nodeValue = node.nodeValue.replace(key, labels[key]);
+  }
+  for (const el of root.querySelectorAll("[title]")) {
+    if (Object.hasOwn(labels, el.title)) el.title = labels[el.title];
+  }
+}
+
 function render({ model, el }) {
   const root = h("div", "onb-board");
   el.appendChild(root);
   const redraw = () => {
     try {
       draw(root, model.get("view"), model.get("parts"), model.get("seats"));
+      translate(root, model.get("labels"));
     } catch (err) {
       root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
       throw err;
@@ -759,7 +775,9 @@ function render({ model, el }) {
   model.on("change:view", redraw);
   model.on("change:parts", redraw);
   model.on("change:seats", redraw);
+  model.on("change:labels", redraw);
   return () => {
+    model.off("change:labels", redraw);
     model.off("change:view", redraw);
     model.off("change:parts", redraw);
     model.off("change:seats", redraw);

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb import quiz
-from obsession_nb.i18n import tr, ui_labels
+from obsession_nb.i18n import resolve, tr, ui_labels
 from obsession_nb.resources import widgets_dir
 from obsession_nb.views.board import Board
 
@@ -45,12 +45,13 @@ class Quiz(widgets.VBox):
     """Questions one at a time, a score, topic filters; the same seed gives the same quiz."""
 
     def __init__(self, *, seed: int = 0, count: int = 10, topics: Iterable[str] | None = None,
-                 kinds: Iterable[str] = quiz.KINDS, lang: str = "en") -> None:
-        self.seed, self.count, self.kinds, self.lang = seed, count, tuple(kinds), lang
-        self.view = QuizView(topics=[tr(t, lang) for t in quiz.TOPICS],
-                             labels=ui_labels(QUIZ_LABELS, lang))
+                 kinds: Iterable[str] = quiz.KINDS, lang: str | None = None) -> None:
+        self.seed, self.count, self.kinds = seed, count, tuple(kinds)
+        self.lang = resolve(lang)
+        self.view = QuizView(topics=[tr(t, self.lang) for t in quiz.TOPICS],
+                             labels=ui_labels(QUIZ_LABELS, self.lang))
         self._topic_names = dict(zip(self.view.topics, quiz.TOPICS, strict=True))
-        self.board = Board(None, parts=["pending", "players"])
+        self.board = Board(None, parts=["pending", "players"], lang=self.lang)
         self.view.on_msg(self._message)
         super().__init__([self.view, self.board], layout=widgets.Layout(width="890px"))
         self.add_class("onb-quiz-box")

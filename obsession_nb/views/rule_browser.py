@@ -18,7 +18,7 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb import rulebook
-from obsession_nb.i18n import ui_labels
+from obsession_nb.i18n import resolve, ui_labels
 from obsession_nb.resources import widgets_dir
 from obsession_nb.views.rulings import RulingsLog, verdict_json
 from obsession_nb.views.stepper import Stepper
@@ -53,10 +53,11 @@ class RuleBrowserView(anywidget.AnyWidget):
 class RuleBrowser(widgets.VBox):
     """Search the rules, read one, and see it demonstrated live."""
 
-    def __init__(self, query: str = "", *, rule: str | None = None, lang: str = "en") -> None:
+    def __init__(self, query: str = "", *, rule: str | None = None,
+                 lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         self.view = RuleBrowserView(sources=[s.to_json() for s in rulebook.sources()],
-                                    labels=ui_labels(BROWSER_LABELS, lang))
-        self.lang = lang
+                                    labels=ui_labels(BROWSER_LABELS, self.lang))
         self.demo = widgets.VBox(layout=widgets.Layout(width="890px"))
         self.demo.add_class("onb-rb-demo-area")
         self.stepper: Stepper | None = None
@@ -96,11 +97,11 @@ class RuleBrowser(widgets.VBox):
         game = demo.game()
         if demo.kind == "scenario":
             stepper = Stepper(game, script=list(game.recorded[demo.before:]),
-                              parts=["pending", "players"], seats=_seat(game))
+                              parts=["pending", "players"], seats=_seat(game), lang=self.lang)
         else:
             verdict = game.check(demo.action)
             stepper = Stepper(game, script=[demo.action] if verdict.legal else [],
-                              parts=["pending", "players"], seats=_seat(game))
+                              parts=["pending", "players"], seats=_seat(game), lang=self.lang)
         asked = RulingsLog(heading=f"The action asked about: {demo.action}")
         asked.verdict = verdict_json(game.check(demo.action))
         asked.add_class("onb-demo-verdict")
