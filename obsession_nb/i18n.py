@@ -43,13 +43,17 @@ def _data(lang: str) -> dict[str, Any]:
 
 
 @cache
+def names(lang: str) -> dict[str, str]:
+    """The component names also translated inside longer labels (sections ``in_phrases``)."""
+    if resolve(lang) == "en":
+        return {}
+    return {str(k): str(v) for section in _data(lang)["sections"] if section.get("in_phrases")
+            for k, v in section["terms"].items()}
+
+
+@cache
 def _pattern(lang: str) -> re.Pattern[str] | None:
-    """Names translated inside longer labels too (sections marked ``in_phrases``)."""
-    if lang == "en":
-        return None
-    phrases = [str(k) for section in _data(lang)["sections"] if section.get("in_phrases")
-               for k in section["terms"]]
-    terms = sorted(phrases, key=len, reverse=True)
+    terms = sorted(names(lang), key=len, reverse=True)
     if not terms:
         return None
     return re.compile("|".join(rf"(?<![\w']){re.escape(t)}(?![\w'])" for t in terms))

@@ -744,19 +744,23 @@ export function draw(root, view, parts, seats) {
   }
 }
 
-// Labels in another language (the `labels` trait): a text or tooltip that is exactly an
-// English label is replaced; anything else stays as drawn (English, never an id).
-function translate(root, labels) {
+// Labels in another language (the `labels` and `names` traits): a text or tooltip that is
+// exactly an English label is replaced, and component names inside longer ones; anything else
+// stays as drawn (English, never an id).
+function translate(root, labels, names) {
   if (!labels || !Object.keys(labels).length) return;
   root.dataset.lang = "translated";
+  const terms = Object.keys(names || {}).sort((a, b) => b.length - a.length);
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const re = terms.length ? new RegExp(`(?<![\\w'])(${escaped.join("|")})(?![\\w'])`, "g") : null;
+  const tr = (text) => {
+    const key = text.trim();
+    if (key && Object.hasOwn(labels, key)) return text.replace(key, labels[key]);
+    return re ? text.replace(re, (m) => names[m]) : text;
+  };
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const key = node.nodeValue.trim();
-    if (key && Object.hasOwn(labels, key)) node.nodeValue = node.nodeValue.replace(key, labels[key]);
-  }
-  for (const el of root.querySelectorAll("[title]")) {
-    if (Object.hasOwn(labels, el.title)) el.title = labels[el.title];
-  }
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = tr(node.nodeValue);
+  for (const el of root.querySelectorAll("[title]")) el.title = tr(el.title);
 }
 
 function render({ model, el }) {
@@ -765,7 +769,7 @@ function render({ model, el }) {
   const redraw = () => {
     try {
       draw(root, model.get("view"), model.get("parts"), model.get("seats"));
-      translate(root, model.get("labels"));
+      translate(root, model.get("labels"), model.get("names"));
     } catch (err) {
       root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
       throw err;

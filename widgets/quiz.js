@@ -57,7 +57,11 @@ function draw(root, model) {
     root.appendChild(h("div", "onb-quiz-done", q.total ? `${L("done", "End of the quiz")}: ${score.right} / ${score.total}` : L("none", "No question for these topics.")));
     return;
   }
-  const prompt = h("div", "onb-quiz-prompt", q.prompt);
+  // `backticks` in a prompt mark an action's notation
+  const prompt = h("div", "onb-quiz-prompt");
+  String(q.prompt || "").split("`").forEach((part, i) => {
+    prompt.appendChild(i % 2 ? h("code", "onb-quiz-notation", part) : document.createTextNode(part));
+  });
   prompt.dataset.kind = q.kind || "";
   root.appendChild(prompt);
   const meta = h("div", "onb-quiz-meta", `${L("source", "Position")}: ${q.source} · ${(q.topics || []).join(", ")}`);

@@ -34,6 +34,8 @@ class Board(anywidget.AnyWidget):
     """Player boards to draw (seat numbers from 0); empty means every player."""
     labels = traitlets.Dict().tag(sync=True)
     """English label -> label in the chosen language (``lang``; see ``obsession_nb.i18n``)."""
+    names = traitlets.Dict().tag(sync=True)
+    """Component names translated inside longer texts too (``obsession_nb.i18n.names``)."""
 
     def __init__(self, game: Game | None = None, *, parts: list[str] | None = None,
                  seats: list[int] | None = None, lang: str | None = None, **kwargs: Any) -> None:
@@ -44,9 +46,10 @@ class Board(anywidget.AnyWidget):
             kwargs["parts"] = list(parts)
         if seats is not None:
             kwargs["seats"] = list(seats)
-        from obsession_nb.i18n import glossary, resolve
+        from obsession_nb.i18n import glossary, names, resolve
 
         kwargs["labels"] = glossary(resolve(lang))
+        kwargs["names"] = names(resolve(lang))
         super().__init__(**kwargs)
         self._game = game
         self.refresh()

@@ -88,8 +88,11 @@ class TeachingView(widgets.VBox):
         self.control.upcoming = {} if nxt is None else {
             "notation": nxt[0] if isinstance(nxt[0], str) else nxt[0].notation,
             "label": action_label(game, nxt[0]), "from": nxt[1]}
-        last = self.stepper.rulings.entries[-3:] if self.stepper.applied else []
-        self.control.rulings = [dict(r, action=e["action"]) for e in last for r in e["rulings"]]
+        entries = self.stepper.rulings.entries if self.stepper.applied else []
+        # the last choice and the automatic steps it led to
+        start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))
+        self.control.rulings = [dict(r, action=e["action"]) for e in entries[start:]
+                                for r in e["rulings"]]
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if content.get("event") != "key":
