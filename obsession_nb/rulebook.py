@@ -162,18 +162,24 @@ class Demonstration:
     """A position where a rule applies: a casebook case, or a packaged scenario's recorded
     actions up to the action whose rulings cite the rule."""
 
-    kind: str  # "case" or "scenario"
-    name: str  # the case id or the scenario name
+    kind: str  # "case", "scenario" or "game" (a seeded random game)
+    name: str  # the case id, the scenario name, or "PLAYERS-SEED" of the random game
     title: str
     action: str  # the action at that decision
-    before: int = 0  # scenario: how many recorded actions come first
+    before: int = 0  # scenario or game: how many actions come first
 
     def game(self) -> Game:
-        """The position at the decision (the action not yet played)."""
+        """The position at the decision (the action not yet played), rebuilt live."""
         if self.kind == "case":
             from obsession_nb.casebook import case
 
             return case(self.name).game()
+        if self.kind == "game":
+            players, seed = (int(x) for x in self.name.split("-"))
+            game, player = _random_game(players, seed)
+            for _ in range(self.before):
+                game.apply(player.choose(game))  # type: ignore[arg-type]
+            return game
         from obsession_nb.game import load_position
 
         game = load_position(self.name)
@@ -204,14 +210,52 @@ def _scenario_rules() -> dict[str, tuple[tuple[str, int, str, str], ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
+RANDOM_GAMES = ((3, 1), (2, 2))
+"""(players, seed) of the seeded random games searched for demonstrations (with the expansion)."""
+
+
+def _random_game(players: int, seed: int) -> tuple[Game, Any]:
+    from obsession_nb.random_player import RandomPlayer
+    from obsession_nb.setup import new_game
+
+    return new_game(players, seed=seed), RandomPlayer(seed)
+
+
+@cache
+def _game_rules() -> dict[str, tuple[tuple[str, int, str], ...]]:
+    """Rule id -> (game name, action index, action) of its first ruling in each random game."""
+    found: dict[str, list[tuple[str, int, str]]] = {}
+    for players, seed in RANDOM_GAMES:
+        game, player = _random_game(players, seed)
+        name = f"{players}-{seed}"
+        n = 0
+        while not game.state.finished:
+            action = player.choose(game)
+            if action is None:
+                break
+            for entry in game.apply(action):
+                for r in entry.rulings:
+                    hits = found.setdefault(r["rule"], [])
+                    if not any(h[0] == name for h in hits):
+                        hits.append((name, n, action.notation))
+            n += 1
+    return {k: tuple(v) for k, v in found.items()}
+
+
 def demonstrations(rule_id: str) -> list[Demonstration]:
-    """Casebook cases that name the rule, then packaged scenarios whose play rules with it."""
+    """Casebook cases that name the rule, packaged scenarios whose play rules with it, then
+    seeded random games (only when neither of the others demonstrates it)."""
     from obsession_nb.casebook import cases
 
     out = [Demonstration("case", c.id, c.question, c.ask)
            for c in cases() if rule_id in c.expect_rules]
     out += [Demonstration("scenario", name, title, action, before=i)
             for name, i, action, title in _scenario_rules().get(rule_id, ())]
+    if not out:
+        for name, i, action in _game_rules().get(rule_id, ()):
+            players, seed = name.split("-")
+            out.append(Demonstration("game", name, f"a random {players}-player game (seed "
+                                     f"{seed}), decision {i + 1}", action, before=i))
     return out
 
 
@@ -317,7 +361,7 @@ class Entry:
         if self.related:
             lines.append("  Related: " + ", ".join(x.id for x in self.related))
         for d in self.demonstrations:
-            at = f" (action {d.before + 1})" if d.kind == "scenario" else ""
+            at = f" (action {d.before + 1})" if d.kind != "case" else ""
             lines.append(f"  Show me: {d.kind} {d.name}{at}: {d.action}")
         lines += [f"  Tutorial: {t}" for t in self.tutorials]
         lines += [f"  Test: {t}" for t in self.tests]

@@ -163,3 +163,13 @@ def test_rule_browser_in_japanese_translates_its_labels_only() -> None:
     b = RuleBrowser("cook", lang="ja")
     assert b.view.labels["show-me"] == "Show me"  # not in the Japanese summary: English
     assert b.view.entry["summary"] == rule_index()[b.view.entry["id"]].summary  # rules: English
+
+
+def test_random_game_demonstrations_replay_to_a_decision_ruled_by_the_rule() -> None:
+    """Rules no case or scenario shows are demonstrated in a seeded random game, replayed live."""
+    shown = [(i, d) for i in rule_index() for d in rulebook.demonstrations(i) if d.kind == "game"]
+    assert len(shown) >= 20
+    for rule_id, demo in shown[:: max(1, len(shown) // 6)]:
+        game = demo.game()
+        assert demo.action in [a.notation for a in game.legal_actions()]
+        assert rule_id in [r["rule"] for e in game.apply(demo.action) for r in e.rulings]

@@ -5,7 +5,8 @@
 //
 // Traits:
 //   question  {index, total, prompt, choices, kind, source, topics, done}
-//   result    {} before answering, then {chosen, correct, answer, rulings: [{rule, verdict, citation}]}
+//   result    {} before answering, then {chosen, correct, answer,
+//             rulings: [{rule, verdict, citation, summary}]} (summary: the rule id's hover text)
 //   score     {right, answered, total}
 //   topics    every topic; selected: the chosen ones (none = all)
 //   labels    UI words in the chosen language
@@ -91,7 +92,9 @@ function draw(root, model) {
       li.dataset.rule = r.rule;
       li.appendChild(h("span", "onb-ruling-verdict", r.verdict));
       const m = h("span", "onb-ruling-meta");
-      m.appendChild(h("code", "onb-rule-id", r.rule));
+      const chip = h("code", "onb-rule-id", r.rule);
+      if (r.summary) chip.title = r.summary;
+      m.appendChild(chip);
       m.appendChild(h("span", "onb-citation", ` ${r.citation}`));
       li.appendChild(m);
       ul.appendChild(li);

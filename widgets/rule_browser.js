@@ -100,7 +100,7 @@ function drawEntry(model, e) {
     btn.dataset.index = String(i);
     btn.addEventListener("click", () => model.send({ event: "show", index: i }));
     row.appendChild(btn);
-    const kind = d.kind === "case" ? t(model, "case", "casebook") : t(model, "scenario", "scenario");
+    const kind = t(model, d.kind, { case: "casebook", scenario: "scenario", game: "random game" }[d.kind] || d.kind);
     row.appendChild(h("span", "onb-rb-demo-kind", kind));
     row.appendChild(h("span", "onb-rb-demo-title", d.title));
     row.appendChild(h("code", "onb-rb-demo-action", d.action));

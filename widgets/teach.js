@@ -6,7 +6,8 @@
 //   title, prompt   the scenario and the pending decision
 //   step            how many decisions have been played
 //   upcoming        {notation, label, from: "example" | "first-legal"} what → plays, or {}
-//   rulings         [{action, rule, verdict, citation}] of the last step
+//   rulings         [{action, rule, verdict, citation, summary}] of the last step (summary:
+//                   the rule id's hover text)
 //   labels          UI words in the chosen language
 // Messages sent: {event: "key", key: "next" | "back"}
 
@@ -44,7 +45,9 @@ function draw(root, model) {
     li.dataset.rule = r.rule;
     li.appendChild(h("span", "onb-teach-verdict", r.verdict));
     const meta = h("span", "onb-teach-meta");
-    meta.appendChild(h("code", "onb-rule-id", r.rule));
+    const chip = h("code", "onb-rule-id", r.rule);
+    if (r.summary) chip.title = r.summary;
+    meta.appendChild(chip);
     meta.appendChild(h("span", "onb-citation", ` ${r.citation}`));
     li.appendChild(meta);
     box.appendChild(li);

@@ -30,7 +30,7 @@ BROWSER_LABELS = {
     "matches": "rule(s)", "reading": "Our reading", "rejected": "Rejected reading",
     "choices": "Choices (the default first)", "where": "Where to read it",
     "related": "Related rules", "demonstrated": "Demonstrated in", "show-me": "Show me",
-    "case": "casebook", "scenario": "scenario", "tutorials": "Tutorials", "tests": "Tests",
+    "case": "casebook", "scenario": "scenario", "game": "random game", "tutorials": "Tutorials", "tests": "Tests",
     "legend": "Sources legend: what the citations mean", "pick": "Pick a rule on the left.",
     "no-demo": "No packaged position demonstrates this rule yet.",
     "kind.rule": "rule", "kind.ruling": "ruling", "kind.option": "option",
@@ -98,6 +98,9 @@ class RuleBrowser(widgets.VBox):
         if demo.kind == "scenario":
             stepper = Stepper(game, script=list(game.recorded[demo.before:]),
                               parts=["pending", "players"], seats=_seat(game), lang=self.lang)
+        elif demo.kind == "game":
+            stepper = Stepper(game, script=[demo.action], parts=["pending", "players"],
+                              seats=_seat(game), lang=self.lang)
         else:
             verdict = game.check(demo.action)
             stepper = Stepper(game, script=[demo.action] if verdict.legal else [],
