@@ -33,8 +33,9 @@ def glossary(lang: str) -> dict[str, str]:
     """English label -> translation for ``lang`` (empty for English)."""
     if resolve(lang) == "en":
         return {}
-    return {str(k): str(v) for section in _data(lang)["sections"]
-            for k, v in section["terms"].items()}
+    return {
+        str(k): str(v) for section in _data(lang)["sections"] for k, v in section["terms"].items()
+    }
 
 
 @cache
@@ -47,8 +48,12 @@ def names(lang: str) -> dict[str, str]:
     """The component names also translated inside longer labels (sections ``in_phrases``)."""
     if resolve(lang) == "en":
         return {}
-    return {str(k): str(v) for section in _data(lang)["sections"] if section.get("in_phrases")
-            for k, v in section["terms"].items()}
+    return {
+        str(k): str(v)
+        for section in _data(lang)["sections"]
+        if section.get("in_phrases")
+        for k, v in section["terms"].items()
+    }
 
 
 @cache

@@ -16,6 +16,7 @@ questions.  Each question keeps its position as scenario YAML, so it can be rebu
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -32,19 +33,26 @@ if TYPE_CHECKING:
     from obsession_nb.state import State
 
 KINDS = ("legal", "servant", "earn")
-TOPICS = ("new servants", "passing", "market", "courtship", "solo", "guests", "service",
-          "turn")
-_TOPIC_PREFIXES = (
-    ("new servants", ("ud.cook", "ud.hall-boy", "ud.head-housemaid", "ud.useful-man",
-                      "ud.supplemental", "ud.standin", "ruling.hall-boy", "ruling.useful-man",
-                      "ruling.supplemental")),
-    ("passing", ("pass.", "ud.pass", "turn.host-or-pass", "ruling.pass")),
-    ("market", ("market.", "special.market-refresh", "ruling.reserve", "event.builders")),
-    ("courtship", ("courtship.", "season.")),
-    ("solo", ("solo.", "ruling.sec")),
-    ("guests", ("invite.", "favours.")),
-    ("service", ("service.", "host.servant")),
+TOPICS = ("new servants", "passing", "market", "courtship", "solo", "guests", "service", "turn")
+# Topics by rule-id pattern (regular expressions on the ids of a question's rulings).
+_TOPIC_PATTERNS = tuple(
+    (topic, re.compile(pattern))
+    for topic, pattern in (
+        (
+            "new servants",
+            r"^(ud|ruling)\.(cook|hall-boy|head-housemaid|useful-man|supplemental|"
+            r"standin)",
+        ),
+        ("passing", r"^(pass\.|ud\.pass|turn\.host-or-pass|ruling\.pass)"),
+        ("market", r"^(market\.|special\.market-refresh|ruling\.reserve|event\.builders)"),
+        ("courtship", r"^(courtship|season)\."),
+        ("solo", r"^(solo\.|ruling\.sec)"),
+        ("guests", r"^(invite|favours)\."),
+        ("service", r"^(service\.|host\.servant)"),
+    )
 )
+# Rulings worth showing with the money an activity brings.
+_MONEY_RULES = re.compile(r"^(favours\.|ud\.hall-boy|ud\.tile|tile\.|event\.)")
 _SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch)
 
 
@@ -75,14 +83,20 @@ class Question:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "prompt": self.prompt, "choices": list(self.choices),
-                "topics": list(self.topics), "source": self.source, "action": self.action}
+        return {
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "choices": list(self.choices),
+            "topics": list(self.topics),
+            "source": self.source,
+            "action": self.action,
+        }
 
 
 def topics_of(rule_ids: Iterable[str]) -> tuple[str, ...]:
     """The quiz topics of a set of rulings (``turn`` when no other fits)."""
     ids = list(rule_ids)
-    found = [t for t, prefixes in _TOPIC_PREFIXES if any(i.startswith(prefixes) for i in ids)]
+    found = [t for t, pattern in _TOPIC_PATTERNS if any(pattern.match(i) for i in ids)]
     return tuple(found or ["turn"])
 
 
@@ -119,8 +133,10 @@ def _random_positions(seed: int, actions: int = 150, every: int = 3) -> list[Pos
     from obsession_nb.setup import new_game
 
     players = 2 + seed % 3
-    games = [(f"random game (seed {seed}, {players} players)", new_game(players, seed=seed)),
-             (f"random solo game (seed {seed})", new_solo_game(seed))]
+    games = [
+        (f"random game (seed {seed}, {players} players)", new_game(players, seed=seed)),
+        (f"random solo game (seed {seed})", new_solo_game(seed)),
+    ]
     out = []
     for label, game in games:
         player = RandomPlayer(seed)
@@ -141,8 +157,11 @@ def _random_positions(seed: int, actions: int = 150, every: int = 3) -> list[Pos
 
 def _legal_question(game: Game, rng: random.Random, source: str) -> Question | None:
     legal = {x.notation for x in game.legal_actions() if not isinstance(x, _SPECIAL)}
-    others = [x.notation for x in game.candidates()
-              if x.notation not in legal and not isinstance(x, _SPECIAL)]
+    others = [
+        x.notation
+        for x in game.candidates()
+        if x.notation not in legal and not isinstance(x, _SPECIAL)
+    ]
     pool = sorted(others) if others and rng.random() < 0.5 else sorted(legal)
     if not pool:
         return None
@@ -150,10 +169,18 @@ def _legal_question(game: Game, rng: random.Random, source: str) -> Question | N
     verdict = game.check(action)
     if not verdict.rulings:
         return None
-    prompt = (f"{game.pending()['prompt']}. Is `{action}` legal now?")
-    return Question("legal", prompt, ("Legal", "Not legal"), 0 if verdict.legal else 1,
-                    verdict.rulings, topics_of(r.rule for r in verdict.rulings), game.to_scenario(), source,
-                    action=action)
+    prompt = f"{game.pending()['prompt']}. Is `{action}` legal now?"
+    return Question(
+        "legal",
+        prompt,
+        ("Legal", "Not legal"),
+        0 if verdict.legal else 1,
+        verdict.rulings,
+        topics_of(r.rule for r in verdict.rulings),
+        game.to_scenario(),
+        source,
+        action=action,
+    )
 
 
 def _servant_question(game: Game, rng: random.Random, source: str) -> Question | None:
@@ -183,13 +210,29 @@ def _servant_question(game: Game, rng: random.Random, source: str) -> Question |
     target = kinds[slot].target
     where = "the activity tile" if target == "tile" else table.card_name(target)
     icon = table.servant_name(kinds[slot].kind)
-    prompt = (f"{game.pending()['prompt']}. Which of these servants can fill the {icon} icon "
-              f"on {where}?")
+    prompt = (
+        f"{game.pending()['prompt']}. Which of these servants can fill the {icon} icon on {where}?"
+    )
     verdict = game.check(right)
-    return Question("servant", prompt, tuple(table.servant_name(o.servant) for o in options),
-                    options.index(right), verdict.rulings,
-                    topics_of(["service.", *(r.rule for r in verdict.rulings)]), game.to_scenario(), source,
-                    action=right.notation, notations=tuple(o.notation for o in options))
+    return Question(
+        "servant",
+        prompt,
+        tuple(table.servant_name(o.servant) for o in options),
+        options.index(right),
+        verdict.rulings,
+        (
+            "service",
+            *(
+                t
+                for t in topics_of(r.rule for r in verdict.rulings)
+                if t not in ("service", "turn")
+            ),
+        ),
+        game.to_scenario(),
+        source,
+        action=right.notation,
+        notations=tuple(o.notation for o in options),
+    )
 
 
 def completes_service(game: Game) -> tuple[str, int, tuple[Ruling, ...]] | None:
@@ -222,14 +265,23 @@ def _earn_question(game: Game, rng: random.Random, source: str) -> Question | No
     wrong = {gained + d for d in (-300, -200, -100, 100, 200, 300)} - {gained}
     options = [gained, *rng.sample(sorted(wrong), 3)]
     rng.shuffle(options)
-    shown = [r for r in rulings if r.rule.startswith(("favours.", "ud.hall-boy", "ud.tile",
-                                                      "tile.", "event."))] or list(rulings)
+    shown = [r for r in rulings if _MONEY_RULES.match(r.rule)] or list(rulings)
     who = game.state.players[game.state.turn.player].name  # type: ignore[union-attr]
-    prompt = (f"{game.pending()['prompt']}. After `{action}` the activity's favours are "
-              f"collected. How much does {who}'s money change?")
-    return Question("earn", prompt, tuple(_pounds(o) for o in options), options.index(gained),
-                    tuple(shown), topics_of(r.rule for r in rulings), game.to_scenario(), source,
-                    action=action)
+    prompt = (
+        f"{game.pending()['prompt']}. After `{action}` the activity's favours are "
+        f"collected. How much does {who}'s money change?"
+    )
+    return Question(
+        "earn",
+        prompt,
+        tuple(_pounds(o) for o in options),
+        options.index(gained),
+        tuple(shown),
+        topics_of(r.rule for r in rulings),
+        game.to_scenario(),
+        source,
+        action=action,
+    )
 
 
 def _pounds(amount: int) -> str:
@@ -239,8 +291,13 @@ def _pounds(amount: int) -> str:
 _MAKERS = {"legal": _legal_question, "servant": _servant_question, "earn": _earn_question}
 
 
-def questions(count: int = 20, *, seed: int = 0, topics: Iterable[str] | None = None,
-              kinds: Iterable[str] = KINDS) -> list[Question]:
+def questions(
+    count: int = 20,
+    *,
+    seed: int = 0,
+    topics: Iterable[str] | None = None,
+    kinds: Iterable[str] = KINDS,
+) -> list[Question]:
     """``count`` questions (fewer if the positions run out), the same for the same arguments.
 
     ``topics`` keeps only questions touching one of them (see ``TOPICS``).
@@ -253,8 +310,10 @@ def questions(count: int = 20, *, seed: int = 0, topics: Iterable[str] | None = 
     rng = random.Random(seed)
     out: list[Question] = []
     for round_ in range(20):  # more seeded random games until there are enough questions
-        pool = [*(_scenario_positions() if round_ == 0 else ()),
-                *_random_positions(seed * 1000 + round_)]
+        pool = [
+            *(_scenario_positions() if round_ == 0 else ()),
+            *_random_positions(seed * 1000 + round_),
+        ]
         rng.shuffle(pool)
         for source, state, custom in pool:
             if state.turn is None:

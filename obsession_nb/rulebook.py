@@ -281,7 +281,7 @@ def _notebook_texts() -> dict[str, str]:
 def tutorials(rule_id: str) -> list[str]:
     """Tutorial notebooks that name the rule or open one of its demonstrations (source
     checkout only: an installed package has no notebooks)."""
-    names = {rule_id, *(d.name for d in demonstrations(rule_id))}
+    names = {rule_id, *(d.name for d in demonstrations(rule_id) if d.kind != "game")}
     return [nb for nb, text in _notebook_texts().items()
             if any(re.search(rf"['\"\s(]{re.escape(n)}['\"\s)]", text) for n in names)]
 

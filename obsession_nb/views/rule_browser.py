@@ -27,13 +27,25 @@ _CURRENT: list[weakref.ReferenceType[RuleBrowser]] = []
 
 BROWSER_LABELS = {
     "placeholder": "search: words, a rule id or a component (hall boy, carriage house)",
-    "matches": "rule(s)", "reading": "Our reading", "rejected": "Rejected reading",
-    "choices": "Choices (the default first)", "where": "Where to read it",
-    "related": "Related rules", "demonstrated": "Demonstrated in", "show-me": "Show me",
-    "case": "casebook", "scenario": "scenario", "game": "random game", "tutorials": "Tutorials", "tests": "Tests",
-    "legend": "Sources legend: what the citations mean", "pick": "Pick a rule on the left.",
+    "matches": "rule(s)",
+    "reading": "Our reading",
+    "rejected": "Rejected reading",
+    "choices": "Choices (the default first)",
+    "where": "Where to read it",
+    "related": "Related rules",
+    "demonstrated": "Demonstrated in",
+    "show-me": "Show me",
+    "case": "casebook",
+    "scenario": "scenario",
+    "game": "random game",
+    "tutorials": "Tutorials",
+    "tests": "Tests",
+    "legend": "Sources legend: what the citations mean",
+    "pick": "Pick a rule on the left.",
     "no-demo": "No packaged position demonstrates this rule yet.",
-    "kind.rule": "rule", "kind.ruling": "ruling", "kind.option": "option",
+    "kind.rule": "rule",
+    "kind.ruling": "ruling",
+    "kind.option": "option",
 }
 
 
@@ -53,11 +65,14 @@ class RuleBrowserView(anywidget.AnyWidget):
 class RuleBrowser(widgets.VBox):
     """Search the rules, read one, and see it demonstrated live."""
 
-    def __init__(self, query: str = "", *, rule: str | None = None,
-                 lang: str | None = None) -> None:
+    def __init__(
+        self, query: str = "", *, rule: str | None = None, lang: str | None = None
+    ) -> None:
         self.lang = resolve(lang)
-        self.view = RuleBrowserView(sources=[s.to_json() for s in rulebook.sources()],
-                                    labels=ui_labels(BROWSER_LABELS, self.lang))
+        self.view = RuleBrowserView(
+            sources=[s.to_json() for s in rulebook.sources()],
+            labels=ui_labels(BROWSER_LABELS, self.lang),
+        )
         self.demo = widgets.VBox(layout=widgets.Layout(width="890px"))
         self.demo.add_class("onb-rb-demo-area")
         self.stepper: Stepper | None = None
@@ -96,20 +111,37 @@ class RuleBrowser(widgets.VBox):
         demo = self._entry.demonstrations[index]
         game = demo.game()
         if demo.kind == "scenario":
-            stepper = Stepper(game, script=list(game.recorded[demo.before:]),
-                              parts=["pending", "players"], seats=_seat(game), lang=self.lang)
+            stepper = Stepper(
+                game,
+                script=list(game.recorded[demo.before :]),
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
         elif demo.kind == "game":
-            stepper = Stepper(game, script=[demo.action], parts=["pending", "players"],
-                              seats=_seat(game), lang=self.lang)
+            stepper = Stepper(
+                game,
+                script=[demo.action],
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
         else:
             verdict = game.check(demo.action)
-            stepper = Stepper(game, script=[demo.action] if verdict.legal else [],
-                              parts=["pending", "players"], seats=_seat(game), lang=self.lang)
+            stepper = Stepper(
+                game,
+                script=[demo.action] if verdict.legal else [],
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
         asked = RulingsLog(heading=f"The action asked about: {demo.action}")
         asked.verdict = verdict_json(game.check(demo.action))
         asked.add_class("onb-demo-verdict")
-        head = widgets.HTML(f"<div class='onb-demo-heading'>Show me · {escape(self._entry.rule.id)}"
-                            f" · {escape(demo.title)}</div>")
+        head = widgets.HTML(
+            f"<div class='onb-demo-heading'>Show me · {escape(self._entry.rule.id)}"
+            f" · {escape(demo.title)}</div>"
+        )
         self.demo.children = (head, asked, stepper)
         self.stepper = stepper
         return stepper

@@ -29,7 +29,8 @@ def _search(page: Page, query: str) -> None:
 
 
 def test_rule_browser_search_and_show_me_opens_the_stepper_at_the_decision(
-        page: Page, run_notebook_in_lab, assert_no_widget_errors):
+    page: Page, run_notebook_in_lab, assert_no_widget_errors
+):
     run_notebook_in_lab(page, CASEBOOK)
     rb = _browser(page)
     expect(rb.locator(".onb-rb-entry")).to_have_attribute("data-rule", "ud.hall-boy.money")
@@ -50,7 +51,7 @@ def test_rule_browser_search_and_show_me_opens_the_stepper_at_the_decision(
     expect(demo.locator(".onb-demo-verdict .onb-legal")).to_be_visible()
     shoot(demo, "teach-rule-browser-show-me")
     # the rule-id chip of a ruling shows its summary on hover and opens its entry on a click
-    chip = demo.locator('.onb-demo-verdict .onb-rule-id', has_text="ud.tile.carriage-house")
+    chip = demo.locator(".onb-demo-verdict .onb-rule-id", has_text="ud.tile.carriage-house")
     assert "Carriage House" in (chip.get_attribute("title") or "")
     chip.click()
     expect(rb.locator(".onb-rb-entry")).to_have_attribute("data-rule", "ud.tile.carriage-house")
@@ -108,11 +109,20 @@ def teach_server(jupyter_env: dict[str, str], request: pytest.FixtureRequest) ->
     """``obsession-nb teach SCENARIO [--lang]`` (parametrised by the test) on a free port."""
     scenario, lang = request.param
     port = _free_port()
-    log = (REPO / "test-artifacts" / "servers")
+    log = REPO / "test-artifacts" / "servers"
     log.mkdir(parents=True, exist_ok=True)
     out = (log / f"teach-{scenario}-{lang}.log").open("wb")
-    argv = [sys.executable, "-m", "obsession_nb.cli", "teach", scenario, "--no-browser",
-            f"--port={port}", "--lang", lang]
+    argv = [
+        sys.executable,
+        "-m",
+        "obsession_nb.cli",
+        "teach",
+        scenario,
+        "--no-browser",
+        f"--port={port}",
+        "--lang",
+        lang,
+    ]
     proc = subprocess.Popen(argv, cwd=REPO, env=jupyter_env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -136,8 +146,9 @@ def teach_server(jupyter_env: dict[str, str], request: pytest.FixtureRequest) ->
 
 
 @pytest.mark.parametrize("teach_server", [("refresher-round-6", "en")], indirect=True)
-def test_teaching_mode_keyboard_steps_and_back(page: Page, teach_server: str,
-                                               assert_no_widget_errors):
+def test_teaching_mode_keyboard_steps_and_back(
+    page: Page, teach_server: str, assert_no_widget_errors
+):
     page.goto(teach_server)
     teach = page.locator(".onb-teach")
     expect(teach).to_have_attribute("data-step", "0", timeout=120_000)
@@ -169,12 +180,15 @@ def test_teaching_mode_board_in_japanese(page: Page, teach_server: str, assert_n
     expect(board).to_have_attribute("data-lang", "translated")
     stepper = page.locator(".onb-stepper").first
     expect(stepper.locator(".onb-oop-step", has_text="ステップ４：ゲストの招待")).to_be_visible()
-    expect(stepper.locator(".onb-choice-heading", has_text="ステップ４：ゲストの招待")).to_be_visible()
+    expect(
+        stepper.locator(".onb-choice-heading", has_text="ステップ４：ゲストの招待")
+    ).to_be_visible()
     text = board.inner_text()
     assert "Available Service" in text  # not named by the summary: stays English
     # the Howard family's servants, by the summary's names (the meeples' hover titles)
     titles = board.locator("svg.onb-meeple title").evaluate_all(
-        "els => els.map(e => e.textContent.split(' (')[0])")
+        "els => els.map(e => e.textContent.split(' (')[0])"
+    )
     assert {"執事", "コック", "ホールボーイ", "メイド長"} <= set(titles), titles
     assert not {"Butler", "Cook"} & set(titles)
     shoot(page.locator("body"), "teach-mode-japanese")
