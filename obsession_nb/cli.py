@@ -1,5 +1,8 @@
 """The ``obsession-nb`` command: validate, show, play and list legal actions of scenarios, and open
-the tutor in JupyterLab."""
+the tutor in JupyterLab.
+
+Each command imports what it needs when it runs, so that ``--help`` and light commands start
+fast; the engine, pandas and JupyterLab load only for the commands that use them."""
 
 from __future__ import annotations
 
@@ -10,13 +13,12 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from obsession_nb.game import Game, load_scenario
 from obsession_nb.i18n import LANGUAGES
-from obsession_nb.resources import package_dir
-from obsession_nb.rules import BadNotation, IllegalAction
-from obsession_nb.scenario import ScenarioError
+
+if TYPE_CHECKING:
+    from obsession_nb.game import Game
 
 
 def _print_json(data: Any) -> None:
@@ -29,6 +31,8 @@ def _log_json(game: Game) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file)
     print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
           f"now {game.pending()['prompt']}")
@@ -36,6 +40,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file, play_recorded=False)
     if args.json:
         _print_json(game.view())
@@ -45,6 +51,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+    from obsession_nb.rules import BadNotation, IllegalAction
+
     game = load_scenario(args.file)
     error = None
     for action in args.actions:
@@ -72,6 +81,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file)
     actions = game.legal_actions()
     if args.json:
@@ -189,6 +200,8 @@ def cmd_teach(args: argparse.Namespace) -> int:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
+    from obsession_nb.resources import package_dir
+
     notebooks = package_dir().parent / "notebooks"
     if not (notebooks / "00-index.ipynb").exists():
         print("obsession-nb lab: the tutorials are in the source checkout's notebooks/ folder, "
@@ -275,7 +288,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lab_args = extra  # passed on to JupyterLab
     try:
         return args.func(args)
-    except ScenarioError as exc:
+    except ValueError as exc:
+        from obsession_nb.scenario import ScenarioError
+
+        if not isinstance(exc, ScenarioError):
+            raise
         print(str(exc), file=sys.stderr)
         return 1
 

@@ -12,7 +12,6 @@ import re
 from functools import cache
 from typing import Any
 
-from obsession_nb import yamlio
 from obsession_nb.resources import content_dir
 
 LANGUAGES = ("en", "ja")
@@ -40,6 +39,8 @@ def glossary(lang: str) -> dict[str, str]:
 
 @cache
 def _data(lang: str) -> dict[str, Any]:
+    from obsession_nb import yamlio
+
     return yamlio.load((content_dir() / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))
 
 

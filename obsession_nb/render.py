@@ -27,10 +27,7 @@ STYLE = (
 def ruling_html(r: Ruling) -> str:
     """A ruling; its rule id shows the rule's title and summary on hover (the rule browser,
     ``obsession-nb rules ID``, has the whole entry)."""
-    from obsession_nb.rules import rule
-
-    entry = rule(r.rule)
-    hover = escape(f"{entry.title}: {entry.summary}", quote=True)
+    hover = escape(r.summary, quote=True)
     return (
         f'<div class="onb-r onb-ruling">{escape(r.verdict)} '
         f'<span class="onb-rule" title="{hover}">[{escape(r.rule)}]</span> '

@@ -73,6 +73,12 @@ class Ruling:
     def title(self) -> str:
         return rule(self.rule).title
 
+    @property
+    def summary(self) -> str:
+        """The rule's title and summary (the hover text of its rule id)."""
+        entry = rule(self.rule)
+        return f"{entry.title}: {entry.summary}"
+
     def to_json(self) -> dict[str, str]:
         return {"rule": self.rule, "verdict": self.verdict, "citation": self.citation}
 
@@ -105,7 +111,10 @@ class IllegalAction(ValueError):
 
     def __init__(self, rulings: list[Ruling] | Ruling) -> None:
         self.rulings = [rulings] if isinstance(rulings, Ruling) else list(rulings)
-        super().__init__("; ".join(str(r) for r in self.rulings))
+        super().__init__()
+
+    def __str__(self) -> str:  # written only when shown: move generation refuses many
+        return "; ".join(str(r) for r in self.rulings)
 
 
 def refuse(rule_id: str, verdict: str) -> IllegalAction:

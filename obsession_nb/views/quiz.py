@@ -17,7 +17,6 @@ import traitlets
 from obsession_nb import quiz
 from obsession_nb.i18n import resolve, tr, ui_labels
 from obsession_nb.resources import widgets_dir
-from obsession_nb.rules import rule
 from obsession_nb.views.board import Board
 
 QUIZ_LABELS = {
@@ -83,8 +82,7 @@ class Quiz(widgets.VBox):
         self.right += correct
         self.view.result = {
             "chosen": choice, "correct": correct, "answer": q.answer,
-            "rulings": [{**r.to_json(), "summary": f"{r.title}: {rule(r.rule).summary}"}
-                        for r in q.rulings],
+            "rulings": [{**r.to_json(), "summary": r.summary} for r in q.rulings],
         }
         self._score()
         return correct

@@ -20,7 +20,7 @@ import traitlets
 from obsession_nb import rulebook
 from obsession_nb.i18n import resolve, ui_labels
 from obsession_nb.resources import widgets_dir
-from obsession_nb.views.rulings import RulingsLog, verdict_json
+from obsession_nb.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
 from obsession_nb.views.stepper import Stepper
 
 _CURRENT: list[weakref.ReferenceType[RuleBrowser]] = []
@@ -168,3 +168,6 @@ def open_rule(rule_id: str) -> bool:
         return False
     browser.show_rule(rule_id)
     return True
+
+
+RULE_OPENERS.append(open_rule)

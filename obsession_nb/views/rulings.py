@@ -7,6 +7,7 @@ with the rule ids and citations behind it.  Checking never changes the position.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,10 @@ from obsession_nb.views.labels import action_label, name_of
 
 if TYPE_CHECKING:
     from obsession_nb.game import Game, Verdict
+
+
+RULE_OPENERS: list[Callable[[str], object]] = []
+"""Called with a rule id when its chip is clicked (the rule browser registers here)."""
 
 
 class RulingsLog(anywidget.AnyWidget):
@@ -51,11 +56,10 @@ class RulingsLog(anywidget.AnyWidget):
                       for i in dict.fromkeys(ids)}
 
     def _chip_clicked(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
-        """A rule-id chip was clicked: open its entry in the rule browser, if one is shown."""
+        """A rule-id chip was clicked: open its entry where a rule browser listens."""
         if content.get("event") == "open" and content.get("rule"):
-            from obsession_nb.views.rule_browser import open_rule
-
-            open_rule(str(content["rule"]))
+            for opener in RULE_OPENERS:
+                opener(str(content["rule"]))
 
     def __repr__(self) -> str:
         return f"<RulingsLog {self.heading!r}: {len(self.entries)} entries>"

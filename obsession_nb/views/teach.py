@@ -19,7 +19,7 @@ import traitlets
 from obsession_nb.actions import Action
 from obsession_nb.i18n import resolve, ui_labels
 from obsession_nb.resources import widgets_dir
-from obsession_nb.rules import rule
+from obsession_nb.rules import Ruling
 from obsession_nb.views.labels import SPECIAL_VERBS, action_label
 from obsession_nb.views.stepper import Stepper
 
@@ -93,8 +93,7 @@ class TeachingView(widgets.VBox):
         # the last choice and the automatic steps it led to
         start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))
         self.control.rulings = [
-            dict(r, action=e["action"], summary=f"{rule(r['rule']).title}: "
-                                                f"{rule(r['rule']).summary}")
+            dict(r, action=e["action"], summary=Ruling(r["rule"], r["verdict"]).summary)
             for e in entries[start:] for r in e["rulings"]]
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
