@@ -130,7 +130,7 @@ def _random_positions(seed: int, actions: int = 150, every: int = 3) -> list[Pos
     Solo Estate Challenge."""
     from obsession_nb.modes.solo import new_solo_game
     from obsession_nb.random_player import RandomPlayer
-    from obsession_nb.setup import new_game
+    from obsession_nb.game import new_game
 
     players = 2 + seed % 3
     games = [

@@ -216,7 +216,7 @@ RANDOM_GAMES = ((3, 1), (2, 2))
 
 def _random_game(players: int, seed: int) -> tuple[Game, Any]:
     from obsession_nb.random_player import RandomPlayer
-    from obsession_nb.setup import new_game
+    from obsession_nb.game import new_game
 
     return new_game(players, seed=seed), RandomPlayer(seed)
 
