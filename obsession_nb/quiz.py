@@ -128,9 +128,9 @@ def _scenario_positions() -> tuple[Position, ...]:
 def _random_positions(seed: int, actions: int = 150, every: int = 3) -> list[Position]:
     """Positions along two seeded random games: a 2–4 player game with the expansion, and a
     Solo Estate Challenge."""
+    from obsession_nb.game import new_game
     from obsession_nb.modes.solo import new_solo_game
     from obsession_nb.random_player import RandomPlayer
-    from obsession_nb.game import new_game
 
     players = 2 + seed % 3
     games = [

@@ -215,8 +215,8 @@ RANDOM_GAMES = ((3, 1), (2, 2))
 
 
 def _random_game(players: int, seed: int) -> tuple[Game, Any]:
-    from obsession_nb.random_player import RandomPlayer
     from obsession_nb.game import new_game
+    from obsession_nb.random_player import RandomPlayer
 
     return new_game(players, seed=seed), RandomPlayer(seed)
 
@@ -260,8 +260,10 @@ def demonstrations(rule_id: str) -> list[Demonstration]:
 
 
 def _checkout(folder: str) -> Path | None:
-    path = package_dir().parent / folder
-    return path if path.is_dir() else None
+    """``folder`` of the source checkout (tests/, notebooks/), or None when installed."""
+    root = package_dir().parent
+    path = root / folder
+    return path if (root / "pyproject.toml").is_file() and path.is_dir() else None
 
 
 @cache
