@@ -154,6 +154,13 @@ class Game:
         self._base, self._since = point.position, []
         del self.log[point.log_length:]
 
+    def explore(self, **options: Any) -> Any:
+        """Every distinct way to finish this turn, compared in a pandas DataFrame (options:
+        :func:`obsession_nb.explore.explore`)."""
+        from obsession_nb.explore import explore
+
+        return explore(self, **options)
+
     def play(self, actions: list[str]) -> None:
         for action in actions:
             self.apply(action)
