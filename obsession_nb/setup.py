@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from obsession_nb import milestones
 from obsession_nb.catalog import Catalog, load_catalog
 from obsession_nb.market import SPACES, tsn_key
 from obsession_nb.reputation import Wheel
@@ -188,6 +189,7 @@ def new_state(
     if players == 6:
         rulings.append(ruling("six-player.central-setup", "Six players use the five-player "
                               "supply: servants for hire are scarce."))
+    rulings += milestones.set_out(table)  # before the player areas (milestone.setup)
     if families is not None:
         families = list(families)
         pool = families_available(catalog, players, expansion)
