@@ -165,6 +165,9 @@ def new_state(
     state = State(options=options, players=[Player(name=n) for n in names])
     state.chance.seed = seed
     table = Table(state, catalog)
+    problems = table.mode.check_position(state, catalog)  # e.g. Tableau Duel's two players
+    if problems:
+        raise ValueError("; ".join(problems))
     rulings: list[Ruling] = []
     expansion = options.expansion
 

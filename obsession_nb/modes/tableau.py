@@ -58,8 +58,6 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     tab = record(state)
     n = len(state.players)
     if state.options.mode == "tableau-duel":
-        if n != 2:
-            raise ValueError(f"Tableau Duel is a two-player game, not {n}")
         kept.append(ruling("tableau.duel", "Tableau Duel: the 9/10 reputation counters are "
                            "added; level 9 scores 45 VP, level 10 55 VP and Max 66 VP."))
 
