@@ -153,3 +153,19 @@ def vp(table: Table, seat: int) -> int:
         return 0
     return sum(table.catalog.milestones[c.card].vp[c.place - 1] for c in found.claims
                if c.seat == seat)
+
+
+def view(table: Table) -> list[dict[str, object]]:
+    """The milestones in play, their places' VP and the markers on them (for the board)."""
+    found = table.state.milestones
+    if found is None:
+        return []
+    players = table.state.players
+    return [{"id": c, "name": table.catalog.milestones[c].name,
+             "measure": table.catalog.milestones[c].measure,
+             "at_least": table.catalog.milestones[c].at_least,
+             "vp": list(table.catalog.milestones[c].vp),
+             "standin": table.catalog.milestones[c].standin,
+             "claims": [{"seat": cl.seat, "player": players[cl.seat].name, "place": cl.place,
+                         "round": cl.round} for cl in found.claims if cl.card == c]}
+            for c in found.cards]

@@ -8,6 +8,7 @@ import pytest
 from obsession_nb import actions as a
 from obsession_nb.game import Game, new_game
 from obsession_nb.milestones import MEASURES, allowed
+from obsession_nb.modes.tableau_play import pass_turn
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
 from obsession_nb.state import Options
@@ -96,13 +97,6 @@ def test_milestone_claim_at_any_step_of_ones_own_turn() -> None:
     game.apply("activity")
     assert game.state.turn.step in ("step2", "host")
     assert a.Milestone(WEALTHY) in game.legal_actions()
-
-
-def pass_turn(game: Game) -> None:
-    seat = game.state.turn.player
-    while game.state.turn is not None and game.state.turn.player == seat:
-        legal = game.legal_actions()
-        game.apply(next((x for x in (a.Pass(), a.Rents(), a.Done()) if x in legal), legal[0]))
 
 
 def test_milestone_second_place_then_full_and_claims_never_lost() -> None:

@@ -10,6 +10,7 @@ import pytest
 from obsession_nb import actions as a
 from obsession_nb.game import Game, new_game
 from obsession_nb.modes import tableau
+from obsession_nb.modes.tableau_play import pass_turn as finish_turn
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
@@ -31,17 +32,6 @@ def through_setup(game: Game, seed: int = 5) -> list[tuple[int, str]]:
             picks.append((game.state.turn.player, action.card))
         game.apply(action)
     return picks
-
-
-def finish_turn(game: Game) -> None:
-    """End the current turn by passing: pass, rents, then done."""
-    seat = game.state.turn.player
-    preferred = (a.Pass(), a.Rents(), a.Done())
-    while game.state.turn is not None and game.state.turn.player == seat and (
-        game.state.turn.step not in ("mode",)
-    ):
-        legal = game.legal_actions()
-        game.apply(next((x for x in preferred if x in legal), legal[0]))
 
 
 def rules_logged(game: Game) -> list[str]:

@@ -321,24 +321,20 @@ def _drawn(before: list[str], after: list[str]) -> list[str]:
 
 def view(table: Table) -> dict[str, Any]:
     """What the views and the CLI show of the mode: the track, the end, the Queen Victoria
-    removals, the pending draft or Grand Ball, the milestones and their claims."""
+    removals, the pending draft or Grand Ball (the milestones are in every game's view)."""
     state = table.state
     tab = state.tableau or Tableau()
-    found = state.milestones
     return {
         "round": state.round,
         "last_round": last_round(table),
         "pawn_direction": "counterclockwise",
         "wheel_levels": state.options.wheel_levels,
         "pending": pending(table),
-        "draft_deck": list(tab.draft_deck),
-        "ball_offer": list(tab.ball_offer),
-        "queen_victoria": [q.model_dump() for q in tab.queen_victoria],
+        "draft_deck": [{"id": c, "name": table.card_name(c)} for c in tab.draft_deck],
+        "ball_offer": [{"id": c, "name": table.card_name(c)} for c in tab.ball_offer],
+        "queen_victoria": [{"round": q.round, "removed": [table.tile_name(t) for t in q.removed],
+                            "drawn": [table.tile_name(t) for t in q.drawn]}
+                           for q in tab.queen_victoria],
         "end_reason": tab.end_reason,
         "reached_max": tab.reached_max,
-        "milestones": [] if found is None else [
-            {"id": c, "name": table.catalog.milestones[c].name,
-             "vp": list(table.catalog.milestones[c].vp),
-             "claims": [cl.model_dump() for cl in found.claims if cl.card == c]}
-            for c in found.cards],
     }
