@@ -98,9 +98,14 @@ def cmd_legal(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from obsession_nb.simulate import simulate
 
-    sim = simulate(args.players, args.seed, extended=args.extended,
-                   expansion=not args.no_expansion, rotation=args.rotation,
-                   low_vp_monuments=args.low_vp_monuments)
+    try:
+        sim = simulate(args.players, args.seed, extended=args.extended,
+                       expansion=not args.no_expansion, rotation=args.rotation,
+                       low_vp_monuments=args.low_vp_monuments, mode=args.mode,
+                       milestones=_milestones_arg(args.milestones))
+    except ValueError as exc:  # a bad --mode/--players/--milestones combination
+        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         _print_json(sim.to_json())
         return 0
@@ -114,7 +119,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for season, order in enumerate(sim.turn_order_by_season, start=1):
         print(f"Season {season} turn order (seats from the first player): "
               + " ".join(str(s) for s in order))
+    extra = sim.to_json()
+    if "end_reason" in extra:
+        print(f"Ended: {extra['end_reason']} after round {extra['rounds']}"
+              + (f" ({extra['reached_max']} reached Max)" if extra["reached_max"] else ""))
+    for claim in extra.get("milestones", {}).get("claims", []):
+        print(f"Milestone {claim['card']}: {claim['player']} (place {claim['place']}, "
+              f"round {claim['round']})")
     return 0
+
+
+def _milestones_arg(text: str | None) -> list[str] | str | None:
+    """``--milestones a,b`` (two card ids) or ``random``; none given: none (Tableau: random)."""
+    if text is None:
+        return None
+    return "random" if text == "random" else [m.strip() for m in text.split(",") if m.strip()]
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -284,6 +303,10 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--rotation", choices=("counterclockwise", "clockwise"),
                      default="counterclockwise", help="first-player pawn rotation")
     sim.add_argument("--low-vp-monuments", action="store_true")
+    sim.add_argument("--mode", choices=("standard", "tableau", "tableau-duel"),
+                     default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
+    sim.add_argument("--milestones", metavar="A,B",
+                     help="two milestone card ids, or 'random' (Tableau: random by default)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge and score it")
