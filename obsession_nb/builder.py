@@ -18,9 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from obsession_nb.game import Game, new_game
+from obsession_nb.mode import BUILTIN
 from obsession_nb.state import Options
 
-MODES = ("standard", "solo-estate-challenge")
+MODES = ("standard", *BUILTIN)
+FROM_SETUP_ONLY = ("tableau", "tableau-duel")
+"""Modes whose positions start at their first turn only: their rounds end with the mode's own
+steps (Queen Victoria's market, UD p.15), which skipping rounds would leave out."""
 
 
 def new_position(players: int = 2, *, families: Sequence[str] | None = None, round: int = 1,
@@ -37,7 +41,10 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
     if players < 2:
         raise ValueError("the standard game needs 2 to 6 players (one player: "
                          "mode='solo-estate-challenge')")
-    options = Options(expansion=expansion, length=length)  # type: ignore[arg-type]
+    if mode in FROM_SETUP_ONLY and round != 1:
+        raise ValueError(f"{mode} positions start at round 1 (its rounds end with the mode's "
+                         "own steps); play on from there")
+    options = Options(expansion=expansion, length=length, mode=mode)  # type: ignore[arg-type]
     game = new_game(players, seed=seed, options=options, families=families, names=names)
     _finish_draft(game)
     _advance(game, round)
@@ -46,8 +53,9 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
 
 
 def _finish_draft(game: Game) -> None:
-    """The servant draft (UD p.10), each choice the first one offered."""
-    while game.state.turn is not None and game.state.turn.step == "draft":
+    """The servant draft (UD p.10) and a mode's own setup decisions, each choice the first one
+    offered, up to the first turn."""
+    while game.state.turn is not None and game.state.turn.step != "begin":
         game.apply(game.legal_actions()[0])
 
 
