@@ -72,7 +72,7 @@ class Line:
     figures: dict[str, Any] = field(default_factory=dict)
 
 
-def lines(game: Game, *, purchases: bool = True, peek: bool = False,
+def lines(game: Game, *, purchases: bool = False, peek: bool = False,
           host: str | None = None) -> list[Line]:
     """Every line that completes the pending turn (only those hosting ``host``, if given),
     each with its figures.  The game itself is not changed."""
@@ -103,6 +103,8 @@ def lines(game: Game, *, purchases: bool = True, peek: bool = False,
             step = _Path((*path.actions, action.notation), path.invitations, path.draws,
                          placed, path.affordable)
             _count_cards(table, seat, hand, action, step)
+            if not _finished(table, seat, turns):
+                step.placed = tuple(p.servant for p in table.turn.placements)
             if not purchases and table.state.turn is not None and table.turn.step == "buy" and (
                 table.turn.player == seat
             ):

@@ -26,10 +26,15 @@ def music_room() -> pd.DataFrame:
     return load_position("howard-supplemental-service").explore(host="music-room")
 
 
-def replay(name: str, actions: list[str]) -> Game:
+def replay(name: str, actions: list[str], placed: list[str] | None = None) -> Game:
+    """Play the line with the engine's full checks; ``placed`` collects the servants placed
+    during the turn (the placements as they stand before the turn ends)."""
     game = load_position(name)
+    seat, turns = game.state.turn.player, game.state.players[game.state.turn.player].turns_taken
     for action in actions:
         game.apply(action)  # verified in full, as a player's action is
+        if placed is not None and game.state.players[seat].turns_taken == turns:
+            placed[:] = [p.servant for p in game.state.turn.placements]
     return game
 
 
@@ -37,8 +42,10 @@ def check_row(name: str, row: pd.Series) -> None:
     start = load_position(name)
     seat = start.state.turn.player
     before = start.state.players[seat]
-    game = replay(name, row["actions"])
+    placed: list[str] = []
+    game = replay(name, row["actions"], placed)
     after = game.state.players[seat]
+    assert ", ".join(sorted(placed)) == row["servants"]
     assert after.turns_taken == before.turns_taken + 1, "the line finishes the turn"
     assert after.money - before.money == row["money"]
     assert after.reputation - before.reputation == row["reputation"]
