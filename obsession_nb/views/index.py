@@ -19,6 +19,8 @@ TUTORIALS = [
      "The page-10 draft, a pass with hiring, a refused recruitment."),
     ("05-solo-estate-challenge.ipynb", "05 · The Solo Estate Challenge",
      "The six stacks, the d20 AI and its critical rule, scoring against the target, odds."),
+    ("07-tableau-obsession.ipynb", "07 · Tableau Obsession, the Duel and Milestones",
+     "The starter-guest draft, Queen Victoria, the Grand Ball, a milestone, the end at Max."),
     ("10-rulings-casebook.ipynb", "10 · The rulings casebook",
      "Questions players ask, each answered live by the engine; the rule browser."),
 ]
