@@ -81,7 +81,8 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
     assert offer is not None
     cost = price(table, offer, useful_man)
     me.money -= cost
-    market.take(table, offer)
+    several = purchase_limit(table) is None
+    market.take(table, offer, keep_gap=several)
     me.organiser.append(OwnedTile(tile=tile_id))
     turn.purchases += 1
     tile = table.tile(tile_id)
@@ -103,10 +104,15 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
     if tile.front.ability in ("monument", "servants_hall") and not me.reminder:
         me.reminder = True
         rulings.append(ruling("market.reminder-tile", f"{me.name} takes a reminder tile."))
-    if offer.where == "market" and purchase_limit(table) is not None:
+    if offer.where == "market" and not several:
         if offer.space is not None and len(table.state.supply.market) < market.SPACES:
             rulings.append(ruling("market.slide-and-draw", "The tiles to the right slide left."))
             market.fill(table, rulings, in_tsn_order=False)
+    elif offer.where == "market" and table.state.options.mode == "standard":
+        rulings.append(ruling("market.purchases-then-slide", f"The £"
+                              f"{market.SPACE_PRICES[offer.space or 0]} space stays empty until "
+                              "the last purchase: the other tiles keep their prices, then slide "
+                              "left once and the gaps fill in tile-sorting-number order."))
     elif offer.where != "market":
         rulings.append(ruling("market.reserve-purchase", "Reserve tiles may be bought like "
                               "market tiles, one purchase a turn outside a Builders' Holiday."))

@@ -170,7 +170,12 @@ def _queue_invitations(table: Table) -> list[Ruling]:
                     rulings.append(ruling("solo.exception.gossip", f"{name}'s gossip has no one "
                                           "to target in solo play; the attack does nothing."))
             elif favour.kind == "reclaim":
-                turn.choices.append(Choice(kind="reclaim", source=target))
+                if table.me.discard:
+                    turn.choices.append(Choice(kind="reclaim", source=target))
+                else:
+                    rulings.append(ruling("favours.reclaim-discard", f"{name}: the discard pile "
+                                          "is empty (this activity's guests reach it only in "
+                                          "step 8), so the favour takes nothing."))
             elif favour.kind == "hire":
                 turn.choices.append(Choice(kind="hire", source=target, count=favour.amount))
     return rulings

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb import favours, guests, service, suites
-from obsession_nb.rounds import has_event, is_courtship
+from obsession_nb.rounds import has_event, is_courtship, reconstructed, step2_event_notes
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
 from obsession_nb.state import Placement, Turn
@@ -40,8 +40,15 @@ def start_turn(table: Table, seat: int) -> None:
 
 def begin_activity(table: Table) -> list[Ruling]:
     """Step 1, rotate service (skipped on a first turn and on courtship rounds), then step 2."""
+    rulings = [ruling("turn.order-of-play", f"{table.me.name} will host an activity this turn.")]
+    rotate_service(table)
+    enter_step2(table)
+    return rulings
+
+
+def rotate_service(table: Table) -> None:
+    """Step 1 (turn.rotate-service, turn.first-turn-no-rotation)."""
     me = table.me
-    rulings = [ruling("turn.order-of-play", f"{me.name} will host an activity this turn.")]
     if me.turns_taken == 0:
         auto = [ruling("turn.first-turn-no-rotation", "First turn: service does not rotate.")]
     else:
@@ -55,8 +62,6 @@ def begin_activity(table: Table) -> list[Ruling]:
             f"Service → Servants' Quarters ({_names(table, resting)}).",
         )]
     table.auto("step 1: rotate service", auto)
-    enter_step2(table)
-    return rulings
 
 
 def begin_pass(table: Table) -> list[Ruling]:
@@ -67,9 +72,11 @@ def begin_pass(table: Table) -> list[Ruling]:
                           "step 2, then £200, hiring or a free market refresh, then shop.")]
         rulings += refresh_and_reclaim(table)
     else:
-        rulings = [ruling("ruling.base-pass-order", "Pass: step 2 first, then all servants to "
-                          "Available Service and the discard pile to hand, then £200 or a free "
-                          "market refresh, then shop.")]
+        rulings = [ruling("ruling.base-pass-order", "Pass: step 1 and step 2 first, then all "
+                          "servants to Available Service and the discard pile to hand, then £200 "
+                          "or a free market refresh, then shop.")]
+        if table.turn.step == "begin":
+            rotate_service(table)
     idle = [p for p in table.turn.placements if _idle_useful_man(table, p)]
     if idle:  # no tile will be hosted: he is free again at once, e.g. for the market discount
         for p in idle:
@@ -125,8 +132,11 @@ def enter_step2(table: Table) -> None:
             deck = table.state.supply.objective_deck
             drawn = [deck.pop(0) for _ in range(min(2, len(deck)))]
             me.objectives += drawn
-            rulings.append(ruling("event.objective-draw",
-                                  f"Objective card draw: {me.name} draws {len(drawn)} and keeps both."))
+            rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} " + (
+                f"draws {len(drawn)} and keeps {'both' if len(drawn) == 2 else 'it'}." if drawn
+                else "finds the objective deck empty and draws nothing.")))
+            rulings += reconstructed(table, "objective_draw")
+        rulings += step2_event_notes(table)
         monuments = sum(1 for a in table.abilities(me) if a in MONUMENT_ABILITIES)
         if monuments:
             rulings.append(table.gain_reputation(
@@ -136,6 +146,12 @@ def enter_step2(table: Table) -> None:
             from obsession_nb.modes import step2 as mode_step2
 
             rulings += mode_step2(table)
+    if can_use_hall(table):
+        rulings.append(ruling("turn.servants-hall", "The Servants' Hall may gossip now, before "
+                              "step 3 begins."))
+    if church_pending(table):
+        rulings.append(ruling("ud.tile.parish-church", "The Parish Church monument: choose £100 "
+                              "or one reputation."))
     table.auto("step 2: round track and monuments", rulings or [
         ruling("turn.round-track-event", "No round-track event, monument or Hall applies.")
     ])
@@ -228,6 +244,7 @@ def exit_step2(table: Table) -> None:
         if not (flipped or helper):
             rulings.append(ruling("event.village-fair",
                                   "Village Fair: the Private Study is not flipped; no bonus."))
+        rulings += reconstructed(table, "village_fair")
         table.auto("step 2: village fair", rulings)
     if turn.passing:
         _to_pass_option(table)

@@ -110,13 +110,20 @@ def _draw_for_space(table: Table, rulings: list[Ruling]) -> str | None:
         return tile_id
 
 
+def has_gaps(table: Table) -> bool:
+    """Whether a space was emptied by a purchase this turn and waits for the slide
+    (market.purchases-then-slide)."""
+    return any(not stack for stack in table.state.supply.market)
+
+
 def fill(table: Table, rulings: list[Ruling], *, in_tsn_order: bool) -> None:
-    """Fill the empty spaces at the right end of the market.
+    """Slide the tiles left over any emptied spaces, then fill the empty spaces at the right end.
 
     With ``in_tsn_order`` the newly drawn tiles take the gaps lowest TSN first (refresh,
     Builders' Holiday); otherwise each tile goes to the rightmost space as drawn.
     """
     market = table.state.supply.market
+    market[:] = [stack for stack in market if stack]
     drawn: list[str] = []
     while len(market) + len(drawn) < SPACES:
         tile_id = _draw_for_space(table, rulings)
@@ -137,8 +144,11 @@ def fill(table: Table, rulings: list[Ruling], *, in_tsn_order: bool) -> None:
         market.extend([t] for t in drawn)
 
 
-def take(table: Table, offer: Offer) -> None:
-    """Remove one copy of the offered tile from where it lies (stacked twins stay)."""
+def take(table: Table, offer: Offer, *, keep_gap: bool = False) -> None:
+    """Remove one copy of the offered tile from where it lies (stacked twins stay).
+
+    With ``keep_gap`` (a turn of several purchases) an emptied space stays empty, so the tiles to
+    its right keep their prices until the last purchase (market.purchases-then-slide)."""
     supply = table.state.supply
     if table.state.options.mode != "standard":  # any tile of a solo stack; the space stays
         from obsession_nb.modes import take as mode_take
@@ -149,7 +159,7 @@ def take(table: Table, offer: Offer) -> None:
         assert offer.space is not None
         stack = supply.market[offer.space]
         stack.pop()
-        if not stack:
+        if not stack and not keep_gap:
             del supply.market[offer.space]
     else:
         getattr(supply, offer.where.replace("-reserve", "_reserve")).remove(offer.tile)

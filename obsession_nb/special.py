@@ -108,7 +108,11 @@ def apply_um_refresh(table: Table) -> list[Ruling]:
 
 def verify_um_search(table: Table, tile_id: str) -> list[Ruling]:
     _verify_removal(table, "ud.useful-man.search")
-    if tile_id not in table.state.supply.bag:
+    bag = table.state.supply.bag
+    if all(table.tile(t).kind == "monument" for t in bag):
+        raise refuse("ruling.useful-man-search-bag-empty", "The tile bag holds no tile the "
+                     "useful man could fetch, so he stays.")
+    if tile_id not in bag:
         raise refuse("ud.useful-man.search", f"No {_tile(table, tile_id)} is in the tile bag.")
     tile = table.tile(tile_id)
     if tile.kind == "monument":
@@ -118,19 +122,42 @@ def verify_um_search(table: Table, tile_id: str) -> list[Ruling]:
 
 
 def apply_um_search(table: Table, tile_id: str) -> list[Ruling]:
+    """The £300 space's tile returns to the bag, every other space moves one left and the
+    fetched tile enters the £800 space (ud.useful-man.search).  On a turn of several purchases
+    the spaces emptied by purchases move left with the rest and are filled after the last
+    purchase (market.purchases-then-slide, ruling.useful-man-search-bag-empty)."""
     supply = table.state.supply
     _remove_useful_man(table)
     supply.bag.remove(tile_id)
     rulings: list[Ruling] = []
-    if len(supply.market) >= market.SPACES:
-        returned = supply.market.pop(0)
-        supply.bag.extend(returned)
-        rulings.append(ruling("ud.useful-man.search",
-                              f"{table.tile_name(returned[0])} leaves the £300 space for the bag; "
-                              "the other tiles slide left."))
-    supply.market.append([tile_id])
+    name = table.tile_name(tile_id)
+    spaces = supply.market
+    if market.has_gaps(table):
+        spaces += [[] for _ in range(market.SPACES - len(spaces))]
+        returned = spaces.pop(0)
+        if returned:
+            supply.bag.extend(returned)
+            rulings.append(ruling("ud.useful-man.search", f"{table.tile_name(returned[0])} "
+                                  "leaves the £300 space for the bag; every other space moves "
+                                  "one to the left."))
+        else:
+            rulings.append(ruling("ruling.useful-man-search-bag-empty", "The £300 space was "
+                                  "emptied by a purchase this turn, so nothing returns to the "
+                                  "bag; every other space moves one to the left."))
+        spaces.append([tile_id])
+        rulings.append(ruling("market.purchases-then-slide", "The spaces emptied by this turn's "
+                              "purchases stay empty until the last purchase."))
+    else:
+        if len(spaces) >= market.SPACES:
+            returned = spaces.pop(0)
+            supply.bag.extend(returned)
+            rulings.append(ruling("ud.useful-man.search",
+                                  f"{table.tile_name(returned[0])} leaves the £300 space for the "
+                                  "bag; the other tiles slide left."))
+        spaces.append([tile_id])
+    where = f"£{market.SPACE_PRICES[len(spaces) - 1]}"
     rulings.append(ruling("ruling.useful-man-search-placement",
-                          f"{table.tile_name(tile_id)} enters the £800 space and is priced there "
+                          f"{name} enters the {where} space and is priced there "
                           "(no reserve takes it)."))
     return rulings
 

@@ -319,6 +319,7 @@ def test_courtship_vp_card_use_unlimited_purchases_like_a_builders_holiday() -> 
     data["chance"]["next_tiles"] = ["music-room", "drawing-room"]
     g = game(data, "reveal vp-unlimited-purchases", "pass", "rents", "buy fenced-paddock",
              "buy riding-stables")
-    assert len(g.state.supply.market) == 4  # no slide-and-draw until the end
+    # no slide-and-draw until the end: the two bought spaces stay empty (market.purchases-then-slide)
+    assert [bool(s) for s in g.state.supply.market] == [False, False, True, True, True, True]
     g.apply("done")
     assert [s[0] for s in g.state.supply.market][-2:] == ["drawing-room", "music-room"]
