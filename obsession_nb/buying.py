@@ -44,6 +44,9 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool,
         f"{'£300' if offer.space is None else f'£{market.SPACE_PRICES[offer.space]}'} and "
         f"modifier {table.tile(tile_id).cost_modifier:+d}).",
     )]
+    if tile_id == "renovated-kitchen":
+        rulings.append(ruling("ruling.renovated-kitchen-300", "The +£300 printed in the Renovated "
+                              "Kitchen's title line is its cost modifier."))
     if table.state.options.mode != "standard":  # Solo Estate Challenge limits (modes/)
         from obsession_nb.modes import verify_purchase
 

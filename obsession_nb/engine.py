@@ -80,6 +80,8 @@ def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
     turn.hall_used = True
     target = table.state.players[seat]
     rulings = [
+        ruling("ruling.servants-hall-target-floor", f"{target.name} is at level 1 position 1 "
+               "and loses nothing; the Hall's owner still gains.") if target.reputation == 0 else
         table.lose_reputation(target, 1, "turn.servants-hall", f"Rumours about {target.name}"),
         table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
     ]
@@ -269,7 +271,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
     elif step == "favours":
         yield from _choice_candidates(table, seats)
     elif step == "pass-option":
-        yield from (a.Rents(), a.FreeRefresh(), a.HireServants())
+        yield from (a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True))
     elif step == "buy":
         for offer in offers(table):
             yield a.Buy(offer.tile)
@@ -301,7 +303,8 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
         yield from (a.Reclaim(c) for c in dict.fromkeys(table.me.discard))
     elif choice.kind == "hire":
         yield from (a.Hire(k) for k in table.catalog.servants)
-        yield from (a.Recruit(s, k) for s in seats for k in choices.RECRUITABLE)
+        yield from (a.Recruit(s, k, z) for s in seats for k in choices.RECRUITABLE
+                    for z in choices.BOXES)
         yield a.Done()
 
 

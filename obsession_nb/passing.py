@@ -33,31 +33,38 @@ def apply_free_refresh(table: Table) -> list[Ruling]:
     return [*rulings, ruling("pass.shop", SHOP)]
 
 
-def hirer(table: Table) -> str | None:
-    """The butler, or else an underbutler, available to staff the Butler's Room."""
+def hirer(table: Table, underbutler: bool = False) -> str | None:
+    """The servant the player chose to staff the Butler's Room, if he is available: the butler,
+    or an underbutler when named (ud.pass.hire, service.underbutler)."""
+    kind = HIRERS[1] if underbutler else HIRERS[0]
     slot = Slot("tile", "tile", "butler")
     available = Counter(table.me.servants.available)
-    return next((k for k in HIRERS if available[k] and can_fill(table, slot, k, available)), None)
+    return kind if available[kind] and can_fill(table, slot, kind, available) else None
 
 
-def verify_hire_servants(table: Table) -> list[Ruling]:
+def verify_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]:
     me = table.me
     if not table.state.options.hire_on_pass:
         raise refuse("pass.base", "Without the expansion's pass rule, passing offers only £200 "
                      "or a free market refresh.")
     if me.owned("butlers-room") is None:
         raise refuse("ud.pass.hire", f"{me.name} has no Butler's Room to hire with.")
-    who = hirer(table)
+    who = hirer(table, underbutler)
     if who is None:
-        raise refuse("ud.pass.hire", "Hiring needs the butler or an underbutler in Available "
-                     "Service.")
-    return [ruling("ud.pass.butler-available", f"The {table.servant_name(who)} staffs the "
-                   "Butler's Room (service was refreshed first, so the butler is available).")]
+        wanted = "an underbutler" if underbutler else "the butler"
+        other = "" if underbutler else " (or name an underbutler: hire-servants underbutler)"
+        raise refuse("ud.pass.hire", f"Hiring with {wanted} needs him in Available "
+                     f"Service{other}.")
+    if underbutler:
+        return [ruling("service.underbutler", "The underbutler staffs the Butler's Room in the "
+                       "butler's place, as the player chose.")]
+    return [ruling("ud.pass.butler-available", "The Butler staffs the Butler's Room (service "
+                   "was refreshed first, so the butler is available).")]
 
 
-def apply_hire_servants(table: Table) -> list[Ruling]:
+def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]:
     me, turn = table.me, table.turn
-    who = hirer(table)
+    who = hirer(table, underbutler)
     assert who is not None
     me.servants.available.remove(who)
     turn.tile = "butlers-room"

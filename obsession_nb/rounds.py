@@ -102,7 +102,7 @@ def enter_round(table: Table) -> None:
         for event in here.events:
             rulings += reconstructed(table, event.kind)
     if rulings:
-        table.auto(f"round {state.round} begins", rulings)
+        table.auto(f"round {state.round} begins", list(dict.fromkeys(rulings)))
     if here.courtship:
         begin_courtship(table)
     else:

@@ -39,6 +39,9 @@ class Options(Record):
     """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14; obsession_nb/modes)."""
     solo_target: Literal["printed", "expert-monuments"] = "printed"
     """Solo Estate Challenge target: the printed score, or plus scavenged monument VP (UD p.13)."""
+    compensation_seat: Literal["never-first", "last"] = "never-first"
+    """Who gets the 5–6-player money without the expansion: the seats that never hold the pawn,
+    or literally the last seat(s) (UD p.11; option.compensation-seat)."""
 
     @property
     def hire_on_pass(self) -> bool:

@@ -146,6 +146,9 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
             raise refuse("ud.useful-man.village-fair", "He is placed on the Study in step 2.")
         return [ruling("ud.useful-man.village-fair", "The useful man helps at the Village Fair: "
                        "+£200.")]
+    if table.turn.passing:
+        raise refuse("ud.useful-man.prestige", "No tile is hosted on a pass, so there is no "
+                     "prestige rating for the useful man to lower.")
     owned = me.owned(target)
     if owned is None or table.face(owned).prestige is None or not table.face(owned).playable:
         raise refuse("ud.useful-man.prestige", "The useful man lowers the prestige rating of a "
