@@ -1,8 +1,8 @@
 """VP cards revealed for their favour instead of their points (courtship.vp-card-use).
 
 A player may reveal a VP card at any point of their own turn, or in the window after the final
-courtship (ruling.vp-card-reveal-timing, ruling.vp-card-final-window).  The card is then out of play, face up (``supply.vp_discard``),
-and scores nothing.  Favours are the catalog's ``favour`` codes.
+courtship (ruling.vp-card-reveal-timing, ruling.vp-card-final-window).  The card is then out of
+play, face up (``supply.vp_discard``), and scores nothing.  Favours are the catalog's ``favour`` codes.
 """
 
 from __future__ import annotations
