@@ -319,3 +319,12 @@ def legal_actions(table: Table) -> list[a.Action]:
             continue
         result.append(action)
     return result
+
+
+def decision_actions(table: Table, legal: list[a.Action] | None = None) -> list[a.Action]:
+    """The legal actions (``legal`` if already listed) that answer the pending decision itself,
+    leaving out those open at any point of a turn (special actions, the useful man's removals,
+    VP-card reveals).  Before the game is over there is always at least one (issue 10)."""
+    any_time = (ANY_STEP, vpcards.TURN_STEPS)
+    return [x for x in (legal_actions(table) if legal is None else legal)
+            if HANDLERS[type(x)].steps not in any_time or table.turn.step == "reveal"]

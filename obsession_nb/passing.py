@@ -14,14 +14,19 @@ from obsession_nb.table import Table
 HIRERS = ("butler", "underbutler")
 
 
-SHOP = "After the pass option the player may still buy one tile."
+def shop(table: Table) -> Ruling:
+    """pass.shop: what the passing player may still buy (one tile, or any number on a holiday)."""
+    from obsession_nb.flow import purchase_limit
+
+    what = "one tile" if purchase_limit(table) == 1 else "as many tiles as on a Builders' Holiday"
+    return ruling("pass.shop", f"After the pass option the player may still buy {what}.")
 
 
 def apply_rents(table: Table) -> list[Ruling]:
     table.me.money += 200
     table.turn.step = "buy"
     return [ruling("pass.rents", f"{table.me.name} collects £200 in tenant rents "
-                   f"(now £{table.me.money})."), ruling("pass.shop", SHOP)]
+                   f"(now £{table.me.money})."), shop(table)]
 
 
 def apply_free_refresh(table: Table) -> list[Ruling]:
@@ -30,7 +35,7 @@ def apply_free_refresh(table: Table) -> list[Ruling]:
                                     "refresh.")]
     market.refresh(table, rulings, "pass.free-refresh", "Pass option: free market refresh")
     table.turn.step = "buy"
-    return [*rulings, ruling("pass.shop", SHOP)]
+    return [*rulings, shop(table)]
 
 
 def hirer(table: Table, underbutler: bool = False) -> str | None:
