@@ -204,12 +204,38 @@ def _solo() -> Any:
     return solo_rules
 
 
+_FIELDS: dict[type[a.Action], tuple[str, ...]] = {}
+
+PURE_VERIFY_CHECK = False
+"""Debug switch (the test suite turns it on for random games): fingerprint the position around
+every verify and fail if a verifier changed it — verifiers only read (DESIGN principle 9)."""
+
+
+class ImpureVerifier(AssertionError):
+    """A verifier changed the position it was asked about."""
+
+
 def _args(action: a.Action) -> list[Any]:
-    return [getattr(action, f.name) for f in fields(action)]
+    names = _FIELDS.get(type(action))
+    if names is None:
+        names = _FIELDS[type(action)] = tuple(f.name for f in fields(action))
+    return [getattr(action, n) for n in names]
 
 
 def verify(table: Table, action: a.Action) -> list[Ruling]:
-    """The rulings that allow ``action`` now; raises :class:`IllegalAction` otherwise."""
+    """The rulings that allow ``action`` now; raises :class:`IllegalAction` otherwise.
+    Never changes the position."""
+    if not PURE_VERIFY_CHECK:
+        return _verify(table, action)
+    before = table.state.model_dump_json()
+    try:
+        return _verify(table, action)
+    finally:
+        if table.state.model_dump_json() != before:
+            raise ImpureVerifier(f"verifying '{action.notation}' changed the position")
+
+
+def _verify(table: Table, action: a.Action) -> list[Ruling]:
     if table.state.turn is None:
         raise refuse("turn.order-of-play", "The game is over; no action can be taken.")
     if table.state.options.mode != "standard":
@@ -226,10 +252,28 @@ def verify(table: Table, action: a.Action) -> list[Ruling]:
     return handler.verify(table, *_args(action))
 
 
+def can(table: Table, action: a.Action) -> bool:
+    """Whether ``action`` is legal now (the check that move generation and players use)."""
+    if table.state.turn is None:
+        return False
+    try:
+        with table.reading():
+            _verify(table, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def perform(table: Table, action: a.Action) -> list[Ruling]:
+    """Apply an action that :func:`verify` allowed, returning what happened."""
+    return HANDLERS[type(action)].apply(table, *_args(action))
+
+
 def apply(table: Table, action: a.Action) -> list[Ruling]:
-    """Verify and apply ``action``; the caller restores the state if this raises."""
-    rulings = verify(table, action)
-    return rulings + HANDLERS[type(action)].apply(table, *_args(action))
+    """Verify, then apply ``action`` (no copy: a refused action has changed nothing)."""
+    with table.reading():
+        rulings = verify(table, action)
+    return rulings + perform(table, action)
 
 
 def candidates(table: Table) -> Iterator[a.Action]:
@@ -283,9 +327,11 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from mode_candidates(table)
     yield from supplemental.placement_candidates(table)
     yield from vpcards.reveal_candidates(table)
-    yield from (a.Borrow(), a.RefreshMarket(), a.UsefulManRefresh())
+    yield from (a.Borrow(), a.RefreshMarket())
     yield from (a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended]))
-    yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
+    if "useful_man" in me.servants.available:  # his one-time removals need him available
+        yield a.UsefulManRefresh()
+        yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
 
 
 def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
@@ -309,15 +355,17 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
 
 
 def legal_actions(table: Table) -> list[a.Action]:
+    """The candidates that pass the verifier, in the candidates' order."""
     if table.state.turn is None:
         return []
     result: list[a.Action] = []
-    for action in dict.fromkeys(candidates(table)):
-        try:
-            verify(table, action)
-        except IllegalAction:
-            continue
-        result.append(action)
+    with table.reading():
+        for action in dict.fromkeys(candidates(table)):
+            try:
+                verify(table, action)
+            except IllegalAction:
+                continue
+            result.append(action)
     return result
 
 

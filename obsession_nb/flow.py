@@ -287,27 +287,28 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
                                       "step 3 counts; special actions since then change nothing."))
     previous = turn.tile
     turn.tile = tile_id
-    try:
-        tile_slots = service.slots_for(table, [])
-        available = Counter(me.servants.available)
-        if not service.feasible(table, tile_slots, available, service.quarters_kinds(table)):
-            needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
-            raise refuse("host.servant-available",
-                         f"{name} needs a {needed} from Available Service and none can serve.")
-        if tile_slots:
-            rulings.append(ruling("host.servant-available",
-                                  f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
-        if face.guests is not None and face.guests.from_supply:
-            rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
-                                  "the prestige deck."))
-        elif face.guests is not None and not guests.party_possible(table, []):
-            raise refuse("invite.exact-count",
-                         f"No full party for {name} can be invited, served and paid for from "
-                         "the active hand.")
-        if tile_id == "butlers-room":
-            rulings += _butlers_room_rulings(table)
-    finally:
-        turn.tile = previous
+    with table.supposing():
+        try:
+            tile_slots = service.slots_for(table, [])
+            available = Counter(me.servants.available)
+            if not service.feasible(table, tile_slots, available, service.quarters_kinds(table)):
+                needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
+                raise refuse("host.servant-available",
+                             f"{name} needs a {needed} from Available Service and none can serve.")
+            if tile_slots:
+                rulings.append(ruling("host.servant-available",
+                                      f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
+            if face.guests is not None and face.guests.from_supply:
+                rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
+                                      "the prestige deck."))
+            elif face.guests is not None and not guests.party_possible(table, ()):
+                raise refuse("invite.exact-count",
+                             f"No full party for {name} can be invited, served and paid for from "
+                             "the active hand.")
+            if tile_id == "butlers-room":
+                rulings += _butlers_room_rulings(table)
+        finally:
+            turn.tile = previous
     return rulings
 
 
@@ -357,7 +358,7 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
     counts = guests.allowed_counts(table)
     if len(turn.guests) >= max(counts):
         raise refuse("invite.exact-count", f"The activity takes exactly {max(counts)} guests.")
-    if not guests.party_possible(table, [*turn.guests, card_id]):
+    if card_id not in guests.completable(table, tuple(turn.guests)):
         raise refuse("service.mandatory",
                      f"With {card.name} no full party can be served and paid for (service is "
                      "mandatory; paupers must be paid).")
@@ -408,7 +409,7 @@ def verify_guests_done(table: Table) -> list[Ruling]:
     if n not in counts:
         wanted = " or ".join(str(c) for c in counts)
         raise refuse("invite.exact-count", f"The activity needs exactly {wanted} guests; {n} invited.")
-    if not guests.party_possible(table, table.turn.guests):
+    if not guests.party_possible(table, tuple(table.turn.guests)):
         raise refuse("service.mandatory", "This party cannot be served or paid for.")
     return [ruling("invite.exact-count", f"{n} guests invited, as the activity requires.")]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from obsession_nb.catalog import GentryCard, GuestRequirement
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.service import Slot, feasible, quarters_kinds, slots_for
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 KIND_WORDS = {
     "gentry": "gentry",
@@ -22,6 +22,7 @@ KIND_WORDS = {
 }
 
 
+@per_decision
 def requirement(table: Table) -> GuestRequirement | None:
     turn = table.turn
     if turn.tile is None:
@@ -29,6 +30,7 @@ def requirement(table: Table) -> GuestRequirement | None:
     return table.face(table.me.owned(turn.tile)).guests  # type: ignore[arg-type]
 
 
+@per_decision
 def allowed_counts(table: Table) -> list[int]:
     """Guest counts the activity accepts, after Carriage House / Renovated Kitchen changes."""
     req = requirement(table)
@@ -47,6 +49,7 @@ def national_holiday(table: Table) -> bool:
     return has_event(table, "national_holiday")
 
 
+@per_decision
 def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
     """The highest prestige rating that may attend, with the rule that sets it."""
     turn = table.turn
@@ -83,6 +86,7 @@ def matches_kind(card: GentryCard, kind: str) -> bool:
     }[kind]
 
 
+@per_decision
 def refusal(table: Table, card_id: str) -> Ruling | None:
     """Why this card may not join the party as such (ignoring service and count), or ``None``."""
     me = table.me
@@ -154,12 +158,39 @@ def affordable(table: Table, guests: list[str]) -> bool:
     return table.me.money + money_balance(table, guests) + borrowing_capacity(table) >= 0
 
 
+@per_decision
 def candidates(table: Table) -> list[str]:
     return [c for c in dict.fromkeys(table.me.hand) if refusal(table, c) is None]
 
 
-def party_possible(table: Table, guests: list[str]) -> bool:
-    """Whether ``guests`` can be completed to a full, staffed and affordable party.
+@per_decision
+def dead_ends(table: Table) -> set[tuple[object, ...]]:
+    """Service positions found impossible at this decision, shared by its party searches."""
+    return set()
+
+
+@per_decision
+def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
+    """Whether ``guests`` can be completed to a full, staffed and affordable party."""
+    return bool(_completing_groups(table, guests, first_only=True))
+
+
+@per_decision
+def completable(table: Table, guests: tuple[str, ...]) -> frozenset[str]:
+    """The cards of the active hand that could join ``guests`` in some full, staffed and
+    affordable party: one search serves every guest the invite step offers."""
+    groups = _completing_groups(table, guests, first_only=False)
+    return frozenset(c for cards in groups.values() for c in cards)
+
+
+Group = tuple[tuple[str, ...], int]
+
+
+def _completing_groups(table: Table, guests: tuple[str, ...], *,
+                       first_only: bool) -> dict[Group, list[str]]:
+    """The groups of interchangeable cards that appear in some party completing ``guests``
+    (all of them, or the first party's when ``first_only``; empty when there is none; a party
+    that needs no more cards counts, with no group).
 
     Cards that need the same servants and bring the same money are interchangeable here, so
     the search runs over how many of each such kind to add, not over every set of cards.
@@ -169,26 +200,33 @@ def party_possible(table: Table, guests: list[str]) -> bool:
     quarters = quarters_kinds(table)
     base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
     budget = table.me.money + money_balance(table, guests) + borrowing_capacity(table)
-    kinds: dict[tuple[tuple[str, ...], int], list[str]] = {}
+    kinds: dict[Group, list[str]] = {}
     for card_id in pool:
         card = table.card(card_id)
         money = sum(f.amount for f in card.favours if f.kind == "money")
         kinds.setdefault((tuple(sorted(card.service)), money), []).append(card_id)
     # Guests needing fewer servants, then richer ones, first: the likeliest parties first.
     order = sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1]))
-    dead: set[tuple[object, ...]] = set()
+    dead = dead_ends(table)
+    found: dict[Group, list[str]] = {}
+    complete = False
     for count in allowed_counts(table):
         need = count - len(guests)
         if need < 0 or need > len(pool):
             continue
         for choice in _selections(order, need):
+            if not first_only and complete and all(key in found for key, _n in choice):
+                continue  # nothing new to learn from this party
             if budget + sum(key[1] * n for key, n in choice) < 0:
                 continue
             extra = [c for (key, n) in choice for c in kinds[key][:n]]
             slots = base + slots_for(table, extra, include_tile=False)
             if feasible(table, slots, available.copy(), quarters, dead):
-                return True
-    return False
+                complete = True
+                found.update((key, kinds[key]) for key, _n in choice)
+                if first_only or len(found) == len(kinds):
+                    return found or {((), 0): []}
+    return found or ({((), 0): []} if complete else {})
 
 
 def _selections(

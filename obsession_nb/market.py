@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 SPACE_PRICES = (300, 400, 500, 600, 700, 800)
 RESERVE_PRICE = 300
@@ -38,6 +38,7 @@ def tsn_key(table: Table, tile_id: str) -> tuple[int, str]:
     return (table.tile(tile_id).tsn or 0, tile_id)
 
 
+@per_decision
 def offers(table: Table) -> list[Offer]:
     """Every tile a player could buy now: open market first, then active reserves.
 

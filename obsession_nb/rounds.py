@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from obsession_nb.catalog import RoundSpace
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 RESERVES = ("service", "pr1")
 RESERVE_NAMES = {"service": "Service Tile Reserve", "pr1": "PR1 Tile Reserve"}
@@ -20,6 +20,7 @@ EVENT_NAMES = {"village_fair": "a Village Fair", "objective_draw": "an objective
                "national_holiday": "the National Holiday"}
 
 
+@per_decision
 def space(table: Table) -> RoundSpace:
     """The round-track space of the current round."""
     track = table.catalog.round_tracks[table.state.options.track]
@@ -29,6 +30,7 @@ def space(table: Table) -> RoundSpace:
     return here
 
 
+@per_decision
 def has_event(table: Table, kind: str) -> bool:
     return any(e.kind == kind for e in space(table).events)
 
