@@ -111,7 +111,12 @@ def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
         return [ruling("ruling.fairchild-dismissal", f"{card.name} is a guest, not family, so "
                        "may be dismissed; with no deck of their own they go back beside the "
                        "round track.")]
-    return [ruling("favours.dismiss", f"{card.name} is dismissed to the bottom of the deck.")]
+    rulings = [ruling("favours.dismiss", f"{card.name} is dismissed to the bottom of the deck.")]
+    if card_id in turn.guests:
+        rulings.append(ruling("ruling.dismissal-timing", f"{card.name} has already given their "
+                              "favours this activity and goes under the deck, not to the discard "
+                              "pile."))
+    return rulings
 
 
 def apply_dismiss(table: Table, card_id: str) -> list[Ruling]:

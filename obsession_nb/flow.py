@@ -142,13 +142,15 @@ def enter_step2(table: Table) -> None:
             rulings.append(table.gain_reputation(
                 me, monuments, "turn.monument-reputation", f"{monuments} monument(s) in the organiser"
             ))
+            rulings.append(ruling("ruling.monument-reputation-timing", "Monument reputation "
+                                  "comes in step 2, after service has rotated."))
         if table.state.options.mode != "standard":  # solo Hall and Grand Ball (modes/)
             from obsession_nb.modes import step2 as mode_step2
 
             rulings += mode_step2(table)
     if can_use_hall(table):
-        rulings.append(ruling("turn.servants-hall", "The Servants' Hall may gossip now, before "
-                              "step 3 begins."))
+        rulings.append(ruling("ruling.servants-hall-optional", "The Servants' Hall may gossip "
+                              "now, before step 3 begins; using it is optional."))
     if church_pending(table):
         rulings.append(ruling("ud.tile.parish-church", "The Parish Church monument: choose £100 "
                               "or one reputation."))
@@ -447,7 +449,7 @@ def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
         raise refuse("service.mandatory",
                      f"Using the {table.servant_name(servant)} here would leave another icon "
                      "without a servant.")
-    rulings = [why]
+    rulings = [why, *service.standin_notes(why.rule)]
     if servant != slot.kind and table.catalog.servants[servant].expansion == "upstairs_downstairs":
         rulings.append(ruling("ud.standin-no-ability", f"Standing in as a mandatory servant, the "
                               f"{table.servant_name(servant)} grants no ability of his or her own."))
@@ -540,6 +542,9 @@ def end_turn(table: Table) -> None:
     if used:
         rulings.append(ruling("cleanup.servants-expended",
                               f"To Expended Service: {_names(table, used)}."))
+        if turn.passing:
+            rulings.append(ruling("ruling.pass-used-servants", "Servants who worked on a pass "
+                                  "end it in Expended Service, after the refresh."))
     if turn.guests:
         me.discard += turn.guests
         rulings.append(ruling("cleanup.guests-discard",

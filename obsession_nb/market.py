@@ -88,7 +88,11 @@ def _draw_for_space(table: Table, rulings: list[Ruling]) -> str | None:
             return None
         reserve = reserve_for(table, tile_id)
         if reserve is not None:
-            getattr(supply, f"{reserve}_reserve").append(tile_id)
+            held: list[str] = getattr(supply, f"{reserve}_reserve")
+            if held:
+                rulings.append(ruling("ruling.reserve-capacity", f"The reserve already holds "
+                                      f"{len(held)} tile(s); it takes any number."))
+            held.append(tile_id)
             label = "Service Tile Reserve" if reserve == "service" else "PR1 Tile Reserve"
             rulings.append(
                 ruling(

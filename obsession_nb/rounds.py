@@ -57,7 +57,11 @@ def step2_event_notes(table: Table) -> list[Ruling]:
         "national_holiday": ("event.national-holiday", "National Holiday: reputation does not "
                              "limit the tile or the guests this turn."),
     }
-    return [ruling(*notes[e.kind]) for e in space(table).events if e.kind in notes]
+    rulings = [ruling(*notes[e.kind]) for e in space(table).events if e.kind in notes]
+    if table.state.options.track == "extended" and has_event(table, "national_holiday"):
+        rulings.append(ruling("ruling.extended-national-holiday", "On the extended track the "
+                              "National Holiday falls on round 11 (moved from 17)."))
+    return rulings
 
 
 def is_courtship(table: Table) -> bool:

@@ -141,6 +141,9 @@ def score_player(table: Table, seat: int) -> PlayerScore:
     }
     rulings += [ruling(RULES[c], f"{p.name}: {LABELS[c]} {categories[c]} ({detail[c]}).")
                 for c in CATEGORIES]
+    if p.reputation % 5:
+        rulings.append(ruling("ruling.end-reputation-conversion", f"{p.name}'s reputation beyond "
+                              "the level reached is not turned into money at the end."))
     return PlayerScore(seat, p.name, p.family, categories, results, tuple(rulings))
 
 

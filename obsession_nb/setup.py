@@ -358,6 +358,8 @@ def finish_player_areas(
                           "cards (undealt starter guests shuffled in)."))
     rulings.append(ruling("setup.prestige-deck", f"The prestige deck: "
                           f"{len(supply.prestige_deck)} cards."))
+    rulings.append(ruling("ruling.prestige-deck-size", "Deck sizes come from the card catalogue, "
+                          "not from the printed counts, which disagree."))
 
     # --- objectives (setup.objectives, ud.objective-deck, six-player.objectives)
     objective_ids = objective_deck(catalog, expansion)
@@ -367,6 +369,9 @@ def finish_player_areas(
         player.objectives = [supply.objective_deck.pop(0) for _ in range(dealt)]
     rulings.append(ruling("six-player.objectives" if players == 6 else "setup.objectives",
                           f"Each player is dealt {dealt} objective cards and keeps them all."))
+    if players == 6:
+        rulings.append(ruling("ruling.six-player-objective-count", "Six players still draw at "
+                              "each objective event and discard one per courtship."))
     if expansion:
         rulings.append(ruling("ud.objective-deck", "The new servants are in play, so the "
                               "expansion's objective deck is used."))
@@ -443,11 +448,18 @@ def opening_market(table: Table) -> list[Ruling]:
     supply.market = market
     supply.bag = sorted([*supply.bag, *held])
     names = ", ".join(table.tile_name(s[0]) + (" (×2)" if len(s) > 1 else "") for s in market)
-    return [
+    rulings = [
         ruling("market.initial-fill", f"Opening market from qualifying tiles ({len(held)} "
                "others drawn went back to the bag)."),
         ruling("market.tsn-order", f"In tile-sorting-number order: {names}."),
     ]
+    new_service = sorted({t for t in held if table.catalog.tiles[t].kind == "service"
+                          and table.catalog.tiles[t].expansion == "upstairs_downstairs"})
+    if new_service:
+        rulings.append(ruling("ruling.initial-fill-new-service-tiles", ", ".join(
+            table.tile_name(t) for t in new_service) + ": the opening fill names four service "
+            "tiles, and the expansion's are not among them."))
+    return rulings
 
 
 def reveal_theme(table: Table) -> Ruling:

@@ -4,7 +4,7 @@ man's two one-time removals (rules special.*, ud.useful-man.refresh, ud.useful-m
 from __future__ import annotations
 
 from obsession_nb import market
-from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.state import Placement
 from obsession_nb.table import Table
 
@@ -14,13 +14,21 @@ BORROW_COST, HELP_COST, REFRESH_COST = 2, 3, 4
 def _afford(table: Table, cost: int, rule_id: str, what: str) -> None:
     me = table.me
     if me.reputation < cost:
-        raise refuse(rule_id, f"{what} costs {cost} reputation; {me.name} has only "
-                     f"{me.reputation} above level 1 position 1.")
+        raise IllegalAction([
+            ruling(rule_id, f"{what} costs {cost} reputation; {me.name} has only "
+                   f"{me.reputation} above level 1 position 1."),
+            ruling("ruling.special-action-full-cost", "A special action needs its whole cost; "
+                   "the floor excuses penalties, not voluntary costs."),
+        ])
+
+
+def _cost(what: str, cost: int) -> Ruling:
+    return ruling("ruling.special-action-costs", f"{what} costs {cost} reputation.")
 
 
 def verify_borrow(table: Table) -> list[Ruling]:
     _afford(table, BORROW_COST, "special.borrow", "Borrowing £100")
-    return []
+    return [_cost("Borrowing £100", BORROW_COST)]
 
 
 def apply_borrow(table: Table) -> list[Ruling]:
@@ -36,7 +44,8 @@ def verify_help(table: Table, servant: str) -> list[Ruling]:
     if servant not in me.servants.quarters and servant not in me.servants.expended:
         raise refuse("ruling.service-help-source", f"No {_servant(table, servant)} rests in the "
                      "Servants' Quarters or Expended Service.")
-    rulings = [ruling("ruling.service-help-source", "Service help may refresh a servant from "
+    rulings = [_cost("Service help", HELP_COST),
+               ruling("ruling.service-help-source", "Service help may refresh a servant from "
                       "the Servants' Quarters or Expended Service.")]
     if servant == "useful_man" and table.turn.step == "step2":
         from obsession_nb.flow import fair_useful_man_possible
@@ -62,7 +71,7 @@ def verify_refresh(table: Table) -> list[Ruling]:
         raise refuse("special.market-refresh", "The market may be refreshed with reputation "
                      "only once per turn.")
     _afford(table, REFRESH_COST, "special.market-refresh", "Refreshing the market")
-    return []
+    return [_cost("Refreshing the market", REFRESH_COST)]
 
 
 def apply_refresh(table: Table) -> list[Ruling]:

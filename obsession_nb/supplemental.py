@@ -207,6 +207,9 @@ def verify_carriage(table: Table, servant: str, change: str) -> list[Ruling]:
     _check_new_count(table, delta, servant, "ud.tile.carriage-house")
     return [
         ruling(rule_id, f"The {table.servant_name(servant)} activates the Carriage House."),
+        *([ruling("ruling.underbutler-scope", "The underbutler fills the Carriage House's "
+                  "footman role, as a hall boy could; he brings no ability of his own.")]
+          if servant == "underbutler" else []),
         ruling("ud.tile.carriage-house", f"The guest count changes by {delta:+d}; added guests "
                "must qualify normally."),
     ]
