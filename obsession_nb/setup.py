@@ -319,6 +319,9 @@ def finish_player_areas(
                           "housekeeper, a valet, a lady's maid and a footman in Available "
                           "Service, plus its bonus servant."))
     rulings.append(ruling("setup.start-tiles", "Each organiser holds the five START tiles."))
+    rulings.append(ruling("ruling.estate-start-tile-name", "The estate START tile is shown as the "
+                          "Gazebo, the base rulebook's name; the expansion's figure labels it Main "
+                          "Hall, and the name carries an unverified mark."))
     paid = {} if expansion else compensation(players, state.first_player,
                                              options.first_player_rotation,
                                              options.compensation_seat)

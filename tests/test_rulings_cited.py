@@ -146,3 +146,12 @@ def test_base_game_with_five_players_offers_the_compensation_option() -> None:
     base, _ = new_state(6, seed=1, first_player=0, options=Options(expansion=False))
     extra = [a.money - b.money for a, b in zip(six.players, base.players)]
     assert extra[5] == 300 and extra[4] == 200
+
+
+def test_ruling_estate_start_tile_name_is_marked_unverified() -> None:
+    from obsession_nb.catalog import load_catalog
+
+    _state, rulings = new_state(2, seed=1, draft=False)
+    assert "ruling.estate-start-tile-name" in rule_ids(rulings)
+    gazebo = load_catalog().tiles["gazebo"]
+    assert gazebo.start and "name" in gazebo.unverified and "MAIN HALL" in gazebo.note

@@ -66,8 +66,8 @@ def test_ud_tile_carriage_house_with_a_footman() -> None:
 def test_ud_tile_carriage_house_with_an_underbutler_removes_one_guest() -> None:
     g = carriage(available=[*BASE_SERVANTS, "underbutler"])
     verdict = g.check("carriage underbutler fewer")
-    assert verdict.legal and [r.rule for r in verdict.rulings] == ["service.underbutler",
-                                                                   "ud.tile.carriage-house"]
+    assert verdict.legal and [r.rule for r in verdict.rulings] == [
+        "service.underbutler", "ruling.underbutler-scope", "ud.tile.carriage-house"]
     g.play(["carriage underbutler fewer", "invite cavendish-husband"])
     assert g.pending()["step"] == "service"  # one guest is now the full party
 
