@@ -306,7 +306,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from (a.Invite(c) for c in dict.fromkeys(me.hand))
         yield a.Done()
     elif step == "service":
-        kinds = dict.fromkeys([*me.servants.available, *quarters_kinds(table)])
+        kinds = dict.fromkeys([*me.servants.available, *sorted(quarters_kinds(table))])
         yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds)
         if suites.double_pending(table):
             count = len(table.card(turn.guests[0]).favours)
