@@ -274,16 +274,18 @@ def _check_new_count(table: Table, delta: int, servant: str | None, rule_id: str
 
 
 def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
+    """Supplemental placements (with the expansion), and the Carriage House, a universal tile
+    usable in any game that holds it (ruling.universal-tiles-with-expansion)."""
     me, turn = table.me, table.turn
-    if not table.state.options.expansion:
-        return
     available = set(me.servants.available)
-    targets = ["tile", "study", *turn.guests, *(t.tile for t in me.organiser)]
-    for servant in NEW_SERVANTS:
-        if servant in available and turn.step in TIMING[servant]:
-            for target in targets:
-                yield Place(servant, target)
-    if turn.step == "invite":
+    if table.state.options.expansion:
+        targets = ["tile", "study", *turn.guests, *(t.tile for t in me.organiser)]
+        for servant in NEW_SERVANTS:
+            if servant in available and turn.step in TIMING[servant]:
+                for target in targets:
+                    yield Place(servant, target)
+    if turn.step == "invite" and (table.state.options.expansion
+                                  or table.has_ability(me, "carriage_house")):
         for servant in CARRIAGE_SERVANTS:
             if servant in available:
                 yield Carriage(servant, "more")

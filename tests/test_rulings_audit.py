@@ -191,6 +191,17 @@ def test_ruling_universal_tiles_with_the_box_at_five_and_six_players() -> None:
     assert "carriage-house" not in bag and bag.count("gallery") == 1
 
 
+def test_ruling_universal_tiles_carriage_house_works_without_the_expansion() -> None:
+    organiser = [{"tile": t} for t in [*START, "carriage-house"]]
+    g = game(table(me={"organiser": organiser,
+                       "servants": {"available": [*BASE_SERVANTS, "footman"]}}),
+             "activity", "host front-parlour")
+    assert {"carriage footman more", "carriage footman fewer"} <= set(legal(g))
+    g.apply("carriage footman fewer")
+    g.apply("invite cavendish-husband")
+    assert g.state.turn.step == "service"  # one guest is now the whole party
+
+
 def _base():
     from obsession_nb.state import Options
 
