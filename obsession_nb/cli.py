@@ -1,5 +1,8 @@
 """The ``obsession-nb`` command: validate, show, play and list legal actions of scenarios, and open
-the tutor in JupyterLab."""
+the tutor in JupyterLab.
+
+Each command imports what it needs when it runs, so that ``--help`` and light commands start
+fast; the engine, pandas and JupyterLab load only for the commands that use them."""
 
 from __future__ import annotations
 
@@ -9,13 +12,10 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from obsession_nb.engine import decision_actions
-from obsession_nb.game import Game, load_scenario
-from obsession_nb.resources import package_dir
-from obsession_nb.rules import BadNotation, IllegalAction
-from obsession_nb.scenario import ScenarioError
+if TYPE_CHECKING:
+    from obsession_nb.game import Game
 
 
 def _print_json(data: Any) -> None:
@@ -28,6 +28,8 @@ def _log_json(game: Game) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file)
     dead = dead_end(args.file)
     if dead is not None:
@@ -41,17 +43,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def dead_end(path: str) -> str | None:
     """The first position of the file (before or after a recorded action) whose pending decision
     offers no legal action although the game is not over, described; ``None`` if there is none."""
+    from obsession_nb.engine import decision_actions
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(path, play_recorded=False)
     for i, action in enumerate([None, *game.recorded]):
         if action is not None:
             game.apply(action)
         if not game.state.finished and not decision_actions(game.table):
             where = "the position as written" if action is None else f"actions[{i - 1}] '{action}'"
-            return f"after {where}, {game.pending()['prompt']} offers no legal action (special actions aside)"
+            return (f"after {where}, {game.pending()['prompt']} offers no legal action (special "
+                    "actions aside)")
     return None
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file, play_recorded=False)
     if args.json:
         _print_json(game.view())
@@ -61,6 +69,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+    from obsession_nb.rules import BadNotation, IllegalAction
+
     game = load_scenario(args.file)
     error = None
     for action in args.actions:
@@ -88,6 +99,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file)
     actions = game.legal_actions()
     if args.json:
@@ -147,6 +160,8 @@ def cmd_solo(args: argparse.Namespace) -> int:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
+    from obsession_nb.resources import package_dir
+
     notebooks = package_dir().parent / "notebooks"
     if not (notebooks / "00-index.ipynb").exists():
         print("obsession-nb lab: the tutorials are in the source checkout's notebooks/ folder, "
@@ -213,7 +228,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lab_args = extra  # passed on to JupyterLab
     try:
         return args.func(args)
-    except ScenarioError as exc:
+    except ValueError as exc:
+        from obsession_nb.scenario import ScenarioError
+
+        if not isinstance(exc, ScenarioError):
+            raise
         print(str(exc), file=sys.stderr)
         return 1
 

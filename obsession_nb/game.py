@@ -11,6 +11,7 @@ from obsession_nb.actions import Action, parse
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.flow import STEP_NAMES, start_turn
 from obsession_nb.rules import IllegalAction, Ruling
+from obsession_nb.setup import new_state
 from obsession_nb.state import LogEntry, State
 from obsession_nb.table import Table
 
@@ -186,6 +187,15 @@ class Game:
         from obsession_nb.render import game_html
 
         return game_html(self)
+
+
+def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
+    """A new game at its first turn; the setup rulings are the first log entry
+    (``setup.new_state`` takes the options, families and choices)."""
+    state, rulings = new_state(players, seed=seed, **kwargs)  # type: ignore[arg-type]
+    game = Game.from_state(state)
+    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
+    return game
 
 
 def load_scenario(path_or_name: str | Path, *, play_recorded: bool = True) -> Game:

@@ -44,10 +44,9 @@ def offers(table: Table) -> list[Offer]:
 
     Applies market.price (space price + modifier) and ruling.reserve-price (£300 + modifier).
     """
-    if table.state.options.mode != "standard":  # the solo stacks (modes/solo_market.py)
-        from obsession_nb.modes import offers as mode_offers
-
-        return mode_offers(table)
+    in_mode = table.mode.offers(table)  # the solo stacks
+    if in_mode is not None:
+        return in_mode
     supply = table.state.supply
     result = [
         Offer(stack[0], "market", i, SPACE_PRICES[i] + table.tile(stack[0]).cost_modifier)
@@ -155,10 +154,7 @@ def take(table: Table, offer: Offer, *, keep_gap: bool = False) -> None:
     With ``keep_gap`` (a turn of several purchases) an emptied space stays empty, so the tiles to
     its right keep their prices until the last purchase (market.purchases-then-slide)."""
     supply = table.state.supply
-    if table.state.options.mode != "standard":  # any tile of a solo stack; the space stays
-        from obsession_nb.modes import take as mode_take
-
-        mode_take(table, offer.tile)
+    if table.mode.take(table, offer.tile):  # any tile of a solo stack; the space stays
         return
     if offer.where == "market":
         assert offer.space is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb import market
+from obsession_nb.buying import purchase_limit
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.service import Slot, can_fill
 from obsession_nb.state import Choice, Placement
@@ -16,8 +17,6 @@ HIRERS = ("butler", "underbutler")
 
 def shop(table: Table) -> Ruling:
     """pass.shop: what the passing player may still buy (one tile, or any number on a holiday)."""
-    from obsession_nb.flow import purchase_limit
-
     what = "one tile" if purchase_limit(table) == 1 else "as many tiles as on a Builders' Holiday"
     return ruling("pass.shop", f"After the pass option the player may still buy {what}.")
 

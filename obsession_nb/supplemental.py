@@ -167,14 +167,12 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
 
 
 def apply_place(table: Table, servant: str, target: str) -> list[Ruling]:
-    from obsession_nb.flow import exit_step2, maybe_finish_service, step2_has_choices
-
     me, turn = table.me, table.turn
     me.servants.available.remove(servant)
     turn.placements.append(Placement(servant=servant, target=target))
-    if turn.step == "step2" and not step2_has_choices(table):
-        exit_step2(table)
-    maybe_finish_service(table)
+    if turn.step == "step2":
+        table.then("step2")
+    table.then("service")
     return []
 
 

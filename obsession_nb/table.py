@@ -15,6 +15,7 @@ from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
 from obsession_nb.catalog import Catalog, GentryCard, Tile, TileSide, load_catalog
+from obsession_nb.mode import Mode, mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import OwnedTile, Player, State, Turn
@@ -33,6 +34,8 @@ class Table:
     """Gentry cards defined by the scenario itself (for "what if" positions)."""
     automatic: list[tuple[str, list[Ruling]]] = field(default_factory=list)
     """Automatic steps taken while applying the last action: (label, rulings)."""
+    agenda: list[tuple[Any, ...]] = field(default_factory=list)
+    """What the sequencer does next, asked for by the step just played (``flow.settle``)."""
     cache: dict[Any, Any] | None = field(default=None, repr=False, compare=False)
     """Facts of the position shared by every check while it is only being read (see
     :meth:`reading`); ``None`` while the position may change."""
@@ -62,6 +65,10 @@ class Table:
         finally:
             self.cache = saved
 
+    def then(self, follow_up: str, *args: Any) -> None:
+        """Ask the sequencer to carry on after this step (a key of ``flow.FOLLOW_UPS``)."""
+        self.agenda.append((follow_up, *args))
+
     def auto(self, label: str, rulings: list[Ruling]) -> None:
         """Record an automatic step (rotation, favours, clean-up ...) for the log."""
         self.automatic.append((label, rulings))
@@ -88,6 +95,11 @@ class Table:
 
     def servant_name(self, kind: str) -> str:
         return self.catalog.servants[kind].name
+
+    @property
+    def mode(self) -> Mode:
+        """The way of playing this position follows (``options.mode``; obsession_nb/mode.py)."""
+        return mode_named(self.state.options.mode)
 
     # ------------------------------------------------------------ players
 

@@ -16,9 +16,9 @@ from ud_positions import STAFF, card, legal, me, step6, ud
 
 from obsession_nb import load_scenario
 from obsession_nb.catalog import load_catalog
+from obsession_nb.flow import enter_round
 from obsession_nb.market import offers
 from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.rounds import enter_round
 from obsession_nb.rules import rule
 from obsession_nb.seasons import begin_courtship
 from obsession_nb.setup import new_state
