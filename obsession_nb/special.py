@@ -116,12 +116,12 @@ def apply_um_refresh(table: Table) -> list[Ruling]:
 def verify_um_search(table: Table, tile_id: str) -> list[Ruling]:
     _verify_removal(table, "ud.useful-man.search")
     bag = table.state.supply.bag
-    if all(table.tile(t).kind == "monument" for t in bag):
-        raise refuse("ruling.useful-man-search-bag-empty", "The tile bag holds no tile the "
-                     "useful man could fetch, so he stays.")
     if tile_id not in bag:
         raise refuse("ud.useful-man.search", f"No {_tile(table, tile_id)} is in the tile bag.")
     tile = table.tile(tile_id)
+    if tile.kind == "monument" and all(table.tile(t).kind == "monument" for t in bag):
+        raise refuse("ruling.useful-man-search-bag-empty", "The tile bag holds no tile the "
+                     "useful man could fetch, so he stays.")
     if tile.kind == "monument":
         raise refuse("ud.useful-man.search", "The useful man cannot fetch a monument.")
     return [ruling("ud.useful-man.search", f"The useful man leaves the game to fetch "
