@@ -109,7 +109,7 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
         if offer.space is not None and len(table.state.supply.market) < market.SPACES:
             rulings.append(ruling("market.slide-and-draw", "The tiles to the right slide left."))
             market.fill(table, rulings, in_tsn_order=False)
-    elif offer.where == "market" and table.state.options.mode == "standard":
+    elif offer.where == "market" and table.mode.refills_market:
         rulings.append(ruling("market.purchases-then-slide", f"The £"
                               f"{market.SPACE_PRICES[offer.space or 0]} space stays empty until "
                               "the last purchase: the other tiles keep their prices, then slide "

@@ -55,10 +55,13 @@ def verify_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling
         raise refuse("ud.pass.hire", f"{me.name} has no Butler's Room to hire with.")
     who = hirer(table, underbutler)
     if who is None:
-        wanted = "an underbutler" if underbutler else "the butler"
-        other = "" if underbutler else " (or name an underbutler: hire-servants underbutler)"
-        raise refuse("ud.pass.hire", f"Hiring with {wanted} needs him in Available "
-                     f"Service{other}.")
+        if underbutler and hirer(table):
+            raise refuse("ud.pass.hire", "No underbutler is in Available Service to hire.")
+        if not underbutler and hirer(table, True):
+            raise refuse("ud.pass.hire", "The butler is not in Available Service; the "
+                         "underbutler may hire instead: hire-servants underbutler.")
+        raise refuse("ud.pass.hire", "Hiring needs the butler or an underbutler in Available "
+                     "Service.")
     if underbutler:
         return [ruling("service.underbutler", "The underbutler staffs the Butler's Room in the "
                        "butler's place, as the player chose.")]

@@ -71,8 +71,8 @@ def check_position(game: Game) -> None:
     s = state.supply
     assert len(s.market) <= 6
     # a space bought empty waits for the slide only during a turn of several purchases
-    shopping = state.turn is not None and state.turn.purchases > 0 and state.options.mode == (
-        "standard")
+    shopping = state.turn is not None and state.turn.purchases > 0 and (
+        game.table.mode.refills_market)  # not the solo challenge's stacks
     for stack in s.market:
         assert (stack or shopping) and len(set(stack)) <= 1, f"market stack {stack}"
     assert all(catalog.tiles[t].front.category == "service" for t in s.service_reserve)
