@@ -34,9 +34,30 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file)
+    dead = dead_end(args.file)
+    if dead is not None:
+        print(f"{args.file}: {dead}", file=sys.stderr)
+        return 1
     print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
           f"now {game.pending()['prompt']}")
     return 0
+
+
+def dead_end(path: str) -> str | None:
+    """The first position of the file (before or after a recorded action) whose pending decision
+    offers no legal action although the game is not over, described; ``None`` if there is none."""
+    from obsession_nb.engine import decision_actions
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(path, play_recorded=False)
+    for i, action in enumerate([None, *game.recorded]):
+        if action is not None:
+            game.apply(action)
+        if not game.state.finished and not decision_actions(game.table):
+            where = "the position as written" if action is None else f"actions[{i - 1}] '{action}'"
+            return (f"after {where}, {game.pending()['prompt']} offers no legal action (special "
+                    "actions aside)")
+    return None
 
 
 def cmd_show(args: argparse.Namespace) -> int:
