@@ -1,0 +1,90 @@
+"""Many seeded games at once: one seed per game, and one function run over them by an executor.
+
+``game_seeds(root, n)`` spawns ``n`` independent seeds from ``numpy.random.SeedSequence(root)``:
+game ``i`` always gets the same seed, whichever process plays it.  ``run_all(fn, jobs)`` calls
+``fn`` on every job and returns the results in the jobs' order:
+
+* serially in this process by default (``workers=1``);
+* in a local process pool with ``workers=K`` (``concurrent.futures.ProcessPoolExecutor``);
+* on any ``concurrent.futures``-compatible ``executor`` — a Dask cluster's
+  ``distributed.Client(...).get_executor()`` (the optional ``[cluster]`` extra), a thread pool …
+  The caller owns that executor; ``run_all`` does not shut it down.
+
+With a pool or an executor, ``fn`` and the jobs must pickle (module-level functions, plain
+records).  Batch simulations build on this: ``obsession_nb.simulate_games`` (random games) and
+``obsession_nb.modes.solo_odds.run_games`` (the Solo Estate Challenge).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from typing import TypeVar
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+SEED_BITS = 53
+"""Seeds fit in 53 bits, so they survive JSON in any reader (JavaScript numbers included)."""
+
+
+def game_seeds(root: int, n: int) -> list[int]:
+    """``n`` independent per-game seeds spawned from the root seed (the same list every time)."""
+    from numpy.random import SeedSequence
+
+    return [int(child.generate_state(1, dtype="uint64")[0]) >> (64 - SEED_BITS)
+            for child in SeedSequence(root).spawn(n)]
+
+
+def progress_default() -> bool:
+    """Show a progress bar only to a person watching: when stderr is a terminal."""
+    return sys.stderr.isatty()
+
+
+def run_all(fn: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int = 1,
+            executor: Executor | None = None, progress: bool | None = None,
+            desc: str = "games") -> list[Result]:
+    """``[fn(job) for job in jobs]``, serially, on ``workers`` local processes or on
+    ``executor``; a tqdm bar on stderr when ``progress`` (by default: when it is a terminal)."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    show = progress_default() if progress is None else progress
+    bar = _bar(len(jobs), desc) if show else None
+    try:
+        if executor is None and workers == 1:
+            results = []
+            for job in jobs:
+                results.append(fn(job))
+                if bar is not None:
+                    bar.update()
+            return results
+        if executor is not None:
+            return _gather(executor, fn, jobs, bar)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            return _gather(pool, fn, jobs, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _gather(executor: Executor, fn: Callable[[Job], Result], jobs: Sequence[Job],
+            bar: object | None) -> list[Result]:
+    futures = {executor.submit(fn, job): i for i, job in enumerate(jobs)}
+    results: list[Result | None] = [None] * len(jobs)
+    try:
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if bar is not None:
+                bar.update()  # type: ignore[attr-defined]
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return results  # type: ignore[return-value]
+
+
+def _bar(total: int, desc: str) -> object:
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, file=sys.stderr)
