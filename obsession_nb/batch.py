@@ -20,7 +20,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -69,14 +72,14 @@ def run_all(fn: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int = 
 
 
 def _gather(executor: Executor, fn: Callable[[Job], Result], jobs: Sequence[Job],
-            bar: object | None) -> list[Result]:
+            bar: tqdm | None) -> list[Result]:
     futures = {executor.submit(fn, job): i for i, job in enumerate(jobs)}
     results: list[Result | None] = [None] * len(jobs)
     try:
         for future in as_completed(futures):
             results[futures[future]] = future.result()
             if bar is not None:
-                bar.update()  # type: ignore[attr-defined]
+                bar.update()
     except BaseException:
         for future in futures:
             future.cancel()
@@ -84,7 +87,7 @@ def _gather(executor: Executor, fn: Callable[[Job], Result], jobs: Sequence[Job]
     return results  # type: ignore[return-value]
 
 
-def _bar(total: int, desc: str) -> object:
+def _bar(total: int, desc: str) -> tqdm:
     from tqdm.auto import tqdm
 
     return tqdm(total=total, desc=desc, file=sys.stderr)

@@ -1,7 +1,7 @@
 """Odds for the Solo Estate Challenge: many seeded games, their results as pandas tables, and
 the plots of the tutorial (notebooks/05-solo-estate-challenge.ipynb).
 
-``run_games`` plays ``n`` games (by default new games; ``start`` may build any position from a
+``run_games`` plays ``games`` games (by default new games; ``start`` may build any position from a
 seed instead, for a what-if), each from its own seed spawned from a root seed
 (``obsession_nb.batch``), serially, on ``workers`` processes or on any ``concurrent.futures``
 executor (a Dask cluster's ``Client.get_executor()``), with the same outcomes whichever runs
@@ -74,19 +74,19 @@ def play_job(job: tuple[Callable[[int], Game], int, str]) -> GameOutcome:
     return play_out(start(seed), seed, strategy)
 
 
-def run_games(n: int, *, extended: bool = False, strategy: str = "greedy",
+def run_games(games: int, *, extended: bool = False, strategy: str = "greedy",
               start: Callable[[int], Game] | None = None, seeds: Iterable[int] | None = None,
               root: int | None = None, workers: int = 1, executor: Executor | None = None,
               progress: bool = True, label: str | None = None) -> list[GameOutcome]:
-    """Play ``n`` seeded games and collect their outcomes, in seed order.  The seeds are
-    ``seeds`` if given, else ``n`` spawned from ``root`` (default 0, or ``EXTENDED_SEEDS`` for
-    new extended games).  With ``workers`` > 1 or an ``executor``, ``start`` must pickle (a
-    module-level function or a ``functools.partial`` of one)."""
+    """Play ``games`` seeded games and collect their outcomes, in seed order.  The seeds are
+    ``seeds`` if given, else ``games`` seeds spawned from ``root`` (default 0, or
+    ``EXTENDED_SEEDS`` for new extended games).  With ``workers`` > 1 or an ``executor``,
+    ``start`` must pickle (a module-level function or a ``functools.partial`` of one)."""
     make = start or default_start(extended)
     if root is None:
         root = EXTENDED_SEEDS if extended and start is None else 0
     if seeds is None:
-        seeds = game_seeds(root, n)
+        seeds = game_seeds(root, games)
     desc = label or f"{'extended' if extended else 'standard'} games ({strategy})"
     jobs = [(make, seed, strategy) for seed in seeds]
     return run_all(play_job, jobs, workers=workers, executor=executor, progress=progress,
