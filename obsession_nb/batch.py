@@ -53,32 +53,29 @@ def run_all(fn: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int = 
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     show = progress_default() if progress is None else progress
-    bar = _bar(len(jobs), desc) if show else None
-    try:
-        if executor is None and workers == 1:
-            results = []
-            for job in jobs:
-                results.append(fn(job))
-                if bar is not None:
-                    bar.update()
-            return results
-        if executor is not None:
-            return _gather(executor, fn, jobs, bar)
+    if executor is not None:
+        return _gather(executor, fn, jobs, show, desc)
+    if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            return _gather(pool, fn, jobs, bar)
-    finally:
-        if bar is not None:
-            bar.close()
+            return _gather(pool, fn, jobs, show, desc)
+    with _bar(len(jobs), desc, show) as bar:
+        results = []
+        for job in jobs:
+            results.append(fn(job))
+            bar.update()
+    return results
 
 
-def _gather(executor: Executor, fn: Callable[[Job], Result], jobs: Sequence[Job],
-            bar: tqdm | None) -> list[Result]:
+def _gather(executor: Executor, fn: Callable[[Job], Result], jobs: Sequence[Job], show: bool,
+            desc: str) -> list[Result]:
+    """Submit every job, then collect the results as they come, in the jobs' order."""
     futures = {executor.submit(fn, job): i for i, job in enumerate(jobs)}
     results: list[Result | None] = [None] * len(jobs)
     try:
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if bar is not None:
+        # The bar (and its monitor thread) starts only once the pool's processes exist.
+        with _bar(len(jobs), desc, show) as bar:
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
                 bar.update()
     except BaseException:
         for future in futures:
@@ -87,7 +84,22 @@ def _gather(executor: Executor, fn: Callable[[Job], Result], jobs: Sequence[Job]
     return results  # type: ignore[return-value]
 
 
-def _bar(total: int, desc: str) -> tqdm:
+class _NoBar:
+    """What a hidden progress bar does: nothing (and tqdm is not even imported)."""
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        return None
+
+    def update(self) -> None:
+        return None
+
+
+def _bar(total: int, desc: str, show: bool) -> tqdm | _NoBar:
+    if not show:
+        return _NoBar()
     from tqdm.auto import tqdm
 
     return tqdm(total=total, desc=desc, file=sys.stderr)

@@ -35,7 +35,8 @@ def serial() -> list[GameRecord]:
 
 @pytest.fixture(scope="module")
 def dask_client():
-    distributed = pytest.importorskip("distributed")
+    import distributed  # the [cluster] extra, which the [dev] extra includes
+
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
