@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.batch import game_seeds, run_all
-from obsession_nb.scoring import CATEGORIES, LABELS
+from obsession_nb.scoring import LABELS
 from obsession_nb.simulate import simulate
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ class GameSpec:
     expansion: bool = True
     rotation: str = "counterclockwise"
     low_vp_monuments: bool = False
+    mode: str = "standard"
+    milestones: tuple[str, ...] | str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,10 @@ class GameRecord:
 
 def play_record(spec: GameSpec) -> GameRecord:
     """Play one seeded random game to the end and keep what the statistics need."""
+    milestones = list(spec.milestones) if isinstance(spec.milestones, tuple) else spec.milestones
     sim = simulate(spec.players, spec.seed, extended=spec.extended, expansion=spec.expansion,
-                   rotation=spec.rotation, low_vp_monuments=spec.low_vp_monuments)
+                   rotation=spec.rotation, low_vp_monuments=spec.low_vp_monuments,
+                   mode=spec.mode, milestones=milestones)
     n = spec.players
     by_seat = sorted(sim.scoresheet.players, key=lambda p: (p.seat - sim.first_player) % n)
     seats = tuple(
@@ -76,18 +80,26 @@ def play_record(spec: GameSpec) -> GameRecord:
 
 def simulate_games(games: int, players: int = 4, seed: int = 0, *, extended: bool = False,
                    expansion: bool = True, rotation: str = "counterclockwise",
-                   low_vp_monuments: bool = False, workers: int = 1,
+                   low_vp_monuments: bool = False, mode: str = "standard",
+                   milestones: Sequence[str] | str | None = None, workers: int = 1,
                    executor: Executor | None = None,
                    progress: bool | None = None) -> list[GameRecord]:
     """Play ``games`` random games, game ``i`` from the ``i``-th seed spawned from ``seed``;
-    the records come back in that order, whatever runs them."""
-    specs = [GameSpec(players, s, extended, expansion, rotation, low_vp_monuments)
+    the records come back in that order, whatever runs them.  The options are those of
+    ``simulate`` (a bad combination raises its ``ValueError``, from a worker too)."""
+    chosen = milestones if milestones is None or isinstance(milestones, str) else tuple(milestones)
+    specs = [GameSpec(players, s, extended, expansion, rotation, low_vp_monuments, mode, chosen)
              for s in game_seeds(seed, games)]
     return run_all(play_record, specs, workers=workers, executor=executor, progress=progress,
                    desc=f"{players}-player games")
 
 
 # ----------------------------------------------------------------- statistics
+
+
+def categories(records: Sequence[GameRecord]) -> list[str]:
+    """The scoring categories of these games, in scoresheet order (Tableau adds milestones)."""
+    return list(dict.fromkeys(c for r in records for s in r.seats for c in s.categories))
 
 
 def distribution(values: Sequence[float]) -> dict[str, float]:
@@ -116,7 +128,7 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
         wins = sum(s.winner for s in played)
         by_family[family] = {"games": len(played), "wins": wins,
                              "win_rate": wins / len(played)}
-    scores = {c: distribution([s.categories[c] for s in seats]) for c in CATEGORIES}
+    scores = {c: distribution([s.categories[c] for s in seats]) for c in categories(records)}
     scores[TOTAL] = distribution([s.total for s in seats])
     return {
         "games": n,
@@ -146,10 +158,9 @@ def aggregate_text(stats: dict[str, Any]) -> str:
                                                ("mean", "min", "q1", "median", "q3", "max"))
     lines += ["Score distributions (every player of every game):", head]
     labels = {**LABELS, TOTAL: "Total", "actions": "Actions per game"}
-    rows = [*((c, stats["scores"][c]) for c in (*CATEGORIES, TOTAL)),
-            ("actions", stats["actions"])]
+    rows = [*stats["scores"].items(), ("actions", stats["actions"])]
     for key, d in rows:
-        lines.append(f"  {labels[key]:18}" + f"{d['mean']:8.1f}" +
+        lines.append(f"  {labels.get(key, key):18}" + f"{d['mean']:8.1f}" +
                      "".join(f"{d[k]:8g}" for k in ("min", "q1", "median", "q3", "max")))
     return "\n".join(lines)
 
@@ -161,5 +172,5 @@ def games_frame(records: Sequence[GameRecord]) -> pd.DataFrame:
     rows = [{"seed": r.seed, "actions": r.actions,
              **{k: v for k, v in asdict(s).items() if k != "categories"}, **s.categories}
             for r in records for s in r.seats]
-    return pd.DataFrame(rows, columns=["seed", "actions", "seat", "family", *CATEGORIES,
-                                       "total", "winner"])
+    return pd.DataFrame(rows, columns=["seed", "actions", "seat", "family",
+                                       *categories(records), "total", "winner"])

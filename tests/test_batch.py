@@ -150,7 +150,8 @@ def test_cli_simulate_games_gives_the_same_json_on_one_and_two_workers(serial):
     data = json.loads(one.stdout)
     assert data == {"root_seed": ROOT, "options": {
         "length": "standard", "expansion": True, "first_player_rotation": "counterclockwise",
-        "low_vp_monuments": False}, **json.loads(json.dumps(aggregate(serial)))}
+        "low_vp_monuments": False, "mode": "standard", "milestones": None},
+        **json.loads(json.dumps(aggregate(serial)))}
     assert set(data["scores"]) == {*CATEGORIES, "total"}
     assert one.stderr == ""  # no progress bar when stderr is not a terminal
 
