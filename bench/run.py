@@ -38,7 +38,6 @@ from typing import Any
 import obsession_nb as onb
 from obsession_nb.modes.solo import SoloRun, play_solo
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.setup import new_game
 from obsession_nb.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,7 +111,7 @@ def position_times(seeds: range) -> dict[str, list[float]]:
     label, trip = round_trip()
     times: dict[str, list[float]] = {"legal": [], "check": [], "apply": [], label: []}
     for seed in seeds:
-        game = new_game(4, seed=seed)
+        game = onb.new_game(4, seed=seed)
         player, pick = RandomPlayer(seed), random.Random(seed)
         seen: dict[str, onb.Action] = {}
         decision = 0
