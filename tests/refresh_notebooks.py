@@ -1,8 +1,10 @@
 """Re-execute the tutorials and save their outputs for nbval (``make notebooks``).
 
 Cells marked ``# NBVAL_CHECK_OUTPUT`` are compared by nbval with the outputs saved here, so run
-this after a deliberate change to engine wording.  Widget views are not kept: they only show
-"model not found" in a notebook that has not been run, and nbval never compares them.
+this after a deliberate change to engine wording.  Widget views are not kept (they only show
+"model not found" in a notebook that has not been run, and nbval never compares them), but each
+widget's static picture is: the ``text/html`` beside the view in its display bundle
+(``obsession_nb/views/static.py``), so the boards show when a notebook is opened unrun.
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ def refresh(path: Path) -> None:
     NotebookClient(nb, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+        if cell.cell_type != "code":
+            continue
+        for output in cell.outputs:
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+        cell.outputs = [o for o in cell.outputs if o.get("data", True)]
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
 

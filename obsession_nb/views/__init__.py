@@ -8,15 +8,17 @@ from obsession_nb.views.board import Board
 from obsession_nb.views.editor import ScenarioEditor, game_from_text
 from obsession_nb.views.rulings import RulingPanel, RulingsLog
 from obsession_nb.views.stepper import Stepper
-from obsession_nb.views.text import print_entries, print_verdict
+from obsession_nb.views.text import RulingSteps, print_entries, print_verdict, show_entries
 
 __all__ = [
     "Board",
     "RulingPanel",
+    "RulingSteps",
     "RulingsLog",
     "ScenarioEditor",
     "Stepper",
     "game_from_text",
     "print_entries",
     "print_verdict",
+    "show_entries",
 ]

@@ -32,3 +32,33 @@ def print_verdict(verdict: Verdict) -> None:
     for r in verdict.rulings:
         print(f"    - {r.verdict}")
         print(f"        [{r.rule}] {r.citation}")
+
+
+class RulingSteps:
+    """Log entries as collapsible step-by-step panels: one line per action (its first ruling),
+    opened to show every ruling with its rule id and citation.  Plain text outside a notebook."""
+
+    def __init__(self, entries: list[LogEntry]) -> None:
+        self.entries = list(entries)
+
+    def __repr__(self) -> str:
+        return entries_text(self.entries)
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.render import steps_html
+
+        return steps_html(self.entries)
+
+
+def show_entries(entries: list[LogEntry]) -> None:
+    """Show what an action did as collapsible panels (in a notebook), else print it."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython comes with Jupyter
+        print_entries(entries)
+        return
+    if get_ipython() is None:
+        print_entries(entries)
+    else:
+        display(RulingSteps(entries))
