@@ -9,11 +9,11 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from obsession_nb import suggest
 from obsession_nb.game import Game, load_scenario
-from obsession_nb.resources import package_dir
 from obsession_nb.rules import BadNotation, IllegalAction
 from obsession_nb.scenario import ScenarioError, scenario_path
 
@@ -153,11 +153,19 @@ def cmd_solo(args: argparse.Namespace) -> int:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
-    notebooks = package_dir().parent / "notebooks"
-    if not (notebooks / "00-index.ipynb").exists():
-        print("obsession-nb lab: the tutorials are in the source checkout's notebooks/ folder, "
-              "which this installation does not have.", file=sys.stderr)
+    from obsession_nb.tutorials import tutorial_folder
+
+    try:
+        notebooks, copied = tutorial_folder(args.dir)
+    except FileNotFoundError as exc:
+        print(f"obsession-nb lab: {exc}", file=sys.stderr)
         return 1
+    if copied:
+        print(f"obsession-nb lab: copied {len(copied)} tutorial(s) to {notebooks}; your edits "
+              "there are yours (later runs never overwrite them).", file=sys.stderr)
+    if args.copy_only:
+        print(notebooks)
+        return 0
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebooks}",
                "--LabApp.default_url=/lab/tree/00-index.ipynb", *args.lab_args]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in command:
@@ -213,8 +221,18 @@ def parser() -> argparse.ArgumentParser:
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
     so.set_defaults(func=cmd_solo)
-    lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
-                         "(other options are passed to JupyterLab)")
+    lab = sub.add_parser(
+        "lab", help="open the tutor in JupyterLab on the tutorial index "
+        "(other options are passed to JupyterLab)",
+        description="Open the tutorials in JupyterLab on 00-index.ipynb. A source checkout "
+        "serves its notebooks/ folder; an installed package copies its tutorials on the first "
+        "run to a folder of your own (~/obsession-nb-tutorials, or --dir) and serves that copy, "
+        "never overwriting your edits. Options not listed here go to JupyterLab "
+        "(e.g. --no-browser --port=8899).")
+    lab.add_argument("--dir", type=Path, metavar="DIR",
+                     help="the folder for your copy of the tutorials")
+    lab.add_argument("--copy-only", action="store_true",
+                     help="copy the tutorials (if not there yet), print the folder and stop")
     lab.set_defaults(lab_args=[])
     lab.set_defaults(func=cmd_lab)
     return p

@@ -132,7 +132,7 @@ def _player(view: dict[str, Any], p: dict[str, Any]) -> str:
         _row(f"Active hand ({len(p['hand'])})", hand),
         _row("Discard pile", str(len(p["discard"]))),
     ])
-    return (f"<div class='onb-static-player' data-seat='{p['seat']}' style='margin-top:4px'>"
+    return ("<div class='onb-static-player' style='margin-top:4px'>"
             f"<div style='{_SECTION}'>{head}</div><table>{rows}</table></div>")
 
 

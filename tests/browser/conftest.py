@@ -5,6 +5,7 @@ Fixtures (all start lazily, once per session, and stop at the end):
 * ``jupyterlab_server`` -> base URL of a JupyterLab serving ``notebooks/`` (no token, no
   password, notebook windowing off, news off, every Jupyter/IPython/XDG dir in a tmp folder).
 * ``voila_server`` -> base URL of a Voilà serving ``notebooks/`` (render ``/voila/render/<nb>``).
+* ``notebook7_server`` -> base URL of a Notebook 7 (``jupyter notebook``) serving ``notebooks/``.
 * ``browser`` -> a Playwright Chromium, Debian's ``/usr/bin/chromium``.
 * ``page`` -> a fresh browser context + page per test.  After the test body runs (pass or
   fail) a screenshot goes to ``test-artifacts/screenshots/<test>.png`` and the browser
@@ -16,6 +17,8 @@ Helpers, as fixtures so that tests need no imports:
   waits for "Python 3 (ipykernel) | Idle", runs Run → Run All Cells, waits until every code
   cell has run, and fails on a cell error.
 * ``open_in_voila(page, name)`` renders a notebook in Voilà and waits until it has executed.
+* ``open_unrun_in_lab(page, name)`` opens a notebook in JupyterLab without running it.
+* ``run_notebook_in_nb7(page, name)`` opens a notebook in Notebook 7 and runs all its cells.
 * ``assert_no_widget_errors(page)`` fails if "Error displaying widget" shows anywhere.
 
 Every test in this directory is marked ``browser`` (automatically, too), so
@@ -252,6 +255,30 @@ def jupyterlab_server(jupyter_env: dict[str, str]) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def notebook7_server(jupyter_env: dict[str, str]) -> Iterator[str]:
+    """Start Notebook 7 (``jupyter notebook``) on 127.0.0.1 rooted at notebooks/."""
+    port = _free_port()
+    argv = [
+        sys.executable, "-m", "jupyter", "notebook",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--allow-root",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={NOTEBOOKS}",
+    ]  # fmt: skip
+    server = _Server("notebook7", argv, jupyter_env, port)
+    try:
+        server.wait_ready("/api/status")
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
 def voila_server(jupyter_env: dict[str, str]) -> Iterator[str]:
     """Start Voilà on 127.0.0.1 serving notebooks/; yield its base URL."""
     port = _free_port()
@@ -382,6 +409,75 @@ def _run_notebook_in_lab(page: Page, base_url: str, name: str) -> None:
     if result["state"] == "error":
         pytest.fail(f"{name}: a cell raised in JupyterLab:\n{result['text']}", pytrace=False)
     expect(page.get_by_text(KERNEL_IDLE, exact=True)).to_be_visible()
+
+
+def _open_unrun_in_lab(page: Page, base_url: str, name: str) -> None:
+    if not (NOTEBOOKS / name).is_file():
+        raise FileNotFoundError(NOTEBOOKS / name)
+    _delete_sessions(base_url, name)
+    page.goto(f"{base_url}/lab/tree/{quote(name)}?reset")
+    expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first).to_be_visible(
+        timeout=KERNEL_READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def open_unrun_in_lab(jupyterlab_server: str) -> Callable[[Page, str], None]:
+    """``open_unrun_in_lab(page, name)``: open a notebook in JupyterLab as a new user does,
+    without running any cell (its saved outputs are all there is to see)."""
+
+    def open_(page: Page, name: str) -> None:
+        _open_unrun_in_lab(page, jupyterlab_server, name)
+
+    return open_
+
+
+# Every non-empty code cell of a Notebook 7 page shows a numbered prompt.
+_NB7_PROGRESS_JS = _LAB_PROGRESS_JS.replace(".jp-NotebookPanel:not(.lm-mod-hidden)", ".jp-Notebook")
+
+
+_NB7_CLEARED_JS = _LAB_CLEARED_JS.replace(".jp-NotebookPanel:not(.lm-mod-hidden)", ".jp-Notebook")
+
+
+def _kernel_idle(base_url: str, name: str) -> bool:
+    sessions = json.loads(_get(f"{base_url}/api/sessions"))
+    return any(s.get("path") == name and (s.get("kernel") or {}).get("execution_state") == "idle"
+               for s in sessions)
+
+
+def _run_notebook_in_nb7(page: Page, base_url: str, name: str) -> None:
+    _delete_sessions(base_url, name)
+    page.goto(f"{base_url}/notebooks/{quote(name)}")
+    deadline = time.monotonic() + KERNEL_READY_TIMEOUT_MS / 1000
+    while not _kernel_idle(base_url, name):
+        if time.monotonic() > deadline:
+            pytest.fail(f"{name}: Notebook 7 started no kernel", pytrace=False)
+        time.sleep(0.5)
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible()
+    _menu(page, "Edit", "Clear Outputs of All Cells")  # saved prompts must not count as run
+    page.wait_for_function(_NB7_CLEARED_JS)
+    # Notebook 7 has no kernel status text to wait for (the trap in JupyterLab): the kernel
+    # exists on the server now; if Run All still lands before the page is connected, nothing
+    # runs, so try again.
+    for _attempt in range(3):
+        _menu(page, "Run", "Run All Cells")
+        try:
+            page.wait_for_function(_NB7_PROGRESS_JS, timeout=RUN_ALL_TIMEOUT_MS // 3)
+            break
+        except Exception:  # Playwright's TimeoutError: retried
+            continue
+    result = page.wait_for_function(_NB7_PROGRESS_JS, timeout=RUN_ALL_TIMEOUT_MS).json_value()
+    if result["state"] == "error":
+        pytest.fail(f"{name}: a cell raised in Notebook 7:\n{result['text']}", pytrace=False)
+
+
+@pytest.fixture
+def run_notebook_in_nb7(notebook7_server: str) -> Callable[[Page, str], None]:
+    """``run_notebook_in_nb7(page, name)``: open in Notebook 7 and run all cells."""
+
+    def run(page: Page, name: str) -> None:
+        _run_notebook_in_nb7(page, notebook7_server, name)
+
+    return run
 
 
 @pytest.fixture

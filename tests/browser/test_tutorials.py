@@ -24,7 +24,8 @@ EXPECTED = {
     "03-first-player-rotation.ipynb": {".onb-board": 3, ".onb-step-header": 2, ".onb-editor": 1},
     "04-servant-draft-and-hiring.ipynb": {".onb-board": 5, ".onb-step-header": 3,
                                           ".onb-ruling-panel": 1, ".onb-editor": 1},
-    "05-solo-estate-challenge.ipynb": {".onb-board": 1},
+    "05-solo-estate-challenge.ipynb": {".onb-board": 2, ".onb-step-header": 1,
+                                       ".onb-ruling-panel": 1},
 }
 
 
