@@ -21,7 +21,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 def refresh(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3",
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     for cell in nb.cells:
         if cell.cell_type != "code":

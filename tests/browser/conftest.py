@@ -176,7 +176,8 @@ def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """Environment for Jupyter servers: every config/data/runtime/cache dir in a tmp folder.
 
     Also: news and update pop-ups off, notebook windowing mode "none" (so cells scrolled out of
-    view stay in the DOM), and this interpreter's bin/ first on PATH.
+    view stay in the DOM), autosave off (tests never write to notebooks/), and this
+    interpreter's bin/ first on PATH.
     """
     root = tmp_path_factory.mktemp("jupyter-home")
     dirs = {
@@ -202,6 +203,10 @@ def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     tracker = dirs["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "notebook-extension"
     tracker.mkdir(parents=True)
     (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    # No autosave: a test that runs a notebook must not write its live outputs into notebooks/.
+    docmanager = dirs["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPY"))}
     env.update({k: str(v) for k, v in dirs.items()})
@@ -503,7 +508,8 @@ _VOILA_DONE_JS = r"""
 def _open_in_voila(page: Page, base_url: str, name: str) -> None:
     if not (NOTEBOOKS / name).is_file():
         raise FileNotFoundError(NOTEBOOKS / name)
-    page.goto(f"{base_url}/voila/render/{quote(name)}")
+    # Voilà runs the notebook while the page loads: a long one (05) takes more than 30 s.
+    page.goto(f"{base_url}/voila/render/{quote(name)}", timeout=VOILA_TIMEOUT_MS)
     page.wait_for_function(_VOILA_DONE_JS, timeout=VOILA_TIMEOUT_MS)
     body = page.locator("body").inner_text()
     for marker in ("There was an error when executing cell", "Traceback (most recent call last)"):
