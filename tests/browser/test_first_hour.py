@@ -53,6 +53,12 @@ def test_tutorial_01_first_board_shows_the_start_of_the_turn(
     ada = player(board, 0)
     expect(ada.locator(".onb-money")).to_have_text("£300")
     expect(board.locator(".onb-pending-prompt")).to_contain_text("the start of the turn")
+    # Run, the live boards replace the pictures (the front end prefers the widget view).
+    expect(page.locator(".jp-OutputArea .onb-static-board")).to_have_count(0)
+    # The "?" badge's hover text says what is verified as well as what is not.
+    badge = board.locator(".onb-unverified-mark").first
+    expect(badge).to_have_attribute("title", re.compile(r"^Not verified against a source: .+"
+                                                        r"\. Verified: .+\.$"))
     # The end-of-turn board comes later, with Ada at £100.
     expect(player(page.locator(".jp-OutputArea .onb-board").nth(1), 0).locator(".onb-money")
            ).to_have_text("£100")

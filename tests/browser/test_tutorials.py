@@ -59,6 +59,8 @@ def test_tutorial_renders_in_voila(
 ) -> None:
     open_in_voila(page, name)
     _expect_widgets(page, "body", name)
+    # Live widgets, not the saved pictures their display bundles also carry.
+    expect(page.locator(".onb-static-board")).to_have_count(0)
     assert_no_widget_errors(page)
     shoot_widgets(page, f"voila-{name.removesuffix('.ipynb')}")
 
