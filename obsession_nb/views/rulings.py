@@ -105,9 +105,10 @@ class RulingPanel(StaticPicture, widgets.VBox):
     """Check any action against the position: ``RulingPanel(game)``.
 
     Type a notation (suggestions drop down), or pick a verb and its arguments; **Enter** or
-    **Check** shows the verdict with each ruling's rule id and citation.  ``panel.check("invite x")`` does the
-    same from code and returns the :class:`Verdict`.  A verdict is cleared when the position
-    changes (:meth:`refresh`) or **Pick** composes another action.
+    **Check** shows the verdict with each ruling's rule id and citation.
+    ``panel.check("invite x")`` does the same from code and returns the :class:`Verdict`.  A
+    verdict is cleared when the position changes (:meth:`refresh`) or **Pick** composes another
+    action.
     """
 
     def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?"):

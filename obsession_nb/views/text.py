@@ -1,5 +1,6 @@
-"""Plain-text narration of log entries and verdicts, for notebook cells whose output nbval
-checks (the widgets show the same rulings in the browser)."""
+"""Narration of log entries and verdicts for notebook cells whose output nbval checks: plain
+text, and the same entries as collapsible panels (``show_entries``) with that text beside them
+(the widgets show the same rulings in the browser)."""
 
 from __future__ import annotations
 
@@ -51,14 +52,7 @@ class RulingSteps:
 
 
 def show_entries(entries: list[LogEntry]) -> None:
-    """Show what an action did as collapsible panels (in a notebook), else print it."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import display
-    except ImportError:  # pragma: no cover - IPython comes with Jupyter
-        print_entries(entries)
-        return
-    if get_ipython() is None:
-        print_entries(entries)
-    else:
-        display(RulingSteps(entries))
+    """Show what an action did as collapsible panels in a notebook (printed text elsewhere)."""
+    from IPython.display import display
+
+    display(RulingSteps(entries))
