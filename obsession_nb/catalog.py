@@ -7,6 +7,7 @@ that complete games can be played are flagged ``standin``.  Views show both mark
 
 from __future__ import annotations
 
+import gc
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -374,5 +375,11 @@ def read_catalog(directory: Path) -> Catalog:
 
 @cache
 def load_catalog() -> Catalog:
-    """The packaged catalog (``content/catalog``), loaded once."""
-    return read_catalog(content_dir() / "catalog")
+    """The packaged catalog (``content/catalog``), loaded once per process.
+
+    Its records live as long as the process, so they are moved out of the garbage collector's
+    reach (``gc.freeze``): whole games allocate many short-lived objects, and each collection
+    would otherwise walk the catalog's thousands of records again."""
+    catalog = read_catalog(content_dir() / "catalog")
+    gc.freeze()
+    return catalog

@@ -1,5 +1,8 @@
 """The obsession-nb command: validate, show, play and list legal actions of scenarios, and open
-the tutor in JupyterLab."""
+the tutor in JupyterLab.
+
+Each command imports what it needs when it runs, so that --help and light commands start
+fast; the engine, pandas and JupyterLab load only for the commands that use them."""
 
 from __future__ import annotations
 
@@ -10,12 +13,10 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from obsession_nb import suggest
-from obsession_nb.game import Game, load_scenario
-from obsession_nb.rules import BadNotation, IllegalAction
-from obsession_nb.scenario import ScenarioError, scenario_path
+if TYPE_CHECKING:
+    from obsession_nb.game import Game
 
 FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"
 
@@ -30,6 +31,8 @@ def _log_json(game: Game) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file)
     print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
           f"now {game.pending()['prompt']}")
@@ -47,6 +50,8 @@ def _when(game: Game, played: bool, other: str) -> str:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file, play_recorded=args.after)
     if args.json:
         data = game.view()
@@ -59,6 +64,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from obsession_nb import suggest
+    from obsession_nb.game import load_scenario
+    from obsession_nb.rules import BadNotation, IllegalAction
+
     game = load_scenario(args.file)
     error = None
     for action in args.actions:
@@ -93,6 +102,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file, play_recorded=not args.before)
     actions = game.legal_actions()
     if args.json:
@@ -252,6 +263,8 @@ def _check_command(argv: Sequence[str]) -> None:
     commands = list(parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     word = next((a for a in argv if not a.startswith("-")), None)
     if word is not None and word not in commands:
+        from obsession_nb import suggest
+
         near = suggest.close(word, commands)
         if near:
             parser().error(f"unknown command {word!r}; did you mean {' or '.join(near)}?")
@@ -260,7 +273,12 @@ def _check_command(argv: Sequence[str]) -> None:
 def _check_file(args: argparse.Namespace) -> None:
     """A scenario that does not exist: say which packaged names are near, and list them all."""
     name = getattr(args, "file", None)
-    if name is not None and not scenario_path(name).exists():
+    if name is None:
+        return
+    from obsession_nb import suggest
+    from obsession_nb.scenario import ScenarioError, scenario_path
+
+    if not scenario_path(name).exists():
         raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
                              f"{suggest.scenario_hint(str(name))}"], str(name))
 
@@ -276,7 +294,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _check_file(args)
         return args.func(args)
-    except ScenarioError as exc:
+    except ValueError as exc:
+        from obsession_nb.scenario import ScenarioError
+
+        if not isinstance(exc, ScenarioError):
+            raise
         print(str(exc), file=sys.stderr)
         return 1
 

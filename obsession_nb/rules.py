@@ -102,7 +102,10 @@ class IllegalAction(ValueError):
 
     def __init__(self, rulings: list[Ruling] | Ruling) -> None:
         self.rulings = [rulings] if isinstance(rulings, Ruling) else list(rulings)
-        super().__init__("; ".join(str(r) for r in self.rulings))
+        super().__init__()
+
+    def __str__(self) -> str:  # written only when shown: move generation refuses many
+        return "; ".join(str(r) for r in self.rulings)
 
 
 def refuse(rule_id: str, verdict: str) -> IllegalAction:

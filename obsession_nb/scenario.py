@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from obsession_nb import yamlio
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
+from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
 from obsession_nb.state import State
@@ -207,10 +208,7 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list
     for j, tile_id in enumerate(state.chance.next_tiles):
         if tile_id not in supply.bag:
             problems.append(f"chance.next_tiles[{j}]: '{tile_id}' is not in the bag")
-    if state.options.mode != "standard":  # the Solo Estate Challenge's own checks
-        from obsession_nb.modes import check_position
-
-        problems += check_position(state, catalog)
+    problems += mode_named(state.options.mode).check_position(state, catalog)  # e.g. solo
     if state.turn is not None:
         if not 0 <= state.turn.player < len(state.players):
             problems.append(f"turn.player: no seat {state.turn.player}")

@@ -11,11 +11,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from obsession_nb.game import Game
+from obsession_nb.game import Game, new_game
 from obsession_nb.random_player import RandomPlayer, StalledGame
 from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.seasons import season_of
-from obsession_nb.setup import new_game
 from obsession_nb.state import Options
 
 

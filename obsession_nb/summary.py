@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from obsession_nb.state import State
+
 if TYPE_CHECKING:
     from obsession_nb.game import Game, Snapshot
     from obsession_nb.state import LogEntry
@@ -90,7 +92,7 @@ def _contributions(game: Game, entries: list[LogEntry]) -> list[Contribution]:
 
 def turn_summary(game: Game, since: Snapshot) -> TurnSummary:
     """What changed for the player to move at ``since`` between then and now."""
-    before = since.state
+    before = State.model_validate_json(since.position)
     seat = before.turn.player if before.turn is not None else 0
     old, new = before.players[seat], game.state.players[seat]
     entries = game.log[since.log_length:]

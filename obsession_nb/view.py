@@ -154,11 +154,7 @@ def position(game: Game) -> dict[str, Any]:
 
 def _solo_view(table: Table) -> dict[str, Any] | None:
     """The Solo Estate Challenge's stacks, target, tableau needs and scavenging (modes/)."""
-    if table.state.options.mode == "standard":
-        return None
-    from obsession_nb.modes import view as mode_view
-
-    return mode_view(table)
+    return table.mode.view(table)
 
 
 def _theme_category(table: Table, theme_id: str) -> str | None:
