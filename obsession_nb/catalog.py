@@ -293,6 +293,20 @@ class ThemeCard(Sourced):
     copies: int = 1
 
 
+class MilestoneCard(Sourced):
+    """A public objective (UD p.15 Milestones): a requirement that ``measure`` (one of
+    ``obsession_nb.milestones.MEASURES``) reaches ``at_least``, and the VP of its two places."""
+
+    id: str
+    name: str
+    measure: str
+    at_least: int
+    vp: tuple[int, int]
+    """VP of the first and the second place."""
+    expansion: Literal["base", "upstairs_downstairs"] = "base"
+    """``upstairs_downstairs``: needs the four new servants (not in a base-only game)."""
+
+
 # ---------------------------------------------------------------- the catalog
 
 
@@ -307,6 +321,7 @@ class Catalog(Frozen):
     objectives: dict[str, ObjectiveCard] = {}
     vp_cards: dict[str, VPCard] = {}
     themes: dict[str, ThemeCard] = {}
+    milestones: dict[str, MilestoneCard] = {}
 
     @model_validator(mode="after")
     def _references_resolve(self) -> Catalog:
@@ -350,6 +365,7 @@ _SECTIONS = {
     "objectives": ObjectiveCard,
     "vp_cards": VPCard,
     "themes": ThemeCard,
+    "milestones": MilestoneCard,
 }
 
 

@@ -19,6 +19,7 @@ from obsession_nb import (
     flow,
     hosting,
     limits,
+    milestones,
     passing,
     seasons,
     serving,
@@ -183,6 +184,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
                         vpcards.apply_keep_objective),
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
+    a.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
 }
 """The standard game's action kinds; a mode adds its own (``Mode.handlers``)."""
 
@@ -284,6 +286,9 @@ def candidates(table: Table) -> Iterator[a.Action]:
     if step in seasons.STEPS:
         yield from seasons.candidates(table)
         return
+    if step == "mode":  # a mode's decision outside the turns
+        yield from table.mode.candidates(table)
+        return
     if step == "begin":
         yield from (a.Activity(), a.Pass())
     elif step == "step2":
@@ -315,6 +320,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
                 yield a.Buy(offer.tile, useful_man=True)
         yield a.Done()
     yield from table.mode.candidates(table)
+    yield from milestones.candidates(table)
     yield from supplemental.placement_candidates(table)
     yield from vpcards.reveal_candidates(table)
     yield from (a.Borrow(), a.RefreshMarket())

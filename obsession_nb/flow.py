@@ -43,6 +43,7 @@ STEP_NAMES = {
     "pass-option": "the pass option (rents, hire or market refresh)",
     "buy": "step 7 (buy from the Builders' Market)",
     "end": "the end of the turn",
+    "mode": "a decision of the game mode before the turns (a draft or a Grand Ball)",
     **SEASON_STEP_NAMES,
 }
 MONUMENT_ABILITIES = ("monument", "suite_monument")

@@ -24,7 +24,9 @@ Hooks by moment of play:
   decision), :attr:`handlers` (its own action kinds), :meth:`step2_effects` and
   :meth:`step2_pending` (step 2), :meth:`offers`, :meth:`take`, :meth:`verify_purchase` and
   :meth:`after_purchase` (step 7);
-* the end of a turn — :meth:`end_of_turn` (instead of passing to the next seat);
+* the end of a turn — :meth:`end_of_turn` (instead of passing to the next seat: an immediate
+  end, a market variant at the end of a round, the next round);
+* the end of the game — :meth:`scoresheet` (what counts, the tie-breaks); :attr:`milestones`;
 * files and views — :meth:`check_position` (scenario validation) and :meth:`view`.
 
 Design notes for the modes to come: a decision whose owner is not the active player (a teammate
@@ -48,10 +50,13 @@ if TYPE_CHECKING:
     from obsession_nb.catalog import Catalog
     from obsession_nb.market import Offer
     from obsession_nb.rules import Ruling
+    from obsession_nb.scoring import Scoresheet
     from obsession_nb.state import State
     from obsession_nb.table import Table
 
-BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo_mode:SoloEstateChallenge"}
+BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo_mode:SoloEstateChallenge",
+           "tableau": "obsession_nb.modes.tableau_mode:TableauObsession",
+           "tableau-duel": "obsession_nb.modes.tableau_mode:TableauDuel"}
 """The package's own modes, by ``options.mode`` name (``module:class``)."""
 
 ENTRY_POINTS = "obsession_nb.modes"
@@ -77,6 +82,9 @@ class Mode:
     """Any number of purchases in every turn (market.one-purchase otherwise)."""
     refills_market = True
     """Whether step 8 refills the Builders' Market after a holiday's purchases."""
+    milestones: bool | None = None
+    """Milestones (UD p.15): ``True`` always used (two at random unless ``options.milestones``
+    names them), ``False`` never, ``None`` as ``options.milestones`` says."""
 
     def refuse(self, table: Table, action: Action) -> None:
         """Raise ``IllegalAction`` for an action the mode forbids (checked before the core's
@@ -121,6 +129,11 @@ class Mode:
     def after_purchase(self, table: Table, tile_id: str, column: str | None) -> list[Ruling]:
         """What follows a purchase in the mode."""
         return []
+
+    def scoresheet(self, table: Table) -> Scoresheet | None:
+        """The mode's end-game scoring and tie-breaks; ``None``: the standard seven categories
+        (scoring.py)."""
+        return None
 
     def check_position(self, state: State, catalog: Catalog) -> list[str]:
         """Scenario-validation problems of the mode's own records, each with its path."""

@@ -132,7 +132,7 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list
     problems: list[str] = []
     servants, tiles = catalog.servants, catalog.tiles
     cards = {**catalog.gentry, **custom}
-    wheel = Wheel(WHEEL_LEVELS[state.options.length])
+    wheel = Wheel(state.options.wheel_levels)
     if not 1 <= len(state.players) <= 6:
         problems.append(f"players: 1 to 6 players, not {len(state.players)}")
     if not 0 <= state.first_player < max(1, len(state.players)):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from obsession_nb import milestones
 from obsession_nb.catalog import Catalog, load_catalog
 from obsession_nb.market import SPACES, tsn_key
 from obsession_nb.reputation import Wheel
@@ -164,6 +165,9 @@ def new_state(
     state = State(options=options, players=[Player(name=n) for n in names])
     state.chance.seed = seed
     table = Table(state, catalog)
+    problems = table.mode.check_position(state, catalog)  # e.g. Tableau Duel's two players
+    if problems:
+        raise ValueError("; ".join(problems))
     rulings: list[Ruling] = []
     expansion = options.expansion
 
@@ -188,6 +192,7 @@ def new_state(
     if players == 6:
         rulings.append(ruling("six-player.central-setup", "Six players use the five-player "
                               "supply: servants for hire are scarce."))
+    rulings += milestones.set_out(table)  # before the player areas (milestone.setup)
     if families is not None:
         families = list(families)
         pool = families_available(catalog, players, expansion)

@@ -105,7 +105,7 @@ class Table:
 
     @property
     def wheel(self) -> Wheel:
-        return Wheel(WHEEL_LEVELS[self.state.options.length])
+        return Wheel(self.state.options.wheel_levels)
 
     @property
     def turn(self) -> Turn:
