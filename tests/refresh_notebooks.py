@@ -26,9 +26,15 @@ def refresh(path: Path) -> None:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
+        kept = []
         for output in cell.outputs:
-            output.get("data", {}).pop(WIDGET_VIEW, None)
-        cell.outputs = [o for o in cell.outputs if o.get("data", True)]
+            data = output.get("data")
+            if data is not None and WIDGET_VIEW in data:
+                del data[WIDGET_VIEW]
+                if set(data) <= {"text/plain"}:
+                    continue  # a widget without a picture: its repr would only confuse
+            kept.append(output)
+        cell.outputs = kept
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
 
