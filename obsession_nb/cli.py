@@ -36,6 +36,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file)
+    dead = dead_end(args.file)
+    if dead is not None:
+        print(f"{args.file}: {dead}", file=sys.stderr)
+        return 1
     print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
           f"now {game.pending()['prompt']}")
     return 0
@@ -49,6 +53,23 @@ def _when(game: Game, played: bool, other: str) -> str:
         return "The position (the file records no actions):"
     return (f"{'After' if played else 'Before'} the file's {n} recorded action(s) ({other} for "
             f"the position {'before' if played else 'after'} them):")
+
+
+def dead_end(path: str) -> str | None:
+    """The first position of the file (before or after a recorded action) whose pending decision
+    offers no legal action although the game is not over, described; ``None`` if there is none."""
+    from obsession_nb.engine import decision_actions
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(path, play_recorded=False)
+    for i, action in enumerate([None, *game.recorded]):
+        if action is not None:
+            game.apply(action)
+        if not game.state.finished and not decision_actions(game.table):
+            where = "the position as written" if action is None else f"actions[{i - 1}] '{action}'"
+            return (f"after {where}, {game.pending()['prompt']} offers no legal action (special "
+                    "actions aside)")
+    return None
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -120,6 +141,12 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.games is None and args.players is None:
+        args.usage_error("the following arguments are required: --players")
+    if args.workers < 1 or (args.games is not None and args.games < 1):
+        args.usage_error("--games and --workers must be at least 1")
+    if args.games is not None:
+        return simulate_batch(args)
     from obsession_nb.simulate import simulate
 
     try:
@@ -158,6 +185,38 @@ def _milestones_arg(text: str | None) -> list[str] | str | None:
     if text is None:
         return None
     return "random" if text == "random" else [m.strip() for m in text.split(",") if m.strip()]
+
+
+def simulate_batch(args: argparse.Namespace) -> int:
+    """``simulate --games N [--workers K]``: aggregate statistics of N seeded random games."""
+    import time
+
+    from obsession_nb.random_games import aggregate, aggregate_text, simulate_games
+
+    players = args.players or 4
+    start = time.perf_counter()
+    try:
+        records = simulate_games(args.games, players, args.seed, extended=args.extended,
+                                 expansion=not args.no_expansion, rotation=args.rotation,
+                                 low_vp_monuments=args.low_vp_monuments, mode=args.mode,
+                                 milestones=_milestones_arg(args.milestones),
+                                 workers=args.workers)
+    except ValueError as exc:  # a bad --mode/--players/--milestones combination
+        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
+        return 2
+    seconds = time.perf_counter() - start
+    options = {"length": "extended" if args.extended else "standard",
+               "expansion": not args.no_expansion, "first_player_rotation": args.rotation,
+               "low_vp_monuments": args.low_vp_monuments, "mode": args.mode,
+               "milestones": args.milestones}
+    if args.json:
+        _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
+        return 0
+    print(f"{args.games} random {players}-player {args.mode} games, {options['length']}, "
+          f"{'with' if options['expansion'] else 'without'} the expansion, seeds spawned from "
+          f"{args.seed}: {seconds:.1f}s on {args.workers} worker(s)")
+    print(aggregate_text(aggregate(records)))
+    return 0
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -336,9 +395,15 @@ def parser() -> argparse.ArgumentParser:
                     help="list them at the position before the recorded actions")
     lg.add_argument("--json", action="store_true", help="print the actions as JSON")
     lg.set_defaults(func=cmd_legal)
-    sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it")
-    sim.add_argument("--players", type=int, required=True, choices=range(2, 7), metavar="N")
-    sim.add_argument("--seed", type=int, default=0)
+    sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it "
+                         "(or --games N of them, and print their statistics)")
+    sim.add_argument("--players", type=int, choices=range(2, 7), metavar="N",
+                     help="the table size (required for one game; 4 by default with --games)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the game's seed (with --games: the root the games' seeds spawn from)")
+    sim.add_argument("--games", type=int, metavar="N", help="play N games and aggregate them")
+    sim.add_argument("--workers", type=int, default=1, metavar="K",
+                     help="with --games: local worker processes (default 1: serial)")
     sim.add_argument("--extended", action="store_true", help="the 20-round game")
     sim.add_argument("--no-expansion", action="store_true", help="without Upstairs, Downstairs")
     sim.add_argument("--rotation", choices=("counterclockwise", "clockwise"),
@@ -349,7 +414,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--milestones", metavar="A,B",
                      help="two milestone card ids, or 'random' (Tableau: random by default)")
     sim.add_argument("--json", action="store_true")
-    sim.set_defaults(func=cmd_simulate)
+    sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge and score it")
     so.add_argument("--seed", type=int, default=0)
     so.add_argument("--extended", action="store_true", help="the extended game (target 188)")
