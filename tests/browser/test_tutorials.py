@@ -25,6 +25,8 @@ EXPECTED = {
     "04-servant-draft-and-hiring.ipynb": {".onb-board": 5, ".onb-step-header": 3,
                                           ".onb-ruling-panel": 1, ".onb-editor": 1},
     "05-solo-estate-challenge.ipynb": {".onb-board": 1},
+    "07-tableau-obsession.ipynb": {".onb-board": 2, ".onb-step-header": 1,
+                                   ".onb-ruling-panel": 1},
 }
 
 
