@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from obsession_nb.actions import Action, parse
+    from obsession_nb.builder import new_position
+    from obsession_nb.explore import explore
     from obsession_nb.game import (
         Game,
         Verdict,
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
 
 _HOME = {
     "Action": "actions", "parse": "actions",
+    "explore": "explore", "new_position": "builder",
     "Game": "game", "Verdict": "game", "load_json": "game", "load_position": "game",
     "load_scenario": "game", "load_scenario_text": "game", "new_game": "game",
     "BadNotation": "rules", "IllegalAction": "rules", "Ruling": "rules",
@@ -40,11 +43,13 @@ __all__ = [
     "Ruling",
     "ScenarioError",
     "Verdict",
+    "explore",
     "load_json",
     "load_position",
     "load_scenario",
     "load_scenario_text",
     "new_game",
+    "new_position",
     "parse",
 ]
 

@@ -154,6 +154,13 @@ class Game:
         self._base, self._since = point.position, []
         del self.log[point.log_length:]
 
+    def explore(self, **options: Any) -> Any:
+        """Every distinct way to finish this turn, compared in a pandas DataFrame (options:
+        :func:`obsession_nb.explore.explore`)."""
+        from obsession_nb.explore import explore
+
+        return explore(self, **options)
+
     def play(self, actions: list[str]) -> None:
         for action in actions:
             self.apply(action)
@@ -214,7 +221,12 @@ def load_json(text: str, *, custom: list[GentryCard] | None = None,
               catalog: Catalog | None = None) -> Game:
     """A game from :meth:`Game.to_json` text (a position this engine wrote; hand-written
     positions go through :func:`load_scenario_text`, which reports every problem)."""
-    return Game.from_state(State.model_validate_json(text), catalog, custom)
+    state = State.model_validate_json(text)
+    ready = state.turn is not None or state.finished  # from_state changes nothing then
+    game = Game.from_state(state, catalog, custom)
+    if ready:
+        game._base = text  # the position to replay from, should an action fail half-way
+    return game
 
 
 def load_position(path_or_name: str | Path) -> Game:

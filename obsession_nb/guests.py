@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from obsession_nb.catalog import GentryCard, GuestRequirement
 from obsession_nb.rules import Ruling, ruling
@@ -152,64 +153,87 @@ def dead_ends(table: Table) -> set[tuple[object, ...]]:
     return set()
 
 
-@per_decision
-def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
-    """Whether ``guests`` can be completed to a full, staffed and affordable party."""
-    return bool(_completing_groups(table, guests, first_only=True))
-
-
-@per_decision
-def completable(table: Table, guests: tuple[str, ...]) -> frozenset[str]:
-    """The cards of the active hand that could join ``guests`` in some full, staffed and
-    affordable party: one search serves every guest the invite step offers."""
-    groups = _completing_groups(table, guests, first_only=False)
-    return frozenset(c for cards in groups.values() for c in cards)
-
-
 Group = tuple[tuple[str, ...], int]
+"""Cards that need the same servants and bring the same money: interchangeable in a party."""
 
 
-def _completing_groups(table: Table, guests: tuple[str, ...], *,
-                       first_only: bool) -> dict[Group, list[str]]:
-    """The groups of interchangeable cards that appear in some party completing ``guests``
-    (all of them, or the first party's when ``first_only``; empty when there is none; a party
-    that needs no more cards counts, with no group).
+@dataclass
+class PartyProblem:
+    """What completing a party of ``guests`` depends on, worked out once per decision."""
 
-    Cards that need the same servants and bring the same money are interchangeable here, so
-    the search runs over how many of each such kind to add, not over every set of cards.
-    """
+    kinds: dict[Group, list[str]]
+    order: list[tuple[Group, list[str]]]
+    """The groups, those needing fewer servants and then the richer first (likeliest first)."""
+    group_of: dict[str, Group]
+    base: list[Slot]
+    budget: int
+    available: Counter[str]
+    quarters: set[str]
+    joins: dict[Group, bool] = field(default_factory=dict)
+    """Groups already known to join, or not to join, some full party."""
+
+
+@per_decision
+def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
     pool = [c for c in candidates(table) if c not in guests]
-    available = Counter(table.me.servants.available)
-    quarters = quarters_kinds(table)
-    base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
-    budget = table.me.money + money_balance(table, guests) + borrowing_capacity(table)
     kinds: dict[Group, list[str]] = {}
     for card_id in pool:
         card = table.card(card_id)
         money = sum(f.amount for f in card.favours if f.kind == "money")
         kinds.setdefault((tuple(sorted(card.service)), money), []).append(card_id)
-    # Guests needing fewer servants, then richer ones, first: the likeliest parties first.
-    order = sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1]))
+    return PartyProblem(
+        kinds=kinds,
+        order=sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1])),
+        group_of={c: key for key, cards in kinds.items() for c in cards},
+        base=_unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False),
+        budget=table.me.money + money_balance(table, guests) + borrowing_capacity(table),
+        available=Counter(table.me.servants.available),
+        quarters=quarters_kinds(table),
+    )
+
+
+@per_decision
+def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
+    """Whether ``guests`` can be completed to a full, staffed and affordable party."""
+    return _first_party(table, guests, None) is not None
+
+
+def joins_party(table: Table, guests: tuple[str, ...], card_id: str) -> bool:
+    """Whether the card can join ``guests`` in some full, staffed and affordable party.  One
+    search per group of interchangeable cards serves every candidate of the decision, and each
+    party found answers for every group in it."""
+    problem = party_problem(table, guests)
+    group = problem.group_of.get(card_id)
+    if group is None:
+        return False
+    if group not in problem.joins:
+        party = _first_party(table, guests, group)
+        problem.joins[group] = party is not None
+        for member in party or ():
+            problem.joins[member] = True
+    return problem.joins[group]
+
+
+def _first_party(table: Table, guests: tuple[str, ...], must: Group | None) -> list[Group] | None:
+    """The groups of the first full party completing ``guests`` (with a card of ``must``, if
+    given), or ``None`` when there is none.  The search runs over how many cards of each
+    group to add, not over every set of cards."""
+    problem = party_problem(table, guests)
     dead = dead_ends(table)
-    found: dict[Group, list[str]] = {}
-    complete = False
     for count in allowed_counts(table):
         need = count - len(guests)
-        if need < 0 or need > len(pool):
+        if need < 0 or need > len(problem.group_of):
             continue
-        for choice in _selections(order, need):
-            if not first_only and complete and all(key in found for key, _n in choice):
-                continue  # nothing new to learn from this party
-            if budget + sum(key[1] * n for key, n in choice) < 0:
+        for choice in _selections(problem.order, need):
+            if must is not None and all(key != must for key, _n in choice):
                 continue
-            extra = [c for (key, n) in choice for c in kinds[key][:n]]
-            slots = base + slots_for(table, extra, include_tile=False)
-            if feasible(table, slots, available.copy(), quarters, dead):
-                complete = True
-                found.update((key, kinds[key]) for key, _n in choice)
-                if first_only or len(found) == len(kinds):
-                    return found or {((), 0): []}
-    return found or ({((), 0): []} if complete else {})
+            if problem.budget + sum(key[1] * n for key, n in choice) < 0:
+                continue
+            extra = [c for (key, n) in choice for c in problem.kinds[key][:n]]
+            slots = problem.base + slots_for(table, extra, include_tile=False)
+            if feasible(table, slots, problem.available.copy(), problem.quarters, dead):
+                return [key for key, _n in choice]
+    return None
 
 
 def _selections(

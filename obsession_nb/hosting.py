@@ -115,7 +115,7 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
     counts = guests.allowed_counts(table)
     if len(turn.guests) >= max(counts):
         raise refuse("invite.exact-count", f"The activity takes exactly {max(counts)} guests.")
-    if card_id not in guests.completable(table, tuple(turn.guests)):
+    if not guests.joins_party(table, tuple(turn.guests), card_id):
         raise refuse("service.mandatory",
                      f"With {card.name} no full party can be served and paid for (service is "
                      "mandatory; paupers must be paid).")

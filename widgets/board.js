@@ -803,12 +803,32 @@ export function draw(root, view, parts, seats) {
   }
 }
 
+// Labels in another language (the `labels` and `names` traits): a text or tooltip that is
+// exactly an English label is replaced, and component names inside longer ones; anything else
+// stays as drawn (English, never an id).
+function translate(root, labels, names) {
+  if (!labels || !Object.keys(labels).length) return;
+  root.dataset.lang = "translated";
+  const terms = Object.keys(names || {}).sort((a, b) => b.length - a.length);
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const re = terms.length ? new RegExp(`(?<![\\w'])(${escaped.join("|")})(?![\\w'])`, "g") : null;
+  const tr = (text) => {
+    const key = text.trim();
+    if (key && Object.hasOwn(labels, key)) return text.replace(key, labels[key]);
+    return re ? text.replace(re, (m) => names[m]) : text;
+  };
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = tr(node.nodeValue);
+  for (const el of root.querySelectorAll("[title]")) el.title = tr(el.title);
+}
+
 function render({ model, el }) {
   const root = h("div", "onb-board");
   el.appendChild(root);
   const redraw = () => {
     try {
       draw(root, model.get("view"), model.get("parts"), model.get("seats"));
+      translate(root, model.get("labels"), model.get("names"));
     } catch (err) {
       root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
       throw err;
@@ -818,7 +838,9 @@ function render({ model, el }) {
   model.on("change:view", redraw);
   model.on("change:parts", redraw);
   model.on("change:seats", redraw);
+  model.on("change:labels", redraw);
   return () => {
+    model.off("change:labels", redraw);
     model.off("change:view", redraw);
     model.off("change:parts", redraw);
     model.off("change:seats", redraw);
