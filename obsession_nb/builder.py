@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from obsession_nb.game import Game, new_game
 from obsession_nb.state import Options
 
-MODES = ("standard", "solo-estate-challenge")
+MODES = ("standard", "solo-estate-challenge", "tableau", "tableau-duel")
 
 
 def new_position(players: int = 2, *, families: Sequence[str] | None = None, round: int = 1,
@@ -37,7 +37,7 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
     if players < 2:
         raise ValueError("the standard game needs 2 to 6 players (one player: "
                          "mode='solo-estate-challenge')")
-    options = Options(expansion=expansion, length=length)  # type: ignore[arg-type]
+    options = Options(expansion=expansion, length=length, mode=mode)  # type: ignore[arg-type]
     game = new_game(players, seed=seed, options=options, families=families, names=names)
     _finish_draft(game)
     _advance(game, round)
@@ -46,8 +46,10 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
 
 
 def _finish_draft(game: Game) -> None:
-    """The servant draft (UD p.10), each choice the first one offered."""
-    while game.state.turn is not None and game.state.turn.step == "draft":
+    """The servant draft (UD p.10) and Tableau Obsession's starter-guest draft, each choice the
+    first one offered.  (Jumping to a later tableau round meets the track's events but not the
+    Queen Victoria removals or the Grand Ball, which follow turns actually played.)"""
+    while game.state.turn is not None and game.state.turn.step in ("draft", "mode"):
         game.apply(game.legal_actions()[0])
 
 

@@ -15,7 +15,7 @@ from obsession_nb.rounds import is_courtship
 
 CASES = [(1, "solo-estate-challenge", 1), (1, "solo-estate-challenge", 6),
          (2, "standard", 1), (3, "standard", 6), (4, "standard", 5), (5, "standard", 2),
-         (6, "standard", 9)]
+         (6, "standard", 9), (2, "tableau-duel", 1), (3, "tableau", 4)]
 
 
 def test_builder_covers_every_mode() -> None:
@@ -76,7 +76,7 @@ def test_builder_refuses_a_courtship_round_and_bad_counts() -> None:
     with pytest.raises(ValueError, match="one player"):
         obsession_nb.new_position(2, mode="solo-estate-challenge")
     with pytest.raises(ValueError, match="unknown mode"):
-        obsession_nb.new_position(2, mode="tableau")
+        obsession_nb.new_position(2, mode="team-play")
 
 
 @pytest.mark.parametrize(("families", "expansion"), [("howard,york,asquith", "--expansion"),
