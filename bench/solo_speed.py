@@ -1,26 +1,26 @@
-"""Whole Solo Estate Challenges per second, by length and strategy (run by hand; never asserted).
+"""Whole Solo Estate Challenges per CPU second, by length and strategy (run by hand; never
+asserted).  The greedy figures of the Targets table are in ``bench/run.py``; this shows more.
 
 ``.venv/bin/python bench/solo_speed.py [GAMES]`` plays GAMES seeded games (default 20) of each
 kind on the fast path used by the tutorial's Monte Carlo (no per-action snapshot or log), then a
 few through ``Game.apply`` (snapshot and log, as ``obsession-nb play`` does), and prints games
-per second, actions per game and the finishing rounds.
+per CPU second, actions per game and the finishing rounds.
 """
 
 from __future__ import annotations
 
 import statistics
 import sys
-import time
+
+from run import solo_game_times
 
 from obsession_nb.modes.solo import play_solo
 
 
 def measure(n: int, *, extended: bool, strategy: str, logged: bool) -> str:
-    play_solo(0, extended=extended, strategy=strategy, logged=False)  # warm the catalog
-    start = time.perf_counter()
-    runs = [play_solo(seed, extended=extended, strategy=strategy, logged=logged)
-            for seed in range(n)]
-    seconds = time.perf_counter() - start
+    timed = solo_game_times(range(n), extended=extended, strategy=strategy, logged=logged)
+    seconds = sum(t for t, _ in timed)
+    runs = [r for _, r in timed]
     rounds = [r.result.round for r in runs]
     won = sum(r.result.won for r in runs)
     return (f"{'extended' if extended else 'standard':8} {strategy:6} "
@@ -32,6 +32,7 @@ def measure(n: int, *, extended: bool, strategy: str, logged: bool) -> str:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    play_solo(0, logged=False)  # load the catalog and the rule index once, outside the figures
     for extended in (False, True):
         for strategy in ("greedy", "random"):
             print(measure(n, extended=extended, strategy=strategy, logged=False), flush=True)

@@ -7,7 +7,7 @@ written ``p1``…``p6`` (seat numbers counted clockwise from seat 1).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar
 
 from obsession_nb.rules import BadNotation
@@ -32,6 +32,8 @@ class Action:
                     parts.append(f.name)
             elif f.type == "Seat":
                 parts.append(f"p{value + 1}")
+            elif value == f.default == "":
+                continue  # an optional trailing word left out
             else:
                 parts.append(str(value))
         return " ".join(parts)
@@ -198,9 +200,11 @@ class Hire(Action):
 @dataclass(frozen=True)
 class Recruit(Action):
     verb = "recruit"
-    summary = "Recruit a servant from another player's board."
+    summary = "Recruit a servant from another player's board (from the box named, if the "
+    "servant stands in more than one)."
     target: Seat
     servant: str
+    box: str = ""
 
 
 @dataclass(frozen=True)
@@ -218,7 +222,9 @@ class FreeRefresh(Action):
 @dataclass(frozen=True)
 class HireServants(Action):
     verb = "hire-servants"
-    summary = "Use the Butler's Room to hire servants as your pass option."
+    summary = "Use the Butler's Room to hire servants as your pass option (staffed by the "
+    "butler, or by an underbutler if named)."
+    underbutler: bool = False
 
 
 @dataclass(frozen=True)
@@ -390,12 +396,14 @@ def parse(text: str) -> Action:
     values: dict[str, object] = {}
     specs = list(fields(cls))
     required = [f for f in specs if f.type != "bool"]
+    optional = [f for f in required if f.default is not MISSING]
     flags = {f.name for f in specs if f.type == "bool"}
     positional = [a for a in args if a not in flags]
-    if len(positional) != len(required):
-        shape = " ".join([verb, *(f"<{f.name}>" for f in required), *(f"[{n}]" for n in flags)])
+    if not len(required) - len(optional) <= len(positional) <= len(required):
+        shape = " ".join([verb, *(f"<{f.name}>" if f.default is MISSING else f"[{f.name}]"
+                                  for f in required), *(f"[{n}]" for n in flags)])
         raise BadNotation(f"'{text.strip()}' does not match '{shape}'")
-    for f, token in zip(required, positional, strict=True):
+    for f, token in zip(required, positional):
         if not _TOKEN.match(token):
             raise BadNotation(f"'{token}' is not a valid {f.name}")
         if f.type == "Seat":

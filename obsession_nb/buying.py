@@ -43,6 +43,9 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool,
         f"{'£300' if offer.space is None else f'£{market.SPACE_PRICES[offer.space]}'} and "
         f"modifier {table.tile(tile_id).cost_modifier:+d}).",
     )]
+    if tile_id == "renovated-kitchen":
+        rulings.append(ruling("ruling.renovated-kitchen-300", "The +£300 printed in the Renovated "
+                              "Kitchen's title line is its cost modifier."))
     in_mode = table.mode.verify_purchase(table, tile_id, column)  # the solo limits
     if in_mode is not None:
         rulings += in_mode
@@ -79,7 +82,8 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
     assert offer is not None
     cost = price(table, offer, useful_man)
     me.money -= cost
-    market.take(table, offer)
+    several = purchase_limit(table) is None
+    market.take(table, offer, keep_gap=several)
     me.organiser.append(OwnedTile(tile=tile_id))
     turn.purchases += 1
     tile = table.tile(tile_id)
@@ -101,10 +105,15 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
     if tile.front.ability in ("monument", "servants_hall") and not me.reminder:
         me.reminder = True
         rulings.append(ruling("market.reminder-tile", f"{me.name} takes a reminder tile."))
-    if offer.where == "market" and purchase_limit(table) is not None:
+    if offer.where == "market" and not several:
         if offer.space is not None and len(table.state.supply.market) < market.SPACES:
             rulings.append(ruling("market.slide-and-draw", "The tiles to the right slide left."))
             market.fill(table, rulings, in_tsn_order=False)
+    elif offer.where == "market" and table.mode.refills_market:
+        rulings.append(ruling("market.purchases-then-slide", f"The £"
+                              f"{market.SPACE_PRICES[offer.space or 0]} space stays empty until "
+                              "the last purchase: the other tiles keep their prices, then slide "
+                              "left once and the gaps fill in tile-sorting-number order."))
     elif offer.where != "market":
         rulings.append(ruling("market.reserve-purchase", "Reserve tiles may be bought like "
                               "market tiles, one purchase a turn outside a Builders' Holiday."))

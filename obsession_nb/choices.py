@@ -10,7 +10,8 @@ from obsession_nb.state import Choice
 from obsession_nb.table import Table
 
 RECRUITABLE = ("valet", "ladys_maid", "footman")
-STEAL_ORDER = ("expended", "quarters", "available")
+BOXES = {"available": "Available Service", "quarters": "Servants' Quarters",
+         "expended": "Expended Service"}
 
 
 def current(table: Table, kind: str | None = None) -> Choice:
@@ -88,28 +89,46 @@ def apply_lady(table: Table, option: str) -> list[Ruling]:
 
 
 def dismissable(table: Table) -> list[str]:
+    """Guests that may be dismissed: any card but family, from the hand, the discard pile or
+    this activity (favours.dismiss, ruling.fairchild-dismissal)."""
     me, turn = table.me, table.turn
     pool = [*me.hand, *me.discard, *turn.guests]
-    return [c for c in dict.fromkeys(pool) if table.card(c).deck not in ("family", "fairchild")]
+    return [c for c in dict.fromkeys(pool) if table.card(c).deck != "family"]
 
 
 def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
     current(table, "dismiss")
-    if card_id not in dismissable(table):
-        raise refuse("favours.dismiss", f"'{card_id}' is not a non-family guest in the hand, "
-                     "discard pile or this activity.")
-    return [ruling("favours.dismiss", f"{table.card_name(card_id)} is dismissed to the bottom "
-                   "of the deck.")]
+    me, turn = table.me, table.turn
+    if not table.has_card(card_id) or card_id not in [*me.hand, *me.discard, *turn.guests]:
+        raise refuse("favours.dismiss", f"'{card_id}' is not in {me.name}'s hand, discard pile "
+                     "or this activity.")
+    card = table.card(card_id)
+    if card.deck == "family":
+        raise refuse("favours.dismiss", f"{card.name} is a family card; family can never be "
+                     "dismissed.")
+    if card.deck == "fairchild":
+        return [ruling("ruling.fairchild-dismissal", f"{card.name} is a guest, not family, so "
+                       "may be dismissed; with no deck of their own they go back beside the "
+                       "round track.")]
+    rulings = [ruling("favours.dismiss", f"{card.name} is dismissed to the bottom of the deck.")]
+    if card_id in turn.guests:
+        rulings.append(ruling("ruling.dismissal-timing", f"{card.name} has already given their "
+                              "favours this activity and goes under the deck, not to the discard "
+                              "pile."))
+    return rulings
 
 
 def apply_dismiss(table: Table, card_id: str) -> list[Ruling]:
-    me, turn = table.me, table.turn
+    me, turn, supply = table.me, table.turn, table.state.supply
     for pile in (me.hand, me.discard, turn.guests):
         if card_id in pile:
             pile.remove(card_id)
             break
     turn.dismissed.append(card_id)
-    deck_of(table, card_id).append(card_id)
+    if table.card(card_id).deck == "fairchild":
+        supply.fairchilds = sorted([*supply.fairchilds, card_id])
+    else:
+        deck_of(table, card_id).append(card_id)
     choice = current(table, "dismiss")
     choice.count -= 1
     if choice.count == 0:
@@ -210,7 +229,27 @@ def can_recruit(table: Table) -> bool:
     )
 
 
-def verify_recruit(table: Table, seat: int, kind: str) -> list[Ruling]:
+def recruit_box(table: Table, seat: int, kind: str, box: str) -> str:
+    """The box of the other player's board the servant is taken from: the one named, or the
+    only one holding that kind (host.recruit-any-box)."""
+    target = table.state.players[seat]
+    holding = [z for z in BOXES if kind in target.servants.zone(z)]
+    if box:
+        if box not in BOXES:
+            raise refuse("host.recruit-any-box", f"'{box}' is not a box of the board; name "
+                         "available, quarters or expended.")
+        if box not in holding:
+            raise refuse("host.recruit-any-box", f"{target.name} has no "
+                         f"{table.servant_name(kind)} in {BOXES[box]}.")
+        return box
+    if len(holding) > 1:
+        raise refuse("host.recruit-any-box", f"{target.name} has a "
+                     f"{table.servant_name(kind)} in " + " and in ".join(BOXES[z] for z in holding)
+                     + "; the recruiter chooses which: add " + " or ".join(holding) + ".")
+    return holding[0]
+
+
+def verify_recruit(table: Table, seat: int, kind: str, box: str = "") -> list[Ruling]:
     current(table, "hire")
     rule_id = "ud.pass.recruit" if table.state.options.expansion else "host.butlers-room-recruit"
     if not can_recruit(table):
@@ -225,17 +264,18 @@ def verify_recruit(table: Table, seat: int, kind: str) -> list[Ruling]:
     target = table.state.players[seat]
     if kind not in target.servants.all():
         raise refuse(rule_id, f"{target.name} has no {table.servant_name(kind)}.")
-    return [ruling(rule_id, f"{table.me.name} recruits a {table.servant_name(kind)} from "
-                   f"{target.name}.")]
+    zone = recruit_box(table, seat, kind, box)
+    rulings = [ruling(rule_id, f"{table.me.name} recruits a {table.servant_name(kind)} from "
+                      f"{target.name}.")]
+    if box:
+        rulings.append(ruling("host.recruit-any-box", f"The recruiter takes the one in "
+                              f"{target.name}'s {BOXES[zone]}."))
+    return rulings
 
 
-def apply_recruit(table: Table, seat: int, kind: str) -> list[Ruling]:
+def apply_recruit(table: Table, seat: int, kind: str, box: str = "") -> list[Ruling]:
     target = table.state.players[seat]
-    for zone in STEAL_ORDER:
-        pile = target.servants.zone(zone)
-        if kind in pile:
-            pile.remove(kind)
-            break
+    target.servants.zone(recruit_box(table, seat, kind, box)).remove(kind)
     table.me.servants.expended.append(kind)
     _close(table)
     return []

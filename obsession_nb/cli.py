@@ -1,7 +1,7 @@
-"""The ``obsession-nb`` command: validate, show, play and list legal actions of scenarios, and open
+"""The obsession-nb command: validate, show, play and list legal actions of scenarios, and open
 the tutor in JupyterLab.
 
-Each command imports what it needs when it runs, so that ``--help`` and light commands start
+Each command imports what it needs when it runs, so that --help and light commands start
 fast; the engine, pandas and JupyterLab load only for the commands that use them."""
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from obsession_nb.i18n import LANGUAGES
 if TYPE_CHECKING:
     from obsession_nb.game import Game
 
+FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"
+
 
 def _print_json(data: Any) -> None:
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
@@ -34,23 +36,58 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file)
+    dead = dead_end(args.file)
+    if dead is not None:
+        print(f"{args.file}: {dead}", file=sys.stderr)
+        return 1
     print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
           f"now {game.pending()['prompt']}")
     return 0
 
 
+def _when(game: Game, played: bool, other: str) -> str:
+    """Which position this is: before or after the file's recorded actions, and how to get the
+    other one."""
+    n = len(game.recorded)
+    if not n:
+        return "The position (the file records no actions):"
+    return (f"{'After' if played else 'Before'} the file's {n} recorded action(s) ({other} for "
+            f"the position {'before' if played else 'after'} them):")
+
+
+def dead_end(path: str) -> str | None:
+    """The first position of the file (before or after a recorded action) whose pending decision
+    offers no legal action although the game is not over, described; ``None`` if there is none."""
+    from obsession_nb.engine import decision_actions
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(path, play_recorded=False)
+    for i, action in enumerate([None, *game.recorded]):
+        if action is not None:
+            game.apply(action)
+        if not game.state.finished and not decision_actions(game.table):
+            where = "the position as written" if action is None else f"actions[{i - 1}] '{action}'"
+            return (f"after {where}, {game.pending()['prompt']} offers no legal action (special "
+                    "actions aside)")
+    return None
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
-    game = load_scenario(args.file, play_recorded=False)
+    game = load_scenario(args.file, play_recorded=args.after)
     if args.json:
-        _print_json(game.view())
+        data = game.view()
+        data["recorded_actions"] = {"count": len(game.recorded), "played": args.after}
+        _print_json(data)
     else:
+        print(_when(game, args.after, "drop --after" if args.after else "--after"))
         print(game)
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from obsession_nb import suggest
     from obsession_nb.game import load_scenario
     from obsession_nb.rules import BadNotation, IllegalAction
 
@@ -62,6 +99,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         except (BadNotation, IllegalAction) as exc:
             error = {"action": action, "error": str(exc),
                      "rulings": [r.to_json() for r in getattr(exc, "rulings", [])]}
+            hints = suggest.notation_hint(game, action, near_legal=isinstance(exc, BadNotation))
+            if hints:
+                error["did_you_mean"] = hints
             break
     if args.json:
         data = game.view()
@@ -73,22 +113,27 @@ def cmd_play(args: argparse.Namespace) -> int:
         for entry in game.log:
             print(entry.action)
             for r in entry.rulings:
-                print(f"    {r['verdict']}  [{r['rule']}]")
+                print(f"    {r['verdict']}  [{r['rule']}] {r['citation']}")
         print(game)
         if error:
             print(f"refused: {error['action']}: {error['error']}", file=sys.stderr)
+            for r in error["rulings"]:
+                print(f"    {r['verdict']}  [{r['rule']}] {r['citation']}", file=sys.stderr)
+            if error.get("did_you_mean"):
+                print("did you mean: " + " | ".join(error["did_you_mean"]), file=sys.stderr)
     return 1 if error else 0
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
-    game = load_scenario(args.file)
+    game = load_scenario(args.file, play_recorded=not args.before)
     actions = game.legal_actions()
     if args.json:
         _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary}
                      for a in actions])
     else:
+        print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(game.pending()["prompt"])
         for a in actions:
             print(f"  {a.notation}")
@@ -96,6 +141,12 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.games is None and args.players is None:
+        args.usage_error("the following arguments are required: --players")
+    if args.workers < 1 or (args.games is not None and args.games < 1):
+        args.usage_error("--games and --workers must be at least 1")
+    if args.games is not None:
+        return simulate_batch(args)
     from obsession_nb.simulate import simulate
 
     try:
@@ -117,8 +168,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print("Winner(s): " + ", ".join(sim.game.state.players[s].name
                                     for s in sim.scoresheet.winners))
     for season, order in enumerate(sim.turn_order_by_season, start=1):
-        print(f"Season {season} turn order (seats from the first player): "
-              + " ".join(str(s) for s in order))
+        print(f"Season {season} turn order: "
+              + " ".join(f"p{s + 1}" for s in order))
     extra = sim.to_json()
     if "end_reason" in extra:
         print(f"Ended: {extra['end_reason']} after round {extra['rounds']}"
@@ -134,6 +185,38 @@ def _milestones_arg(text: str | None) -> list[str] | str | None:
     if text is None:
         return None
     return "random" if text == "random" else [m.strip() for m in text.split(",") if m.strip()]
+
+
+def simulate_batch(args: argparse.Namespace) -> int:
+    """``simulate --games N [--workers K]``: aggregate statistics of N seeded random games."""
+    import time
+
+    from obsession_nb.random_games import aggregate, aggregate_text, simulate_games
+
+    players = args.players or 4
+    start = time.perf_counter()
+    try:
+        records = simulate_games(args.games, players, args.seed, extended=args.extended,
+                                 expansion=not args.no_expansion, rotation=args.rotation,
+                                 low_vp_monuments=args.low_vp_monuments, mode=args.mode,
+                                 milestones=_milestones_arg(args.milestones),
+                                 workers=args.workers)
+    except ValueError as exc:  # a bad --mode/--players/--milestones combination
+        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
+        return 2
+    seconds = time.perf_counter() - start
+    options = {"length": "extended" if args.extended else "standard",
+               "expansion": not args.no_expansion, "first_player_rotation": args.rotation,
+               "low_vp_monuments": args.low_vp_monuments, "mode": args.mode,
+               "milestones": args.milestones}
+    if args.json:
+        _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
+        return 0
+    print(f"{args.games} random {players}-player {args.mode} games, {options['length']}, "
+          f"{'with' if options['expansion'] else 'without'} the expansion, seeds spawned from "
+          f"{args.seed}: {seconds:.1f}s on {args.workers} worker(s)")
+    print(aggregate_text(aggregate(records)))
+    return 0
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -257,13 +340,19 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
-    from obsession_nb.resources import package_dir
+    from obsession_nb.tutorials import tutorial_folder
 
-    notebooks = package_dir().parent / "notebooks"
-    if not (notebooks / "00-index.ipynb").exists():
-        print("obsession-nb lab: the tutorials are in the source checkout's notebooks/ folder, "
-              "which this installation does not have.", file=sys.stderr)
+    try:
+        notebooks, copied = tutorial_folder(args.dir)
+    except FileNotFoundError as exc:
+        print(f"obsession-nb lab: {exc}", file=sys.stderr)
         return 1
+    if copied:
+        print(f"obsession-nb lab: copied {len(copied)} tutorial(s) to {notebooks}; your edits "
+              "there are yours (later runs never overwrite them).", file=sys.stderr)
+    if args.copy_only:
+        print(notebooks)
+        return 0
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebooks}",
                "--LabApp.default_url=/lab/tree/00-index.ipynb", *args.lab_args]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in command:
@@ -277,27 +366,44 @@ def cmd_lab(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="obsession-nb", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
+    p = argparse.ArgumentParser(prog="obsession-nb", description=(
+        "Validate, show, play and list the legal actions of Obsession scenarios, and open the "
+        "tutor in JupyterLab."))
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     v = sub.add_parser("validate", help="check a scenario file and its recorded actions")
-    v.add_argument("file")
+    v.add_argument("file", metavar="FILE", help=FILE_HELP)
     v.set_defaults(func=cmd_validate)
-    s = sub.add_parser("show", help="show the position as loaded")
-    s.add_argument("file")
-    s.add_argument("--json", action="store_true")
+    s = sub.add_parser("show", help="show the position before the file's recorded actions "
+                       "(--after: after them)")
+    s.add_argument("file", metavar="FILE", help=FILE_HELP)
+    s.add_argument("--after", action="store_true",
+                   help="play the file's recorded actions first")
+    s.add_argument("--json", action="store_true", help="print the position as JSON")
     s.set_defaults(func=cmd_show)
     pl = sub.add_parser("play", help="play the recorded actions, then any given")
-    pl.add_argument("file")
-    pl.add_argument("actions", nargs="*", metavar="ACTION")
-    pl.add_argument("--json", action="store_true")
+    pl.add_argument("file", metavar="FILE", help=FILE_HELP)
+    pl.add_argument("actions", nargs="*", metavar="ACTION",
+                    help='an action in notation, quoted as one argument ("invite lady-suffolk")')
+    pl.add_argument("--json", action="store_true",
+                    help="print the end position with the log of rulings as JSON")
     pl.set_defaults(func=cmd_play)
-    lg = sub.add_parser("legal", help="legal actions of the pending decision")
-    lg.add_argument("file")
-    lg.add_argument("--json", action="store_true")
+    lg = sub.add_parser("legal", help="legal actions of the pending decision after the file's "
+                        "recorded actions (--before: before them)")
+    lg.add_argument("file", metavar="FILE", help=FILE_HELP)
+    lg.add_argument("--before", action="store_true",
+                    help="list them at the position before the recorded actions")
+    lg.add_argument("--json", action="store_true", help="print the actions as JSON")
     lg.set_defaults(func=cmd_legal)
-    sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it")
-    sim.add_argument("--players", type=int, required=True, choices=range(2, 7), metavar="N")
-    sim.add_argument("--seed", type=int, default=0)
+    sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it "
+                         "(or --games N of them, and print their statistics)")
+    sim.add_argument("--players", type=int, choices=range(2, 7), metavar="N",
+                     help="the table size (required for one game; 4 by default with --games)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the game's seed (with --games: the root the games' seeds spawn from)")
+    sim.add_argument("--games", type=int, metavar="N", help="play N games and aggregate them")
+    sim.add_argument("--workers", type=int, default=1, metavar="K",
+                     help="with --games: local worker processes (default 1: serial)")
     sim.add_argument("--extended", action="store_true", help="the 20-round game")
     sim.add_argument("--no-expansion", action="store_true", help="without Upstairs, Downstairs")
     sim.add_argument("--rotation", choices=("counterclockwise", "clockwise"),
@@ -308,7 +414,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--milestones", metavar="A,B",
                      help="two milestone card ids, or 'random' (Tableau: random by default)")
     sim.add_argument("--json", action="store_true")
-    sim.set_defaults(func=cmd_simulate)
+    sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge and score it")
     so.add_argument("--seed", type=int, default=0)
     so.add_argument("--extended", action="store_true", help="the extended game (target 188)")
@@ -320,14 +426,14 @@ def parser() -> argparse.ArgumentParser:
     so.add_argument("--json", action="store_true")
     so.set_defaults(func=cmd_solo)
     ru = sub.add_parser("rules", help="search the rule index by words, id or component "
-                        "(e.g. `rules hall boy`); one id shows its full entry")
+                        "(e.g. rules hall boy); one id shows its full entry")
     ru.add_argument("query", nargs="*", metavar="QUERY")
     ru.add_argument("--full", action="store_true", help="show every match in full")
     ru.add_argument("--sources", action="store_true", help="also print the sources legend")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(func=cmd_rules)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
-    ex.add_argument("file")
+    ex.add_argument("file", metavar="FILE", help=FILE_HELP)
     ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")
     ex.add_argument("--sort", default="money", metavar="COLUMN",
                     help="sort by this column (money, reputation, score, guests, ...)")
@@ -353,8 +459,18 @@ def parser() -> argparse.ArgumentParser:
     nw.add_argument("--extended", action="store_true", help="the extended round track")
     nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
     nw.set_defaults(func=cmd_new)
-    lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
-                         "(other options are passed to JupyterLab)")
+    lab = sub.add_parser(
+        "lab", help="open the tutor in JupyterLab on the tutorial index "
+        "(other options are passed to JupyterLab)",
+        description="Open the tutorials in JupyterLab on 00-index.ipynb. A source checkout "
+        "serves its notebooks/ folder; an installed package copies its tutorials on the first "
+        "run to a folder of your own (~/obsession-nb-tutorials, or --dir) and serves that copy, "
+        "never overwriting your edits. Options not listed here go to JupyterLab "
+        "(e.g. --no-browser --port=8899).")
+    lab.add_argument("--dir", type=Path, metavar="DIR",
+                     help="the folder for your copy of the tutorials")
+    lab.add_argument("--copy-only", action="store_true",
+                     help="copy the tutorials (if not there yet), print the folder and stop")
     lab.add_argument("--lang", choices=LANGUAGES, help="language of the widgets' labels")
     lab.set_defaults(lab_args=[])
     lab.set_defaults(func=cmd_lab)
@@ -368,13 +484,50 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("obsession-nb")
+    except PackageNotFoundError:  # running from a checkout that was never installed
+        return "unknown"
+
+
+def _check_command(argv: Sequence[str]) -> None:
+    """A mistyped command gets the nearest command names (argparse only lists them all)."""
+    commands = list(parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    word = next((a for a in argv if not a.startswith("-")), None)
+    if word is not None and word not in commands:
+        from obsession_nb import suggest
+
+        near = suggest.close(word, commands)
+        if near:
+            parser().error(f"unknown command {word!r}; did you mean {' or '.join(near)}?")
+
+
+def _check_file(args: argparse.Namespace) -> None:
+    """A scenario that does not exist: say which packaged names are near, and list them all."""
+    name = getattr(args, "file", None)
+    if name is None:
+        return
+    from obsession_nb import suggest
+    from obsession_nb.scenario import ScenarioError, scenario_path
+
+    if not scenario_path(name).exists():
+        raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
+                             f"{suggest.scenario_hint(str(name))}"], str(name))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _check_command(argv)
     args, extra = parser().parse_known_args(argv)
     if extra:
         if args.command != "lab":
             parser().error(f"unrecognized arguments: {' '.join(extra)}")
         args.lab_args = extra  # passed on to JupyterLab
     try:
+        _check_file(args)
         return args.func(args)
     except ValueError as exc:
         from obsession_nb.scenario import ScenarioError

@@ -78,6 +78,8 @@ def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
     turn.hall_used = True
     target = table.state.players[seat]
     rulings = [
+        ruling("ruling.servants-hall-target-floor", f"{target.name} is at level 1 position 1 "
+               "and loses nothing; the Hall's owner still gains.") if target.reputation == 0 else
         table.lose_reputation(target, 1, "turn.servants-hall", f"Rumours about {target.name}"),
         table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
     ]
@@ -302,7 +304,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from (a.Invite(c) for c in dict.fromkeys(me.hand))
         yield a.Done()
     elif step == "service":
-        kinds = dict.fromkeys([*me.servants.available, *quarters_kinds(table)])
+        kinds = dict.fromkeys([*me.servants.available, *sorted(quarters_kinds(table))])
         yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds)
         if suites.double_pending(table):
             count = len(table.card(turn.guests[0]).favours)
@@ -311,7 +313,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
     elif step == "favours":
         yield from _choice_candidates(table, seats)
     elif step == "pass-option":
-        yield from (a.Rents(), a.FreeRefresh(), a.HireServants())
+        yield from (a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True))
     elif step == "buy":
         discount = "useful_man" in me.servants.available  # his discount needs him available
         for offer in offers(table):
@@ -345,7 +347,8 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
         yield from (a.Reclaim(c) for c in dict.fromkeys(table.me.discard))
     elif choice.kind == "hire":
         yield from (a.Hire(k) for k in table.catalog.servants)
-        yield from (a.Recruit(s, k) for s in seats for k in choices.RECRUITABLE)
+        yield from (a.Recruit(s, k, z) for s in seats for k in choices.RECRUITABLE
+                    for z in choices.BOXES)
         yield a.Done()
 
 
@@ -362,3 +365,12 @@ def legal_actions(table: Table) -> list[a.Action]:
                 continue
             result.append(action)
     return result
+
+
+def decision_actions(table: Table, legal: list[a.Action] | None = None) -> list[a.Action]:
+    """The legal actions (``legal`` if already listed) that answer the pending decision itself,
+    leaving out those open at any point of a turn (special actions, the useful man's removals,
+    VP-card reveals).  Before the game is over there is always at least one (issue 10)."""
+    any_time = (ANY_STEP, vpcards.TURN_STEPS)
+    return [x for x in (legal_actions(table) if legal is None else legal)
+            if handler(table, x).steps not in any_time or table.turn.step == "reveal"]

@@ -64,8 +64,11 @@ def _money(table: Table) -> list[Ruling]:
             rulings.append(
                 ruling("favours.pauper", f"{name} is a pauper and costs £{-amount} to host.")
             )
-    if not rulings:
-        return []
+    if table.turn.tile == "renovated-kitchen":
+        rulings.append(ruling("ruling.renovated-kitchen-300", "The Renovated Kitchen's +£300 is "
+                              "its cost modifier; the Gourmet Tasting itself pays no money."))
+    if total == 0 and not any(r.rule.startswith("favours.") for r in rulings):
+        return rulings
     before = me.money
     me.money += total
     if me.money < 0:
@@ -117,6 +120,9 @@ def _reputation(table: Table) -> list[Ruling]:
         return []
     net = sum(p[0] for p in parts)
     rulings = [ruling(rule_id, f"Reputation: {text}.") for _a, rule_id, text in parts]
+    if len(parts) > 1:
+        rulings.append(ruling("ruling.net-reputation", f"The {len(parts)} reputation favours are "
+                              f"summed and applied once: {net:+d}."))
     if net > 0:
         rulings.append(table.gain_reputation(me, net, "reputation.wheel", f"Net reputation {net:+d}"))
     elif net < 0:
@@ -170,7 +176,12 @@ def _queue_invitations(table: Table) -> list[Ruling]:
                     rulings.append(ruling("solo.exception.gossip", f"{name}'s gossip has no one "
                                           "to target in solo play; the attack does nothing."))
             elif favour.kind == "reclaim":
-                turn.choices.append(Choice(kind="reclaim", source=target))
+                if table.me.discard:
+                    turn.choices.append(Choice(kind="reclaim", source=target))
+                else:
+                    rulings.append(ruling("favours.reclaim-discard", f"{name}: the discard pile "
+                                          "is empty (this activity's guests reach it only in "
+                                          "step 8), so the favour takes nothing."))
             elif favour.kind == "hire":
                 turn.choices.append(Choice(kind="hire", source=target, count=favour.amount))
     return rulings

@@ -21,14 +21,16 @@ from obsession_nb.rounds import (
     has_event,
     is_courtship,
     last_round,
+    reconstructed,
     space,
+    step2_event_notes,
 )
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
 from obsession_nb.seasons import begin_courtship, finish, season_of
 from obsession_nb.setup import finish_player_areas, reveal_theme
 from obsession_nb.state import Placement, Turn
-from obsession_nb.step2 import step2_has_choices
+from obsession_nb.step2 import can_use_hall, church_pending, step2_has_choices
 from obsession_nb.supplemental import service_step_placements
 from obsession_nb.table import Table
 
@@ -58,8 +60,15 @@ def start_turn(table: Table, seat: int) -> None:
 
 def begin_activity(table: Table) -> list[Ruling]:
     """Step 1, rotate service (skipped on a first turn and on courtship rounds), then step 2."""
+    rulings = [ruling("turn.order-of-play", f"{table.me.name} will host an activity this turn.")]
+    rotate_service(table)
+    enter_step2(table)
+    return rulings
+
+
+def rotate_service(table: Table) -> None:
+    """Step 1 (turn.rotate-service, turn.first-turn-no-rotation)."""
     me = table.me
-    rulings = [ruling("turn.order-of-play", f"{me.name} will host an activity this turn.")]
     if me.turns_taken == 0:
         auto = [ruling("turn.first-turn-no-rotation", "First turn: service does not rotate.")]
     else:
@@ -73,8 +82,6 @@ def begin_activity(table: Table) -> list[Ruling]:
             f"Service → Servants' Quarters ({_names(table, resting)}).",
         )]
     table.auto("step 1: rotate service", auto)
-    enter_step2(table)
-    return rulings
 
 
 def begin_pass(table: Table) -> list[Ruling]:
@@ -85,9 +92,11 @@ def begin_pass(table: Table) -> list[Ruling]:
                           "step 2, then £200, hiring or a free market refresh, then shop.")]
         rulings += refresh_and_reclaim(table)
     else:
-        rulings = [ruling("ruling.base-pass-order", "Pass: step 2 first, then all servants to "
-                          "Available Service and the discard pile to hand, then £200 or a free "
-                          "market refresh, then shop.")]
+        rulings = [ruling("ruling.base-pass-order", "Pass: step 1 and step 2 first, then all "
+                          "servants to Available Service and the discard pile to hand, then £200 "
+                          "or a free market refresh, then shop.")]
+        if table.turn.step == "begin":
+            rotate_service(table)
     idle = [p for p in table.turn.placements if _idle_useful_man(table, p)]
     if idle:  # no tile will be hosted: he is free again at once, e.g. for the market discount
         for p in idle:
@@ -143,14 +152,25 @@ def enter_step2(table: Table) -> None:
             deck = table.state.supply.objective_deck
             drawn = [deck.pop(0) for _ in range(min(2, len(deck)))]
             me.objectives += drawn
-            rulings.append(ruling("event.objective-draw",
-                                  f"Objective card draw: {me.name} draws {len(drawn)} and keeps both."))
+            rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} " + (
+                f"draws {len(drawn)} and keeps {'both' if len(drawn) == 2 else 'it'}." if drawn
+                else "finds the objective deck empty and draws nothing.")))
+            rulings += reconstructed(table, "objective_draw")
+        rulings += step2_event_notes(table)
         monuments = sum(1 for a in table.abilities(me) if a in MONUMENT_ABILITIES)
         if monuments:
             rulings.append(table.gain_reputation(
                 me, monuments, "turn.monument-reputation", f"{monuments} monument(s) in the organiser"
             ))
+            rulings.append(ruling("ruling.monument-reputation-timing", "Monument reputation "
+                                  "comes in step 2, after service has rotated."))
         rulings += table.mode.step2_effects(table)  # the solo Hall and Grand Ball
+    if can_use_hall(table):
+        rulings.append(ruling("ruling.servants-hall-optional", "The Servants' Hall may gossip "
+                              "now, before step 3 begins; using it is optional."))
+    if church_pending(table):
+        rulings.append(ruling("ud.tile.parish-church", "The Parish Church monument: choose £100 "
+                              "or one reputation."))
     table.auto("step 2: round track and monuments", rulings or [
         ruling("turn.round-track-event", "No round-track event, monument or Hall applies.")
     ])
@@ -181,6 +201,7 @@ def exit_step2(table: Table) -> None:
         if not (flipped or helper):
             rulings.append(ruling("event.village-fair",
                                   "Village Fair: the Private Study is not flipped; no bonus."))
+        rulings += reconstructed(table, "village_fair")
         table.auto("step 2: village fair", rulings)
     if turn.passing:
         _to_pass_option(table)
@@ -244,6 +265,9 @@ def end_turn(table: Table) -> None:
     if used:
         rulings.append(ruling("cleanup.servants-expended",
                               f"To Expended Service: {_names(table, used)}."))
+        if turn.passing:
+            rulings.append(ruling("ruling.pass-used-servants", "Servants who worked on a pass "
+                                  "end it in Expended Service, after the refresh."))
     if turn.guests:
         me.discard += turn.guests
         rulings.append(ruling("cleanup.guests-discard",
@@ -319,13 +343,16 @@ def enter_round(table: Table) -> None:
             rulings += activate_next_reserve(table)
     if state.round > 1 and season_of(table, state.round - 1) != here.season:
         rulings.append(reveal_theme(table))
-    shown = [EVENT_NAMES[e.kind] for e in here.events if e.kind in EVENT_NAMES]
+    shown = [EVENT_NAMES[e.kind] + ("" if e.verified else " (round reconstructed)")
+             for e in here.events if e.kind in EVENT_NAMES]
     if shown and here in table.catalog.round_tracks[state.options.length].rounds:
         rulings.append(ruling(f"round-track.{state.options.length}-events",
                               f"Round {state.round} shows: {', '.join(shown)} (each player "
                               "meets it in step 2 of their turn)."))
+        for event in here.events:
+            rulings += reconstructed(table, event.kind)
     if rulings:
-        table.auto(f"round {state.round} begins", rulings)
+        table.auto(f"round {state.round} begins", list(dict.fromkeys(rulings)))
     if here.courtship:
         begin_courtship(table)
     else:

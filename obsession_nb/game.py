@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from obsession_nb import engine, scenario
 from obsession_nb.actions import Action, parse
@@ -14,6 +14,9 @@ from obsession_nb.rules import IllegalAction, Ruling
 from obsession_nb.setup import new_state
 from obsession_nb.state import LogEntry, State
 from obsession_nb.table import Table
+
+if TYPE_CHECKING:
+    from obsession_nb.summary import TurnSummary
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,12 @@ class Game:
     def play(self, actions: list[str]) -> None:
         for action in actions:
             self.apply(action)
+
+    def turn_summary(self, since: Snapshot) -> TurnSummary:
+        """What the player to move at ``since`` gained since then (``obsession_nb.summary``)."""
+        from obsession_nb.summary import turn_summary
+
+        return turn_summary(self, since)
 
     # ------------------------------------------------------------------ files and views
 

@@ -96,10 +96,10 @@ def refusal(table: Table, card_id: str) -> Ruling | None:
     if card_id in table.turn.guests:
         return ruling("invite.exact-count", f"{card.name} is already attending.")
     if card_id not in me.hand:
-        where = "discard pile" if card_id in me.discard else "elsewhere"
         return ruling(
             "invite.active-hand-only",
-            f"{card.name} is in the {where}, not the active hand; only the active hand may attend.",
+            f"{card.name} is {_whereabouts(table, card_id)}, not in {me.name}'s active hand; only "
+            "the active hand may attend.",
         )
     if req is None:
         return ruling("host.no-gentry-with-butlers-room", "This activity takes no guests.")
@@ -117,6 +117,23 @@ def refusal(table: Table, card_id: str) -> Ruling | None:
             "the guest cannot attend.",
         )
     return None
+
+
+def _whereabouts(table: Table, card_id: str) -> str:
+    """Where a card not in the active hand lies, in words for a refusal."""
+    state, me = table.state, table.me
+    supply = state.supply
+    if card_id in me.discard:
+        return "in the discard pile"
+    for player in state.players:
+        if player is not me and card_id in [*player.hand, *player.discard]:
+            return f"with {player.name}"
+    for deck, words in ((supply.casual_deck, "in the casual deck"),
+                        (supply.prestige_deck, "in the prestige deck"),
+                        (supply.fairchilds, "beside the round track")):
+        if card_id in deck:
+            return words
+    return "not in play"
 
 
 def borrowing_capacity(table: Table) -> int:

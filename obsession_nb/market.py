@@ -87,7 +87,11 @@ def _draw_for_space(table: Table, rulings: list[Ruling]) -> str | None:
             return None
         reserve = reserve_for(table, tile_id)
         if reserve is not None:
-            getattr(supply, f"{reserve}_reserve").append(tile_id)
+            held: list[str] = getattr(supply, f"{reserve}_reserve")
+            if held:
+                rulings.append(ruling("ruling.reserve-capacity", f"The reserve already holds "
+                                      f"{len(held)} tile(s); it takes any number."))
+            held.append(tile_id)
             label = "Service Tile Reserve" if reserve == "service" else "PR1 Tile Reserve"
             rulings.append(
                 ruling(
@@ -110,13 +114,20 @@ def _draw_for_space(table: Table, rulings: list[Ruling]) -> str | None:
         return tile_id
 
 
+def has_gaps(table: Table) -> bool:
+    """Whether a space was emptied by a purchase this turn and waits for the slide
+    (market.purchases-then-slide)."""
+    return any(not stack for stack in table.state.supply.market)
+
+
 def fill(table: Table, rulings: list[Ruling], *, in_tsn_order: bool) -> None:
-    """Fill the empty spaces at the right end of the market.
+    """Slide the tiles left over any emptied spaces, then fill the empty spaces at the right end.
 
     With ``in_tsn_order`` the newly drawn tiles take the gaps lowest TSN first (refresh,
     Builders' Holiday); otherwise each tile goes to the rightmost space as drawn.
     """
     market = table.state.supply.market
+    market[:] = [stack for stack in market if stack]
     drawn: list[str] = []
     while len(market) + len(drawn) < SPACES:
         tile_id = _draw_for_space(table, rulings)
@@ -137,8 +148,11 @@ def fill(table: Table, rulings: list[Ruling], *, in_tsn_order: bool) -> None:
         market.extend([t] for t in drawn)
 
 
-def take(table: Table, offer: Offer) -> None:
-    """Remove one copy of the offered tile from where it lies (stacked twins stay)."""
+def take(table: Table, offer: Offer, *, keep_gap: bool = False) -> None:
+    """Remove one copy of the offered tile from where it lies (stacked twins stay).
+
+    With ``keep_gap`` (a turn of several purchases) an emptied space stays empty, so the tiles to
+    its right keep their prices until the last purchase (market.purchases-then-slide)."""
     supply = table.state.supply
     if table.mode.take(table, offer.tile):  # any tile of a solo stack; the space stays
         return
@@ -146,7 +160,7 @@ def take(table: Table, offer: Offer) -> None:
         assert offer.space is not None
         stack = supply.market[offer.space]
         stack.pop()
-        if not stack:
+        if not stack and not keep_gap:
             del supply.market[offer.space]
     else:
         getattr(supply, offer.where.replace("-reserve", "_reserve")).remove(offer.tile)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb import market
+from obsession_nb.buying import purchase_limit
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.service import Slot, can_fill
 from obsession_nb.state import Choice, Placement
@@ -14,14 +15,17 @@ from obsession_nb.table import Table
 HIRERS = ("butler", "underbutler")
 
 
-SHOP = "After the pass option the player may still buy one tile."
+def shop(table: Table) -> Ruling:
+    """pass.shop: what the passing player may still buy (one tile, or any number on a holiday)."""
+    what = "one tile" if purchase_limit(table) == 1 else "as many tiles as on a Builders' Holiday"
+    return ruling("pass.shop", f"After the pass option the player may still buy {what}.")
 
 
 def apply_rents(table: Table) -> list[Ruling]:
     table.me.money += 200
     table.turn.step = "buy"
     return [ruling("pass.rents", f"{table.me.name} collects £200 in tenant rents "
-                   f"(now £{table.me.money})."), ruling("pass.shop", SHOP)]
+                   f"(now £{table.me.money})."), shop(table)]
 
 
 def apply_free_refresh(table: Table) -> list[Ruling]:
@@ -30,34 +34,44 @@ def apply_free_refresh(table: Table) -> list[Ruling]:
                                     "refresh.")]
     market.refresh(table, rulings, "pass.free-refresh", "Pass option: free market refresh")
     table.turn.step = "buy"
-    return [*rulings, ruling("pass.shop", SHOP)]
+    return [*rulings, shop(table)]
 
 
-def hirer(table: Table) -> str | None:
-    """The butler, or else an underbutler, available to staff the Butler's Room."""
+def hirer(table: Table, underbutler: bool = False) -> str | None:
+    """The servant the player chose to staff the Butler's Room, if he is available: the butler,
+    or an underbutler when named (ud.pass.hire, service.underbutler)."""
+    kind = HIRERS[1] if underbutler else HIRERS[0]
     slot = Slot("tile", "tile", "butler")
     available = Counter(table.me.servants.available)
-    return next((k for k in HIRERS if available[k] and can_fill(table, slot, k, available)), None)
+    return kind if available[kind] and can_fill(table, slot, kind, available) else None
 
 
-def verify_hire_servants(table: Table) -> list[Ruling]:
+def verify_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]:
     me = table.me
     if not table.state.options.hire_on_pass:
         raise refuse("pass.base", "Without the expansion's pass rule, passing offers only £200 "
                      "or a free market refresh.")
     if me.owned("butlers-room") is None:
         raise refuse("ud.pass.hire", f"{me.name} has no Butler's Room to hire with.")
-    who = hirer(table)
+    who = hirer(table, underbutler)
     if who is None:
+        if underbutler and hirer(table):
+            raise refuse("ud.pass.hire", "No underbutler is in Available Service to hire.")
+        if not underbutler and hirer(table, True):
+            raise refuse("ud.pass.hire", "The butler is not in Available Service; the "
+                         "underbutler may hire instead: hire-servants underbutler.")
         raise refuse("ud.pass.hire", "Hiring needs the butler or an underbutler in Available "
                      "Service.")
-    return [ruling("ud.pass.butler-available", f"The {table.servant_name(who)} staffs the "
-                   "Butler's Room (service was refreshed first, so the butler is available).")]
+    if underbutler:
+        return [ruling("service.underbutler", "The underbutler staffs the Butler's Room in the "
+                       "butler's place, as the player chose.")]
+    return [ruling("ud.pass.butler-available", "The Butler staffs the Butler's Room (service "
+                   "was refreshed first, so the butler is available).")]
 
 
-def apply_hire_servants(table: Table) -> list[Ruling]:
+def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]:
     me, turn = table.me, table.turn
-    who = hirer(table)
+    who = hirer(table, underbutler)
     assert who is not None
     me.servants.available.remove(who)
     turn.tile = "butlers-room"

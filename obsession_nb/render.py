@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from obsession_nb.actions import Action
     from obsession_nb.game import Game, Verdict
     from obsession_nb.rules import Ruling
+    from obsession_nb.state import LogEntry
 
 STYLE = (
     "<style>.onb-r{font-family:Georgia,serif;font-size:13px;line-height:1.4}"
@@ -60,7 +61,8 @@ def game_text(game: Game) -> str:
             f"{', '.join(p['servants']['quarters']) or '-'}; expended "
             f"{', '.join(p['servants']['expended']) or '-'}"
         )
-    market = ", ".join(f"£{s['price']} {s['tiles'][0]['name']}" for s in view["supply"]["market"])
+    market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
+                       for s in view["supply"]["market"])
     lines.append(f"  market: {market}")
     return "\n".join(lines)
 
@@ -82,3 +84,29 @@ def game_html(game: Game) -> str:
         "<th>family</th><th>money</th><th>level / position</th><th>Available Service</th>"
         f"<th>Servants' Quarters</th><th>Expended Service</th></tr>{rows}</table></div>"
     )
+
+
+_STEP = ("font-family:Georgia,serif;font-size:13px;line-height:1.4;margin:1px 0;"
+         "padding:2px 6px;border-left:3px solid #b89d6a;background:#faf6ec;max-width:880px")
+_AUTO = _STEP.replace("#b89d6a", "#c9c2b2").replace("#faf6ec", "#f4f2ee")
+
+
+def steps_html(entries: list[LogEntry]) -> str:
+    """Log entries as ``<details>`` panels: the action and its first ruling on one line, every
+    ruling with its rule id and citation inside (inline styles: they survive sanitizing)."""
+    panels = []
+    for entry in entries:
+        auto = entry.action.startswith("(")
+        first = entry.rulings[0]["verdict"] if entry.rulings else ""
+        more = len(entry.rulings) - 1
+        items = "".join(
+            f"<li>{escape(r['verdict'])} <code style='color:#6b4e16'>[{escape(r['rule'])}]</code>"
+            f" <i style='color:#666'>{escape(r['citation'])}</i></li>" for r in entry.rulings)
+        label = (f"<i>{escape(entry.action.strip('()'))}</i>" if auto
+                 else f"<code><b>{escape(entry.action)}</b></code>")
+        extra = f" <span style='color:#888'>(+{more} more)</span>" if more > 0 else ""
+        panels.append(
+            f"<details class='onb-step' style='{_AUTO if auto else _STEP}'>"
+            f"<summary style='cursor:pointer'>{label} — {escape(first)}{extra}</summary>"
+            f"<ul style='margin:2px 0 2px 18px;padding:0'>{items}</ul></details>")
+    return f"<div class='onb-steps'>{''.join(panels)}</div>"

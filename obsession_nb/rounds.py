@@ -32,6 +32,35 @@ def has_event(table: Table, kind: str) -> bool:
     return any(e.kind == kind for e in space(table).events)
 
 
+def reconstructed(table: Table, kind: str) -> list[Ruling]:
+    """The ruling to cite when this round's ``kind`` event sits on a round no source gives
+    (ruling.unstated-event-rounds); empty when a source places it here."""
+    event = next((e for e in space(table).events if e.kind == kind), None)
+    if event is None or event.verified:
+        return []
+    return [ruling("ruling.unstated-event-rounds", f"No source gives the round of "
+                   f"{EVENT_NAMES.get(kind, kind)}; round {table.state.round} is our "
+                   "reconstruction, marked unverified on the track.")]
+
+
+def step2_event_notes(table: Table) -> list[Ruling]:
+    """What this round's event means for the rest of the turn, said in step 2 where each player
+    checks the track (turn.round-track-event); the objective draw is resolved by the caller."""
+    notes = {
+        "village_fair": ("event.village-fair", "Village Fair: it pays out once step 2's choices "
+                         "are made."),
+        "builders_holiday": ("event.builders-holiday", "Builders' Holiday: any number of "
+                             "purchases in step 7."),
+        "national_holiday": ("event.national-holiday", "National Holiday: reputation does not "
+                             "limit the tile or the guests this turn."),
+    }
+    rulings = [ruling(*notes[e.kind]) for e in space(table).events if e.kind in notes]
+    if table.state.options.track == "extended" and has_event(table, "national_holiday"):
+        rulings.append(ruling("ruling.extended-national-holiday", "On the extended track the "
+                              "National Holiday falls on round 11 (moved from 17)."))
+    return rulings
+
+
 def is_courtship(table: Table) -> bool:
     return space(table).courtship
 

@@ -20,6 +20,7 @@ from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
+from obsession_nb.setup import box_in_use
 from obsession_nb.state import State
 from obsession_nb.table import WHEEL_LEVELS
 
@@ -220,7 +221,8 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list
         if len(places) > copies:
             problems.append(f"{places[1]}: card '{card_id}' is already at {places[0]}")
     for tile_id, places in tile_places.items():
-        copies = tiles[tile_id].copies_in_game(state.options.expansion) if tile_id in tiles else 0
+        box = box_in_use(state.options.expansion, len(state.players))
+        copies = tiles[tile_id].copies_in_game(box) if tile_id in tiles else 0
         if tile_id in tiles and not tiles[tile_id].start and len(places) > copies:
             problems.append(f"{places[-1]}: tile '{tile_id}' is in {len(places)} places "
                             f"({', '.join(places)}) but the game has {copies}")

@@ -146,6 +146,9 @@ def score_player(table: Table, seat: int) -> PlayerScore:
     }
     rulings += [ruling(RULES[c], f"{p.name}: {LABELS[c]} {categories[c]} ({detail[c]}).")
                 for c in CATEGORIES]
+    if p.reputation % 5:
+        rulings.append(ruling("ruling.end-reputation-conversion", f"{p.name}'s reputation beyond "
+                              "the level reached is not turned into money at the end."))
     if "milestones" in categories:
         rulings.append(ruling("milestone.scoring", f"{p.name}: Milestones "
                               f"{categories['milestones']}."))

@@ -87,6 +87,21 @@ def courtship_total(table: Table, player: Player) -> int:
     return sum(column_vp(table, player, c) for c in courtship_themes(table))  # type: ignore[arg-type]
 
 
+def monuments_counted(table: Table, themes: list[str]) -> list[str]:
+    """Each monument that adds to a courtship total, with its column and VP (as many times as
+    its column's theme was revealed), for the log (ruling.monuments-in-courtship)."""
+    found = []
+    for player in table.state.players:
+        for owned in player.organiser:
+            face = table.face(owned)
+            column = table.tile(owned.tile).column(owned.flipped)
+            times = themes.count(column) if column else 0
+            if face.category == "monument" and times:
+                found.append(f"{player.name}'s {table.tile_name(owned.tile)} ({column}, "
+                             f"{face.vp} VP" + (f" ×{times}" if times > 1 else "") + ")")
+    return found
+
+
 # ----------------------------------------------------------------- the courtship round
 
 
@@ -131,9 +146,10 @@ def begin_courtship(table: Table) -> None:
     rule_id = "courtship.final-scoring" if final else "courtship.scoring"
     rulings.append(ruling(rule_id, f"Courtship on {label}: " + ", ".join(
         f"{p.name} {t}" for p, t in zip(state.players, totals, strict=True)) + "."))
-    if any(table.face(o).category == "monument" for p in state.players for o in p.organiser):
-        rulings.append(ruling("ruling.monuments-in-courtship", "Monuments are filed under no "
-                              "theme column in the tile catalogue, so they add nothing here."))
+    counted = monuments_counted(table, themes)
+    if counted:
+        rulings.append(ruling("ruling.monuments-in-courtship", "Monuments count in the column "
+                              "they sit in; included above: " + "; ".join(counted) + "."))
     best = max(totals)
     tied = [s for s, t in enumerate(totals) if t == best]
     if final and len(tied) > 1:

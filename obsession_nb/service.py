@@ -124,6 +124,19 @@ def filler_ruling(table: Table, slot: Slot, servant: str, available: Counter[str
     return ruling(rule_id, verdict)
 
 
+def standin_notes(rule_id: str) -> list[Ruling]:
+    """The rulings behind a stand-in, to cite beside it (ruling.available-means-box,
+    ruling.underbutler-scope)."""
+    if rule_id in ("service.housekeeper-for-ladys-maid", "service.footman-for-valet"):
+        return [ruling("ruling.available-means-box", "Available means in the Available Service "
+                       "box now; a servant resting elsewhere does not count, and no service help "
+                       "is needed first.")]
+    if rule_id == "service.underbutler":
+        return [ruling("ruling.underbutler-scope", "The underbutler covers male roles only and "
+                       "never brings a new servant's own ability.")]
+    return []
+
+
 def can_fill(table: Table, slot: Slot, servant: str, available: Counter[str]) -> bool:
     return filler_rule(table, slot, servant, available) is not None
 

@@ -38,7 +38,7 @@ def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
         raise refuse("service.mandatory",
                      f"Using the {table.servant_name(servant)} here would leave another icon "
                      "without a servant.")
-    rulings = [why]
+    rulings = [why, *service.standin_notes(why.rule)]
     if servant != slot.kind and table.catalog.servants[servant].expansion == "upstairs_downstairs":
         rulings.append(ruling("ud.standin-no-ability", f"Standing in as a mandatory servant, the "
                               f"{table.servant_name(servant)} grants no ability of his or her own."))

@@ -33,11 +33,33 @@ FAMILY_RULES = {"asquith": "setup.family.asquith", "cavendish": "setup.family.ca
 OPENING_SERVICE_TILES = ("barn", "brushing-room", "butlers-pantry", "servants-quarters")
 SCULPTURE_GARDEN = {False: "sculpture-garden", True: "sculpture-garden-low-vp"}
 UD_UNIVERSAL_TILES = ("carriage-house", "stocked-lake", "parish-church", "babbling-brook")
+UD_DECK_LEAVES_OUT = ("standin-objective-room-7", "standin-objective-guest-6",
+                      "standin-objective-servant-4", "standin-objective-servant-5")
+"""The four base objective cards the expansion's 33-card deck does not repeat: our choice, as no
+source names them (ruling.objective-deck-composition)."""
 
 # Servants for Hire with the expansion: underbutler, footman, valet, lady's maid, each new servant
 # (UD p.10); six players use the five-player supply (UD p.11).
 UD_HIRE = {1: (1, 4, 2, 2, 1), 2: (2, 4, 2, 2, 2), 3: (2, 6, 3, 3, 3), 4: (2, 8, 4, 4, 4),
            5: (2, 10, 5, 5, 5), 6: (2, 10, 5, 5, 5)}
+
+def box_in_use(expansion: bool, players: int) -> bool:
+    """Whether the expansion box's integrated components (the second set of prestige-5 tiles and
+    the universal tiles) are in play: with the expansion's servants, or at five or six players,
+    which need the box's START tiles and servants (setup.pr5-tiles,
+    ruling.universal-tiles-with-expansion)."""
+    return expansion or players >= 5
+
+
+def objective_deck(catalog: Catalog, expansion: bool) -> list[str]:
+    """The base deck, or the expansion's: 26 of the base cards and its own 7 (ud.objective-deck,
+    ruling.objective-deck-composition)."""
+    if not expansion:
+        return sorted(o.id for o in catalog.objectives.values() if o.expansion == "base")
+    return sorted(o.id for o in catalog.objectives.values()
+                  if o.expansion == "upstairs_downstairs"
+                  or (o.expansion == "base" and o.id not in UD_DECK_LEAVES_OUT))
+
 
 def objectives_dealt(players: int, length: str) -> int:
     """Five standard, four extended, four in every six-player game (setup.objectives,
@@ -56,16 +78,23 @@ def families_available(catalog: Catalog, players: int, expansion: bool) -> list[
     return [f for f in pool if f in catalog.families]
 
 
-def compensation(players: int, first: int, rotation: str) -> dict[int, int]:
-    """Extra starting money without the expansion: the seats that never hold the first-player
-    pawn (setup.compensation-five, six-player.compensation, ruling.compensation-recipient)."""
+def compensation(players: int, first: int, rotation: str,
+                 seat: str = "never-first") -> dict[int, int]:
+    """Extra starting money without the expansion (setup.compensation-five,
+    six-player.compensation): by default the seats that never hold the first-player pawn
+    (ruling.compensation-recipient), £300 to the further of two; with ``seat="last"`` the last
+    seat(s) in turn order, as UD p.11 words it (option.compensation-seat)."""
     if players not in (5, 6):
         return {}
-    step = -1 if rotation == "counterclockwise" else 1
-    holders = {(first + step * season) % players for season in range(4)}
-    never = [s for s in ((first + k) % players for k in range(players)) if s not in holders]
+    order = [(first + k) % players for k in range(players)]
+    if seat == "last":
+        chosen = order[-1:] if players == 5 else order[-2:]
+    else:
+        step = -1 if rotation == "counterclockwise" else 1
+        holders = {(first + step * season) % players for season in range(4)}
+        chosen = [s for s in order if s not in holders]
     amounts = [200] if players == 5 else [200, 300]
-    return dict(zip(never, amounts, strict=True))
+    return dict(zip(chosen, amounts, strict=True))
 
 
 def hire_supply(players: int, expansion: bool) -> dict[str, int]:
@@ -91,14 +120,15 @@ def qualifies_for_opening(catalog: Catalog, tile_id: str) -> bool:
     return tile.front.prestige is not None and 1 <= tile.front.prestige <= 3
 
 
-def _tile_in_game(catalog: Catalog, tile_id: str, expansion: bool, wessex: bool) -> bool:
+def _tile_in_game(catalog: Catalog, tile_id: str, expansion: bool, box: bool,
+                  wessex: bool) -> bool:
     tile = catalog.tiles[tile_id]
     if tile.start or tile.kind == "monument":
         return False
     if tile.expansion == "wessex":
         return wessex
     if tile.expansion == "upstairs_downstairs":
-        return expansion
+        return box if tile_id in UD_UNIVERSAL_TILES else expansion
     return True
 
 
@@ -254,11 +284,13 @@ def finish_player_areas(
     # --- player areas
     tiles = catalog.tiles
     start_tiles = sorted((t for t in tiles.values() if t.start), key=lambda t: t.id)
-    tile_pool = _copies([(t.id, t.copies_in_game(expansion)) for t in tiles.values()
-                         if _tile_in_game(catalog, t.id, expansion, "wessex" in families)])
-    if expansion:
+    box = box_in_use(expansion, players)
+    tile_pool = _copies([(t.id, t.copies_in_game(box)) for t in tiles.values()
+                         if _tile_in_game(catalog, t.id, expansion, box, "wessex" in families)])
+    if box:
         rulings.append(ruling("setup.pr5-tiles", "The expansion's second set of prestige-5 tiles "
-                              "goes into the bag."))
+                              "goes into the bag" + ("." if expansion else
+                                                     " (five or six players use the box).")))
     for player in state.players:
         assert player.family is not None
         family = catalog.families[player.family]
@@ -288,16 +320,27 @@ def finish_player_areas(
                           "housekeeper, a valet, a lady's maid and a footman in Available "
                           "Service, plus its bonus servant."))
     rulings.append(ruling("setup.start-tiles", "Each organiser holds the five START tiles."))
+    rulings.append(ruling("ruling.estate-start-tile-name", "The estate START tile is shown as the "
+                          "Gazebo, the base rulebook's name; the expansion's figure labels it Main "
+                          "Hall, and the name carries an unverified mark."))
     paid = {} if expansion else compensation(players, state.first_player,
-                                             options.first_player_rotation)
+                                             options.first_player_rotation,
+                                             options.compensation_seat)
+    literal = options.compensation_seat == "last"
     for seat, amount in paid.items():
         state.players[seat].money += amount
         rule_id = "setup.compensation-five" if players == 5 else "six-player.compensation"
-        rulings.append(ruling(rule_id, f"{state.players[seat].name} never holds the first-player "
-                              f"pawn under the {options.first_player_rotation} rotation and "
-                              f"starts with £{amount} more."))
-        rulings.append(ruling("ruling.compensation-recipient", "Compensation goes to the seats "
-                              "that never hold the pawn under the rotation in use."))
+        why = ("sits last in turn order" if literal else "never holds the first-player pawn "
+               f"under the {options.first_player_rotation} rotation")
+        rulings.append(ruling(rule_id, f"{state.players[seat].name} {why} and starts with "
+                              f"£{amount} more."))
+    if paid:
+        rulings.append(ruling("option.compensation-seat", "Compensation goes to the last "
+                              "seat(s), as UD p.11 words it." if literal else "Compensation goes "
+                              "to the seats that never hold the pawn (the default reading)."))
+        if not literal:
+            rulings.append(ruling("ruling.compensation-recipient", "Compensation goes to the "
+                                  "seats that never hold the pawn under the rotation in use."))
     if expansion and players >= 5:
         rulings.append(ruling("setup.compensation-five", "With the expansion there is no "
                               "compensation money; the servant draft is used instead."))
@@ -319,22 +362,28 @@ def finish_player_areas(
                           "cards (undealt starter guests shuffled in)."))
     rulings.append(ruling("setup.prestige-deck", f"The prestige deck: "
                           f"{len(supply.prestige_deck)} cards."))
+    rulings.append(ruling("ruling.prestige-deck-size", "Deck sizes come from the card catalogue, "
+                          "not from the printed counts, which disagree."))
 
     # --- objectives (setup.objectives, ud.objective-deck, six-player.objectives)
-    objective_ids = [(o.id, 1) for o in catalog.objectives.values()
-                     if o.expansion == "base" or (expansion and o.expansion == "upstairs_downstairs")]
-    supply.objective_deck = _shuffled(_copies(objective_ids), table.rng())
+    objective_ids = objective_deck(catalog, expansion)
+    supply.objective_deck = _shuffled(objective_ids, table.rng())
     dealt = objectives_dealt(players, options.length)
     for player in state.players:
         player.objectives = [supply.objective_deck.pop(0) for _ in range(dealt)]
     rulings.append(ruling("six-player.objectives" if players == 6 else "setup.objectives",
                           f"Each player is dealt {dealt} objective cards and keeps them all."))
+    if players == 6:
+        rulings.append(ruling("ruling.six-player-objective-count", "Six players still draw at "
+                              "each objective event and discard one per courtship."))
     if expansion:
         rulings.append(ruling("ud.objective-deck", "The new servants are in play, so the "
                               "expansion's objective deck is used."))
     rulings.append(ruling("ruling.objective-deck-composition",
                           f"The {'expansion' if expansion else 'base'} objective deck: "
-                          f"{len(objective_ids)} cards."))
+                          f"{len(objective_ids)} cards" + (
+                              " (26 base cards, four of ours left out, and its own 7)."
+                              if expansion else ".")))
 
     # --- VP cards, themes, the round track (setup.round-track)
     supply.vp_deck = _shuffled(_copies([(v.id, v.copies) for v in catalog.vp_cards.values()]),
@@ -361,9 +410,11 @@ def finish_player_areas(
             "ruling.five-six-monuments-base" if players >= 5 and not expansion
             else "setup.monuments-by-count"),
         f"Monuments for {players} players: {', '.join(tiles[m].name for m in monuments)}."))
-    if not expansion:
-        rulings.append(ruling("ruling.universal-tiles-with-expansion",
-                              "A base game leaves the expansion's tiles in the box."))
+    rulings.append(ruling("ruling.universal-tiles-with-expansion", (
+        "The expansion's universal tiles join the bag" + (
+            "; the Renovated Kitchen and Housekeeper's Rooms need its servants and stay out."
+            if not expansion else ", with its servants' own tiles.")) if box else
+        "A base game for two to four leaves the expansion box's tiles out."))
 
     # --- the Solo Estate Challenge sets out its own central area (obsession_nb/modes/)
     in_mode = table.mode.central_setup(table, rulings)
@@ -400,11 +451,18 @@ def opening_market(table: Table) -> list[Ruling]:
     supply.market = market
     supply.bag = sorted([*supply.bag, *held])
     names = ", ".join(table.tile_name(s[0]) + (" (×2)" if len(s) > 1 else "") for s in market)
-    return [
+    rulings = [
         ruling("market.initial-fill", f"Opening market from qualifying tiles ({len(held)} "
                "others drawn went back to the bag)."),
         ruling("market.tsn-order", f"In tile-sorting-number order: {names}."),
     ]
+    new_service = sorted({t for t in held if table.catalog.tiles[t].kind == "service"
+                          and table.catalog.tiles[t].expansion == "upstairs_downstairs"})
+    if new_service:
+        rulings.append(ruling("ruling.initial-fill-new-service-tiles", ", ".join(
+            table.tile_name(t) for t in new_service) + ": the opening fill names four service "
+            "tiles, and the expansion's are not among them."))
+    return rulings
 
 
 def reveal_theme(table: Table) -> Ruling:

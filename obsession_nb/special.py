@@ -4,7 +4,7 @@ man's two one-time removals (rules special.*, ud.useful-man.refresh, ud.useful-m
 from __future__ import annotations
 
 from obsession_nb import market
-from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.state import Placement
 from obsession_nb.step2 import fair_useful_man_possible
 from obsession_nb.table import Table
@@ -15,13 +15,21 @@ BORROW_COST, HELP_COST, REFRESH_COST = 2, 3, 4
 def _afford(table: Table, cost: int, rule_id: str, what: str) -> None:
     me = table.me
     if me.reputation < cost:
-        raise refuse(rule_id, f"{what} costs {cost} reputation; {me.name} has only "
-                     f"{me.reputation} above level 1 position 1.")
+        raise IllegalAction([
+            ruling(rule_id, f"{what} costs {cost} reputation; {me.name} has only "
+                   f"{me.reputation} above level 1 position 1."),
+            ruling("ruling.special-action-full-cost", "A special action needs its whole cost; "
+                   "the floor excuses penalties, not voluntary costs."),
+        ])
+
+
+def _cost(what: str, cost: int) -> Ruling:
+    return ruling("ruling.special-action-costs", f"{what} costs {cost} reputation.")
 
 
 def verify_borrow(table: Table) -> list[Ruling]:
     _afford(table, BORROW_COST, "special.borrow", "Borrowing £100")
-    return []
+    return [_cost("Borrowing £100", BORROW_COST)]
 
 
 def apply_borrow(table: Table) -> list[Ruling]:
@@ -37,7 +45,8 @@ def verify_help(table: Table, servant: str) -> list[Ruling]:
     if servant not in me.servants.quarters and servant not in me.servants.expended:
         raise refuse("ruling.service-help-source", f"No {_servant(table, servant)} rests in the "
                      "Servants' Quarters or Expended Service.")
-    rulings = [ruling("ruling.service-help-source", "Service help may refresh a servant from "
+    rulings = [_cost("Service help", HELP_COST),
+               ruling("ruling.service-help-source", "Service help may refresh a servant from "
                       "the Servants' Quarters or Expended Service.")]
     if servant == "useful_man" and table.turn.step == "step2" and fair_useful_man_possible(table):
         rulings.append(ruling("ud.useful-man.special-action-refresh", "Refreshed now, the "
@@ -60,7 +69,7 @@ def verify_refresh(table: Table) -> list[Ruling]:
         raise refuse("special.market-refresh", "The market may be refreshed with reputation "
                      "only once per turn.")
     _afford(table, REFRESH_COST, "special.market-refresh", "Refreshing the market")
-    return []
+    return [_cost("Refreshing the market", REFRESH_COST)]
 
 
 def apply_refresh(table: Table) -> list[Ruling]:
@@ -106,9 +115,13 @@ def apply_um_refresh(table: Table) -> list[Ruling]:
 
 def verify_um_search(table: Table, tile_id: str) -> list[Ruling]:
     _verify_removal(table, "ud.useful-man.search")
-    if tile_id not in table.state.supply.bag:
+    bag = table.state.supply.bag
+    if tile_id not in bag:
         raise refuse("ud.useful-man.search", f"No {_tile(table, tile_id)} is in the tile bag.")
     tile = table.tile(tile_id)
+    if tile.kind == "monument" and all(table.tile(t).kind == "monument" for t in bag):
+        raise refuse("ruling.useful-man-search-bag-empty", "The tile bag holds no tile the "
+                     "useful man could fetch, so he stays.")
     if tile.kind == "monument":
         raise refuse("ud.useful-man.search", "The useful man cannot fetch a monument.")
     return [ruling("ud.useful-man.search", f"The useful man leaves the game to fetch "
@@ -116,19 +129,42 @@ def verify_um_search(table: Table, tile_id: str) -> list[Ruling]:
 
 
 def apply_um_search(table: Table, tile_id: str) -> list[Ruling]:
+    """The £300 space's tile returns to the bag, every other space moves one left and the
+    fetched tile enters the £800 space (ud.useful-man.search).  On a turn of several purchases
+    the spaces emptied by purchases move left with the rest and are filled after the last
+    purchase (market.purchases-then-slide, ruling.useful-man-search-bag-empty)."""
     supply = table.state.supply
     _remove_useful_man(table)
     supply.bag.remove(tile_id)
     rulings: list[Ruling] = []
-    if len(supply.market) >= market.SPACES:
-        returned = supply.market.pop(0)
-        supply.bag.extend(returned)
-        rulings.append(ruling("ud.useful-man.search",
-                              f"{table.tile_name(returned[0])} leaves the £300 space for the bag; "
-                              "the other tiles slide left."))
-    supply.market.append([tile_id])
+    name = table.tile_name(tile_id)
+    spaces = supply.market
+    if market.has_gaps(table):
+        spaces += [[] for _ in range(market.SPACES - len(spaces))]
+        returned = spaces.pop(0)
+        if returned:
+            supply.bag.extend(returned)
+            rulings.append(ruling("ud.useful-man.search", f"{table.tile_name(returned[0])} "
+                                  "leaves the £300 space for the bag; every other space moves "
+                                  "one to the left."))
+        else:
+            rulings.append(ruling("ruling.useful-man-search-bag-empty", "The £300 space was "
+                                  "emptied by a purchase this turn, so nothing returns to the "
+                                  "bag; every other space moves one to the left."))
+        spaces.append([tile_id])
+        rulings.append(ruling("market.purchases-then-slide", "The spaces emptied by this turn's "
+                              "purchases stay empty until the last purchase."))
+    else:
+        if len(spaces) >= market.SPACES:
+            returned = spaces.pop(0)
+            supply.bag.extend(returned)
+            rulings.append(ruling("ud.useful-man.search",
+                                  f"{table.tile_name(returned[0])} leaves the £300 space for the "
+                                  "bag; the other tiles slide left."))
+        spaces.append([tile_id])
+    where = f"£{market.SPACE_PRICES[len(spaces) - 1]}"
     rulings.append(ruling("ruling.useful-man-search-placement",
-                          f"{table.tile_name(tile_id)} enters the £800 space and is priced there "
+                          f"{name} enters the {where} space and is priced there "
                           "(no reserve takes it)."))
     return rulings
 

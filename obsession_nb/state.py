@@ -40,6 +40,9 @@ class Options(Record):
     ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15; obsession_nb/modes)."""
     solo_target: Literal["printed", "expert-monuments"] = "printed"
     """Solo Estate Challenge target: the printed score, or plus scavenged monument VP (UD p.13)."""
+    compensation_seat: Literal["never-first", "last"] = "never-first"
+    """Who gets the 5–6-player money without the expansion: the seats that never hold the pawn,
+    or literally the last seat(s) (UD p.11; option.compensation-seat)."""
 
     milestones: list[str] | Literal["random"] | None = None
     """Milestone cards in play (UD p.15 Milestones): two card ids, ``"random"`` for two at random,

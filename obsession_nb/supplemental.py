@@ -147,6 +147,9 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
             raise refuse("ud.useful-man.village-fair", "He is placed on the Study in step 2.")
         return [ruling("ud.useful-man.village-fair", "The useful man helps at the Village Fair: "
                        "+£200.")]
+    if table.turn.passing:
+        raise refuse("ud.useful-man.prestige", "No tile is hosted on a pass, so there is no "
+                     "prestige rating for the useful man to lower.")
     owned = me.owned(target)
     if owned is None or table.face(owned).prestige is None or not table.face(owned).playable:
         raise refuse("ud.useful-man.prestige", "The useful man lowers the prestige rating of a "
@@ -202,6 +205,9 @@ def verify_carriage(table: Table, servant: str, change: str) -> list[Ruling]:
     _check_new_count(table, delta, servant, "ud.tile.carriage-house")
     return [
         ruling(rule_id, f"The {table.servant_name(servant)} activates the Carriage House."),
+        *([ruling("ruling.underbutler-scope", "The underbutler fills the Carriage House's "
+                  "footman role, as a hall boy could; he brings no ability of his own.")]
+          if servant == "underbutler" else []),
         ruling("ud.tile.carriage-house", f"The guest count changes by {delta:+d}; added guests "
                "must qualify normally."),
     ]
@@ -266,16 +272,18 @@ def _check_new_count(table: Table, delta: int, servant: str | None, rule_id: str
 
 
 def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
+    """Supplemental placements (with the expansion), and the Carriage House, a universal tile
+    usable in any game that holds it (ruling.universal-tiles-with-expansion)."""
     me, turn = table.me, table.turn
-    if not table.state.options.expansion:
-        return
     available = set(me.servants.available)
-    targets = ["tile", "study", *turn.guests, *(t.tile for t in me.organiser)]
-    for servant in NEW_SERVANTS:
-        if servant in available and turn.step in TIMING[servant]:
-            for target in targets:
-                yield Place(servant, target)
-    if turn.step == "invite":
+    if table.state.options.expansion:
+        targets = ["tile", "study", *turn.guests, *(t.tile for t in me.organiser)]
+        for servant in NEW_SERVANTS:
+            if servant in available and turn.step in TIMING[servant]:
+                for target in targets:
+                    yield Place(servant, target)
+    if turn.step == "invite" and (table.state.options.expansion
+                                  or table.has_ability(me, "carriage_house")):
         for servant in CARRIAGE_SERVANTS:
             if servant in available:
                 yield Carriage(servant, "more")

@@ -1,9 +1,8 @@
 """VP cards revealed for their favour instead of their points (courtship.vp-card-use).
 
-A player may reveal a VP card on their own turn — at its start (before choosing to host or
-pass) or in step 7 — or in the window after the final courtship (ruling.vp-card-reveal-timing,
-ruling.vp-card-final-window).  The card is then out of play, face up (``supply.vp_discard``),
-and scores nothing.  Favours are the catalog's ``favour`` codes.
+A player may reveal a VP card at any point of their own turn, or in the window after the final
+courtship (ruling.vp-card-reveal-timing, ruling.vp-card-final-window).  The card is then out of
+play, face up (``supply.vp_discard``), and scores nothing.  Favours are the catalog's ``favour`` codes.
 """
 
 from __future__ import annotations
@@ -16,10 +15,9 @@ from obsession_nb.favours import open_invitation
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.table import Table
 
-REVEAL_STEPS = frozenset({"begin", "buy", "reveal"})
 TURN_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "pass-option",
                         "buy", "reveal"})
-"""Where a reveal is checked (and refused outside :data:`REVEAL_STEPS` with the timing ruling)."""
+"""Where a reveal may be made: every decision of one's own turn, and the final window."""
 PLAIN = ("reputation_2", "money_300", "invite_prestige", "objective_draw_2_keep_1",
          "unlimited_purchases", "refresh_market", "refresh_all_service")
 
@@ -30,9 +28,6 @@ def favour(table: Table, card_id: str) -> str:
 
 def _verify_card(table: Table, card_id: str, kinds: tuple[str, ...]) -> list[Ruling]:
     me, turn = table.me, table.turn
-    if turn.step not in REVEAL_STEPS:
-        raise refuse("ruling.vp-card-reveal-timing", "VP cards are revealed at the start of one's "
-                     "turn, in step 7, or in the window after the final courtship.")
     if card_id not in me.vp_cards:
         raise refuse("courtship.vp-card-use", f"{me.name} holds no VP card '{card_id}'.")
     card = table.catalog.vp_cards[card_id]
@@ -40,7 +35,10 @@ def _verify_card(table: Table, card_id: str, kinds: tuple[str, ...]) -> list[Rul
         raise refuse("courtship.vp-card-use", f"This VP card's favour is {card.favour}; it is "
                      "revealed with a different action.")
     return [ruling("courtship.vp-card-use", f"{me.name} reveals a VP card ({card.favour}) and "
-                   f"gives up its {card.vp} VP for the favour.")]
+                   f"gives up its {card.vp} VP for the favour."),
+            ruling("ruling.vp-card-reveal-timing", "A VP card may be revealed at any point of "
+                   "one's own turn" + (", here in the window after the final courtship."
+                                       if turn.step == "reveal" else "."))]
 
 
 def _spend(table: Table, card_id: str) -> None:
@@ -160,7 +158,7 @@ def apply_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling]
 def reveal_candidates(table: Table) -> Iterator[a.Action]:
     """Reveals worth checking now (the verifiers decide which are legal)."""
     turn = table.turn
-    if turn.step not in REVEAL_STEPS:
+    if turn.step not in TURN_STEPS:
         return
     me = table.me
     for card_id in dict.fromkeys(me.vp_cards):

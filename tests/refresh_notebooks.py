@@ -1,8 +1,10 @@
 """Re-execute the tutorials and save their outputs for nbval (``make notebooks``).
 
 Cells marked ``# NBVAL_CHECK_OUTPUT`` are compared by nbval with the outputs saved here, so run
-this after a deliberate change to engine wording.  Widget views are not kept: they only show
-"model not found" in a notebook that has not been run, and nbval never compares them.
+this after a deliberate change to engine wording.  Widget views are not kept (they only show
+"model not found" in a notebook that has not been run, and nbval never compares them), but each
+widget's static picture is: the ``text/html`` beside the view in its display bundle
+(``obsession_nb/views/static.py``), so the boards show when a notebook is opened unrun.
 """
 
 from __future__ import annotations
@@ -19,11 +21,20 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 def refresh(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3",
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+        if cell.cell_type != "code":
+            continue
+        kept = []
+        for output in cell.outputs:
+            data = output.get("data")
+            if data is not None and WIDGET_VIEW in data:
+                del data[WIDGET_VIEW]
+                if set(data) <= {"text/plain"}:
+                    continue  # a widget without a picture: its repr would only confuse
+            kept.append(output)
+        cell.outputs = kept
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
 

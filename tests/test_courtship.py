@@ -286,12 +286,6 @@ def test_courtship_vp_card_use_reveal_for_reputation_gives_up_the_points() -> No
     assert "courtship.vp-card-use" in rules_of(g)
 
 
-def test_ruling_vp_card_reveal_timing_not_in_the_middle_of_a_turn() -> None:
-    g = game(table(me={"vp_cards": ["vp-money"]}), "activity")
-    assert steps(g) == "host"
-    refuse(g, "reveal vp-money", "ruling.vp-card-reveal-timing")
-
-
 def test_courtship_vp_card_use_objective_draw_two_keep_one() -> None:
     data = table(me={"vp_cards": ["vp-objective"], "objectives": []},
                  supply={"objective_deck": ["objective-monuments", "objective-wealth-1200",
@@ -319,6 +313,7 @@ def test_courtship_vp_card_use_unlimited_purchases_like_a_builders_holiday() -> 
     data["chance"]["next_tiles"] = ["music-room", "drawing-room"]
     g = game(data, "reveal vp-unlimited-purchases", "pass", "rents", "buy fenced-paddock",
              "buy riding-stables")
-    assert len(g.state.supply.market) == 4  # no slide-and-draw until the end
+    # no slide-and-draw until the end: the two bought spaces stay empty (market.purchases-then-slide)
+    assert [bool(s) for s in g.state.supply.market] == [False, False, True, True, True, True]
     g.apply("done")
     assert [s[0] for s in g.state.supply.market][-2:] == ["drawing-room", "music-room"]

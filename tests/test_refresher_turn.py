@@ -42,7 +42,7 @@ def test_refresher_money_goes_300_400_100(played: dict) -> None:
 
 def test_refresher_underbutler_covers_the_second_footman(played: dict) -> None:
     serve = next(e for e in played["log"] if e["action"].startswith("serve standin-pauper"))
-    assert [r["rule"] for r in serve["rulings"]] == ["service.underbutler"]
+    assert [r["rule"] for r in serve["rulings"]] == ["service.underbutler", "ruling.underbutler-scope"]
 
 
 def test_refresher_service_tile_drawn_after_purchase_goes_to_the_reserve(played: dict) -> None:

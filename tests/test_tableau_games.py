@@ -42,8 +42,8 @@ def play_checked(game: Game, seed: int) -> int:
 
 
 GAMES = [("tableau", n, seed) for n in (2, 3, 4) for seed in (1, 2)] + [
-    ("tableau", 3, 4), *(("tableau-duel", 2, seed) for seed in (11, 12, 13))]
-ENDS_AT_MAX = ("tableau", 3, 4)
+    ("tableau", 3, 5), *(("tableau-duel", 2, seed) for seed in (11, 12, 13))]
+ENDS_AT_MAX = ("tableau", 3, 5)
 """A seed whose random game ends when a player reaches Max (most random games run out of track)."""
 
 

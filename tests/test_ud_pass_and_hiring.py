@@ -129,7 +129,9 @@ def test_ud_pass_hire_the_butler_is_always_available() -> None:
 def test_ud_pass_hire_with_the_underbutler() -> None:
     # the butler gossips on the Servants' Hall in step 2; the underbutler hires instead
     data = position(available=[*BASE_SERVANTS, "underbutler"], tiles=("servants-hall",))
-    g = game(data, "pass", "hall butler p2", "hire-servants")
+    g = game(data, "pass", "hall butler p2")
+    refuse(g, "hire-servants", "ud.pass.hire")  # the butler is on the Hall: name the underbutler
+    g.apply("hire-servants underbutler")
     assert [p.servant for p in g.state.turn.placements] == ["butler", "underbutler"]
 
 
@@ -240,11 +242,13 @@ def _recruiting(other: dict[str, Any] | None = None) -> Game:
 def test_ud_recruit_a_valet_ladys_maid_or_footman_from_another_player(kind: str) -> None:
     g = _recruiting(other={"servants": {"available": BASE_SERVANTS,
                                         "expended": [kind]}})
-    verdict = g.check(f"recruit p2 {kind}")
-    assert verdict.legal and [r.rule for r in verdict.rulings] == ["ud.pass.recruit"]
-    g.apply(f"recruit p2 {kind}")
+    refuse(g, f"recruit p2 {kind}", "host.recruit-any-box")  # in two boxes: the recruiter names one
+    verdict = g.check(f"recruit p2 {kind} expended")
+    assert verdict.legal and [r.rule for r in verdict.rulings] == ["ud.pass.recruit",
+                                                                   "host.recruit-any-box"]
+    g.apply(f"recruit p2 {kind} expended")
     bob = g.state.players[1]
-    assert bob.servants.expended == []  # taken from wherever it is on his board
+    assert bob.servants.expended == []  # taken from the box the recruiter named
     assert bob.servants.available.count(kind) == 1
     assert g.pending()["step"] == "buy"  # one recruit replaces the whole hire
     g.apply("done")

@@ -66,8 +66,8 @@ def test_ud_tile_carriage_house_with_a_footman() -> None:
 def test_ud_tile_carriage_house_with_an_underbutler_removes_one_guest() -> None:
     g = carriage(available=[*BASE_SERVANTS, "underbutler"])
     verdict = g.check("carriage underbutler fewer")
-    assert verdict.legal and [r.rule for r in verdict.rulings] == ["service.underbutler",
-                                                                   "ud.tile.carriage-house"]
+    assert verdict.legal and [r.rule for r in verdict.rulings] == [
+        "service.underbutler", "ruling.underbutler-scope", "ud.tile.carriage-house"]
     g.play(["carriage underbutler fewer", "invite cavendish-husband"])
     assert g.pending()["step"] == "service"  # one guest is now the full party
 
@@ -156,12 +156,12 @@ def test_ud_tile_renovated_kitchen_front_guests_of_any_prestige_rating() -> None
     assert g.pending()["step"] == "service"
 
 
-def test_ud_tile_renovated_kitchen_front_pays_300_and_the_cook_one_reputation() -> None:
+def test_ud_tile_renovated_kitchen_front_the_cook_one_reputation_and_no_money() -> None:
     g = kitchen_front("invite cavendish-husband", "invite cavendish-daughter", "serve tile cook")
     finish_service(g)
     verdicts = [r["verdict"] for r in step6(g)]
-    assert "Renovated Kitchen gives £300." in verdicts
-    assert "Money: £300 → £800 (+500 this activity)." in verdicts  # with the husband's £200
+    assert "Renovated Kitchen gives £300." not in verdicts  # +£300 is its cost modifier
+    assert "Money: £300 → £500 (+200 this activity)." in verdicts  # the husband's £200 only
     assert "Reputation: the cook +1." in verdicts
 
 

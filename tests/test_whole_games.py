@@ -12,7 +12,11 @@ import pytest
 from game_invariants import check_position, inventory, model_round_trip, round_trip
 
 from obsession_nb import Game
+from obsession_nb.actions import Action
+from obsession_nb.engine import decision_actions
 from obsession_nb.game import new_game
+from obsession_nb.modes.solo import new_solo_game
+from obsession_nb.modes.solo_strategy import RandomSolo
 from obsession_nb.objectives import evaluate
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.scoring import CATEGORIES, score
@@ -23,6 +27,15 @@ MATRIX = [(n, length, expansion) for n in range(2, 7) for length in ("standard",
           for expansion in (True, False)]
 
 
+def next_action(game: Game, player: RandomPlayer) -> Action:
+    """The player's choice, after asserting the pending decision offers a legal action (issue
+    10: no decision is ever a dead end before the game is over, special actions aside).  Chooses exactly as
+    ``RandomPlayer.choose`` does, from the one list of legal actions."""
+    legal = game.legal_actions()
+    assert decision_actions(game.table, legal), f"no legal action at {game.pending()['prompt']}"
+    return player.rng.choices(legal, weights=[player.weights(x) for x in legal])[0]
+
+
 def play_checked(game: Game, seed: int, *, trip_every: int) -> int:
     """Play to the end; invariants and the position's JSON round trip after every action, the
     scenario file round trip every ``trip_every`` actions (and at the start and the end)."""
@@ -31,7 +44,7 @@ def play_checked(game: Game, seed: int, *, trip_every: int) -> int:
     played = 0
     round_trip(game)
     while not game.state.finished:
-        game.apply(player.choose(game))
+        game.apply(next_action(game, player))
         played += 1
         check_position(game)
         model_round_trip(game)
@@ -101,6 +114,20 @@ def test_random_four_player_games_more_seeds(seed):
     game = new_game(4, seed=seed)
     play_checked(game, seed, trip_every=20)
     assert game.state.finished
+
+
+@pytest.mark.parametrize(("seed", "extended"), [(1, False), (2, True)])
+def test_random_solo_game_always_offers_a_legal_action(seed: int, extended: bool) -> None:
+    """The Solo Estate Challenge played at random: every decision has a legal action until the
+    challenge ends (issue 10)."""
+    game = new_solo_game(seed, extended=extended)
+    player = RandomSolo(seed)
+    played = 0
+    while not game.state.finished:
+        game.apply(next_action(game, player))
+        played += 1
+        assert played < 5000
+    assert game.legal_actions() == [] and game.state.turn is None
 
 
 def test_seeded_games_are_reproducible():

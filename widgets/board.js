@@ -165,6 +165,10 @@ function favourChip(f) {
 
 // ----------------------------------------------------------------- honesty markers
 
+// The catalog fields a "?" badge's hover text sorts into verified and not verified.
+const CHECKED_FIELDS = ["name", "deck", "gender", "category", "column", "prestige", "vp", "tsn",
+  "cost_modifier", "service", "servants", "guests", "favours", "traits", "activity", "ability"];
+
 function markHonesty(el, item) {
   if (item.standin) {
     el.classList.add("onb-standin");
@@ -177,8 +181,12 @@ function markHonesty(el, item) {
   if (!item.verified) {
     el.classList.add("onb-unverified");
     const mark = h("span", "onb-unverified-mark", "?");
-    const fields = (item.unverified || []).join(", ");
-    mark.title = `Not verified against a source: ${fields || "some values"}`;
+    const open = (item.unverified || []).map((f) => f.replace(/^(front|back)\./, ""));
+    const fields = open.join(", ");
+    const checked = CHECKED_FIELDS.filter((f) => f in item && !open.includes(f));
+    mark.title =
+      `Not verified against a source: ${fields || "some values"}.` +
+      (checked.length ? ` Verified: ${checked.join(", ")}.` : "");
     mark.setAttribute("aria-label", mark.title);
     el.appendChild(mark);
   }

@@ -1,18 +1,24 @@
 """Odds for the Solo Estate Challenge: many seeded games, their results as pandas tables, and
 the plots of the tutorial (notebooks/05-solo-estate-challenge.ipynb).
 
-``run_games`` plays ``n`` games (by default new games, seeds ``0..n-1``; ``start`` may build any
-position from a seed instead, for a what-if) with a progress bar; ``results_frame`` has one row
-per game; ``top_loss_frame`` says, round by round, in what share of the games the AI had taken
-the top tile of each stack; ``summary_frame`` gives the odds of beating the target.
+``run_games`` plays ``games`` games (by default new games; ``start`` may build any position from a
+seed instead, for a what-if), each from its own seed spawned from a root seed
+(``obsession_nb.batch``), serially, on ``workers`` processes or on any ``concurrent.futures``
+executor (a Dask cluster's ``Client.get_executor()``), with the same outcomes whichever runs
+them; ``results_frame`` has one row per game; ``top_loss_frame`` says, round by round, in what
+share of the games the AI had taken the top tile of each stack; ``summary_frame`` gives the odds
+of beating the target.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from obsession_nb.batch import game_seeds, run_all
 from obsession_nb.game import Game
 from obsession_nb.modes.solo import make_player, new_solo_game, play, solo_result
 from obsession_nb.modes.solo_market import COUNTERS, STACKS, price
@@ -24,7 +30,7 @@ if TYPE_CHECKING:
 
 LAST_ROUND = 20
 EXTENDED_SEEDS = 10_000
-"""Default extended games use seeds from here, so that their dice differ from the standard ones."""
+"""The root seed of default extended games, so that their dice differ from the standard ones."""
 COLOURS = {"service": "#7f7f7f", "sporting": "#2ca02c", "essentials": "#8c564b",
            "estate": "#1f77b4", "prestige": "#9467bd", "monument": "#d4a017"}
 """One colour per stack, close to the printed tile colours."""
@@ -48,10 +54,8 @@ class GameOutcome:
 
 
 def default_start(extended: bool) -> Callable[[int], Game]:
-    def start(seed: int) -> Game:
-        return new_solo_game(seed, extended=extended, family="ponsonby", servant="useful_man")
-
-    return start
+    """New games (Ponsonby, the useful man drafted); picklable, for worker processes."""
+    return partial(new_solo_game, extended=extended, family="ponsonby", servant="useful_man")
 
 
 def play_out(game: Game, seed: int, strategy: str = "greedy") -> GameOutcome:
@@ -64,20 +68,29 @@ def play_out(game: Game, seed: int, strategy: str = "greedy") -> GameOutcome:
                        result.won, tuple(s.model_dump() for s in solo.scavenged))
 
 
-def run_games(n: int, *, extended: bool = False, strategy: str = "greedy",
-              start: Callable[[int], Game] | None = None, seeds: Iterable[int] | None = None,
-              progress: bool = True, label: str | None = None) -> list[GameOutcome]:
-    """Play ``n`` seeded games (seeds ``0..n-1`` unless given) and collect their outcomes."""
-    from tqdm.auto import tqdm
+def play_job(job: tuple[Callable[[int], Game], int, str]) -> GameOutcome:
+    """One game of a batch: (start, seed, strategy) → its outcome."""
+    start, seed, strategy = job
+    return play_out(start(seed), seed, strategy)
 
+
+def run_games(games: int, *, extended: bool = False, strategy: str = "greedy",
+              start: Callable[[int], Game] | None = None, seeds: Iterable[int] | None = None,
+              root: int | None = None, workers: int = 1, executor: Executor | None = None,
+              progress: bool = True, label: str | None = None) -> list[GameOutcome]:
+    """Play ``games`` seeded games and collect their outcomes, in seed order.  The seeds are
+    ``seeds`` if given, else ``games`` seeds spawned from ``root`` (default 0, or
+    ``EXTENDED_SEEDS`` for new extended games).  With ``workers`` > 1 or an ``executor``,
+    ``start`` must pickle (a module-level function or a ``functools.partial`` of one)."""
     make = start or default_start(extended)
-    offset = EXTENDED_SEEDS if extended and start is None else 0
-    chosen = list(seeds) if seeds is not None else list(range(offset, offset + n))
+    if root is None:
+        root = EXTENDED_SEEDS if extended and start is None else 0
+    if seeds is None:
+        seeds = game_seeds(root, games)
     desc = label or f"{'extended' if extended else 'standard'} games ({strategy})"
-    outcomes = []
-    for seed in tqdm(chosen, desc=desc, disable=not progress):
-        outcomes.append(play_out(make(seed), seed, strategy))
-    return outcomes
+    jobs = [(make, seed, strategy) for seed in seeds]
+    return run_all(play_job, jobs, workers=workers, executor=executor, progress=progress,
+                   desc=desc)
 
 
 # ----------------------------------------------------------------- tables

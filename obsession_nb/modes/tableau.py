@@ -60,6 +60,8 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     if state.options.mode == "tableau-duel":
         kept.append(ruling("tableau.duel", "Tableau Duel: the 9/10 reputation counters are "
                            "added; level 9 scores 45 VP, level 10 55 VP and Max 66 VP."))
+    kept.append(ruling("ruling.tableau-reputation-counters", f"Reputation counters up to level "
+                       f"{state.options.wheel_levels}, then Max."))
 
     # Player setup step 10 and central setup step 2 (tableau.player-setup, tableau.central-setup)
     deck = [*supply.objective_deck, *(o for p in state.players for o in p.objectives)]

@@ -46,6 +46,8 @@ def score_player(table: Table, seat: int) -> PlayerScore:
         rulings.append(ruling("tableau.duel", f"{p.name}: Duel reputation "
                               f"{table.wheel.describe(p.reputation)} = {categories['reputation']}"
                               " VP (45 at level 9, 55 at level 10, 66 at Max)."))
+        rulings.append(ruling("ruling.duel-reputation-vp", "Below level 9 the Duel keeps the "
+                              "triangular scale (level 7 28, level 8 36)."))
     return PlayerScore(seat, p.name, p.family, categories, results, tuple(rulings))
 
 

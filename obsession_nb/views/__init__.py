@@ -10,17 +10,19 @@ from obsession_nb.views.quiz import Quiz
 from obsession_nb.views.rule_browser import RuleBrowser
 from obsession_nb.views.rulings import RulingPanel, RulingsLog
 from obsession_nb.views.stepper import Stepper
-from obsession_nb.views.text import print_entries, print_verdict
+from obsession_nb.views.text import RulingSteps, print_entries, print_verdict, show_entries
 
 __all__ = [
     "Board",
     "Quiz",
     "RuleBrowser",
     "RulingPanel",
+    "RulingSteps",
     "RulingsLog",
     "ScenarioEditor",
     "Stepper",
     "game_from_text",
     "print_entries",
     "print_verdict",
+    "show_entries",
 ]

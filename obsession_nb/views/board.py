@@ -12,6 +12,7 @@ import anywidget
 import traitlets
 
 from obsession_nb.resources import widgets_dir
+from obsession_nb.views.static import StaticPicture, board_html
 
 if TYPE_CHECKING:
     from obsession_nb.game import Game
@@ -19,8 +20,10 @@ if TYPE_CHECKING:
 PARTS = ("pending", "track", "supply", "table", "players")
 
 
-class Board(anywidget.AnyWidget):
-    """The boards of a game: ``Board(game)``; call :meth:`refresh` after changing the game."""
+class Board(StaticPicture, anywidget.AnyWidget):
+    """The boards of a game: ``Board(game)``; call :meth:`refresh` after changing the game.
+
+    Displayed, it also carries a static picture of itself (kept when the notebook is saved)."""
 
     _esm = widgets_dir() / "board.js"
     _css = widgets_dir() / "board.css"
@@ -66,6 +69,9 @@ class Board(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Redraw from the game's current position."""
         self.view = self._game.view() if self._game is not None else {}
+
+    def static_html(self) -> str:
+        return board_html(self.view, list(self.parts), list(self.seats))
 
     def __repr__(self) -> str:
         title = self.view.get("title") or "position"

@@ -16,6 +16,7 @@ from obsession_nb import scenario
 from obsession_nb.game import load_scenario_text
 from obsession_nb.scenario import ScenarioError
 from obsession_nb.views.rulings import RulingsLog
+from obsession_nb.views.static import StaticPicture, note_html
 from obsession_nb.views.stepper import Stepper
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def game_from_text(text: str) -> tuple[Game, list[str]]:
     return game, []
 
 
-class ScenarioEditor(widgets.VBox):
+class ScenarioEditor(StaticPicture, widgets.VBox):
     """``ScenarioEditor(source)``: ``source`` is a scenario name or path, YAML text, or a game
     (its current position).  ``stepper=False`` leaves out the stepper (check only)."""
 
@@ -79,6 +80,11 @@ class ScenarioEditor(widgets.VBox):
         super().__init__(children, layout=widgets.Layout(width="890px"))
         self.add_class("onb-editor")
         self.report.status = {"kind": "info", "text": "Edit the YAML, then Check or Load."}
+
+    def static_html(self) -> str:
+        return note_html("Scenario editor", "this position as YAML: edit it, Check it, Load it "
+                         "to step through your version.",
+                         self.stepper.static_html() if self.stepper is not None else "")
 
     def check(self) -> list[str]:
         """List every problem of the text (empty list = fine)."""

@@ -7,6 +7,7 @@ from html import escape
 import ipywidgets as widgets
 
 from obsession_nb.views.board import Board
+from obsession_nb.views.static import StaticPicture
 
 TUTORIALS = [
     ("01-a-base-game-turn.ipynb", "01 · A base-game turn",
@@ -26,7 +27,15 @@ TUTORIALS = [
 ]
 
 
-def tutorial_index(preview: str | None = "refresher-round-6") -> widgets.VBox:
+class TutorialIndex(StaticPicture, widgets.VBox):
+    """The index: its heading and list, and a preview board (a static picture when saved)."""
+
+    def static_html(self) -> str:
+        return "".join(c.value if isinstance(c, widgets.HTML) else c.static_html()
+                       for c in self.children)
+
+
+def tutorial_index(preview: str | None = "refresher-round-6") -> TutorialIndex:
     """A heading, the tutorials in reading order, and a preview board of ``preview``."""
     rows = "".join(
         f"<li><b>{escape(title)}</b> — {escape(blurb)} <code>{escape(name)}</code></li>"
@@ -47,7 +56,7 @@ def tutorial_index(preview: str | None = "refresher-round-6") -> widgets.VBox:
 
         children.append(Board(load_position(preview), parts=["pending", "track", "players"],
                               seats=[0]))
-    return widgets.VBox(children)
+    return TutorialIndex(children)
 
 
 def sources_legend() -> widgets.HTML:

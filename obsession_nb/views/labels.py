@@ -57,6 +57,7 @@ VERB_HEADINGS: dict[str, str] = {
 }
 SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
 SPECIAL_HEADING = "Special actions"
+_USEFUL_MAN_FLAG = ("buy", "buy-into")
 
 _BARE: dict[str, str] = {
     "activity": "Host an activity",
@@ -92,6 +93,11 @@ def name_of(game: Game, token: str) -> str:
         return table.servant_name(token)
     if token in table.catalog.families:
         return f"House of {table.catalog.families[token].name}"
+    if token in table.catalog.objectives:
+        return table.catalog.objectives[token].name
+    if token in table.catalog.vp_cards:
+        card = table.catalog.vp_cards[token]
+        return f"VP card: {card.favour.replace('_', ' ').replace('-', ' ')} ({card.vp} VP)"
     return token
 
 
@@ -99,8 +105,9 @@ def action_label(game: Game, action: Action | str) -> str:
     """Short words for a choice button: the verb's group heading says the rest."""
     notation = action if isinstance(action, str) else action.notation
     verb, *args = notation.split()
-    flag = "useful_man" in args
-    args = [x for x in args if x != "useful_man"]
+    # Only buying takes the useful man as a flag; elsewhere "useful_man" is the servant.
+    flag = verb in _USEFUL_MAN_FLAG and args[-1:] == ["useful_man"]
+    args = args[:-1] if flag else args
     named = [name_of(game, x) for x in args]
     if not named:
         return _BARE.get(verb, verb)

@@ -19,6 +19,7 @@ from obsession_nb.actions import ACTION_TYPES
 from obsession_nb.resources import widgets_dir
 from obsession_nb.rules import BadNotation
 from obsession_nb.views.labels import action_label, name_of
+from obsession_nb.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
     from obsession_nb.game import Game, Verdict
@@ -126,12 +127,14 @@ def _field_values(game: Game, verb: str, field: str, kind: str) -> list[str]:
     return []
 
 
-class RulingPanel(widgets.VBox):
+class RulingPanel(StaticPicture, widgets.VBox):
     """Check any action against the position: ``RulingPanel(game)``.
 
-    Type a notation (suggestions drop down), or pick a verb and its arguments; **Check** shows
-    the verdict with each ruling's rule id and citation.  ``panel.check("invite x")`` does the
-    same from code and returns the :class:`Verdict`.
+    Type a notation (suggestions drop down), or pick a verb and its arguments; **Enter** or
+    **Check** shows the verdict with each ruling's rule id and citation.
+    ``panel.check("invite x")`` does the same from code and returns the :class:`Verdict`.  A
+    verdict is cleared when the position changes (:meth:`refresh`) or **Pick** composes another
+    action.
     """
 
     def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?"):
@@ -154,6 +157,7 @@ class RulingPanel(widgets.VBox):
         self._arg_widgets: list[widgets.Dropdown] = []
 
         self.check_button.on_click(lambda _b: self.check(self.text.value))
+        self.text.on_msg(self._text_message)  # Enter in the type box sends "submit"
         self.verb.observe(self._verb_changed, "value")
         pick_label = widgets.Label("Pick:", layout=widgets.Layout(width="50px"))
         type_label = widgets.Label("Type:", layout=widgets.Layout(width="50px"))
@@ -173,6 +177,11 @@ class RulingPanel(widgets.VBox):
             self.game = game
         self.text.options = tuple(suggestions(self.game))
         self._verb_changed()
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget the last verdict (it was about another position or another action)."""
+        self.result.verdict = {}
         if self.game.state.turn is not None:
             self.result.status = {"kind": "info", "text": self.game.pending()["prompt"]}
 
@@ -215,6 +224,16 @@ class RulingPanel(widgets.VBox):
             elif box.value:
                 parts.append(str(box.value))
         self.text.value = " ".join(parts)
+        self.clear()
+
+    def _text_message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("event") == "submit":
+            self.check(self.text.value)
+
+    def static_html(self) -> str:
+        return note_html("Ruling panel", "type or pick any action, legal or not, and press "
+                         "Enter or Check: the engine answers with its verdict and the rules "
+                         "behind it.")
 
     # ------------------------------------------------------------ checking
 

@@ -29,6 +29,7 @@ from obsession_nb.views.labels import (
     heading,
 )
 from obsession_nb.views.rulings import RulingsLog
+from obsession_nb.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
     from obsession_nb.actions import Action
@@ -71,7 +72,7 @@ class StepHeader(anywidget.AnyWidget):
     history = traitlets.Int(0).tag(sync=True)
 
 
-class Stepper(widgets.VBox):
+class Stepper(StaticPicture, widgets.VBox):
     """Step through turns by clicking the engine's legal choices.
 
     ``choose(notation)`` does what a click does; ``back()`` undoes the last choice;
@@ -343,6 +344,12 @@ class Stepper(widgets.VBox):
         b = widgets.Button(description=text, tooltip=tip, layout=widgets.Layout(width="auto"))
         b.on_click(lambda _b: fn())
         return b
+
+    def static_html(self) -> str:
+        choices = ", ".join(dict.fromkeys(action_label(self.game, a)
+                                          for a in self.game.legal_actions()))
+        return note_html("Turn stepper", f"{self.game.pending()['prompt']}; choices: {choices}.",
+                         self.board.static_html() if self.board is not None else "")
 
     def __repr__(self) -> str:
         return f"<Stepper at {self.game.pending()['prompt']!r}>"

@@ -1,5 +1,6 @@
-"""Plain-text narration of log entries and verdicts, for notebook cells whose output nbval
-checks (the widgets show the same rulings in the browser)."""
+"""Narration of log entries and verdicts for notebook cells whose output nbval checks: plain
+text, and the same entries as collapsible panels (``show_entries``) with that text beside them
+(the widgets show the same rulings in the browser)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,26 @@ def print_verdict(verdict: Verdict) -> None:
     for r in verdict.rulings:
         print(f"    - {r.verdict}")
         print(f"        [{r.rule}] {r.citation}")
+
+
+class RulingSteps:
+    """Log entries as collapsible step-by-step panels: one line per action (its first ruling),
+    opened to show every ruling with its rule id and citation.  Plain text outside a notebook."""
+
+    def __init__(self, entries: list[LogEntry]) -> None:
+        self.entries = list(entries)
+
+    def __repr__(self) -> str:
+        return entries_text(self.entries)
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.render import steps_html
+
+        return steps_html(self.entries)
+
+
+def show_entries(entries: list[LogEntry]) -> None:
+    """Show what an action did as collapsible panels in a notebook (printed text elsewhere)."""
+    from IPython.display import display
+
+    display(RulingSteps(entries))

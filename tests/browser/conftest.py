@@ -5,6 +5,7 @@ Fixtures (all start lazily, once per session, and stop at the end):
 * ``jupyterlab_server`` -> base URL of a JupyterLab serving ``notebooks/`` (no token, no
   password, notebook windowing off, news off, every Jupyter/IPython/XDG dir in a tmp folder).
 * ``voila_server`` -> base URL of a Voilà serving ``notebooks/`` (render ``/voila/render/<nb>``).
+* ``notebook7_server`` -> base URL of a Notebook 7 (``jupyter notebook``) serving ``notebooks/``.
 * ``browser`` -> a Playwright Chromium, Debian's ``/usr/bin/chromium``.
 * ``page`` -> a fresh browser context + page per test.  After the test body runs (pass or
   fail) a screenshot goes to ``test-artifacts/screenshots/<test>.png`` and the browser
@@ -16,6 +17,8 @@ Helpers, as fixtures so that tests need no imports:
   waits for "Python 3 (ipykernel) | Idle", runs Run → Run All Cells, waits until every code
   cell has run, and fails on a cell error.
 * ``open_in_voila(page, name)`` renders a notebook in Voilà and waits until it has executed.
+* ``open_unrun_in_lab(page, name)`` opens a notebook in JupyterLab without running it.
+* ``run_notebook_in_nb7(page, name)`` opens a notebook in Notebook 7 and runs all its cells.
 * ``assert_no_widget_errors(page)`` fails if "Error displaying widget" shows anywhere.
 
 Every test in this directory is marked ``browser`` (automatically, too), so
@@ -173,7 +176,8 @@ def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """Environment for Jupyter servers: every config/data/runtime/cache dir in a tmp folder.
 
     Also: news and update pop-ups off, notebook windowing mode "none" (so cells scrolled out of
-    view stay in the DOM), and this interpreter's bin/ first on PATH.
+    view stay in the DOM), autosave off (tests never write to notebooks/), and this
+    interpreter's bin/ first on PATH.
     """
     root = tmp_path_factory.mktemp("jupyter-home")
     dirs = {
@@ -199,6 +203,10 @@ def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     tracker = dirs["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "notebook-extension"
     tracker.mkdir(parents=True)
     (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    # No autosave: a test that runs a notebook must not write its live outputs into notebooks/.
+    docmanager = dirs["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPY"))}
     env.update({k: str(v) for k, v in dirs.items()})
@@ -246,6 +254,30 @@ def jupyterlab_server(jupyter_env: dict[str, str]) -> Iterator[str]:
     try:
         server.wait_ready("/api/status")
         _check_kernel_is_this_python(server.url)
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def notebook7_server(jupyter_env: dict[str, str]) -> Iterator[str]:
+    """Start Notebook 7 (``jupyter notebook``) on 127.0.0.1 rooted at notebooks/."""
+    port = _free_port()
+    argv = [
+        sys.executable, "-m", "jupyter", "notebook",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--allow-root",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={NOTEBOOKS}",
+    ]  # fmt: skip
+    server = _Server("notebook7", argv, jupyter_env, port)
+    try:
+        server.wait_ready("/api/status")
         yield server.url
     finally:
         server.stop()
@@ -384,6 +416,75 @@ def _run_notebook_in_lab(page: Page, base_url: str, name: str) -> None:
     expect(page.get_by_text(KERNEL_IDLE, exact=True)).to_be_visible()
 
 
+def _open_unrun_in_lab(page: Page, base_url: str, name: str) -> None:
+    if not (NOTEBOOKS / name).is_file():
+        raise FileNotFoundError(NOTEBOOKS / name)
+    _delete_sessions(base_url, name)
+    page.goto(f"{base_url}/lab/tree/{quote(name)}?reset")
+    expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first).to_be_visible(
+        timeout=KERNEL_READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def open_unrun_in_lab(jupyterlab_server: str) -> Callable[[Page, str], None]:
+    """``open_unrun_in_lab(page, name)``: open a notebook in JupyterLab as a new user does,
+    without running any cell (its saved outputs are all there is to see)."""
+
+    def open_(page: Page, name: str) -> None:
+        _open_unrun_in_lab(page, jupyterlab_server, name)
+
+    return open_
+
+
+# Every non-empty code cell of a Notebook 7 page shows a numbered prompt.
+_NB7_PROGRESS_JS = _LAB_PROGRESS_JS.replace(".jp-NotebookPanel:not(.lm-mod-hidden)", ".jp-Notebook")
+
+
+_NB7_CLEARED_JS = _LAB_CLEARED_JS.replace(".jp-NotebookPanel:not(.lm-mod-hidden)", ".jp-Notebook")
+
+
+def _kernel_idle(base_url: str, name: str) -> bool:
+    sessions = json.loads(_get(f"{base_url}/api/sessions"))
+    return any(s.get("path") == name and (s.get("kernel") or {}).get("execution_state") == "idle"
+               for s in sessions)
+
+
+def _run_notebook_in_nb7(page: Page, base_url: str, name: str) -> None:
+    _delete_sessions(base_url, name)
+    page.goto(f"{base_url}/notebooks/{quote(name)}")
+    deadline = time.monotonic() + KERNEL_READY_TIMEOUT_MS / 1000
+    while not _kernel_idle(base_url, name):
+        if time.monotonic() > deadline:
+            pytest.fail(f"{name}: Notebook 7 started no kernel", pytrace=False)
+        time.sleep(0.5)
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible()
+    _menu(page, "Edit", "Clear Outputs of All Cells")  # saved prompts must not count as run
+    page.wait_for_function(_NB7_CLEARED_JS)
+    # Notebook 7 has no kernel status text to wait for (the trap in JupyterLab): the kernel
+    # exists on the server now; if Run All still lands before the page is connected, nothing
+    # runs, so try again.
+    for _attempt in range(3):
+        _menu(page, "Run", "Run All Cells")
+        try:
+            page.wait_for_function(_NB7_PROGRESS_JS, timeout=RUN_ALL_TIMEOUT_MS // 3)
+            break
+        except Exception:  # Playwright's TimeoutError: retried
+            continue
+    result = page.wait_for_function(_NB7_PROGRESS_JS, timeout=RUN_ALL_TIMEOUT_MS).json_value()
+    if result["state"] == "error":
+        pytest.fail(f"{name}: a cell raised in Notebook 7:\n{result['text']}", pytrace=False)
+
+
+@pytest.fixture
+def run_notebook_in_nb7(notebook7_server: str) -> Callable[[Page, str], None]:
+    """``run_notebook_in_nb7(page, name)``: open in Notebook 7 and run all cells."""
+
+    def run(page: Page, name: str) -> None:
+        _run_notebook_in_nb7(page, notebook7_server, name)
+
+    return run
+
+
 @pytest.fixture
 def run_notebook_in_lab(jupyterlab_server: str) -> Callable[[Page, str], None]:
     """``run_notebook_in_lab(page, "00-index.ipynb")``: open in JupyterLab and run all cells.
@@ -407,7 +508,8 @@ _VOILA_DONE_JS = r"""
 def _open_in_voila(page: Page, base_url: str, name: str) -> None:
     if not (NOTEBOOKS / name).is_file():
         raise FileNotFoundError(NOTEBOOKS / name)
-    page.goto(f"{base_url}/voila/render/{quote(name)}")
+    # Voilà runs the notebook while the page loads: a long one (05) takes more than 30 s.
+    page.goto(f"{base_url}/voila/render/{quote(name)}", timeout=VOILA_TIMEOUT_MS)
     page.wait_for_function(_VOILA_DONE_JS, timeout=VOILA_TIMEOUT_MS)
     body = page.locator("body").inner_text()
     for marker in ("There was an error when executing cell", "Traceback (most recent call last)"):

@@ -1,0 +1,246 @@
+"""Every speed figure of issue 9's Targets table, measured here (run by hand; never asserted).
+
+    .venv/bin/python bench/run.py [--quick] [--json] [--pytest]
+
+Prints one row per figure: the measured median, the target, whether it is met, and the figure
+the issue measured before the engine work.  Engine figures are CPU time (``time.process_time``)
+so that other processes on the shared 2-core machine disturb them less; command-line figures
+are the wall time of a subprocess running the venv's ``obsession-nb`` script (that is what a
+person waits for); the pytest figure is one wall-clock run.  The load average is printed before
+and after: figures taken under a high load are slower than the machine can do.
+
+* whole games: median over seeds of one ``simulate`` (random player) or ``play_solo`` (greedy
+  player, the fast path of ``obsession-nb solo``) game, catalog loading excluded;
+* per-call figures: medians over mid-game positions, every 10th decision of seeded random
+  4-player games.  At each such position, in this order: the first ``legal_actions()``; a
+  ``check()`` of an illegal action (a candidate ``legal_actions`` refused, else an action legal
+  earlier in the game), its ruling text built with ``str``; a dump and load of the position
+  (``Game.to_json``/``load_json`` when the engine has them, else the scenario YAML, labelled so);
+  then ``apply()`` of the random player's choice (log included), which moves the game on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import obsession_nb as onb
+from obsession_nb.modes.solo import SoloRun, play_solo
+from obsession_nb.random_player import RandomPlayer
+from obsession_nb.simulate import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = Path(sys.executable).with_name("obsession-nb")
+SAMPLE_EVERY = 10
+MS, US = 1e-3, 1e-6
+
+
+@dataclass
+class Figure:
+    figure: str
+    median: float
+    """Seconds."""
+    target: float
+    was: str
+    """What the issue measured on the engine before the work (its 'now' column)."""
+    samples: int
+    how: str
+
+    @property
+    def met(self) -> bool:
+        return self.median <= self.target
+
+
+def cpu(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[float, Any]:
+    """CPU seconds of ``fn(*args, **kwargs)``, and its result."""
+    start = time.process_time()
+    result = fn(*args, **kwargs)
+    return time.process_time() - start, result
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+# ----------------------------------------------------------------- whole games
+
+
+def random_game_times(players: int, seeds: range, *, extended: bool = False) -> list[float]:
+    return [cpu(simulate, players, s, extended=extended)[0] for s in seeds]
+
+
+def solo_game_times(seeds: range, *, extended: bool, strategy: str = "greedy",
+                    logged: bool = False) -> list[tuple[float, SoloRun]]:
+    """CPU time of whole challenges, as ``obsession-nb solo`` plays them (``logged=False``)."""
+    return [cpu(play_solo, s, extended=extended, strategy=strategy, logged=logged)
+            for s in seeds]
+
+
+# ----------------------------------------------------------------- mid-game positions
+
+
+def round_trip() -> tuple[str, Callable[[onb.Game], Any]]:
+    """The JSON API once the engine has it; until then the scenario YAML."""
+    load_json = getattr(onb, "load_json", None)
+    if load_json is not None and hasattr(onb.Game, "to_json"):
+        return "JSON dump + load of a position", lambda g: load_json(g.to_json())
+    return ("YAML dump + load of a position (no Game.to_json/load_json yet)",
+            lambda g: onb.load_scenario_text(g.to_scenario()))
+
+
+def ruled(game: onb.Game, action: onb.Action) -> tuple[bool, str]:
+    """``check`` with the ruling text a person would read."""
+    verdict = game.check(action)
+    return verdict.legal, str(verdict)
+
+
+def position_times(seeds: range) -> dict[str, list[float]]:
+    """Per-call CPU times at every ``SAMPLE_EVERY``-th decision of seeded random games."""
+    label, trip = round_trip()
+    times: dict[str, list[float]] = {"legal": [], "check": [], "apply": [], label: []}
+    for seed in seeds:
+        game = onb.new_game(4, seed=seed)
+        player, pick = RandomPlayer(seed), random.Random(seed)
+        seen: dict[str, onb.Action] = {}
+        decision = 0
+        while not game.state.finished:
+            if decision % SAMPLE_EVERY == 0:
+                t, legal = cpu(game.legal_actions)
+                times["legal"].append(t)
+                notations = {x.notation for x in legal}
+                candidates = game.candidates() if hasattr(game, "candidates") else []
+                refused = [x for x in candidates if x.notation not in notations]
+                refused = refused or [x for n, x in seen.items() if n not in notations]
+                if refused:
+                    t, (legal_too, _text) = cpu(ruled, game, pick.choice(refused))
+                    assert not legal_too
+                    times["check"].append(t)
+                times[label].append(cpu(trip, game)[0])
+                seen.update((x.notation, x) for x in legal)
+            action = player.choose(game)
+            assert action is not None
+            t, _ = cpu(game.apply, action)
+            if decision % SAMPLE_EVERY == 0:
+                times["apply"].append(t)
+            decision += 1
+    return times
+
+
+# ----------------------------------------------------------------- the command line
+
+
+def command_times(args: list[str], runs: int) -> list[float]:
+    """Wall time of ``obsession-nb ARGS`` in a fresh process, ``runs`` times."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([str(SCRIPT), *args], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def pytest_time() -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run([str(SCRIPT.with_name("pytest")), "-m", "not browser", "-q",
+                           "-p", "no:randomly"], cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    summary = [line for line in done.stdout.splitlines() if " in " in line and "passed" in line]
+    return seconds, (summary[-1].strip("= ") if summary else f"exit {done.returncode}")
+
+
+# ----------------------------------------------------------------- the table
+
+
+def measure(quick: bool, with_pytest: bool) -> list[Figure]:
+    games = range(3) if quick else range(7)
+    runs = 3 if quick else 7
+    simulate(2, 0)  # load the catalog and the rule index once, outside the figures
+    figures = []
+
+    def add(figure: str, values: list[float], target: float, was: str, how: str) -> None:
+        figures.append(Figure(figure, statistics.median(values), target, was, len(values), how))
+        print(f"  measured: {figure}", file=sys.stderr, flush=True)
+
+    add("random 4-player standard game (expansion on)", random_game_times(4, games),
+        33 * MS, "~330 ms", "CPU, median over seeds")
+    add("random 6-player extended game", random_game_times(6, games, extended=True),
+        75 * MS, "~745 ms", "CPU, median over seeds")
+    per_call = position_times(range(2) if quick else range(4))
+    label = next(k for k in per_call if k not in ("legal", "check", "apply"))
+    where = f"CPU, median over positions (every {SAMPLE_EVERY}th decision)"
+    add("Game.legal_actions()", per_call["legal"], 50 * US, "~420 µs", where)
+    add("Game.apply(legal) incl. log", per_call["apply"], 40 * US, "~323 µs", where)
+    add("Game.check(illegal) with its ruling text", per_call["check"], 30 * US, "~288 µs",
+        where)
+    add(label, per_call[label], 300 * US, "~3.5 ms (YAML)", where)
+    add("obsession-nb --help", command_times(["--help"], runs), 60 * MS, "~235 ms",
+        f"wall, median of {runs} runs")
+    add("obsession-nb play refresher-round-6 --json",
+        command_times(["play", "refresher-round-6", "--json"], runs), 150 * MS, "~308 ms",
+        f"wall, median of {runs} runs")
+    for extended, target, was in ((False, 60 * MS, "~260 ms"), (True, 120 * MS, "~570 ms")):
+        times = [t for t, _ in solo_game_times(games, extended=extended)]
+        add(f"greedy solo game, {'extended' if extended else 'standard'}", times, target, was,
+            "CPU, median over seeds")
+    if with_pytest:
+        seconds, summary = pytest_time()
+        add('pytest -m "not browser"', [seconds], 60, "~105 s", f"wall, one run: {summary}")
+    return figures
+
+
+def shown(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.1f} s"
+    if seconds >= 1 * MS:
+        return f"{seconds / MS:.1f} ms"
+    return f"{seconds / US:.0f} µs"
+
+
+def table(figures: list[Figure]) -> str:
+    rows = [("figure", "measured median", "target", "met?", "before (issue)", "samples, how")]
+    rows += [(f.figure, shown(f.median), f"≤ {shown(f.target)}", "yes" if f.met else "NO",
+              f.was, f"{f.samples}, {f.how}") for f in figures]
+    lines = ["| " + " | ".join(row) + " |" for row in rows]
+    lines.insert(1, "| " + " | ".join("---" for _ in rows[0]) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games and runs")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--pytest", action="store_true",
+                        help='also time one `pytest -m "not browser"` run (about two minutes)')
+    args = parser.parse_args()
+    before = load()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    figures = measure(args.quick, args.pytest)
+    machine = (f"Python {platform.python_version()}, {platform.machine()}, "
+               f"{os.cpu_count()} cores; load average {before} before, {load()} after")
+    if args.json:
+        json.dump({"date": started, "machine": machine, "figures": [
+            {**asdict(f), "met": f.met} for f in figures]}, sys.stdout, indent=2,
+            ensure_ascii=False)
+        print()
+        return
+    print(f"obsession-nb bench, {started}; {machine}\n")
+    print(table(figures))
+    missed = [f.figure for f in figures if not f.met]
+    print(f"\n{len(figures) - len(missed)} of {len(figures)} targets met"
+          + (f"; missed: {', '.join(missed)}" if missed else ""))
+
+
+if __name__ == "__main__":
+    main()
