@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 PASSING = (a.Pass(), a.Rents(), a.Done())
-TUTORIAL_RULES = ("tableau.", "option.", "milestone.", "ruling.tableau", "ruling.milestone")
+TUTORIAL_RULES = ("tableau.", "option.", "milestone.",
+                  *(f"ruling.{topic}-" for topic in ("tableau", "milestone")))
 """The rule ids notebook 07 prints by default."""
 
 

@@ -52,6 +52,8 @@ VERB_HEADINGS: dict[str, str] = {
     "ball": "Grand Ball: keep a prestige guest",
     "buy-into": "Buy a monument into a column",
     "discard-tile": "Discard a tile to make room",
+    "starter": "Starter-guest draft: take a card",
+    "milestone": "Claim a milestone",
 }
 SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
 SPECIAL_HEADING = "Special actions"

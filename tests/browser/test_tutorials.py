@@ -26,7 +26,8 @@ EXPECTED = {
                                           ".onb-ruling-panel": 1, ".onb-editor": 1},
     "05-solo-estate-challenge.ipynb": {".onb-board": 2, ".onb-step-header": 1,
                                        ".onb-ruling-panel": 1},
-    "07-tableau-obsession.ipynb": {".onb-board": 1},
+    "07-tableau-obsession.ipynb": {".onb-board": 2, ".onb-step-header": 1,
+                                   ".onb-ruling-panel": 1},
     "10-rulings-casebook.ipynb": {".onb-board": 2, ".onb-rule-browser": 1, ".onb-quiz": 1},
 }
 
