@@ -110,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         for done, out in enumerate(pool.map(soak_one, jobs(args.games, args.seed), chunksize=4), 1):
             outcomes.append(out)
             if done % 250 == 0:
-                print(f"  ... {done} games, {time.perf_counter() - begun:.0f}s", file=sys.stderr,
-                      flush=True)
+                bad = Counter(o.result for o in outcomes if o.result != "finished")
+                print(f"  ... {done} games, {time.perf_counter() - begun:.0f}s, {dict(bad)}",
+                      file=sys.stderr, flush=True)
     seconds = time.perf_counter() - begun
     results = Counter(o.result for o in outcomes)
     totals = {
