@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from obsession_nb import engine, scenario
+from obsession_nb import arguments, engine, scenario
 from obsession_nb.actions import Action, parse
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.flow import STEP_NAMES, start_turn
@@ -49,6 +49,8 @@ class Game:
     log: list[LogEntry] = field(default_factory=list)
     recorded: list[str] = field(default_factory=list)
     """The scenario's recorded actions (already played when loaded)."""
+    origin: State | None = None
+    """The position the game started from (``to_scenario(with_actions=True)`` writes it)."""
 
     @classmethod
     def from_state(
@@ -57,7 +59,7 @@ class Game:
         table = Table(state, catalog or load_catalog(), {c.id: c for c in custom or []})
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
-        return cls(table)
+        return cls(table, origin=state.model_copy(deep=True))
 
     @property
     def state(self) -> State:
@@ -70,7 +72,10 @@ class Game:
         return engine.legal_actions(self.table)
 
     def candidates(self) -> list[Action]:
-        """Actions worth asking about now, legal or not (a superset of ``legal_actions``)."""
+        """Actions worth asking about now, legal or not (a superset of ``legal_actions``);
+        none once the game is over."""
+        if self.state.turn is None:
+            return []
         return list(dict.fromkeys(engine.candidates(self.table)))
 
     def pending(self) -> dict[str, Any]:
@@ -85,7 +90,11 @@ class Game:
         return {"player": turn.player, "step": turn.step, "prompt": prompt}
 
     def _action(self, action: Action | str) -> Action:
-        return parse(action) if isinstance(action, str) else action
+        """The action, its notation parsed, each argument naming something that exists (else
+        ``BadNotation``)."""
+        act = parse(action) if isinstance(action, str) else action
+        arguments.check(self.table, act)
+        return act
 
     def check(self, action: Action | str) -> Verdict:
         """Is this action legal now, and by which rules?  Changes nothing."""
@@ -139,11 +148,13 @@ class Game:
     # ------------------------------------------------------------------ files and views
 
     def to_scenario(self, *, with_actions: bool = False) -> str:
-        """The current position as scenario YAML (optionally with the recorded actions)."""
-        return scenario.dump(scenario.Scenario(
-            self.state, list(self.table.custom.values()),
-            list(self.recorded) if with_actions else [],
-        ))
+        """The current position as scenario YAML; ``with_actions=True``: the position the game
+        started from and every action played since, a file that replays to this position."""
+        custom = list(self.table.custom.values())
+        if with_actions and self.origin is not None:
+            played = [e.action for e in self.log if not e.action.startswith("(")]
+            return scenario.dump(scenario.Scenario(self.origin, custom, played))
+        return scenario.dump(scenario.Scenario(self.state, custom))
 
     def view(self) -> dict[str, Any]:
         """The position as JSON-ready data, for the CLI and the widgets."""

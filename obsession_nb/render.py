@@ -57,7 +57,8 @@ def game_text(game: Game) -> str:
             f"{', '.join(p['servants']['quarters']) or '-'}; expended "
             f"{', '.join(p['servants']['expended']) or '-'}"
         )
-    market = ", ".join(f"£{s['price']} {s['tiles'][0]['name']}" for s in view["supply"]["market"])
+    market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
+                       for s in view["supply"]["market"])
     lines.append(f"  market: {market}")
     return "\n".join(lines)
 
