@@ -19,7 +19,7 @@ from obsession_nb import yamlio
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
-from obsession_nb.scenario_check import check, playable
+from obsession_nb.scenario_check import check, key_path, playable
 from obsession_nb.state import State
 from obsession_nb.table import WHEEL_LEVELS
 
@@ -146,21 +146,37 @@ def _kind(value: Any) -> str:
 
 def _too_big(data: Any) -> str | None:
     """Why the data is too big to check: more than :data:`MAX_VALUES` values with every alias
-    expanded (counting stops there, so an alias bomb costs no more), or nested more than
-    :data:`MAX_DEPTH` levels."""
-    count, stack = 0, [(data, 0)]
+    expanded, nested more than :data:`MAX_DEPTH` levels, or an alias inside its own anchor.
+    Each distinct list or mapping is visited once, so an alias bomb costs no more than its
+    text."""
+    sizes: dict[int, tuple[int, int]] = {}  # id -> (values expanded, levels of nesting)
+    open_: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(data, False)]
     while stack:
-        value, depth = stack.pop()
-        count += 1
-        if count > MAX_VALUES:
+        node, closing = stack.pop()
+        children = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+        inner = [c for c in children if isinstance(c, (dict, list))]
+        if not closing:
+            if id(node) in sizes:
+                continue
+            if id(node) in open_:
+                return "the file refers to itself (a YAML alias inside its own anchor)"
+            open_.add(id(node))
+            stack.append((node, True))
+            stack += [(c, False) for c in inner if id(c) not in sizes]
+            continue
+        for c in inner:
+            if id(c) not in sizes:
+                return "the file refers to itself (a YAML alias inside its own anchor)"
+        size = 1 + len(children) - len(inner) + sum(sizes[id(c)][0] for c in inner)
+        depth = 1 + max((sizes[id(c)][1] for c in inner), default=0)
+        if size > MAX_VALUES:
             return (f"the file expands to more than {MAX_VALUES:,} values (YAML aliases repeat "
                     "what they point at)")
         if depth > MAX_DEPTH:
             return f"the file nests values more than {MAX_DEPTH} levels deep"
-        if isinstance(value, dict):
-            stack += [(v, depth + 1) for v in (*value.keys(), *value.values())]
-        elif isinstance(value, list):
-            stack += [(v, depth + 1) for v in value]
+        sizes[id(node)] = (size, depth)
+        open_.discard(id(node))
     return None
 
 
@@ -311,7 +327,7 @@ def dump(scenario: Scenario) -> str:
 def _path(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        out += f"[{part}]" if isinstance(part, int) else key_path(str(part))
     return out
 
 

@@ -9,6 +9,7 @@ position that passes can be played on to the end of the game.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -24,6 +25,11 @@ COURTSHIP_STEPS = ("fairchild", "discard", "reveal")
 HOSTING_STEPS = ("invite", "service")
 """Steps that happen only with an activity tile hosted (favours also follow hiring on a
 pass)."""
+
+
+def key_path(key: str) -> str:
+    """``.footman`` for a plain key, ``['odd key']`` for any other (so a path stays one word)."""
+    return f".{key}" if re.fullmatch(r"[A-Za-z_][\w\-]*", key) else f"[{key!r}]"
 
 
 def check(state: State, catalog: Catalog, custom: dict[str, GentryCard],
@@ -45,7 +51,7 @@ def playable(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
 
     if state.turn is None:
         return []
-    table = Table(state.model_copy(deep=True), catalog, custom)
+    table = Table(state, catalog, custom)  # verifiers never change the position
     if engine.legal_actions(table):
         return []
     return [f"turn.step: no legal action at {STEP_NAMES[state.turn.step]} for "
@@ -143,7 +149,9 @@ class _Components:
         if state.solo is not None:
             base = "solo"
             self.each(self.card, f"{base}.ball_offer", state.solo.ball_offer)
-            self.each(self.tile, f"{base}.discarded", state.solo.discarded)
+            for j, tile_id in enumerate(state.solo.discarded):  # a record of supply.removed
+                if tile_id not in catalog.tiles:
+                    self.problems.append(f"{base}.discarded[{j}]: unknown tile '{tile_id}'")
         if state.options.mode != "standard":  # the Solo Estate Challenge's own checks
             from obsession_nb.modes import check_position
 
@@ -173,8 +181,8 @@ class _Components:
         state = self.state
         supply = state.supply
         for kind, count in supply.servants_for_hire.items():
-            self.servant(f"supply.servants_for_hire.{kind}", kind)
-            self.not_negative(f"supply.servants_for_hire.{kind}", count)
+            self.servant(f"supply.servants_for_hire{key_path(kind)}", kind)
+            self.not_negative(f"supply.servants_for_hire{key_path(kind)}", count)
         self.each(self.servant, "supply.draft_display", supply.draft_display)
         self.each(self.card, "supply.casual_deck", supply.casual_deck)
         self.each(self.card, "supply.prestige_deck", supply.prestige_deck)
@@ -345,6 +353,9 @@ def _draft(state: State, table: Table) -> list[str]:
         if state.supply.draft_display:
             return ["supply.draft_display: servants are displayed only during the servant draft"]
         return []
+    if state.round != 1:
+        return [f"turn.step: the servant draft is part of setup, in round 1 (not round "
+                f"{state.round})"]
     n = len(state.players)
     order = [(state.first_player + 1 + k) % n for k in range(n)]
     done = order[:order.index(turn.player)]
