@@ -72,9 +72,7 @@ def read(path_or_name: str | Path, catalog: Catalog | None = None) -> Scenario:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise ScenarioError([f"line {line}, column {column}: not UTF-8 text (byte "
+        raise ScenarioError([f"{_place(raw, exc.start)}: not UTF-8 text (byte "
                              f"0x{raw[exc.start]:02x})"], str(path)) from None
     return parse(text, catalog, source=str(path))
 
@@ -116,20 +114,16 @@ def _load(text: str, source: str) -> dict[str, Any]:
     try:
         size = len(text.encode("utf-8"))
     except UnicodeEncodeError as exc:
-        line = text.count("\n", 0, exc.start) + 1
-        column = exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1
-        raise ScenarioError([f"line {line}, column {column}: not valid text (a lone surrogate "
+        raise ScenarioError([f"{_place(text, exc.start)}: not valid text (a lone surrogate "
                              f"U+{ord(text[exc.start]):04X})"], source) from None
     if size > MAX_BYTES:
         raise ScenarioError([TOO_LARGE], source)
     try:
         data = yamlio.load(text)
     except yaml.YAMLError as exc:
-        raise ScenarioError([f"not valid YAML: {exc}"], source) from None
+        raise ScenarioError([_yaml_problem(text, exc)], source) from None
     except RecursionError:
         raise ScenarioError(["not valid YAML: nested too deeply"], source) from None
-    except ValueError as exc:  # e.g. a date that does not exist, an integer too long
-        raise ScenarioError([f"not valid YAML: {exc}"], source) from None
     if not isinstance(data, dict):
         raise ScenarioError([f"the file must be a mapping of scenario fields, not "
                              f"{_kind(data)}"], source)
@@ -137,6 +131,27 @@ def _load(text: str, source: str) -> dict[str, Any]:
     if too_big:
         raise ScenarioError([too_big], source)
     return _unshared(data)
+
+
+def _yaml_problem(text: str, exc: yaml.YAMLError) -> str:
+    """``line L, column C: not valid YAML: ...`` where the parser says where."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return (f"{_place(text, exc.position)}: not valid YAML: character "
+                f"#x{exc.character:04x} is not allowed" if isinstance(exc.character, int) else
+                f"{_place(text, exc.position)}: not valid YAML: {exc.reason}")
+    mark = getattr(exc, "problem_mark", None)
+    if isinstance(exc, yaml.MarkedYAMLError) and mark is not None:
+        what = ": ".join(str(x) for x in (exc.context, exc.problem) if x)
+        return f"line {mark.line + 1}, column {mark.column + 1}: not valid YAML: {what}"
+    return f"not valid YAML: {exc}"
+
+
+def _place(text: str | bytes, index: int) -> str:
+    """``line L, column C`` of a character (or byte) of the text, both counted from 1."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    line = text.count(newline, 0, index) + 1  # type: ignore[arg-type]
+    column = index - (text.rfind(newline, 0, index) + 1) + 1  # type: ignore[arg-type]
+    return f"line {line}, column {column}"
 
 
 def _kind(value: Any) -> str:

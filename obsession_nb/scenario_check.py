@@ -315,7 +315,7 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
     if turn.resume is not None and turn.resume not in RESUMABLE:
         problems.append(f"turn.resume: '{turn.resume}' is not a step to return to "
                         f"({', '.join(sorted(RESUMABLE))})")
-    if turn.step == "prestige-limit":
+    if turn.step == "prestige-limit" and all(map(table.has_card, [*me.hand, *me.discard])):
         from obsession_nb.limits import excess
 
         if not excess(table, me):
