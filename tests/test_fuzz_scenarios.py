@@ -4,7 +4,7 @@ position survives ``legal_actions``, ``view``, ``str``, ``_repr_html_``, a round
 random legal actions.  ``validate``, ``play --json`` and ``load_scenario_text`` are all asked.
 
 At least ``FUZZ_FILES`` files (1,000) are tried; the random play of accepted positions stops at
-``FUZZ_SECONDS`` (90 s), and the counts printed say how many positions were played how far.
+``FUZZ_SECONDS`` (120 s), and the counts printed say how many positions were played how far.
 Environment variables ``FUZZ_FILES``, ``FUZZ_SECONDS`` and ``FUZZ_SEED`` change the run; a
 failing file is saved under ``test-artifacts/fuzz/`` with its seed and mutation.
 """
@@ -29,14 +29,15 @@ from obsession_nb.random_player import RandomPlayer
 from obsession_nb.resources import content_dir
 
 FILES = int(os.environ.get("FUZZ_FILES", "1000"))
-SECONDS = float(os.environ.get("FUZZ_SECONDS", "90"))
+SECONDS = float(os.environ.get("FUZZ_SECONDS", "120"))
 SEED = int(os.environ.get("FUZZ_SEED", "20261201"))
 ACTIONS = 100
 SCENARIOS = sorted((content_dir() / "scenarios").glob("*.yaml"))
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "fuzz"
+KEY = r"\[(?:'.*?'|\".*?\")\]"  # an odd key, as Python writes it: ['a b'] or ["it's"]
 NAMES_A_PLACE = re.compile(
-    r"^(?:[A-Za-z_][\w\-]*(?:\.[\w\-]+|\[\d+\]|\['.*?'\])*: "  # a path: players[1].money: ...
-    r"|\['.*?'\]: "  # a top-level key that is not a plain word
+    rf"^(?:[A-Za-z_][\w\-]*(?:\.[\w\-]+|\[\d+\]|{KEY})*: "  # a path: players[1].money: ...
+    rf"|{KEY}: "  # a top-level key that is not a plain word
     r"|line \d+, column \d+: "  # a place in the text
     r"|not valid YAML: (?s:.*)line \d+, column \d+"  # the parser's own mark
     r"|not valid YAML: nested too deeply$"
