@@ -1,5 +1,5 @@
 """Every argument of a typed action must name something that exists: a servant, gentry card,
-objective or VP card, tile, family or seat of this game, or one of an action's fixed choices.
+objective or VP card, tile, family or seat of this game.
 
 An argument that names nothing is bad notation (:class:`BadNotation`), refused before any rule
 is asked, so no rule needs to guard against ids missing from the catalog (DESIGN principle 3:
@@ -8,20 +8,16 @@ bad notation and illegal actions are separate errors).
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 
 from obsession_nb import actions as a
-from obsession_nb.catalog import CATEGORIES
 from obsession_nb.rules import BadNotation
 from obsession_nb.table import Table
 
-CHOICES: dict[tuple[type[a.Action], str], tuple[str, ...]] = {
-    (a.Church, "choice"): ("money", "reputation"),
-    (a.Lady, "choice"): ("screen", "dismiss"),
-    (a.Carriage, "change"): ("more", "fewer"),
-    (a.BuyInto, "column"): tuple(CATEGORIES),
-}
+RULED = {(a.Invite, "card")}
+"""Arguments whose verifier refuses an unknown value with its rule (invite.active-hand-only);
+the fixed choices (``church money``, ``lady screen``, ``carriage ... more``, ``double 1``, a
+solo column) are refused by their verifiers with their rules too."""
 OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective)
 VP_CARDS = (a.Reveal, a.RevealHire, a.RevealReclaim)
 
@@ -37,10 +33,9 @@ def check(table: Table, action: a.Action) -> None:
                 raise BadNotation(f"there is no player p{value + 1} in this game (p1 to "
                                   f"p{players})")
             continue
-        kind = type(action)
-        if (kind, f.name) in CHOICES:
-            _one_of(f.name, value, CHOICES[kind, f.name])
-        elif f.name == "servant":
+        if (type(action), f.name) in RULED:
+            continue
+        if f.name == "servant":
             _known("servant", value, catalog.servants)
         elif f.name == "tile":
             _known("tile", value, catalog.tiles)
@@ -52,15 +47,8 @@ def check(table: Table, action: a.Action) -> None:
             _known("VP card", value, catalog.vp_cards)
         elif f.name in ("card", "guest") and not table.has_card(value):
             raise BadNotation(f"there is no gentry card '{value}'")
-        elif f.name == "favour" and not re.fullmatch(r"[0-9]+", value):
-            raise BadNotation(f"a favour is chosen by its position (1, 2, ...), not '{value}'")
 
 
 def _known(what: str, value: str, known: dict[str, object]) -> None:
     if value not in known:
         raise BadNotation(f"there is no {what} '{value}'")
-
-
-def _one_of(name: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise BadNotation(f"'{value}' is not a {name}; choose {' or '.join(allowed)}")

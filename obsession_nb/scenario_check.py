@@ -252,7 +252,8 @@ class _Components:
         """Both Fairchilds are in play until the last courtship: on the track or with a player
         (the winner of each courtship takes one; courtship.winner, courtship.fairchild-return)."""
         state = self.state
-        if state.options.mode != "standard" or state.finished:
+        drafting = state.turn is not None and state.turn.step == "draft"  # setup under way
+        if state.options.mode != "standard" or state.finished or drafting:
             return []
         fairchilds = [c for c, card in self.catalog.gentry.items() if card.deck == "fairchild"]
         missing = [c for c in fairchilds if c not in self.places["card"]]
