@@ -19,7 +19,7 @@ help:
 	@echo "make test    set up, ensure Debian chromium, ruff check, then one pytest run:"
 	@echo "             unit tests + every notebook under nbval + the real-browser suite"
 	@echo "             (extra pytest arguments: make test PYTEST_ARGS='-k smoke')"
-	@echo "make lint    ruff check ."
+	@echo "make lint    ruff check . and lint-imports (the package's layers, no import cycles)"
 	@echo "make notebooks  re-run the tutorials and save the outputs nbval checks"
 	@echo "make clean   remove .venv, caches, build output and test-artifacts/"
 
@@ -55,16 +55,18 @@ chromium:
 lab: $(STAMP)
 	$(BIN)/obsession-nb lab
 
-# Lint, then pytest even if lint failed (one run shows every problem); fail if either failed.
+# Lint (ruff, then the import layers), then pytest even if lint failed (one run shows every problem); fail if either failed.
 test: $(STAMP) chromium
 	@status=0; \
 	echo "+ ruff check ."; $(BIN)/ruff check . || status=1; \
+	echo "+ lint-imports"; $(BIN)/lint-imports --no-cache || status=1; \
 	echo "+ pytest $(PYTEST_ARGS)"; $(BIN)/pytest $(PYTEST_ARGS) || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see ruff and pytest output above)" >&2; fi; \
 	exit $$status
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 notebooks: $(STAMP)
 	$(BIN)/python tests/refresh_notebooks.py

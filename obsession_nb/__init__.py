@@ -1,12 +1,39 @@
 """obsession-nb: an interactive rules tutor for Obsession and its Upstairs, Downstairs expansion.
 
-The rules engine is the single source of truth; notebooks and widgets ask it.
+The rules engine is the single source of truth; notebooks and widgets ask it.  The public names
+below load on first use (PEP 562), so ``obsession-nb --help`` and other light commands start
+without importing the engine.
 """
 
-from obsession_nb.actions import Action, parse
-from obsession_nb.game import Game, Verdict, load_position, load_scenario, load_scenario_text
-from obsession_nb.rules import BadNotation, IllegalAction, Ruling
-from obsession_nb.scenario import ScenarioError
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from obsession_nb.actions import Action, parse
+    from obsession_nb.builder import new_position
+    from obsession_nb.explore import explore
+    from obsession_nb.game import (
+        Game,
+        Verdict,
+        load_json,
+        load_position,
+        load_scenario,
+        load_scenario_text,
+        new_game,
+    )
+    from obsession_nb.rules import BadNotation, IllegalAction, Ruling
+    from obsession_nb.scenario import ScenarioError
+
+_HOME = {
+    "Action": "actions", "parse": "actions",
+    "explore": "explore", "new_position": "builder",
+    "Game": "game", "Verdict": "game", "load_json": "game", "load_position": "game",
+    "load_scenario": "game", "load_scenario_text": "game", "new_game": "game",
+    "BadNotation": "rules", "IllegalAction": "rules", "Ruling": "rules",
+    "ScenarioError": "scenario",
+}
 
 __all__ = [
     "Action",
@@ -16,8 +43,25 @@ __all__ = [
     "Ruling",
     "ScenarioError",
     "Verdict",
+    "explore",
+    "load_json",
     "load_position",
     "load_scenario",
     "load_scenario_text",
+    "new_game",
+    "new_position",
     "parse",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'obsession_nb' has no attribute '{name}'")
+    value = getattr(import_module(f"obsession_nb.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -327,7 +327,7 @@ class DiscardPrestige(Action):
 @dataclass(frozen=True)
 class Ball(Action):
     verb = "ball"
-    summary = "Solo Grand Ball: keep one of the three prestige guests seen."
+    summary = "Grand Ball (solo, Tableau Obsession): keep one of the three prestige guests seen."
     card: str
 
 
@@ -347,6 +347,23 @@ class DiscardTile(Action):
     tile: str
 
 
+# ----------------------------------------------------------------- Tableau Obsession, milestones
+
+
+@dataclass(frozen=True)
+class Starter(Action):
+    verb = "starter"
+    summary = "Starter-guest draft: take one starter guest from the deck passed to you."
+    card: str
+
+
+@dataclass(frozen=True)
+class Milestone(Action):
+    verb = "milestone"
+    summary = "Claim a milestone whose requirement you meet (one per turn)."
+    card: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
     for cls in (
@@ -356,7 +373,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         UsefulManSearch,
         Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
         KeepVPCards, DiscardPrestige,
-        Ball, BuyInto, DiscardTile,
+        Ball, BuyInto, DiscardTile, Starter, Milestone,
     )
 }
 

@@ -45,6 +45,8 @@ def check(table: Table, action: a.Action) -> None:
             _known("objective card", value, catalog.objectives)
         elif f.name == "card" and isinstance(action, VP_CARDS):
             _known("VP card", value, catalog.vp_cards)
+        elif f.name == "card" and isinstance(action, a.Milestone):
+            _known("milestone card", value, catalog.milestones)
         elif f.name in ("card", "guest") and not table.has_card(value):
             raise BadNotation(f"there is no gentry card '{value}'")
 

@@ -4,8 +4,7 @@ ud.useful-man.market-discount)."""
 from __future__ import annotations
 
 from obsession_nb import market
-from obsession_nb.flow import purchase_limit
-from obsession_nb.rounds import is_courtship
+from obsession_nb.rounds import has_event, is_courtship
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import OwnedTile, Placement
 from obsession_nb.table import Table
@@ -44,10 +43,9 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool,
         f"{'£300' if offer.space is None else f'£{market.SPACE_PRICES[offer.space]}'} and "
         f"modifier {table.tile(tile_id).cost_modifier:+d}).",
     )]
-    if table.state.options.mode != "standard":  # Solo Estate Challenge limits (modes/)
-        from obsession_nb.modes import verify_purchase
-
-        rulings += verify_purchase(table, tile_id, column)
+    in_mode = table.mode.verify_purchase(table, tile_id, column)  # the solo limits
+    if in_mode is not None:
+        rulings += in_mode
     elif column is not None:
         raise refuse("market.organiser-placement", "Only the Solo Estate Challenge lets a "
                      "monument choose its column.")
@@ -112,11 +110,18 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
                               "market tiles, one purchase a turn outside a Builders' Holiday."))
         rulings.append(ruling("ruling.reserve-purchase-no-slide",
                               "Bought from a reserve: the open market does not slide."))
-    if table.state.options.mode != "standard":
-        from obsession_nb.modes import after_purchase
-
-        rulings += after_purchase(table, tile_id, column)
+    rulings += table.mode.after_purchase(table, tile_id, column)
     return rulings
+
+
+def purchase_limit(table: Table) -> int | None:
+    """One purchase per turn; any number on the Builders' Holiday, after a VP card's favour,
+    or in a mode that allows more (market.one-purchase)."""
+    if has_event(table, "builders_holiday") or table.turn.unlimited_purchases:
+        return None
+    if table.mode.unlimited_purchases:  # solo: as many as she can afford (UD p.14)
+        return None
+    return 1
 
 
 def _name(table: Table, tile_id: str) -> str:

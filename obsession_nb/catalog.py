@@ -7,6 +7,7 @@ that complete games can be played are flagged ``standin``.  Views show both mark
 
 from __future__ import annotations
 
+import gc
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -292,6 +293,20 @@ class ThemeCard(Sourced):
     copies: int = 1
 
 
+class MilestoneCard(Sourced):
+    """A public objective (UD p.15 Milestones): a requirement that ``measure`` (one of
+    ``obsession_nb.milestones.MEASURES``) reaches ``at_least``, and the VP of its two places."""
+
+    id: str
+    name: str
+    measure: str
+    at_least: int
+    vp: tuple[int, int]
+    """VP of the first and the second place."""
+    expansion: Literal["base", "upstairs_downstairs"] = "base"
+    """``upstairs_downstairs``: needs the four new servants (not in a base-only game)."""
+
+
 # ---------------------------------------------------------------- the catalog
 
 
@@ -306,6 +321,7 @@ class Catalog(Frozen):
     objectives: dict[str, ObjectiveCard] = {}
     vp_cards: dict[str, VPCard] = {}
     themes: dict[str, ThemeCard] = {}
+    milestones: dict[str, MilestoneCard] = {}
 
     @model_validator(mode="after")
     def _references_resolve(self) -> Catalog:
@@ -349,6 +365,7 @@ _SECTIONS = {
     "objectives": ObjectiveCard,
     "vp_cards": VPCard,
     "themes": ThemeCard,
+    "milestones": MilestoneCard,
 }
 
 
@@ -374,5 +391,11 @@ def read_catalog(directory: Path) -> Catalog:
 
 @cache
 def load_catalog() -> Catalog:
-    """The packaged catalog (``content/catalog``), loaded once."""
-    return read_catalog(content_dir() / "catalog")
+    """The packaged catalog (``content/catalog``), loaded once per process.
+
+    Its records live as long as the process, so they are moved out of the garbage collector's
+    reach (``gc.freeze``): whole games allocate many short-lived objects, and each collection
+    would otherwise walk the catalog's thousands of records again."""
+    catalog = read_catalog(content_dir() / "catalog")
+    gc.freeze()
+    return catalog

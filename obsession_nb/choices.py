@@ -5,7 +5,6 @@ hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, u
 from __future__ import annotations
 
 from obsession_nb.favours import deck_of, open_invitation, supplemental_on
-from obsession_nb.flow import after_favours
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Choice
 from obsession_nb.table import Table
@@ -25,7 +24,7 @@ def current(table: Table, kind: str | None = None) -> Choice:
 def _close(table: Table) -> None:
     table.turn.choices.pop(0)
     if not table.turn.choices:
-        after_favours(table)
+        table.then("favours-resolved")
 
 
 # ----------------------------------------------------------------- screening
@@ -81,7 +80,7 @@ def apply_lady(table: Table, option: str) -> list[Ruling]:
                               "The head housemaid on the lady's card screens: see 3, keep 1."))
     rulings += open_invitation(table, table.card_name(choice.source), "casual", see, 1, first=True)
     if not turn.choices:
-        after_favours(table)
+        table.then("favours-resolved")
     return rulings
 
 

@@ -1,5 +1,8 @@
 """The ``obsession-nb`` command: validate, show, play and list legal actions of scenarios, and open
-the tutor in JupyterLab."""
+the tutor in JupyterLab.
+
+Each command imports what it needs when it runs, so that ``--help`` and light commands start
+fast; the engine, pandas and JupyterLab load only for the commands that use them."""
 
 from __future__ import annotations
 
@@ -9,12 +12,13 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from obsession_nb.game import Game, load_scenario
-from obsession_nb.resources import package_dir
-from obsession_nb.rules import BadNotation, IllegalAction
-from obsession_nb.scenario import ScenarioError
+from obsession_nb.i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from obsession_nb.game import Game
 
 
 def _print_json(data: Any) -> None:
@@ -27,6 +31,8 @@ def _log_json(game: Game) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file)
     print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
           f"now {game.pending()['prompt']}")
@@ -34,6 +40,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file, play_recorded=False)
     if args.json:
         _print_json(game.view())
@@ -43,6 +51,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+    from obsession_nb.rules import BadNotation, IllegalAction
+
     game = load_scenario(args.file)
     error = None
     for action in args.actions:
@@ -70,6 +81,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
     game = load_scenario(args.file)
     actions = game.legal_actions()
     if args.json:
@@ -85,9 +98,14 @@ def cmd_legal(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from obsession_nb.simulate import simulate
 
-    sim = simulate(args.players, args.seed, extended=args.extended,
-                   expansion=not args.no_expansion, rotation=args.rotation,
-                   low_vp_monuments=args.low_vp_monuments)
+    try:
+        sim = simulate(args.players, args.seed, extended=args.extended,
+                       expansion=not args.no_expansion, rotation=args.rotation,
+                       low_vp_monuments=args.low_vp_monuments, mode=args.mode,
+                       milestones=_milestones_arg(args.milestones))
+    except ValueError as exc:  # a bad --mode/--players/--milestones combination
+        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         _print_json(sim.to_json())
         return 0
@@ -101,7 +119,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for season, order in enumerate(sim.turn_order_by_season, start=1):
         print(f"Season {season} turn order (seats from the first player): "
               + " ".join(str(s) for s in order))
+    extra = sim.to_json()
+    if "end_reason" in extra:
+        print(f"Ended: {extra['end_reason']} after round {extra['rounds']}"
+              + (f" ({extra['reached_max']} reached Max)" if extra["reached_max"] else ""))
+    for claim in extra.get("milestones", {}).get("claims", []):
+        print(f"Milestone {claim['card']}: {claim['player']} (place {claim['place']}, "
+              f"round {claim['round']})")
     return 0
+
+
+def _milestones_arg(text: str | None) -> list[str] | str | None:
+    """``--milestones a,b`` (two card ids) or ``random``; none given: none (Tableau: random)."""
+    if text is None:
+        return None
+    return "random" if text == "random" else [m.strip() for m in text.split(",") if m.strip()]
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -136,7 +168,105 @@ def d20_rolls(text: str) -> list[int]:
     return [int(r) for r in rolls]
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from obsession_nb import rulebook
+
+    query = " ".join(args.query)
+    found = rulebook.search(query)
+    exact = [r for r in found if r.id == query.strip()]
+    if args.json:
+        _print_json({"query": query, "results": [rulebook.entry(r.id).to_json() for r in found],
+                     "sources": [s.to_json() for s in rulebook.sources()]})
+        return 0 if found else 1
+    if not found:
+        print(f"No rule matches '{query}'. Try fewer words, an id (e.g. ud.hall-boy.money) or "
+              "a component (cook, carriage house).", file=sys.stderr)
+        return 1
+    if exact or len(found) == 1 or args.full:
+        print("\n\n".join(rulebook.entry(r.id).text() for r in (exact or found)))
+    else:
+        width = max(len(r.id) for r in found)
+        for r in found:
+            print(f"{r.id:<{width}}  [{r.kind}] {r.title}")
+        print(f"\n{len(found)} rule(s); `obsession-nb rules ID` shows one in full "
+              "(--full shows them all).")
+    if args.sources or not query:
+        print("\nSources:")
+        for s in rulebook.sources():
+            print(f"  {s.prefix}: {s.name}. {s.what}\n      e.g. {s.find}")
+    return 0
+
+
+def teach_command(scenario: str, folder: Path, *, lang: str | None, port: int | None,
+                  no_browser: bool) -> list[str]:
+    """Write the teaching page for ``scenario`` into ``folder`` and return the Voilà command
+    that serves it (code hidden)."""
+    from obsession_nb.views.teach import teaching_notebook
+
+    page = teaching_notebook(scenario, folder / "teach.ipynb", lang=lang)
+    command = [sys.executable, "-m", "voila", str(page), "--strip_sources=True",
+               "--Voila.ip=127.0.0.1"]
+    if port:
+        command.append(f"--port={port}")
+    if no_browser:
+        command.append("--no-browser")
+    return command
+
+
+def cmd_teach(args: argparse.Namespace) -> int:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-") as tmp:
+        command = teach_command(args.scenario, Path(tmp), lang=args.lang, port=args.port,
+                                no_browser=args.no_browser)
+        print(f"Teaching {args.scenario}: → next decision, ← back.  Stop with Ctrl+C.")
+        try:
+            return subprocess.call(command)
+        except KeyboardInterrupt:
+            return 0
+def cmd_explore(args: argparse.Namespace) -> int:
+    from obsession_nb.explore import explore, rows_json
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(args.file, play_recorded=args.play_recorded)
+    try:
+        frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
+                        uses=args.uses, host=args.host, purchases=not args.no_purchases,
+                        peek=args.peek)
+    except ValueError as exc:
+        print(f"obsession-nb explore: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(rows_json(frame))
+        return 0
+    print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {args.sort}")
+    for i, row in enumerate(frame.itertuples(), start=1):
+        print(f"{i:>3}. £{row.money:+d}, reputation {row.reputation:+d} (level {row.level} "
+              f"position {row.position}), guests {row.guests:+d}, invitations {row.invitations}, "
+              f"draws {row.draws}, score {row.score:+d}"
+              + (f", {row.merged} interchangeable lines" if row.merged > 1 else ""))
+        print("     " + " · ".join(row.actions))
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from obsession_nb.builder import new_position
+
+    families = [f.strip() for f in args.families.split(",")] if args.families else None
+    try:
+        game = new_position(args.players, families=families, round=args.round,
+                            expansion=args.expansion, mode=args.mode, seed=args.seed,
+                            length="extended" if args.extended else "standard")
+    except ValueError as exc:
+        print(f"obsession-nb new: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(game.to_scenario())
+    return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
+    from obsession_nb.resources import package_dir
+
     notebooks = package_dir().parent / "notebooks"
     if not (notebooks / "00-index.ipynb").exists():
         print("obsession-nb lab: the tutorials are in the source checkout's notebooks/ folder, "
@@ -146,7 +276,12 @@ def cmd_lab(args: argparse.Namespace) -> int:
                "--LabApp.default_url=/lab/tree/00-index.ipynb", *args.lab_args]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in command:
         command.append("--allow-root")  # JupyterLab refuses root otherwise (containers, CI)
-    return subprocess.call(command)
+    env = dict(os.environ)
+    if args.lang:
+        from obsession_nb.i18n import LANG_ENV
+
+        env[LANG_ENV] = args.lang  # the widgets' default language
+    return subprocess.call(command, env=env)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -176,6 +311,10 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--rotation", choices=("counterclockwise", "clockwise"),
                      default="counterclockwise", help="first-player pawn rotation")
     sim.add_argument("--low-vp-monuments", action="store_true")
+    sim.add_argument("--mode", choices=("standard", "tableau", "tableau-duel"),
+                     default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
+    sim.add_argument("--milestones", metavar="A,B",
+                     help="two milestone card ids, or 'random' (Tableau: random by default)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge and score it")
@@ -188,10 +327,52 @@ def parser() -> argparse.ArgumentParser:
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
     so.set_defaults(func=cmd_solo)
+    ru = sub.add_parser("rules", help="search the rule index by words, id or component "
+                        "(e.g. `rules hall boy`); one id shows its full entry")
+    ru.add_argument("query", nargs="*", metavar="QUERY")
+    ru.add_argument("--full", action="store_true", help="show every match in full")
+    ru.add_argument("--sources", action="store_true", help="also print the sources legend")
+    ru.add_argument("--json", action="store_true")
+    ru.set_defaults(func=cmd_rules)
+    ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
+    ex.add_argument("file")
+    ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")
+    ex.add_argument("--sort", default="money", metavar="COLUMN",
+                    help="sort by this column (money, reputation, score, guests, ...)")
+    ex.add_argument("--ascending", action="store_true", help="smallest first")
+    ex.add_argument("--uses", metavar="SERVANT", help="only lines that place this servant")
+    ex.add_argument("--host", metavar="TILE", help="only activities hosting this tile")
+    ex.add_argument("--no-purchases", action="store_true",
+                    help="stop before step 7 and list what each line leaves affordable")
+    ex.add_argument("--peek", action="store_true",
+                    help="try every card a see-N-keep-1 invitation shows (hidden at a table)")
+    ex.add_argument("--play-recorded", action="store_true",
+                    help="play the file's recorded actions first (else explore its position)")
+    ex.add_argument("--json", action="store_true")
+    ex.set_defaults(func=cmd_explore)
+    nw = sub.add_parser("new", help="write a new legal position as scenario YAML, to adjust")
+    nw.add_argument("--players", type=int, default=2, choices=range(1, 7), metavar="N")
+    nw.add_argument("--families", metavar="F1,F2,...", help="family boards, in seat order")
+    nw.add_argument("--round", type=int, default=1, help="the activity round to start at")
+    nw.add_argument("--expansion", action=argparse.BooleanOptionalAction, default=True,
+                    help="with Upstairs, Downstairs (default) or the base game only")
+    nw.add_argument("--mode", default="standard",
+                    help="standard, or solo-estate-challenge (one player)")
+    nw.add_argument("--extended", action="store_true", help="the extended round track")
+    nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
+    nw.set_defaults(func=cmd_new)
     lab = sub.add_parser("lab", help="open the tutor in JupyterLab on the tutorial index "
                          "(other options are passed to JupyterLab)")
+    lab.add_argument("--lang", choices=LANGUAGES, help="language of the widgets' labels")
     lab.set_defaults(lab_args=[])
     lab.set_defaults(func=cmd_lab)
+    te = sub.add_parser("teach", help="teaching mode: a scenario for a screen in front of a "
+                        "group, served by Voilà (→ next decision, ← back)")
+    te.add_argument("scenario", nargs="?", default="refresher-round-6", metavar="SCENARIO")
+    te.add_argument("--lang", choices=LANGUAGES, help="language of the labels")
+    te.add_argument("--port", type=int, help="port for Voilà (default: its own)")
+    te.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    te.set_defaults(func=cmd_teach)
     return p
 
 
@@ -205,7 +386,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return code
-    except ScenarioError as exc:
+    except ValueError as exc:
+        from obsession_nb.scenario import ScenarioError
+
+        if not isinstance(exc, ScenarioError):
+            raise
         if getattr(args, "json", False):
             _print_json({"error": "invalid scenario", "problems": exc.problems})
         print(str(exc), file=sys.stderr)

@@ -4,13 +4,12 @@ Starting left of the first player and going clockwise, each player chooses a fam
 drafts one short servant from a display holding one of each; the display is not restocked;
 Howard (who starts with a cook) cannot draft a cook; York may draft another footman; the
 servants left over return to Servants for Hire.  When the last player has drafted, the rest of
-setup continues (``setup.finish_player_areas`` where the setup module provides it), then the
-first player's first turn begins.
+setup continues (the sequencer runs ``setup.finish_player_areas``), then the first player's
+first turn begins.
 """
 
 from __future__ import annotations
 
-from obsession_nb.flow import start_turn
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import OwnedTile, Turn
 from obsession_nb.table import Table
@@ -116,8 +115,7 @@ def apply_draft(table: Table, servant: str) -> list[Ruling]:
     table.me.servants.available.append(servant)
     seat = (table.turn.player + 1) % len(state.players)
     if seat != (state.first_player + 1) % len(state.players):
-        start_turn(table, seat)
-        state.turn.step = "draft"  # type: ignore[union-attr]
+        table.then("start-turn", seat, "draft")
         return []
     return finish_draft(table)
 
@@ -130,13 +128,7 @@ def finish_draft(table: Table) -> list[Ruling]:
     state.supply.draft_display = []
     rulings = [ruling("ud.setup.draft-leftovers", "Undrafted servants return to Servants for "
                       f"Hire: {', '.join(_name(table, k) for k in leftovers) or 'none'}.")]
-    try:
-        from obsession_nb.setup import finish_player_areas  # type: ignore[attr-defined]
-    except ImportError:
-        finish_player_areas = None
-    if finish_player_areas is not None:
-        rulings += finish_player_areas(table)
-    start_turn(table, state.first_player)
+    table.then("draft-complete")  # setup finishes the player areas; the first turn begins
     return rulings
 
 

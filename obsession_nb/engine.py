@@ -8,7 +8,7 @@ choices and the refusal of an illegal choice come from the same code.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from obsession_nb import actions as a
@@ -17,28 +17,26 @@ from obsession_nb import (
     choices,
     draft,
     flow,
+    hosting,
     limits,
+    milestones,
     passing,
     seasons,
+    serving,
     special,
+    step2,
     suites,
     supplemental,
     vpcards,
 )
 from obsession_nb.market import offers
+from obsession_nb.mode import Handler, handler_anywhere
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.service import open_slots, quarters_kinds
 from obsession_nb.state import Placement
 from obsession_nb.table import Table
 
 ANY_STEP = frozenset({"begin", "step2", "host", "invite", "service", "favours", "pass-option", "buy"})
-
-
-@dataclass(frozen=True)
-class Handler:
-    steps: frozenset[str]
-    verify: Callable[..., list[Ruling]]
-    apply: Callable[..., list[Ruling]]
 
 
 def _h(steps: set[str] | frozenset[str], verify: Callable[..., list[Ruling]],
@@ -61,7 +59,7 @@ def verify_pass(table: Table) -> list[Ruling]:
 
 def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
     me = table.me
-    if not flow.can_use_hall(table):
+    if not step2.can_use_hall(table):
         raise refuse("turn.servants-hall", "The Servants' Hall cannot be used now (it needs the "
                      "tile, step 2, another player, and not a courtship round).")
     if servant not in me.servants.available:
@@ -83,7 +81,7 @@ def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
         table.lose_reputation(target, 1, "turn.servants-hall", f"Rumours about {target.name}"),
         table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
     ]
-    if not flow.step2_has_choices(table):
+    if not step2.step2_has_choices(table):
         flow.exit_step2(table)
     return rulings
 
@@ -93,11 +91,11 @@ def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
 
 def verify_done(table: Table) -> list[Ruling]:
     turn = table.turn
-    if turn.step == "step2" and flow.church_pending(table):
+    if turn.step == "step2" and step2.church_pending(table):
         raise refuse("ruling.parish-church-choice", "The Parish Church's choice (£100 or one "
                      "reputation) must be made in step 2.")
     if turn.step == "invite":
-        return flow.verify_guests_done(table)
+        return hosting.verify_guests_done(table)
     if turn.step == "service":
         missing = open_slots(table)
         if missing:
@@ -114,7 +112,7 @@ def verify_done(table: Table) -> list[Ruling]:
                          "decision.")
         return []
     if turn.step == "step2":
-        if flow.can_use_hall(table):
+        if step2.can_use_hall(table):
             return [ruling("turn.servants-hall", "Step 2 ends unused; the Servants' Hall cannot "
                            "be used once step 3 begins.")]
         return [ruling("turn.order-of-play", "Step 2 ends; step 3 begins.")]
@@ -129,7 +127,7 @@ def apply_done(table: Table) -> list[Ruling]:
         flow.exit_step2(table)
         return []
     if step == "invite":
-        flow.finish_invitations(table)
+        hosting.finish_invitations(table)
         return []
     if step == "service":
         flow.finish_service(table)
@@ -150,14 +148,14 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
-    a.Church: _h({"step2"}, flow.verify_church, flow.apply_church),
+    a.Church: _h({"step2"}, step2.verify_church, step2.apply_church),
     a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
                 supplemental.apply_place),
-    a.Host: _h({"host"}, flow.verify_host, flow.apply_host),
-    a.Invite: _h({"invite"}, flow.verify_invite, flow.apply_invite),
+    a.Host: _h({"host"}, hosting.verify_host, hosting.apply_host),
+    a.Invite: _h({"invite"}, hosting.verify_invite, hosting.apply_invite),
     a.Carriage: _h({"invite"}, supplemental.verify_carriage, supplemental.apply_carriage),
     a.Kitchen: _h({"invite"}, supplemental.verify_kitchen, supplemental.apply_kitchen),
-    a.Serve: _h({"service"}, flow.verify_serve, flow.apply_serve),
+    a.Serve: _h({"service"}, serving.verify_serve, serving.apply_serve),
     a.Double: _h({"service"}, suites.verify_double, suites.apply_double),
     a.Keep: _h({"favours"}, choices.verify_keep, choices.apply_keep),
     a.Lady: _h({"favours"}, choices.verify_lady, choices.apply_lady),
@@ -186,48 +184,89 @@ HANDLERS: dict[type[a.Action], Handler] = {
                         vpcards.apply_keep_objective),
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
-    # Solo Estate Challenge (obsession_nb/modes/solo_rules.py)
-    a.Ball: _h({"step2"}, lambda t, c: _solo().verify_ball(t, c),
-               lambda t, c: _solo().apply_ball(t, c)),
-    a.BuyInto: _h({"buy"}, lambda t, tile, col, um: buying.verify_buy(t, tile, um, col),
-                  lambda t, tile, col, um: buying.apply_buy(t, tile, um, col)),
-    a.DiscardTile: _h({"buy"}, lambda t, tile: _solo().verify_discard_tile(t, tile),
-                      lambda t, tile: _solo().apply_discard_tile(t, tile)),
+    a.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
 }
+"""The standard game's action kinds; a mode adds its own (``Mode.handlers``)."""
 
 
-def _solo() -> Any:
-    from obsession_nb.modes import solo_rules
+def handler(table: Table, action: a.Action) -> Handler:
+    """How this kind of action is checked and played here; refuses a kind of another mode."""
+    found = (HANDLERS.get(type(action)) or table.mode.handlers.get(type(action))
+             or handler_anywhere(type(action)))
+    if found is None:
+        raise refuse("turn.order-of-play", f"'{action.verb}' is not an action of this game "
+                     f"({table.state.options.mode}).")
+    return found
 
-    return solo_rules
+
+_FIELDS: dict[type[a.Action], tuple[str, ...]] = {}
+
+PURE_VERIFY_CHECK = False
+"""Debug switch (the test suite turns it on for random games): fingerprint the position around
+every verify and fail if a verifier changed it — verifiers only read (DESIGN principle 9)."""
+
+
+class ImpureVerifier(AssertionError):
+    """A verifier changed the position it was asked about."""
 
 
 def _args(action: a.Action) -> list[Any]:
-    return [getattr(action, f.name) for f in fields(action)]
+    names = _FIELDS.get(type(action))
+    if names is None:
+        names = _FIELDS[type(action)] = tuple(f.name for f in fields(action))
+    return [getattr(action, n) for n in names]
 
 
 def verify(table: Table, action: a.Action) -> list[Ruling]:
-    """The rulings that allow ``action`` now; raises :class:`IllegalAction` otherwise."""
+    """The rulings that allow ``action`` now; raises :class:`IllegalAction` otherwise.
+    Never changes the position."""
+    if not PURE_VERIFY_CHECK:
+        return _verify(table, action)
+    before = table.state.model_dump_json()
+    try:
+        return _verify(table, action)
+    finally:
+        if table.state.model_dump_json() != before:
+            raise ImpureVerifier(f"verifying '{action.notation}' changed the position")
+
+
+def _verify(table: Table, action: a.Action) -> list[Ruling]:
     if table.state.turn is None:
         raise refuse("turn.order-of-play", "The game is over; no action can be taken.")
-    if table.state.options.mode != "standard":
-        from obsession_nb.modes import verify_mode
-
-        verify_mode(table, action)
-    handler = HANDLERS[type(action)]
+    kind = handler(table, action)
+    table.mode.refuse(table, action)
     step = table.turn.step
-    if step not in handler.steps:
+    if step not in kind.steps:
         raise refuse(
-            "turn.special-actions-any-time" if handler.steps == ANY_STEP else "turn.order-of-play",
+            "turn.special-actions-any-time" if kind.steps == ANY_STEP else "turn.order-of-play",
             f"It is {flow.STEP_NAMES[step]}; '{action.verb}' is not a choice now.",
         )
-    return handler.verify(table, *_args(action))
+    return kind.verify(table, *_args(action))
+
+
+def can(table: Table, action: a.Action) -> bool:
+    """Whether ``action`` is legal now (the check that move generation and players use)."""
+    if table.state.turn is None:
+        return False
+    try:
+        with table.reading():
+            _verify(table, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def perform(table: Table, action: a.Action) -> list[Ruling]:
+    """Apply an action that :func:`verify` allowed, returning what happened."""
+    rulings = handler(table, action).apply(table, *_args(action))
+    return rulings + flow.settle(table)
 
 
 def apply(table: Table, action: a.Action) -> list[Ruling]:
-    """Verify and apply ``action``; the caller restores the state if this raises."""
-    rulings = verify(table, action)
-    return rulings + HANDLERS[type(action)].apply(table, *_args(action))
+    """Verify, then apply ``action`` (no copy: a refused action has changed nothing)."""
+    with table.reading():
+        rulings = verify(table, action)
+    return rulings + perform(table, action)
 
 
 def candidates(table: Table) -> Iterator[a.Action]:
@@ -246,6 +285,9 @@ def candidates(table: Table) -> Iterator[a.Action]:
         return
     if step in seasons.STEPS:
         yield from seasons.candidates(table)
+        return
+    if step == "mode":  # a mode's decision outside the turns
+        yield from table.mode.candidates(table)
         return
     if step == "begin":
         yield from (a.Activity(), a.Pass())
@@ -271,19 +313,21 @@ def candidates(table: Table) -> Iterator[a.Action]:
     elif step == "pass-option":
         yield from (a.Rents(), a.FreeRefresh(), a.HireServants())
     elif step == "buy":
+        discount = "useful_man" in me.servants.available  # his discount needs him available
         for offer in offers(table):
             yield a.Buy(offer.tile)
-            yield a.Buy(offer.tile, useful_man=True)
+            if discount:
+                yield a.Buy(offer.tile, useful_man=True)
         yield a.Done()
-    if table.state.options.mode != "standard":
-        from obsession_nb.modes import mode_candidates
-
-        yield from mode_candidates(table)
+    yield from table.mode.candidates(table)
+    yield from milestones.candidates(table)
     yield from supplemental.placement_candidates(table)
     yield from vpcards.reveal_candidates(table)
-    yield from (a.Borrow(), a.RefreshMarket(), a.UsefulManRefresh())
+    yield from (a.Borrow(), a.RefreshMarket())
     yield from (a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended]))
-    yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
+    if "useful_man" in me.servants.available:  # his one-time removals need him available
+        yield a.UsefulManRefresh()
+        yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
 
 
 def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
@@ -306,13 +350,15 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
 
 
 def legal_actions(table: Table) -> list[a.Action]:
+    """The candidates that pass the verifier, in the candidates' order."""
     if table.state.turn is None:
         return []
     result: list[a.Action] = []
-    for action in dict.fromkeys(candidates(table)):
-        try:
-            verify(table, action)
-        except IllegalAction:
-            continue
-        result.append(action)
+    with table.reading():
+        for action in dict.fromkeys(candidates(table)):
+            try:
+                verify(table, action)
+            except IllegalAction:
+                continue
+            result.append(action)
     return result

@@ -1,18 +1,35 @@
-"""The order of play: the steps of a turn and of a pass, and moving from one to the next.
+"""The sequencer: the one place that knows the order of play — a turn's steps, a pass, the end
+of a turn, of a round and of a season (rules turn.*, cleanup.*, pass.*, ud.pass.*, turn.round,
+event.village-fair, ud.useful-man.village-fair, service.mandatory).
 
-Rules turn.*, host.*, invite.exact-count, service.mandatory, cleanup.*, pass.*, ud.pass.*,
-event.village-fair, ud.useful-man.village-fair.
+The step modules below it (``step2``, ``hosting``, ``serving``, ``choices``, ``buying``,
+``seasons``, ``draft``, ``limits`` …) change the position and say what should come next with
+``table.then(...)``; they never call up into this module.  After every action the engine runs
+:func:`settle`, which carries out those follow-ups in order (:data:`FOLLOW_UPS`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 
-from obsession_nb import favours, guests, service, suites
-from obsession_nb.rounds import has_event, is_courtship
-from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb import favours, service, suites
+from obsession_nb.limits import hold_turn_for_limit
+from obsession_nb.market import fill
+from obsession_nb.rounds import (
+    EVENT_NAMES,
+    activate_next_reserve,
+    has_event,
+    is_courtship,
+    last_round,
+    space,
+)
+from obsession_nb.rules import Ruling, ruling
 from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
+from obsession_nb.seasons import begin_courtship, finish, season_of
+from obsession_nb.setup import finish_player_areas, reveal_theme
 from obsession_nb.state import Placement, Turn
+from obsession_nb.step2 import step2_has_choices
+from obsession_nb.supplemental import service_step_placements
 from obsession_nb.table import Table
 
 STEP_NAMES = {
@@ -26,6 +43,7 @@ STEP_NAMES = {
     "pass-option": "the pass option (rents, hire or market refresh)",
     "buy": "step 7 (buy from the Builders' Market)",
     "end": "the end of the turn",
+    "mode": "a decision of the game mode before the turns (a draft or a Grand Ball)",
     **SEASON_STEP_NAMES,
 }
 MONUMENT_ABILITIES = ("monument", "suite_monument")
@@ -132,77 +150,12 @@ def enter_step2(table: Table) -> None:
             rulings.append(table.gain_reputation(
                 me, monuments, "turn.monument-reputation", f"{monuments} monument(s) in the organiser"
             ))
-        if table.state.options.mode != "standard":  # solo Hall and Grand Ball (modes/)
-            from obsession_nb.modes import step2 as mode_step2
-
-            rulings += mode_step2(table)
+        rulings += table.mode.step2_effects(table)  # the solo Hall and Grand Ball
     table.auto("step 2: round track and monuments", rulings or [
         ruling("turn.round-track-event", "No round-track event, monument or Hall applies.")
     ])
     if not step2_has_choices(table):
         exit_step2(table)
-
-
-def step2_has_choices(table: Table) -> bool:
-    if table.state.options.mode != "standard":
-        from obsession_nb.modes import step2_pending
-
-        if step2_pending(table):
-            return True
-    return can_use_hall(table) or fair_useful_man_possible(table) or church_pending(table)
-
-
-def church_pending(table: Table) -> bool:
-    """The flipped Parish Church asks for its choice in step 2 (ud.tile.parish-church)."""
-    return (
-        not table.turn.church_done
-        and not is_courtship(table)
-        and table.has_ability(table.me, "parish_church_monument")
-    )
-
-
-def verify_church(table: Table, choice: str) -> list[Ruling]:
-    if not church_pending(table):
-        raise refuse("ud.tile.parish-church", "There is no Parish Church monument choice to make.")
-    if choice not in ("money", "reputation"):
-        raise refuse("ruling.parish-church-choice", "The Parish Church gives 'money' (£100) or "
-                     "'reputation' (one step).")
-    return [ruling("ruling.parish-church-choice", "The Parish Church monument gives £100 or one "
-                   "reputation instead of the usual monument reputation.")]
-
-
-def apply_church(table: Table, choice: str) -> list[Ruling]:
-    me = table.me
-    table.turn.church_done = True
-    if choice == "money":
-        me.money += 100
-        result = ruling("ud.tile.parish-church", f"{me.name} takes £100 from the Parish Church.")
-    else:
-        result = table.gain_reputation(me, 1, "ud.tile.parish-church", "The Parish Church")
-    if not step2_has_choices(table):
-        exit_step2(table)
-    return [result]
-
-
-def can_use_hall(table: Table) -> bool:
-    me, turn = table.me, table.turn
-    return (
-        not turn.hall_used
-        and not is_courtship(table)
-        and table.has_ability(me, "servants_hall")
-        and len(table.state.players) > 1
-    )
-
-
-def fair_useful_man_possible(table: Table) -> bool:
-    me = table.me
-    return (
-        table.state.options.expansion
-        and has_event(table, "village_fair")
-        and me.owned("private-study") is not None
-        and "useful_man" in me.servants.all()
-        and not favours.supplemental_on(table, "useful_man", "study")
-    )
 
 
 def exit_step2(table: Table) -> None:
@@ -236,231 +189,11 @@ def exit_step2(table: Table) -> None:
         turn.level_at_host = table.level(me)
 
 
-# ----------------------------------------------------------------- step 3: host
-
-
-def useful_man_lowers(table: Table, tile_id: str) -> bool:
-    return favours.supplemental_on(table, "useful_man", tile_id)
-
-
-def verify_host(table: Table, tile_id: str) -> list[Ruling]:
-    me, turn = table.me, table.turn
-    owned = me.owned(tile_id)
-    if owned is None:
-        raise refuse("host.choose-tile", f"{me.name} does not own a {_tile(table, tile_id)}.")
-    face = table.face(owned)
-    name = table.tile_name(tile_id)
-    if not face.playable:
-        raise refuse("host.not-service-or-monument",
-                     f"{name} shows a permanent ability, not an activity; it cannot be hosted.")
-    rulings = [ruling("host.choose-tile", f"{me.name} hosts {name} ({face.activity}).")]
-    level = turn.level_at_host or 1
-    if face.prestige is not None:
-        prestige = face.prestige - (1 if useful_man_lowers(table, tile_id) else 0)
-        if has_event(table, "national_holiday"):
-            rulings.append(ruling("event.national-holiday",
-                                  "National Holiday: the tile's prestige rating does not limit."))
-        elif prestige > level:
-            raise refuse("host.prestige", f"{name} has prestige rating {prestige}, above "
-                         f"{me.name}'s level {level} at the start of step 3.")
-        else:
-            rulings.append(ruling("host.prestige", f"Prestige rating {prestige} ≤ level {level}."))
-            if table.level(me) < level:
-                rulings.append(ruling("ruling.level-at-step-3", f"Level {level} at the start of "
-                                      "step 3 counts; special actions since then change nothing."))
-    previous = turn.tile
-    turn.tile = tile_id
-    try:
-        tile_slots = service.slots_for(table, [])
-        available = Counter(me.servants.available)
-        if not service.feasible(table, tile_slots, available, service.quarters_kinds(table)):
-            needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
-            raise refuse("host.servant-available",
-                         f"{name} needs a {needed} from Available Service and none can serve.")
-        if tile_slots:
-            rulings.append(ruling("host.servant-available",
-                                  f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
-        if face.guests is not None and face.guests.from_supply:
-            rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
-                                  "the prestige deck."))
-        elif face.guests is not None and not guests.party_possible(table, []):
-            raise refuse("invite.exact-count",
-                         f"No full party for {name} can be invited, served and paid for from "
-                         "the active hand.")
-        if tile_id == "butlers-room":
-            rulings += _butlers_room_rulings(table)
-    finally:
-        turn.tile = previous
-    return rulings
-
-
-def _butlers_room_rulings(table: Table) -> list[Ruling]:
-    rulings = [ruling("host.butlers-room", "The Butler's Room hires servants."),
-               ruling("host.no-gentry-with-butlers-room", "No gentry attend a hiring.")]
-    if table.state.options.expansion:
-        rulings.append(ruling("ruling.hiring-normal-turn", "Hiring as a normal activity is "
-                              "allowed with the expansion (ud.hiring-without-passing), though "
-                              "passing to hire is usually better."))
-    return rulings
-
-
-def apply_host(table: Table, tile_id: str) -> list[Ruling]:
-    me, turn = table.me, table.turn
-    rulings: list[Ruling] = []
-    for p in list(turn.placements):
-        if p.servant == "useful_man" and p.target not in (tile_id, "study", "market", "removed"):
-            turn.placements.remove(p)
-            me.servants.available.append("useful_man")
-            rulings.append(ruling("ud.useful-man.touch-move",
-                                  "The useful man was not used on that tile and returns to "
-                                  "Available Service."))
-    turn.tile = tile_id
-    face = table.face(me.owned(tile_id))  # type: ignore[arg-type]
-    if face.guests is not None and face.guests.from_supply:
-        rulings += suites.guest_from_supply(table)
-        turn.step = "service"
-    else:
-        turn.step = "invite" if face.guests is not None else "service"
-    if turn.step == "service":
-        maybe_finish_service(table)
-    return rulings
-
-
-# ----------------------------------------------------------------- step 4: invite
-
-
-def verify_invite(table: Table, card_id: str) -> list[Ruling]:
-    turn = table.turn
-    if not table.has_card(card_id):
-        raise refuse("invite.active-hand-only", f"There is no gentry card '{card_id}'.")
-    why = guests.refusal(table, card_id)
-    if why is not None:
-        raise refuse(why.rule, why.verdict)
-    card = table.card(card_id)
-    counts = guests.allowed_counts(table)
-    if len(turn.guests) >= max(counts):
-        raise refuse("invite.exact-count", f"The activity takes exactly {max(counts)} guests.")
-    if not guests.party_possible(table, [*turn.guests, card_id]):
-        raise refuse("service.mandatory",
-                     f"With {card.name} no full party can be served and paid for (service is "
-                     "mandatory; paupers must be paid).")
-    _limit, limit_ruling = guests.prestige_limit(table)
-    rulings = [
-        ruling("invite.kind", f"{card.name} qualifies for the activity."),
-        ruling(limit_ruling.rule, f"{card.name}: prestige {card.rating}. {limit_ruling.verdict}"),
-    ]
-    if card.prestige is None:
-        rulings.append(ruling("invite.family-fairchild-prestige-one", f"{card.name} shows a "
-                              "crest, not a rating, and counts as prestige 1."))
-    if not card.service:
-        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant."))
-    return rulings
-
-
-def apply_invite(table: Table, card_id: str) -> list[Ruling]:
-    me, turn = table.me, table.turn
-    me.hand.remove(card_id)
-    turn.guests.append(card_id)
-    if len(turn.guests) == max(guests.allowed_counts(table)) and not _count_can_change(table):
-        finish_invitations(table)
-    return []
-
-
-def _count_can_change(table: Table) -> bool:
-    """Whether the Carriage House or the Renovated Kitchen could still change the guest count."""
-    from obsession_nb.actions import Carriage, Kitchen
-    from obsession_nb.supplemental import placement_candidates, verify_carriage, verify_kitchen
-
-    for action in placement_candidates(table):
-        try:
-            if isinstance(action, Carriage):
-                verify_carriage(table, action.servant, action.change)
-            elif isinstance(action, Kitchen):
-                verify_kitchen(table)
-            else:
-                continue
-        except IllegalAction:
-            continue
-        return True
-    return False
-
-
-def verify_guests_done(table: Table) -> list[Ruling]:
-    counts = guests.allowed_counts(table)
-    n = len(table.turn.guests)
-    if n not in counts:
-        wanted = " or ".join(str(c) for c in counts)
-        raise refuse("invite.exact-count", f"The activity needs exactly {wanted} guests; {n} invited.")
-    if not guests.party_possible(table, table.turn.guests):
-        raise refuse("service.mandatory", "This party cannot be served or paid for.")
-    return [ruling("invite.exact-count", f"{n} guests invited, as the activity requires.")]
-
-
-def finish_invitations(table: Table) -> None:
-    table.turn.step = "service"
-    maybe_finish_service(table)
-
-
 # ----------------------------------------------------------------- step 5: service
-
-
-def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
-    me = table.me
-    slot = next((s for s in service.open_slots(table) if s.id == slot_id), None)
-    if slot is None:
-        raise refuse("service.mandatory", f"There is no unfilled servant icon '{slot_id}'.")
-    available = Counter(me.servants.available)
-    quarters = service.quarters_kinds(table)
-    from_quarters = available[servant] == 0
-    if from_quarters and servant not in quarters:
-        raise refuse("host.servant-available",
-                     f"No {table.servant_name(servant)} is in Available Service.")
-    why = service.filler_ruling(table, slot, servant, available)
-    if why is None:
-        raise refuse("service.mandatory", f"A {table.servant_name(servant)} cannot fill the "
-                     f"{table.servant_name(slot.kind)} icon here.")
-    rest = [s for s in service.open_slots(table) if s.id != slot_id]
-    if from_quarters:
-        ok = service.feasible(table, rest, available, set())
-    else:
-        available[servant] -= 1
-        ok = service.feasible(table, rest, available, quarters)
-    if not ok:
-        raise refuse("service.mandatory",
-                     f"Using the {table.servant_name(servant)} here would leave another icon "
-                     "without a servant.")
-    rulings = [why]
-    if servant != slot.kind and table.catalog.servants[servant].expansion == "upstairs_downstairs":
-        rulings.append(ruling("ud.standin-no-ability", f"Standing in as a mandatory servant, the "
-                              f"{table.servant_name(servant)} grants no ability of his or her own."))
-    if from_quarters:
-        rulings.append(ruling("service.servants-quarters",
-                              "The Servants' Quarters lets one resting servant serve."))
-        rulings.append(ruling("ruling.servants-quarters-scope", "One resting servant per turn, "
-                              "of any kind."))
-    return rulings
-
-
-def apply_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
-    me, turn = table.me, table.turn
-    slot = next(s for s in service.open_slots(table) if s.id == slot_id)
-    if servant in me.servants.available:
-        me.servants.available.remove(servant)
-        from_quarters = False
-    else:
-        me.servants.quarters.remove(servant)
-        turn.quarters_used = from_quarters = True
-    turn.placements.append(
-        Placement(servant=servant, target=slot.id, covers=slot.kind, from_quarters=from_quarters)
-    )
-    maybe_finish_service(table)
-    return []
 
 
 def maybe_finish_service(table: Table) -> None:
     """Move on to favours once every icon is filled and no supplemental servant could be placed."""
-    from obsession_nb.supplemental import service_step_placements
-
     turn = table.turn
     if (
         turn.step == "service"
@@ -489,22 +222,11 @@ def after_favours(table: Table) -> None:
 # ----------------------------------------------------------------- step 7 and 8
 
 
-def purchase_limit(table: Table) -> int | None:
-    """One purchase per turn; any number on the Builders' Holiday (market.one-purchase)."""
-    if has_event(table, "builders_holiday") or table.turn.unlimited_purchases:
-        return None
-    if table.state.options.mode != "standard":  # solo: as many as she can afford (UD p.14)
-        return None
-    return 1
-
-
 def end_turn(table: Table) -> None:
     """Step 8: clear the board, then the next player (clockwise) begins."""
-    from obsession_nb.market import fill
-
     me, turn = table.me, table.turn
     rulings: list[Ruling] = []
-    refill = table.state.options.mode == "standard"  # the solo stacks are never refilled
+    refill = table.mode.refills_market  # the solo stacks are never refilled
     if refill and (has_event(table, "builders_holiday") or turn.unlimited_purchases) and (
         turn.purchases
     ):
@@ -560,16 +282,11 @@ def _idle_useful_man(table: Table, placement: Placement) -> bool:
 
 
 def next_turn(table: Table) -> None:
-    from obsession_nb.limits import hold_turn_for_limit
-    from obsession_nb.rounds import end_round
-
+    """The next seat clockwise, or the end of the round (a mode may take over)."""
     if hold_turn_for_limit(table):
         return
     state = table.state
-    if state.options.mode != "standard":  # solo: end check, AI scavenging, pawn (modes/)
-        from obsession_nb.modes import end_of_turn
-
-        end_of_turn(table)
+    if table.mode.end_of_turn(table):  # solo: end check, AI scavenging, pawn
         return
     seat = (table.turn.player + 1) % len(state.players)
     if seat == state.first_player:
@@ -578,12 +295,85 @@ def next_turn(table: Table) -> None:
         start_turn(table, seat)
 
 
+# ----------------------------------------------------------------- rounds
+
+
+def end_round(table: Table) -> None:
+    """The round is over: the white pawn advances (turn.round), or the game ends."""
+    state = table.state
+    if state.round >= last_round(table):
+        finish(table)
+        return
+    state.round += 1
+    enter_round(table)
+
+
+def enter_round(table: Table) -> None:
+    """Round-start events, a new season's theme, then the first turn or the courtship — nobody
+    takes a turn on a courtship round (round-track.*-events, season.theme-reveal)."""
+    state = table.state
+    here = space(table)
+    rulings: list[Ruling] = []
+    for event in here.events:
+        if event.kind == "reserves_activate":
+            rulings += activate_next_reserve(table)
+    if state.round > 1 and season_of(table, state.round - 1) != here.season:
+        rulings.append(reveal_theme(table))
+    shown = [EVENT_NAMES[e.kind] for e in here.events if e.kind in EVENT_NAMES]
+    if shown and here in table.catalog.round_tracks[state.options.length].rounds:
+        rulings.append(ruling(f"round-track.{state.options.length}-events",
+                              f"Round {state.round} shows: {', '.join(shown)} (each player "
+                              "meets it in step 2 of their turn)."))
+    if rulings:
+        table.auto(f"round {state.round} begins", rulings)
+    if here.courtship:
+        begin_courtship(table)
+    else:
+        start_turn(table, state.first_player)
+
+
+# ----------------------------------------------------------------- follow-ups
+
+
+def _step2_done(table: Table) -> None:
+    if table.turn.step == "step2" and not step2_has_choices(table):
+        exit_step2(table)
+
+
+def _start_turn_at(table: Table, seat: int, step: str = "begin") -> None:
+    start_turn(table, seat)
+    table.turn.step = step  # type: ignore[assignment]
+
+
+def _draft_done(table: Table) -> list[Ruling]:
+    rulings = finish_player_areas(table)
+    start_turn(table, table.state.first_player)
+    return rulings
+
+
+FOLLOW_UPS: dict[str, Callable[..., list[Ruling] | None]] = {
+    "step2": _step2_done,  # a step-2 decision was made: close step 2 if none is left
+    "service": maybe_finish_service,  # an icon was filled or the party completed
+    "favours-resolved": after_favours,  # the last step-6 choice was made
+    "next-turn": next_turn,  # a turn held for the prestige-guest limit is released
+    "start-turn": _start_turn_at,  # (seat, step): the draft passes to the next seat
+    "draft-complete": _draft_done,  # the player areas are finished; the first turn begins
+    "enter-round": enter_round,  # a season ended; the next round begins
+}
+
+
+def settle(table: Table) -> list[Ruling]:
+    """Carry out what the last action's step asked to follow (``table.then``), in order;
+    returns the rulings a follow-up adds to the action's own."""
+    rulings: list[Ruling] = []
+    while table.agenda:
+        what, *args = table.agenda.pop(0)
+        rulings += FOLLOW_UPS[what](table, *args) or []
+    return rulings
+
+
 # ----------------------------------------------------------------- helpers
 
 
 def _names(table: Table, kinds: list[str]) -> str:
     return ", ".join(table.servant_name(k) for k in kinds) or "none"
-
-
-def _tile(table: Table, tile_id: str) -> str:
-    return table.tile_name(tile_id) if tile_id in table.catalog.tiles else f"tile '{tile_id}'"

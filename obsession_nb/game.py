@@ -6,11 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from obsession_nb import arguments, engine, scenario
+from obsession_nb import arguments, engine, position_check, scenario
 from obsession_nb.actions import Action, parse
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.flow import STEP_NAMES, start_turn
 from obsession_nb.rules import IllegalAction, Ruling
+from obsession_nb.setup import new_state
 from obsession_nb.state import LogEntry, State
 from obsession_nb.table import Table
 
@@ -35,9 +36,9 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A saved position and how long the log was then."""
+    """A saved position (its JSON, see :meth:`Game.to_json`) and how long the log was then."""
 
-    state: State
+    position: str
     log_length: int
 
 
@@ -49,8 +50,12 @@ class Game:
     log: list[LogEntry] = field(default_factory=list)
     recorded: list[str] = field(default_factory=list)
     """The scenario's recorded actions (already played when loaded)."""
-    origin: State | None = None
-    """The position the game started from (``to_scenario(with_actions=True)`` writes it)."""
+    origin: str | None = field(default=None, repr=False)
+    """The position (JSON) the game started from: ``to_scenario(with_actions=True)`` writes it."""
+    _base: str | None = field(default=None, repr=False)
+    """The position (JSON) that :meth:`apply` replays from if an action fails half-way."""
+    _since: list[Action] = field(default_factory=list, repr=False)
+    """The actions applied since ``_base``."""
 
     @classmethod
     def from_state(
@@ -59,7 +64,7 @@ class Game:
         table = Table(state, catalog or load_catalog(), {c.id: c for c in custom or []})
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
-        return cls(table, origin=state.model_copy(deep=True))
+        return cls(table, origin=state.model_dump_json())
 
     @property
     def state(self) -> State:
@@ -97,16 +102,19 @@ class Game:
         return act
 
     def check(self, action: Action | str) -> Verdict:
-        """Is this action legal now, and by which rules?  Changes nothing."""
+        """Is this action legal now, and by which rules?  Changes nothing (a verifier only
+        reads the position)."""
         act = self._action(action)
-        snapshot = self.state.model_copy(deep=True)
         try:
-            rulings = engine.verify(self.table, act)
+            with self.table.reading():
+                rulings = engine.verify(self.table, act)
         except IllegalAction as exc:
             return Verdict(act.notation, False, tuple(exc.rulings))
-        finally:
-            self.table.state = snapshot
         return Verdict(act.notation, True, tuple(rulings))
+
+    def can(self, action: Action | str) -> bool:
+        """Whether the action is legal now: the text-free check (no rulings are written)."""
+        return engine.can(self.table, self._action(action))
 
     # ------------------------------------------------------------------ playing
 
@@ -115,14 +123,18 @@ class Game:
         exactly as it was.  Returns the log entries it produced (the action, then any
         automatic steps)."""
         act = self._action(action)
-        before = self.state.model_copy(deep=True)
         player = self.state.turn.player if self.state.turn else None
+        with self.table.reading():
+            rulings = engine.verify(self.table, act)  # refused here: nothing has changed
+        if self._base is None:
+            self._base = self.to_json()
         self.table.automatic = []
         try:
-            rulings = engine.apply(self.table, act)
+            rulings += engine.perform(self.table, act)
         except Exception:
-            self.table.state = before
+            self._replay()
             raise
+        self._since.append(act)
         entries = [LogEntry(player=player, action=act.notation,
                             rulings=[r.to_json() for r in rulings])]
         entries += [
@@ -132,14 +144,31 @@ class Game:
         self.log += entries
         return entries
 
+    def _replay(self) -> None:
+        """Put the position back as it was before a failed action: the last base position with
+        the actions applied since.  Only an engine bug gets here (an action that passed its
+        verifier and then failed); verifying first keeps ordinary refusals free of it."""
+        assert self._base is not None
+        self.table.state = State.model_validate_json(self._base)
+        for done in self._since:
+            engine.perform(self.table, done)
+
     def snapshot(self) -> Snapshot:
         """A point to come back to with :meth:`restore` (undo)."""
-        return Snapshot(self.state.model_copy(deep=True), len(self.log))
+        return Snapshot(self.to_json(), len(self.log))
 
     def restore(self, point: Snapshot) -> None:
         """Return the position and the log to a :meth:`snapshot`."""
-        self.table.state = point.state.model_copy(deep=True)
+        self.table.state = State.model_validate_json(point.position)
+        self._base, self._since = point.position, []
         del self.log[point.log_length:]
+
+    def explore(self, **options: Any) -> Any:
+        """Every distinct way to finish this turn, compared in a pandas DataFrame (options:
+        :func:`obsession_nb.explore.explore`)."""
+        from obsession_nb.explore import explore
+
+        return explore(self, **options)
 
     def play(self, actions: list[str]) -> None:
         for action in actions:
@@ -153,8 +182,14 @@ class Game:
         custom = list(self.table.custom.values())
         if with_actions and self.origin is not None:
             played = [e.action for e in self.log if not e.action.startswith("(")]
-            return scenario.dump(scenario.Scenario(self.origin, custom, played))
+            start = State.model_validate_json(self.origin)
+            return scenario.dump(scenario.Scenario(start, custom, played))
         return scenario.dump(scenario.Scenario(self.state, custom))
+
+    def to_json(self) -> str:
+        """The position as compact JSON, for machine round trips (undo, tests, widgets); the
+        same position as :meth:`to_scenario` describes, without the YAML cost."""
+        return self.state.model_dump_json()
 
     def view(self) -> dict[str, Any]:
         """The position as JSON-ready data, for the CLI and the widgets."""
@@ -173,16 +208,39 @@ class Game:
         return game_html(self)
 
 
+def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
+    """A new game at its first turn; the setup rulings are the first log entry
+    (``setup.new_state`` takes the options, families and choices)."""
+    state, rulings = new_state(players, seed=seed, **kwargs)  # type: ignore[arg-type]
+    game = Game.from_state(state)
+    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
+    return game
+
+
 def load_scenario(path_or_name: str | Path, *, play_recorded: bool = True) -> Game:
     """Load a scenario file (or a packaged scenario by name) and play its recorded actions."""
-    return _from_scenario(scenario.read(path_or_name), play_recorded,
+    return _from_scenario(scenario.read(path_or_name, decision=position_check.check),
+                          play_recorded,
                           str(scenario.scenario_path(path_or_name)))
 
 
 def load_scenario_text(text: str, *, play_recorded: bool = True,
                        source: str = "scenario") -> Game:
     """The same as :func:`load_scenario`, from scenario YAML text (an editor's contents)."""
-    return _from_scenario(scenario.parse(text, source=source), play_recorded, source)
+    return _from_scenario(scenario.parse(text, source=source, decision=position_check.check),
+                          play_recorded, source)
+
+
+def load_json(text: str, *, custom: list[GentryCard] | None = None,
+              catalog: Catalog | None = None) -> Game:
+    """A game from :meth:`Game.to_json` text (a position this engine wrote; hand-written
+    positions go through :func:`load_scenario_text`, which reports every problem)."""
+    state = State.model_validate_json(text)
+    ready = state.turn is not None or state.finished  # from_state changes nothing then
+    game = Game.from_state(state, catalog, custom)
+    if ready:
+        game._base = text  # the position to replay from, should an action fail half-way
+    return game
 
 
 def load_position(path_or_name: str | Path) -> Game:

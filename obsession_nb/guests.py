@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from obsession_nb.catalog import GentryCard, GuestRequirement
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.service import Slot, feasible, quarters_kinds, slots_for
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 KIND_WORDS = {
     "gentry": "gentry",
@@ -22,6 +23,7 @@ KIND_WORDS = {
 }
 
 
+@per_decision
 def requirement(table: Table) -> GuestRequirement | None:
     turn = table.turn
     if turn.tile is None:
@@ -29,6 +31,7 @@ def requirement(table: Table) -> GuestRequirement | None:
     return table.face(table.me.owned(turn.tile)).guests  # type: ignore[arg-type]
 
 
+@per_decision
 def allowed_counts(table: Table) -> list[int]:
     """Guest counts the activity accepts, after Carriage House / Renovated Kitchen changes."""
     req = requirement(table)
@@ -47,6 +50,7 @@ def national_holiday(table: Table) -> bool:
     return has_event(table, "national_holiday")
 
 
+@per_decision
 def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
     """The highest prestige rating that may attend, with the rule that sets it."""
     turn = table.turn
@@ -83,6 +87,7 @@ def matches_kind(card: GentryCard, kind: str) -> bool:
     }[kind]
 
 
+@per_decision
 def refusal(table: Table, card_id: str) -> Ruling | None:
     """Why this card may not join the party as such (ignoring service and count), or ``None``."""
     me = table.me
@@ -137,41 +142,98 @@ def affordable(table: Table, guests: list[str]) -> bool:
     return table.me.money + money_balance(table, guests) + borrowing_capacity(table) >= 0
 
 
+@per_decision
 def candidates(table: Table) -> list[str]:
     return [c for c in dict.fromkeys(table.me.hand) if refusal(table, c) is None]
 
 
-def party_possible(table: Table, guests: list[str]) -> bool:
-    """Whether ``guests`` can be completed to a full, staffed and affordable party.
+@per_decision
+def dead_ends(table: Table) -> set[tuple[object, ...]]:
+    """Service positions found impossible at this decision, shared by its party searches."""
+    return set()
 
-    Cards that need the same servants and bring the same money are interchangeable here, so
-    the search runs over how many of each such kind to add, not over every set of cards.
-    """
+
+Group = tuple[tuple[str, ...], int]
+"""Cards that need the same servants and bring the same money: interchangeable in a party."""
+
+
+@dataclass
+class PartyProblem:
+    """What completing a party of ``guests`` depends on, worked out once per decision."""
+
+    kinds: dict[Group, list[str]]
+    order: list[tuple[Group, list[str]]]
+    """The groups, those needing fewer servants and then the richer first (likeliest first)."""
+    group_of: dict[str, Group]
+    base: list[Slot]
+    budget: int
+    available: Counter[str]
+    quarters: set[str]
+    joins: dict[Group, bool] = field(default_factory=dict)
+    """Groups already known to join, or not to join, some full party."""
+
+
+@per_decision
+def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
     pool = [c for c in candidates(table) if c not in guests]
-    available = Counter(table.me.servants.available)
-    quarters = quarters_kinds(table)
-    base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
-    budget = table.me.money + money_balance(table, guests) + borrowing_capacity(table)
-    kinds: dict[tuple[tuple[str, ...], int], list[str]] = {}
+    kinds: dict[Group, list[str]] = {}
     for card_id in pool:
         card = table.card(card_id)
         money = sum(f.amount for f in card.favours if f.kind == "money")
         kinds.setdefault((tuple(sorted(card.service)), money), []).append(card_id)
-    # Guests needing fewer servants, then richer ones, first: the likeliest parties first.
-    order = sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1]))
-    dead: set[tuple[object, ...]] = set()
+    return PartyProblem(
+        kinds=kinds,
+        order=sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1])),
+        group_of={c: key for key, cards in kinds.items() for c in cards},
+        base=_unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False),
+        budget=table.me.money + money_balance(table, guests) + borrowing_capacity(table),
+        available=Counter(table.me.servants.available),
+        quarters=quarters_kinds(table),
+    )
+
+
+@per_decision
+def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
+    """Whether ``guests`` can be completed to a full, staffed and affordable party."""
+    return _first_party(table, guests, None) is not None
+
+
+def joins_party(table: Table, guests: tuple[str, ...], card_id: str) -> bool:
+    """Whether the card can join ``guests`` in some full, staffed and affordable party.  One
+    search per group of interchangeable cards serves every candidate of the decision, and each
+    party found answers for every group in it."""
+    problem = party_problem(table, guests)
+    group = problem.group_of.get(card_id)
+    if group is None:
+        return False
+    if group not in problem.joins:
+        party = _first_party(table, guests, group)
+        problem.joins[group] = party is not None
+        for member in party or ():
+            problem.joins[member] = True
+    return problem.joins[group]
+
+
+def _first_party(table: Table, guests: tuple[str, ...], must: Group | None) -> list[Group] | None:
+    """The groups of the first full party completing ``guests`` (with a card of ``must``, if
+    given), or ``None`` when there is none.  The search runs over how many cards of each
+    group to add, not over every set of cards."""
+    problem = party_problem(table, guests)
+    dead = dead_ends(table)
     for count in allowed_counts(table):
         need = count - len(guests)
-        if need < 0 or need > len(pool):
+        if need < 0 or need > len(problem.group_of):
             continue
-        for choice in _selections(order, need):
-            if budget + sum(key[1] * n for key, n in choice) < 0:
+        for choice in _selections(problem.order, need):
+            if must is not None and all(key != must for key, _n in choice):
                 continue
-            extra = [c for (key, n) in choice for c in kinds[key][:n]]
-            slots = base + slots_for(table, extra, include_tile=False)
-            if feasible(table, slots, available.copy(), quarters, dead):
-                return True
-    return False
+            if problem.budget + sum(key[1] * n for key, n in choice) < 0:
+                continue
+            extra = [c for (key, n) in choice for c in problem.kinds[key][:n]]
+            slots = problem.base + slots_for(table, extra, include_tile=False)
+            if feasible(table, slots, problem.available.copy(), problem.quarters, dead):
+                return [key for key, _n in choice]
+    return None
 
 
 def _selections(

@@ -55,11 +55,9 @@ def verify_discard_prestige(table: Table, card_id: str) -> list[Ruling]:
 
 
 def apply_discard_prestige(table: Table, card_id: str) -> list[Ruling]:
-    from obsession_nb.flow import next_turn
-
     me = table.me
     (me.hand if card_id in me.hand else me.discard).remove(card_id)
     table.state.supply.prestige_deck.append(card_id)
     if not excess(table, me):
-        next_turn(table)
+        table.then("next-turn")
     return []

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 SPACE_PRICES = (300, 400, 500, 600, 700, 800)
 RESERVE_PRICE = 300
@@ -38,15 +38,15 @@ def tsn_key(table: Table, tile_id: str) -> tuple[int, str]:
     return (table.tile(tile_id).tsn or 0, tile_id)
 
 
+@per_decision
 def offers(table: Table) -> list[Offer]:
     """Every tile a player could buy now: open market first, then active reserves.
 
     Applies market.price (space price + modifier) and ruling.reserve-price (£300 + modifier).
     """
-    if table.state.options.mode != "standard":  # the solo stacks (modes/solo_market.py)
-        from obsession_nb.modes import offers as mode_offers
-
-        return mode_offers(table)
+    in_mode = table.mode.offers(table)  # the solo stacks
+    if in_mode is not None:
+        return in_mode
     supply = table.state.supply
     result = [
         Offer(stack[0], "market", i, SPACE_PRICES[i] + table.tile(stack[0]).cost_modifier)
@@ -140,10 +140,7 @@ def fill(table: Table, rulings: list[Ruling], *, in_tsn_order: bool) -> None:
 def take(table: Table, offer: Offer) -> None:
     """Remove one copy of the offered tile from where it lies (stacked twins stay)."""
     supply = table.state.supply
-    if table.state.options.mode != "standard":  # any tile of a solo stack; the space stays
-        from obsession_nb.modes import take as mode_take
-
-        mode_take(table, offer.tile)
+    if table.mode.take(table, offer.tile):  # any tile of a solo stack; the space stays
         return
     if offer.where == "market":
         assert offer.space is not None

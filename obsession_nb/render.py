@@ -25,9 +25,12 @@ STYLE = (
 
 
 def ruling_html(r: Ruling) -> str:
+    """A ruling; its rule id shows the rule's title and summary on hover (the rule browser,
+    ``obsession-nb rules ID``, has the whole entry)."""
+    hover = escape(r.summary, quote=True)
     return (
         f'<div class="onb-r onb-ruling">{escape(r.verdict)} '
-        f'<span class="onb-rule">[{escape(r.rule)}]</span> '
+        f'<span class="onb-rule" title="{hover}">[{escape(r.rule)}]</span> '
         f'<span class="onb-cite">{escape(r.citation)}</span></div>'
     )
 

@@ -1,17 +1,14 @@
-"""The round track: which round it is, its events, and moving on from one round to the next
-(rules turn.round, turn.round-track-event, event.*, market.reserve-activation, season.*).
+"""The round track: which round it is, its events, and the market reserves it starts (rules
+turn.round-track-event, event.*, market.reserve-activation, round-track.reserve-reminders).
 
-When the last turn of a round ends the white pawn advances (:func:`end_round`).  Entering a round
-(:func:`enter_round`) first activates any reserve the track starts there, turns up the theme of a
-new season, and then either begins the first player's turn or, on a courtship round, resolves
-the courtship (seasons.begin_courtship) — nobody takes a turn on a courtship round.
+Moving from one round to the next is the sequencer's (``flow.end_round``, ``flow.enter_round``).
 """
 
 from __future__ import annotations
 
 from obsession_nb.catalog import RoundSpace
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 RESERVES = ("service", "pr1")
 RESERVE_NAMES = {"service": "Service Tile Reserve", "pr1": "PR1 Tile Reserve"}
@@ -20,6 +17,7 @@ EVENT_NAMES = {"village_fair": "a Village Fair", "objective_draw": "an objective
                "national_holiday": "the National Holiday"}
 
 
+@per_decision
 def space(table: Table) -> RoundSpace:
     """The round-track space of the current round."""
     track = table.catalog.round_tracks[table.state.options.track]
@@ -29,6 +27,7 @@ def space(table: Table) -> RoundSpace:
     return here
 
 
+@per_decision
 def has_event(table: Table, kind: str) -> bool:
     return any(e.kind == kind for e in space(table).events)
 
@@ -40,45 +39,6 @@ def is_courtship(table: Table) -> bool:
 def last_round(table: Table) -> int:
     track = table.catalog.round_tracks[table.state.options.track]
     return max(s.round for s in track.rounds)
-
-
-def end_round(table: Table) -> None:
-    """The round is over: the white pawn advances (turn.round)."""
-    state = table.state
-    if state.round >= last_round(table):
-        from obsession_nb.seasons import finish
-
-        finish(table)
-        return
-    state.round += 1
-    enter_round(table)
-
-
-def enter_round(table: Table) -> None:
-    """Round-start events, a new season's theme, then the first turn or the courtship."""
-    from obsession_nb.flow import start_turn
-    from obsession_nb.seasons import begin_courtship, season_of
-    from obsession_nb.setup import reveal_theme
-
-    state = table.state
-    here = space(table)
-    rulings: list[Ruling] = []
-    for event in here.events:
-        if event.kind == "reserves_activate":
-            rulings += activate_next_reserve(table)
-    if state.round > 1 and season_of(table, state.round - 1) != here.season:
-        rulings.append(reveal_theme(table))
-    shown = [EVENT_NAMES[e.kind] for e in here.events if e.kind in EVENT_NAMES]
-    if shown and here in table.catalog.round_tracks[state.options.length].rounds:
-        rulings.append(ruling(f"round-track.{state.options.length}-events",
-                              f"Round {state.round} shows: {', '.join(shown)} (each player "
-                              "meets it in step 2 of their turn)."))
-    if rulings:
-        table.auto(f"round {state.round} begins", rulings)
-    if here.courtship:
-        begin_courtship(table)
-    else:
-        start_turn(table, state.first_player)
 
 
 # ----------------------------------------------------------------- the Builders' Market reserves

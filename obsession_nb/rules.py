@@ -24,6 +24,8 @@ class Rule:
     summary: str
     cite: tuple[str, ...]
     reading: str | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    """An option's choices: (name, where it is written), the default first."""
 
     @property
     def citation(self) -> str:
@@ -42,6 +44,7 @@ def rule_index() -> dict[str, Rule]:
             summary=" ".join(entry["summary"].split()),
             cite=tuple(entry["cite"]),
             reading=entry.get("reading"),
+            choices=tuple((str(k), str(v)) for k, v in (entry.get("choices") or {}).items()),
         )
         for entry in data["rules"]
     }
@@ -69,6 +72,12 @@ class Ruling:
     @property
     def title(self) -> str:
         return rule(self.rule).title
+
+    @property
+    def summary(self) -> str:
+        """The rule's title and summary (the hover text of its rule id)."""
+        entry = rule(self.rule)
+        return f"{entry.title}: {entry.summary}"
 
     def to_json(self) -> dict[str, str]:
         return {"rule": self.rule, "verdict": self.verdict, "citation": self.citation}
@@ -102,7 +111,10 @@ class IllegalAction(ValueError):
 
     def __init__(self, rulings: list[Ruling] | Ruling) -> None:
         self.rulings = [rulings] if isinstance(rulings, Ruling) else list(rulings)
-        super().__init__("; ".join(str(r) for r in self.rulings))
+        super().__init__()
+
+    def __str__(self) -> str:  # written only when shown: move generation refuses many
+        return "; ".join(str(r) for r in self.rulings)
 
 
 def refuse(rule_id: str, verdict: str) -> IllegalAction:

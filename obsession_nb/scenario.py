@@ -7,6 +7,7 @@ checked as a whole and every problem is reported with its path
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
@@ -19,7 +20,7 @@ from obsession_nb import yamlio
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
-from obsession_nb.scenario_check import check, key_path, playable
+from obsession_nb.scenario_check import check, key_path
 from obsession_nb.state import State
 from obsession_nb.table import WHEEL_LEVELS
 
@@ -59,7 +60,13 @@ def scenario_path(path_or_name: str | Path) -> Path:
     return content_dir() / "scenarios" / f"{path_or_name}.yaml"
 
 
-def read(path_or_name: str | Path, catalog: Catalog | None = None) -> Scenario:
+DecisionCheck = Callable[..., list[str]]
+"""``check(state, catalog, custom, playable=...)``: problems of the pending decision
+(:func:`obsession_nb.position_check.check`, passed in by the game layer above this one)."""
+
+
+def read(path_or_name: str | Path, catalog: Catalog | None = None,
+         decision: DecisionCheck | None = None) -> Scenario:
     """Read a scenario file: at most :data:`MAX_BYTES`, UTF-8 text, then :func:`parse`."""
     path = scenario_path(path_or_name)
     try:
@@ -74,16 +81,18 @@ def read(path_or_name: str | Path, catalog: Catalog | None = None) -> Scenario:
     except UnicodeDecodeError as exc:
         raise ScenarioError([f"{_place(raw, exc.start)}: not UTF-8 text (byte "
                              f"0x{raw[exc.start]:02x})"], str(path)) from None
-    return parse(text, catalog, source=str(path))
+    return parse(text, catalog, source=str(path), decision=decision)
 
 
-def parse(text: str, catalog: Catalog | None = None, source: str = "scenario") -> Scenario:
+def parse(text: str, catalog: Catalog | None = None, source: str = "scenario",
+          decision: DecisionCheck | None = None) -> Scenario:
     """Parse and check scenario YAML; raise :class:`ScenarioError` listing every problem.
 
-    One pass reports everything: the field types, and the position's own checks
+    One pass reports everything: the field types, and the checks of the components
     (:mod:`obsession_nb.scenario_check`) on what remains once each badly typed value is set
-    aside (a problem inside a value already reported is not repeated; the pending decision is
-    checked once the types are right).  A position that passes can be played to the end."""
+    aside (a problem inside a value already reported is not repeated); once the types are
+    right, the ``decision`` check of the pending decision too.  With it, a position that
+    passes can be played to the end of the game."""
     catalog = catalog or load_catalog()
     data = _load(text, source)
     problems: list[str] = []
@@ -99,10 +108,10 @@ def parse(text: str, catalog: Catalog | None = None, source: str = "scenario") -
     problems += typed
     if state is not None:
         cards = {c.id: c for c in custom}
-        problems += [p for p in check(state, catalog, cards, unchecked, pending=not set_aside)
+        problems += [p for p in check(state, catalog, cards, unchecked, whole=not set_aside)
                      if not _inside(p, set_aside)]
-        if not problems:
-            problems += playable(state, catalog, cards)
+        if decision is not None and not set_aside:
+            problems += decision(state, catalog, cards, playable=not problems)
     if problems:
         raise ScenarioError(problems, source)
     return Scenario(state, custom, list(actions))  # type: ignore[arg-type]

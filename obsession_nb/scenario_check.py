@@ -1,10 +1,7 @@
-"""What a position must satisfy beyond its field types, each problem with its path.
-
-:func:`check` looks at the components (every id known to the catalog, no card or tile in more
-places than it has copies, numbers in range) and at the pending decision (its step fits the
-round, its tile, choices and offer are the player's, the setup draft can finish);
-:func:`playable` asks the engine whether the pending decision has a legal action, so that a
-position that passes can be played on to the end of the game.
+"""What the components of a position must satisfy beyond their field types, each problem with
+its path: every id known to the catalog, no card or tile in more places than it has copies,
+numbers in range, both Fairchilds in play.  The pending decision is checked one layer up, where
+the rules live (:mod:`obsession_nb.position_check`).
 """
 
 from __future__ import annotations
@@ -14,17 +11,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from obsession_nb.catalog import Catalog, GentryCard
+from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.state import State
-from obsession_nb.table import WHEEL_LEVELS, Table
-
-TURN_STEPS = ("begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option",
-              "end")
-COURTSHIP_STEPS = ("fairchild", "discard", "reveal")
-"""Decisions of a courtship round (seasons.py); nobody takes a turn then."""
-HOSTING_STEPS = ("invite", "service")
-"""Steps that happen only with an activity tile hosted (favours also follow hiring on a
-pass)."""
 
 
 def key_path(key: str) -> str:
@@ -33,29 +22,15 @@ def key_path(key: str) -> str:
 
 
 def check(state: State, catalog: Catalog, custom: dict[str, GentryCard],
-          unchecked: Iterable[str] = (), *, pending: bool = True) -> list[str]:
-    """Every problem of the position; ``unchecked`` are card ids not to report as unknown (the
-    scenario's own cards that failed their own checks); ``pending=False`` leaves out the
-    pending decision (when some values were set aside and it cannot be judged)."""
+          unchecked: Iterable[str] = (), *, whole: bool = True) -> list[str]:
+    """Every problem of the components; ``unchecked`` are card ids not to report as unknown
+    (the scenario's own cards that failed their own checks); ``whole=False`` leaves out what
+    depends on the whole position (when some values were set aside)."""
     components = _Components(state, catalog, {**catalog.gentry, **custom}, set(unchecked))
     problems = components.run()
-    if pending:
-        problems += components.fairchilds() + _pending(state, catalog, custom)
+    if whole:
+        problems += components.fairchilds()
     return problems
-
-
-def playable(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list[str]:
-    """The pending decision must offer at least one legal action (the engine is asked)."""
-    from obsession_nb import engine
-    from obsession_nb.flow import STEP_NAMES
-
-    if state.turn is None:
-        return []
-    table = Table(state, catalog, custom)  # verifiers never change the position
-    if engine.legal_actions(table):
-        return []
-    return [f"turn.step: no legal action at {STEP_NAMES[state.turn.step]} for "
-            f"{state.players[state.turn.player].name}; the game could not go on"]
 
 
 class _Components:
@@ -106,7 +81,7 @@ class _Components:
         objective = lambda p, c: self.other("objective", catalog.objectives, p, c)  # noqa: E731
         vp = lambda p, c: self.other("vp", catalog.vp_cards, p, c)  # noqa: E731
         theme = lambda p, c: self.other("theme", catalog.themes, p, c)  # noqa: E731
-        wheel = Wheel(WHEEL_LEVELS[state.options.length])
+        wheel = Wheel(state.options.wheel_levels)
         names = Counter(p.name for p in state.players)
         families = Counter(p.family for p in state.players if p.family is not None)
         drafting = state.turn is not None and state.turn.step == "draft"
@@ -152,10 +127,7 @@ class _Components:
             for j, tile_id in enumerate(state.solo.discarded):  # a record of supply.removed
                 if tile_id not in catalog.tiles:
                     self.problems.append(f"{base}.discarded[{j}]: unknown tile '{tile_id}'")
-        if state.options.mode != "standard":  # the Solo Estate Challenge's own checks
-            from obsession_nb.modes import check_position
-
-            self.problems += check_position(state, catalog)
+        self.problems += mode_named(state.options.mode).check_position(state, catalog)
         self.copies()
         return self.problems
 
@@ -261,109 +233,3 @@ class _Components:
             return []
         return [f"supply.fairchilds: {', '.join(missing)} must be on the courtship track or "
                 "with a player (the courtship winner takes one)"]
-
-
-def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list[str]:
-    """The pending decision fits the position: a step of this round, the player's own tile,
-    choices and offer, a draft that can finish."""
-    from obsession_nb.rounds import is_courtship
-    from obsession_nb.vpcards import TURN_STEPS as RESUMABLE
-
-    turn = state.turn
-    if not state.players or not 0 <= state.first_player < len(state.players):
-        return []
-    table = Table(state, catalog, custom)
-    courtship = state.options.mode == "standard" and is_courtship(table)
-    if turn is None:
-        if courtship and not state.finished:
-            return [f"turn: round {state.round} is a courtship round; nobody takes a turn, so "
-                    "the pending decision must be one of the courtship's "
-                    f"({', '.join(COURTSHIP_STEPS)})"]
-        return []
-    if not 0 <= turn.player < len(state.players):
-        return []
-    problems: list[str] = []
-    me = state.players[turn.player]
-    if courtship and turn.step in TURN_STEPS:
-        problems.append(f"turn.step: round {state.round} is a courtship round; nobody takes "
-                        f"a turn ('{turn.step}')")
-    if not courtship and turn.step in COURTSHIP_STEPS:
-        problems.append(f"turn.step: '{turn.step}' is a courtship decision, but round "
-                        f"{state.round} is not a courtship round")
-    if turn.tile is not None and me.owned(turn.tile) is None:
-        problems.append(f"turn.tile: {me.name} does not own '{turn.tile}'")
-    elif turn.tile is not None and turn.tile in catalog.tiles:
-        owned = me.owned(turn.tile)
-        face = table.face(owned)  # type: ignore[arg-type]
-        if not face.playable:
-            problems.append(f"turn.tile: '{turn.tile}' shows no activity to host")
-        elif turn.step == "invite" and face.guests is None:
-            problems.append(f"turn.tile: '{turn.tile}' takes no guests (step invite)")
-    if turn.step in HOSTING_STEPS and (turn.tile is None or turn.passing):
-        problems.append(f"turn.step: '{turn.step}' needs a hosted activity tile (turn.tile), "
-                        "and no pass")
-    elif turn.step == "favours" and turn.tile is None and not turn.passing:
-        problems.append("turn.step: favours come from a hosted tile or from hiring on a pass")
-    if turn.guests and turn.tile is None:
-        problems.append("turn.guests: guests attend only a hosted activity (turn.tile)")
-    if (turn.step == "favours") != bool(turn.choices):
-        problems.append("turn.choices: " + ("step favours waits for a decision; the list is "
-                                            "empty" if turn.step == "favours" else
-                                            f"favour decisions wait only in step favours, not "
-                                            f"'{turn.step}'"))
-    for j, choice in enumerate(turn.choices):
-        problems += _choice(f"turn.choices[{j}]", choice, table, turn.guests)
-    if turn.resume is not None and turn.resume not in RESUMABLE:
-        problems.append(f"turn.resume: '{turn.resume}' is not a step to return to "
-                        f"({', '.join(sorted(RESUMABLE))})")
-    if turn.step == "prestige-limit" and all(map(table.has_card, [*me.hand, *me.discard])):
-        from obsession_nb.limits import excess
-
-        if not excess(table, me):
-            problems.append(f"turn.step: {me.name} is not over the six-prestige-guest limit "
-                            "(step prestige-limit)")
-    if turn.step == "keep-objective" and not turn.offer:
-        problems.append("turn.offer: step keep-objective needs the objective cards drawn")
-    problems += _draft(state, table)
-    return problems
-
-
-def _choice(path: str, choice, table: Table, guests: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
-    problems = []
-    if choice.kind == "screen":
-        if not choice.cards or choice.deck is None:
-            problems.append(f"{path}: a screen needs the cards seen and their deck")
-        elif not 1 <= choice.keep <= len(choice.cards):
-            problems.append(f"{path}.keep: keep 1 to {len(choice.cards)}, not {choice.keep}")
-    elif choice.source != "tile" and choice.source not in guests:
-        problems.append(f"{path}.source: '{choice.source}' is neither the tile nor a guest of "
-                        "this activity")
-    elif choice.kind == "lady" and choice.source == "tile":
-        problems.append(f"{path}.source: the lady of the house's favour comes from a guest")
-    if choice.count < 1:
-        problems.append(f"{path}.count: at least 1, not {choice.count}")
-    return problems
-
-
-def _draft(state: State, table: Table) -> list[str]:
-    """The servant draft (UD p.10): everyone before the player in the draft order has a family,
-    and the display holds a servant for everyone still to draft."""
-    turn = state.turn
-    assert turn is not None
-    if turn.step != "draft":
-        if state.supply.draft_display:
-            return ["supply.draft_display: servants are displayed only during the servant draft"]
-        return []
-    if state.round != 1:
-        return [f"turn.step: the servant draft is part of setup, in round 1 (not round "
-                f"{state.round})"]
-    n = len(state.players)
-    order = [(state.first_player + 1 + k) % n for k in range(n)]
-    done = order[:order.index(turn.player)]
-    problems = [f"players[{s}].family: p{s + 1} has already drafted, so needs a family"
-                for s in done if state.players[s].family is None]
-    still = n - len(done)
-    if len(state.supply.draft_display) < still:
-        problems.append(f"supply.draft_display: {still} player(s) still draft, but only "
-                        f"{len(state.supply.draft_display)} servant(s) are displayed")
-    return problems

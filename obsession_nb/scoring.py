@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb import limits
+from obsession_nb import limits, milestones
 from obsession_nb.objectives import ObjectiveResult, evaluate
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import Player
@@ -29,6 +29,7 @@ LABELS = {
     "servants": "Servants",
     "wealth": "Wealth",
     "vp_cards": "VP cards",
+    "milestones": "Milestones",
 }
 RULES = {
     "tiles": "scoring.tiles",
@@ -38,6 +39,7 @@ RULES = {
     "servants": "scoring.servants",
     "wealth": "scoring.wealth",
     "vp_cards": "scoring.vp-cards",
+    "milestones": "milestone.scoring",
 }
 SERVANT_VP = 2
 WEALTH_UNIT = 200
@@ -67,8 +69,9 @@ class Scoresheet:
         """The scorepad: one row per category and a total row, one column per player."""
         import pandas as pd
 
-        data = {p.name: [*(p.categories[c] for c in CATEGORIES), p.total] for p in self.players}
-        return pd.DataFrame(data, index=[*(LABELS[c] for c in CATEGORIES), "Total"])
+        rows = list(self.players[0].categories) if self.players else list(CATEGORIES)
+        data = {p.name: [*(p.categories[c] for c in rows), p.total] for p in self.players}
+        return pd.DataFrame(data, index=[*(LABELS[c] for c in rows), "Total"])
 
     def to_json(self) -> list[dict[str, Any]]:
         return [{"name": p.name, "seat": p.seat, "family": p.family,
@@ -130,6 +133,8 @@ def score_player(table: Table, seat: int) -> PlayerScore:
         "wealth": p.money // WEALTH_UNIT,
         "vp_cards": sum(table.catalog.vp_cards[v].vp for v in p.vp_cards),
     }
+    if table.state.milestones is not None:  # milestone.scoring
+        categories["milestones"] = milestones.vp(table, seat)
     detail = {
         "tiles": f"{len(p.organiser)} tiles in the organiser, faces up",
         "gentry": f"{len(cards)} gentry cards in hand and discard",
@@ -141,6 +146,9 @@ def score_player(table: Table, seat: int) -> PlayerScore:
     }
     rulings += [ruling(RULES[c], f"{p.name}: {LABELS[c]} {categories[c]} ({detail[c]}).")
                 for c in CATEGORIES]
+    if "milestones" in categories:
+        rulings.append(ruling("milestone.scoring", f"{p.name}: Milestones "
+                              f"{categories['milestones']}."))
     return PlayerScore(seat, p.name, p.family, categories, results, tuple(rulings))
 
 
@@ -151,6 +159,9 @@ def has_fairchild(table: Table, player: Player) -> bool:
 def score(table_or_game: Table | Game) -> Scoresheet:
     """The scoresheet of the position (normally the final one) and who wins."""
     table = table_or_game if isinstance(table_or_game, Table) else table_or_game.table
+    in_mode = table.mode.scoresheet(table)  # Tableau Obsession counts only five things
+    if in_mode is not None:
+        return in_mode
     state = table.state
     sheets = tuple(score_player(table, s) for s in range(len(state.players)))
     best = max(p.total for p in sheets)

@@ -5,7 +5,7 @@ like any other: the winner chooses a Fairchild (step ``fairchild``), every playe
 objective (step ``discard``), and after the final courtship each player may reveal VP cards for
 their favours before scoring (step ``reveal``, ruling.vp-card-final-window).  Then the season
 ends: the first-player pawn passes (ud.first-player-counterclockwise), the next round's reserve
-activation and the next season's theme follow (rounds.enter_round).
+activation and the next season's theme follow (the sequencer's ``flow.enter_round``).
 """
 
 from __future__ import annotations
@@ -272,7 +272,6 @@ def done_revealing(table: Table) -> list[Ruling]:
 
 def end_season(table: Table) -> None:
     """Pass the first-player pawn after seasons 1–3, then the next season's first round."""
-    from obsession_nb.rounds import enter_round
 
     state = table.state
     n = len(state.players)
@@ -294,7 +293,7 @@ def end_season(table: Table) -> None:
     table.auto("end of season", rulings)
     state.turn = None
     state.round += 1
-    enter_round(table)
+    table.then("enter-round")
 
 
 def finish(table: Table) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from obsession_nb import suites
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 MALE_STANDIN = ("butler", "valet", "footman")
 
@@ -48,12 +48,14 @@ def _numbered(target: str, kinds: Iterable[str]) -> list[Slot]:
     ]
 
 
+@per_decision
 def open_slots(table: Table) -> list[Slot]:
     """The icons of the current activity not yet filled."""
     filled = {p.target for p in table.turn.placements if p.covers is not None}
     return [s for s in slots_for(table, table.turn.guests) if s.id not in filled]
 
 
+@per_decision
 def quarters_kinds(table: Table) -> set[str]:
     """Kinds of which one resting servant may still serve this turn (service.servants-quarters)."""
     me, turn = table.me, table.turn

@@ -15,17 +15,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from obsession_nb import milestones
 from obsession_nb.catalog import Catalog, load_catalog
 from obsession_nb.market import SPACES, tsn_key
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.state import LogEntry, Options, OwnedTile, Player, State
+from obsession_nb.state import Options, OwnedTile, Player, State
 from obsession_nb.table import WHEEL_LEVELS, Table
-
-if TYPE_CHECKING:
-    from obsession_nb.game import Game
 
 STARTING_SERVANTS = ("butler", "housekeeper", "valet", "ladys_maid", "footman")
 NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
@@ -168,6 +165,9 @@ def new_state(
     state = State(options=options, players=[Player(name=n) for n in names])
     state.chance.seed = seed
     table = Table(state, catalog)
+    problems = table.mode.check_position(state, catalog)  # e.g. Tableau Duel's two players
+    if problems:
+        raise ValueError("; ".join(problems))
     rulings: list[Ruling] = []
     expansion = options.expansion
 
@@ -192,6 +192,7 @@ def new_state(
     if players == 6:
         rulings.append(ruling("six-player.central-setup", "Six players use the five-player "
                               "supply: servants for hire are scarce."))
+    rulings += milestones.set_out(table)  # before the player areas (milestone.setup)
     if families is not None:
         families = list(families)
         pool = families_available(catalog, players, expansion)
@@ -365,10 +366,9 @@ def finish_player_areas(
                               "A base game leaves the expansion's tiles in the box."))
 
     # --- the Solo Estate Challenge sets out its own central area (obsession_nb/modes/)
-    if options.mode != "standard":
-        from obsession_nb.modes import finish_setup
-
-        return finish_setup(table, rulings)
+    in_mode = table.mode.central_setup(table, rulings)
+    if in_mode is not None:
+        return in_mode
 
     # --- the opening market (market.initial-fill, market.tsn-order)
     rulings += opening_market(table)
@@ -418,13 +418,3 @@ def reveal_theme(table: Table) -> Ruling:
     category = table.catalog.themes[theme].category
     return ruling("season.theme-reveal",
                   f"Season {len(state.themes)}: the theme is {category.upper()}.")
-
-
-def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
-    """A new game at its first turn; the setup rulings are the first log entry."""
-    from obsession_nb.game import Game
-
-    state, rulings = new_state(players, seed=seed, **kwargs)  # type: ignore[arg-type]
-    game = Game.from_state(state)
-    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
-    return game

@@ -11,11 +11,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from obsession_nb.game import Game
+from obsession_nb.game import Game, new_game
 from obsession_nb.random_player import RandomPlayer, StalledGame
 from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.seasons import season_of
-from obsession_nb.setup import new_game
 from obsession_nb.state import Options
 
 
@@ -41,7 +40,25 @@ class Simulation:
             "scores": self.scoresheet.to_json(),
             "winners": [state.players[s].name for s in self.scoresheet.winners],
             "turn_order_by_season": self.turn_order_by_season,
+            **_mode_json(self.game),
         }
+
+
+def _mode_json(game: Game) -> dict[str, Any]:
+    """Tableau Obsession's end (reason, who reached Max) and the milestone claims, if any."""
+    state = game.state
+    out: dict[str, Any] = {}
+    if state.tableau is not None:
+        seat = state.tableau.reached_max
+        out["end_reason"] = state.tableau.end_reason
+        out["reached_max"] = None if seat is None else state.players[seat].name
+        out["rounds"] = state.round
+    if state.milestones is not None:
+        out["milestones"] = {
+            "cards": list(state.milestones.cards),
+            "claims": [{**c.model_dump(), "player": state.players[c.seat].name}
+                       for c in state.milestones.claims]}
+    return out
 
 
 class TurnOrderRecorder:
@@ -94,9 +111,12 @@ def simulate(
     expansion: bool = True,
     rotation: str = "counterclockwise",
     low_vp_monuments: bool = False,
+    mode: str = "standard",
+    milestones: list[str] | str | None = None,
 ) -> Simulation:
     options = Options(expansion=expansion, length="extended" if extended else "standard",
-                      first_player_rotation=rotation, low_vp_monuments=low_vp_monuments)  # type: ignore[arg-type]
+                      first_player_rotation=rotation, low_vp_monuments=low_vp_monuments,  # type: ignore[arg-type]
+                      mode=mode, milestones=milestones)  # type: ignore[arg-type]
     start = time.perf_counter()
     game = new_game(players, seed=seed, options=options)
     first = game.state.first_player

@@ -6,6 +6,7 @@ from __future__ import annotations
 from obsession_nb import market
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Placement
+from obsession_nb.step2 import fair_useful_man_possible
 from obsession_nb.table import Table
 
 BORROW_COST, HELP_COST, REFRESH_COST = 2, 3, 4
@@ -38,12 +39,9 @@ def verify_help(table: Table, servant: str) -> list[Ruling]:
                      "Servants' Quarters or Expended Service.")
     rulings = [ruling("ruling.service-help-source", "Service help may refresh a servant from "
                       "the Servants' Quarters or Expended Service.")]
-    if servant == "useful_man" and table.turn.step == "step2":
-        from obsession_nb.flow import fair_useful_man_possible
-
-        if fair_useful_man_possible(table):
-            rulings.append(ruling("ud.useful-man.special-action-refresh", "Refreshed now, the "
-                                  "useful man can still go to the Village Fair this step."))
+    if servant == "useful_man" and table.turn.step == "step2" and fair_useful_man_possible(table):
+        rulings.append(ruling("ud.useful-man.special-action-refresh", "Refreshed now, the "
+                              "useful man can still go to the Village Fair this step."))
     return rulings
 
 

@@ -35,10 +35,15 @@ class Options(Record):
     low_vp_monuments: bool = False
     prestige_guest_limit: bool | None = None
     """At most six prestige guests per player (UD p.11); ``None`` = on with six players only."""
-    mode: Literal["standard", "solo-estate-challenge"] = "standard"
-    """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14; obsession_nb/modes)."""
+    mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel"] = "standard"
+    """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14); ``tableau`` and
+    ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15; obsession_nb/modes)."""
     solo_target: Literal["printed", "expert-monuments"] = "printed"
     """Solo Estate Challenge target: the printed score, or plus scavenged monument VP (UD p.13)."""
+
+    milestones: list[str] | Literal["random"] | None = None
+    """Milestone cards in play (UD p.15 Milestones): two card ids, ``"random"`` for two at random,
+    or ``None`` for none — Tableau Obsession always uses two, at random unless named."""
 
     @property
     def hire_on_pass(self) -> bool:
@@ -47,7 +52,18 @@ class Options(Record):
     @property
     def track(self) -> str:
         """The round track in play: the tableau track in solo, else the length's side."""
-        return "tableau" if self.mode == "solo-estate-challenge" else self.length
+        return "tableau" if self.mode in TABLEAU_TRACK_MODES else self.length
+
+    @property
+    def wheel_levels(self) -> int:
+        """Numbered reputation levels below Max: 6 standard, 8 extended (the 7/8 counter), 10 in
+        Tableau Duel (the 9/10 counters, UD p.15)."""
+        if self.mode == "tableau-duel":
+            return 10
+        return 8 if self.length == "extended" else 6
+
+
+TABLEAU_TRACK_MODES = ("solo-estate-challenge", "tableau", "tableau-duel")
 
 
 class Servants(Record):
@@ -180,10 +196,11 @@ class Turn(Record):
     step: Literal[
         "draft",
         "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
-        "fairchild", "discard", "reveal", "keep-objective", "prestige-limit",
+        "fairchild", "discard", "reveal", "keep-objective", "prestige-limit", "mode",
     ] = "begin"
-    """The last five are the season's decisions (courtship, objective discards, the final VP-card
-    window), an objective kept from a VP card, and the six-prestige-guest limit (seasons.py)."""
+    """The last six are the season's decisions (courtship, objective discards, the final VP-card
+    window), an objective kept from a VP card, the six-prestige-guest limit (seasons.py), and a
+    decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts)."""
     passing: bool = False
     tile: str | None = None
     level_at_host: int | None = None
@@ -250,6 +267,52 @@ class Solo(Record):
     the track ran out first."""
 
 
+class QueenVictoria(Record):
+    """One Queen Victoria removal at the end of a round (Facts §6.5 Variation #3)."""
+
+    round: int
+    removed: list[str]
+    """The tile(s) taken from the £300 space and returned to the bag."""
+    drawn: list[str] = []
+    """Tiles drawn to refill the market (diverted ones included)."""
+
+
+class Tableau(Record):
+    """What Tableau Obsession adds to a position (UD p.15; obsession_nb/modes/tableau*.py)."""
+
+    draft_deck: list[str] = []
+    """Starter guests still to be picked in the starter-guest draft (Facts §6.5)."""
+    draft_order: list[int] = []
+    """Seats still to pick in the starter-guest draft, in order."""
+    ball_offer: list[str] = []
+    """Prestige guests the player in ``ball_order[0]`` sees at the Grand Ball."""
+    ball_order: list[int] = []
+    """Seats still to keep a guest at the Grand Ball (round 5), in turn order."""
+    queen_victoria: list[QueenVictoria] = []
+    reached_max: int | None = None
+    """The seat whose turn ended at Max reputation (tableau.end)."""
+    end_reason: Literal["max", "track-end"] | None = None
+
+
+class MilestoneClaim(Record):
+    """A crest marker on a milestone (UD p.15 Milestones)."""
+
+    card: str
+    seat: int
+    place: int
+    """1 or 2: the first or second place of the card."""
+    round: int
+    turn: int
+    """The claimer's turns taken before this turn (identifies the turn of the claim)."""
+
+
+class Milestones(Record):
+    """The milestones in play and their claims (obsession_nb/milestones.py)."""
+
+    cards: list[str] = []
+    claims: list[MilestoneClaim] = []
+
+
 class State(Record):
     """A whole position."""
 
@@ -269,3 +332,7 @@ class State(Record):
     """The game is over (after the final courtship); no turn follows."""
     solo: Solo | None = None
     """Solo Estate Challenge records (``options.mode == "solo-estate-challenge"``)."""
+    tableau: Tableau | None = None
+    """Tableau Obsession records (``options.mode`` ``tableau`` or ``tableau-duel``)."""
+    milestones: Milestones | None = None
+    """The milestones of this game, if any are used."""

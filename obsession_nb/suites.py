@@ -92,8 +92,6 @@ def verify_double(table: Table, favour: str) -> list[Ruling]:
 
 
 def apply_double(table: Table, favour: str) -> list[Ruling]:
-    from obsession_nb.flow import maybe_finish_service
-
     table.turn.doubled = int(favour)
-    maybe_finish_service(table)
+    table.then("service")
     return []

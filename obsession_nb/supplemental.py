@@ -67,13 +67,14 @@ def _keeps_service_possible(table: Table, servant: str) -> None:
         return
     saved = list(available)
     available.remove(servant)
-    try:
-        if turn.step == "invite":
-            ok = guests.party_possible(table, turn.guests)
-        else:
-            ok = feasible(table, open_slots(table), Counter(available), quarters_kinds(table))
-    finally:
-        available[:] = saved
+    with table.supposing():
+        try:
+            if turn.step == "invite":
+                ok = guests.party_possible(table, tuple(turn.guests))
+            else:
+                ok = feasible(table, open_slots(table), Counter(available), quarters_kinds(table))
+        finally:
+            available[:] = saved
     if not ok:
         raise refuse("service.mandatory", f"The {table.servant_name(servant)} is needed for a "
                      "mandatory servant icon; a supplemental servant is placed alongside the "
@@ -163,14 +164,12 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
 
 
 def apply_place(table: Table, servant: str, target: str) -> list[Ruling]:
-    from obsession_nb.flow import exit_step2, maybe_finish_service, step2_has_choices
-
     me, turn = table.me, table.turn
     me.servants.available.remove(servant)
     turn.placements.append(Placement(servant=servant, target=target))
-    if turn.step == "step2" and not step2_has_choices(table):
-        exit_step2(table)
-    maybe_finish_service(table)
+    if turn.step == "step2":
+        table.then("step2")
+    table.then("service")
     return []
 
 
@@ -254,12 +253,13 @@ def _check_new_count(table: Table, delta: int, servant: str | None, rule_id: str
     turn.guest_adjust += delta
     if servant is not None:
         me.servants.available.remove(servant)
-    try:
-        if not guests.party_possible(table, turn.guests):
-            raise refuse(rule_id, "No full party could then be invited and served.")
-    finally:
-        turn.guest_adjust -= delta
-        me.servants.available[:] = saved  # the same order: checking changes nothing
+    with table.supposing():
+        try:
+            if not guests.party_possible(table, tuple(turn.guests)):
+                raise refuse(rule_id, "No full party could then be invited and served.")
+        finally:
+            turn.guest_adjust -= delta
+            me.servants.available[:] = saved  # the same order: checking changes nothing
 
 
 # ----------------------------------------------------------------- what could be placed now

@@ -8,15 +8,22 @@ Engine modules read components and the position through a :class:`Table`; they c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
 
 from obsession_nb.catalog import Catalog, GentryCard, Tile, TileSide, load_catalog
+from obsession_nb.mode import Mode, mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import OwnedTile, Player, State, Turn
 
 WHEEL_LEVELS = {"standard": 6, "extended": 8}
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass
@@ -27,6 +34,40 @@ class Table:
     """Gentry cards defined by the scenario itself (for "what if" positions)."""
     automatic: list[tuple[str, list[Ruling]]] = field(default_factory=list)
     """Automatic steps taken while applying the last action: (label, rulings)."""
+    agenda: list[tuple[Any, ...]] = field(default_factory=list)
+    """What the sequencer does next, asked for by the step just played (``flow.settle``)."""
+    cache: dict[Any, Any] | None = field(default=None, repr=False, compare=False)
+    """Facts of the position shared by every check while it is only being read (see
+    :meth:`reading`); ``None`` while the position may change."""
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Read the position without changing it: facts computed once (:func:`per_decision`)
+        serve every candidate checked inside; the cache ends with the outermost block, so an
+        action applied afterwards, or an edit of ``state`` by hand, never meets stale facts."""
+        if self.cache is not None:
+            yield
+            return
+        self.cache = {}
+        try:
+            yield
+        finally:
+            self.cache = None
+
+    @contextmanager
+    def supposing(self) -> Iterator[None]:
+        """A check that changes the position for a moment ("if this servant were placed …")
+        and puts it back: facts worked out meanwhile are kept apart from the decision's."""
+        saved = self.cache
+        self.cache = None if saved is None else {}
+        try:
+            yield
+        finally:
+            self.cache = saved
+
+    def then(self, follow_up: str, *args: Any) -> None:
+        """Ask the sequencer to carry on after this step (a key of ``flow.FOLLOW_UPS``)."""
+        self.agenda.append((follow_up, *args))
 
     def auto(self, label: str, rulings: list[Ruling]) -> None:
         """Record an automatic step (rotation, favours, clean-up ...) for the log."""
@@ -55,11 +96,16 @@ class Table:
     def servant_name(self, kind: str) -> str:
         return self.catalog.servants[kind].name
 
+    @property
+    def mode(self) -> Mode:
+        """The way of playing this position follows (``options.mode``; obsession_nb/mode.py)."""
+        return mode_named(self.state.options.mode)
+
     # ------------------------------------------------------------ players
 
     @property
     def wheel(self) -> Wheel:
-        return Wheel(WHEEL_LEVELS[self.state.options.length])
+        return Wheel(self.state.options.wheel_levels)
 
     @property
     def turn(self) -> Turn:
@@ -137,3 +183,26 @@ class Table:
             tile_id = self.rng().choice(sorted(bag))
         bag.remove(tile_id)
         return tile_id
+
+
+def per_decision(fn: Callable[P, R]) -> Callable[P, R]:
+    """Remember ``fn(table, *args)`` while the table is being read (:meth:`Table.reading`).
+
+    For facts every candidate of a decision needs (offers and prices, the guest requirement,
+    the prestige limit, open service slots, abilities, events, feasible parties).  Arguments
+    must be hashable, and callers must not change the result.
+    """
+
+    @wraps(fn)
+    def cached(table: Table, *args: Any) -> Any:
+        cache = table.cache
+        if cache is None:
+            return fn(table, *args)  # type: ignore[call-arg]
+        key = (cached, args)
+        try:
+            return cache[key]
+        except KeyError:
+            value = cache[key] = fn(table, *args)  # type: ignore[call-arg]
+            return value
+
+    return cached  # type: ignore[return-value]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from obsession_nb import milestones
 from obsession_nb.catalog import CATEGORIES
 from obsession_nb.market import RESERVE_PRICE, SPACE_PRICES, offers
 from obsession_nb.rounds import space
@@ -143,7 +144,9 @@ def position(game: Game) -> dict[str, Any]:
         "theme_categories": [_theme_category(table, t) for t in state.themes],
         "round_track": round_track_view(table),
         "servant_kinds": servant_kinds_view(table),
-        "solo": _solo_view(table),
+        "mode": state.options.mode,
+        "solo": _solo_view(table),  # the mode's own view (solo, tableau: obsession_nb/modes)
+        "milestones": milestones.view(table),
         "choices": [] if turn is None else [
             {"kind": c.kind, "source": c.source, "keep": c.keep, "deck": c.deck,
              "count": c.count, "cards": [card_view(table, x) for x in c.cards]}
@@ -154,11 +157,7 @@ def position(game: Game) -> dict[str, Any]:
 
 def _solo_view(table: Table) -> dict[str, Any] | None:
     """The Solo Estate Challenge's stacks, target, tableau needs and scavenging (modes/)."""
-    if table.state.options.mode == "standard":
-        return None
-    from obsession_nb.modes import view as mode_view
-
-    return mode_view(table)
+    return table.mode.view(table)
 
 
 def _theme_category(table: Table, theme_id: str) -> str | None:

@@ -73,7 +73,7 @@ def try_action(index: int, text: str) -> str:
     point = game.snapshot()
     with contextlib.suppress(BadNotation):
         game.check(text)
-    assert game.state == point.state, f"check('{text}') changed the position"
+    assert game.to_json() == point.position, f"check('{text}') changed the position"
     try:
         game.apply(text)
     except BadNotation:

@@ -8,12 +8,11 @@ from collections import Counter
 import pytest
 
 from obsession_nb.catalog import load_catalog
-from obsession_nb.game import Game
+from obsession_nb.game import Game, new_game
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.setup import (
     compensation,
     hire_supply,
-    new_game,
     new_state,
     qualifies_for_opening,
 )

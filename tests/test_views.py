@@ -31,6 +31,8 @@ def _notations(stepper: Stepper) -> list[str]:
     found: list[str] = []
     for row in stepper.choices.children:
         for w in row.children[1].children:
+            if "onb-choice-refused" in getattr(w, "_dom_classes", ()):
+                continue  # shown greyed with its refusal, not offered
             if hasattr(w, "tooltip") and w.tooltip and " — " in w.tooltip:
                 found.append(w.tooltip.split(" — ")[0])
             elif hasattr(w, "options"):

@@ -12,10 +12,10 @@ import pytest
 from game_invariants import check_position, inventory, model_round_trip, round_trip
 
 from obsession_nb import Game
+from obsession_nb.game import new_game
 from obsession_nb.objectives import evaluate
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.scoring import CATEGORIES, score
-from obsession_nb.setup import new_game
 from obsession_nb.simulate import simulate
 from obsession_nb.state import Options
 

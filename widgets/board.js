@@ -717,6 +717,61 @@ function tableEl(view) {
   return t;
 }
 
+// ----------------------------------------------------------------- Tableau Obsession, milestones
+
+function milestonesEl(view) {
+  const box = h("div", "onb-milestones");
+  box.appendChild(h("div", "onb-market-price", "Milestones (one claim per turn; never lost)"));
+  for (const m of view.milestones) {
+    const card = h("div", "onb-milestone");
+    card.dataset.milestone = m.id;
+    const name = h("div", "onb-milestone-name", m.name);
+    if (m.standin) {
+      name.classList.add("onb-unverified-text");
+      name.title = "Stand-in card: the sources give no milestone's requirement or VP";
+    }
+    add(card, name, h("div", "onb-milestone-need", `needs ${m.measure} ≥ ${m.at_least}`));
+    m.vp.forEach((vp, i) => {
+      const claim = m.claims.find((c) => c.place === i + 1);
+      const place = h("div", "onb-milestone-place", `${i === 0 ? "1st" : "2nd"} · ${vp} VP`);
+      if (claim) {
+        const chip = h("span", "onb-crest", claim.player);
+        chip.title = `claimed in round ${claim.round}`;
+        place.appendChild(chip);
+      } else place.appendChild(h("span", "onb-empty", "free"));
+      card.appendChild(place);
+    });
+    box.appendChild(card);
+  }
+  return box;
+}
+
+function tableauEl(view) {
+  const t = view.solo || {};
+  const box = h("div", "onb-tableau");
+  const duel = view.mode === "tableau-duel" ? " — Duel (9/10 counters)" : "";
+  box.appendChild(h("div", "onb-market-price", `Tableau Obsession${duel} · round pawn moves ${t.pawn_direction || ""} · first player never changes`));
+  if (t.end_reason) {
+    const who = t.reached_max !== null && t.reached_max !== undefined ? view.players[t.reached_max].name : null;
+    box.appendChild(h("div", "onb-tableau-end", t.end_reason === "max" ? `Game over: ${who} ended a turn at Max` : `Game over: the track ran out after round ${t.last_round}`));
+  }
+  const offer = t.pending === "draft" ? t.draft_deck : t.pending === "ball" ? t.ball_offer : [];
+  if (offer.length) {
+    const row = h("div", "onb-tableau-offer", t.pending === "draft" ? "Starter-guest deck: " : "Grand Ball offer: ");
+    row.appendChild(h("span", null, offer.map((c) => c.name).join(" · ")));
+    box.appendChild(row);
+  }
+  const log = h("div", "onb-qv-log");
+  log.appendChild(h("div", "onb-qv-head", "Market log (Queen Victoria: the £300 tile leaves at each round's end)"));
+  const recent = (t.queen_victoria || []).slice(-4);
+  if (!recent.length) log.appendChild(h("div", "onb-empty", "no round has ended yet"));
+  for (const q of recent) {
+    log.appendChild(h("div", "onb-qv-entry", `Round ${q.round}: ${q.removed.join(" + ")} back to the bag; drawn ${q.drawn.join(", ") || "nothing"}`));
+  }
+  box.appendChild(log);
+  return box;
+}
+
 // ----------------------------------------------------------------- the whole board
 
 function pendingEl(view) {
@@ -735,7 +790,11 @@ export function draw(root, view, parts, seats) {
   }
   const want = new Set(parts && parts.length ? parts : ["pending", "track", "supply", "players"]);
   if (want.has("pending")) root.appendChild(pendingEl(view));
-  if (want.has("track")) root.appendChild(trackEl(view));
+  if (want.has("track")) {
+    root.appendChild(trackEl(view));
+    if (String(view.mode || "").startsWith("tableau")) root.appendChild(tableauEl(view));
+    if (view.milestones && view.milestones.length) root.appendChild(milestonesEl(view));
+  }
   if (want.has("supply")) root.appendChild(supplyEl(view));
   if (want.has("table")) root.appendChild(tableEl(view));
   if (want.has("players")) {
@@ -744,12 +803,32 @@ export function draw(root, view, parts, seats) {
   }
 }
 
+// Labels in another language (the `labels` and `names` traits): a text or tooltip that is
+// exactly an English label is replaced, and component names inside longer ones; anything else
+// stays as drawn (English, never an id).
+function translate(root, labels, names) {
+  if (!labels || !Object.keys(labels).length) return;
+  root.dataset.lang = "translated";
+  const terms = Object.keys(names || {}).sort((a, b) => b.length - a.length);
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const re = terms.length ? new RegExp(`(?<![\\w'])(${escaped.join("|")})(?![\\w'])`, "g") : null;
+  const tr = (text) => {
+    const key = text.trim();
+    if (key && Object.hasOwn(labels, key)) return text.replace(key, labels[key]);
+    return re ? text.replace(re, (m) => names[m]) : text;
+  };
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = tr(node.nodeValue);
+  for (const el of root.querySelectorAll("[title]")) el.title = tr(el.title);
+}
+
 function render({ model, el }) {
   const root = h("div", "onb-board");
   el.appendChild(root);
   const redraw = () => {
     try {
       draw(root, model.get("view"), model.get("parts"), model.get("seats"));
+      translate(root, model.get("labels"), model.get("names"));
     } catch (err) {
       root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
       throw err;
@@ -759,7 +838,9 @@ function render({ model, el }) {
   model.on("change:view", redraw);
   model.on("change:parts", redraw);
   model.on("change:seats", redraw);
+  model.on("change:labels", redraw);
   return () => {
+    model.off("change:labels", redraw);
     model.off("change:view", redraw);
     model.off("change:parts", redraw);
     model.off("change:seats", redraw);

@@ -7,6 +7,8 @@
 //   verdict   {action, legal, rulings: [{rule, verdict, citation}], error}  (may be empty)
 //   entries   [{action, player, auto, rulings: [...]}]  the log of applied actions
 //   problems  ["path: problem", ...]
+//   rules     {rule id: {title, summary}}  hover text of the rule-id chips; a click on a chip
+//             shows the summary in place and sends {event: "open", rule} (the rule browser)
 
 function h(tag, cls, text) {
   const el = document.createElement(tag);
@@ -15,18 +17,38 @@ function h(tag, cls, text) {
   return el;
 }
 
-function rulingEl(r) {
+function chipEl(r, model) {
+  const info = (model.get("rules") || {})[r.rule];
+  const chip = h("code", "onb-rule-id", r.rule);
+  if (info) chip.title = `${info.title}: ${info.summary}`;
+  chip.setAttribute("role", "button");
+  chip.addEventListener("click", () => {
+    const li = chip.closest(".onb-ruling");
+    const open = li.querySelector(".onb-rule-card");
+    if (open) open.remove();
+    else if (info) {
+      const card = h("div", "onb-rule-card");
+      card.appendChild(h("b", null, info.title));
+      card.appendChild(h("span", null, ` ${info.summary}`));
+      li.appendChild(card);
+    }
+    model.send({ event: "open", rule: r.rule });
+  });
+  return chip;
+}
+
+function rulingEl(r, model) {
   const li = h("li", "onb-ruling");
   li.dataset.rule = r.rule;
   li.appendChild(h("span", "onb-ruling-verdict", r.verdict));
   const meta = h("span", "onb-ruling-meta");
-  meta.appendChild(h("code", "onb-rule-id", r.rule));
+  meta.appendChild(chipEl(r, model));
   meta.appendChild(h("span", "onb-citation", r.citation));
   li.appendChild(meta);
   return li;
 }
 
-function entryEl(e, index) {
+function entryEl(e, index, model) {
   const box = h("div", e.auto ? "onb-entry onb-entry-auto" : "onb-entry");
   box.dataset.index = String(index);
   const head = h("div", "onb-entry-head");
@@ -35,12 +57,12 @@ function entryEl(e, index) {
   if (e.label && e.label !== e.action) head.appendChild(h("span", "onb-entry-label", e.label));
   box.appendChild(head);
   const list = h("ul", "onb-rulings");
-  for (const r of e.rulings || []) list.appendChild(rulingEl(r));
+  for (const r of e.rulings || []) list.appendChild(rulingEl(r, model));
   box.appendChild(list);
   return box;
 }
 
-function verdictEl(v) {
+function verdictEl(v, model) {
   const box = h("div", "onb-verdict");
   if (v.error) {
     box.classList.add("onb-verdict-bad-notation");
@@ -54,7 +76,7 @@ function verdictEl(v) {
   head.appendChild(h("span", v.legal ? "onb-legal" : "onb-illegal", v.legal ? "legal" : "illegal"));
   box.appendChild(head);
   const list = h("ul", "onb-rulings");
-  for (const r of v.rulings || []) list.appendChild(rulingEl(r));
+  for (const r of v.rulings || []) list.appendChild(rulingEl(r, model));
   box.appendChild(list);
   return box;
 }
@@ -66,7 +88,7 @@ function draw(root, model) {
   const status = model.get("status") || {};
   if (status.text) root.appendChild(h("div", `onb-status onb-status-${status.kind || "info"}`, status.text));
   const verdict = model.get("verdict") || {};
-  if (verdict.action || verdict.error) root.appendChild(verdictEl(verdict));
+  if (verdict.action || verdict.error) root.appendChild(verdictEl(verdict, model));
   const problems = model.get("problems") || [];
   if (problems.length) {
     const list = h("ol", "onb-problems");
@@ -76,7 +98,7 @@ function draw(root, model) {
   const entries = model.get("entries") || [];
   if (entries.length) {
     const log = h("div", "onb-log-entries");
-    entries.forEach((e, i) => log.appendChild(entryEl(e, i)));
+    entries.forEach((e, i) => log.appendChild(entryEl(e, i, model)));
     root.appendChild(log);
     // Show the latest ruling.
     requestAnimationFrame(() => {
@@ -90,7 +112,7 @@ function render({ model, el }) {
   el.appendChild(root);
   const redraw = () => draw(root, model);
   redraw();
-  const traits = ["heading", "status", "verdict", "entries", "problems"];
+  const traits = ["heading", "status", "verdict", "entries", "problems", "rules"];
   for (const t of traits) model.on(`change:${t}`, redraw);
   return () => {
     for (const t of traits) model.off(`change:${t}`, redraw);

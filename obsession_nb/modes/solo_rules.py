@@ -203,8 +203,6 @@ def verify_ball(table: Table, card: str) -> list[Ruling]:
 
 
 def apply_ball(table: Table, card: str) -> list[Ruling]:
-    from obsession_nb import flow
-
     solo = table.state.solo
     assert solo is not None
     rest = [c for c in solo.ball_offer if c != card]
@@ -213,8 +211,7 @@ def apply_ball(table: Table, card: str) -> list[Ruling]:
     solo.ball_offer, solo.ball_done = [], True
     rulings = [ruling("solo.sec.grand-ball", f"{len(rest)} guest(s) go under the prestige "
                       "deck; steps 3 to 8 follow.")]
-    if not flow.step2_has_choices(table):
-        flow.exit_step2(table)
+    table.then("step2")  # step 2 closes if nothing else is left to decide
     return rulings
 
 
@@ -268,7 +265,6 @@ def after_turn(table: Table) -> None:
     """The end conditions (ruling.sec-end-check); else the AI scavenges and the round pawn
     moves on (solo.sec.turn); past the track's last space the game stops (ruling.sec-track-end).
     """
-    from obsession_nb.rounds import enter_round
 
     state = table.state
     me = state.players[0]
@@ -314,7 +310,7 @@ def after_turn(table: Table) -> None:
     rulings.append(ruling("solo.sec.turn", f"The round pawn moves on to round "
                           f"{state.round + 1}."))
     state.round += 1
-    enter_round(table)
+    table.then("enter-round")
 
 
 def _stop(table: Table) -> None:

@@ -19,105 +19,42 @@ from collections.abc import Iterable
 
 from obsession_nb import actions as a
 from obsession_nb import engine
-from obsession_nb.catalog import GentryCard
 from obsession_nb.game import Game
 from obsession_nb.modes.solo_market import STACKS, offers
-from obsession_nb.modes.solo_rules import TARGETS
+from obsession_nb.modes.solo_shopping import Shopper
 from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
+from obsession_nb.modes.solo_values import (
+    DRAFT,
+    FAMILIES,
+    FINISH,
+    FLIP,
+    HAND,
+    HAND_CAP,
+    HIRE,
+    LESSER,
+    MAX_STEPS,
+    MONEY_RATE,
+    READY,
+    READY_CAP,
+    REP,
+    REP_RATE,
+    SERVANT,
+    SPARE_MONEY,
+    SPARE_REP,
+    VP,
+    favours_value,
+    guest_value,
+    is_legal,
+    rep_value,
+    trial_copy,
+)
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.random_player import weight as base_weight
 from obsession_nb.rules import IllegalAction
 from obsession_nb.table import Table
 
-FAMILIES = ("ponsonby", "york", "cavendish", "asquith", "howard", "wessex")
-DRAFT = ("useful_man", "hall_boy", "cook", "head_housemaid", "footman", "valet", "ladys_maid")
-HIRE = ("valet", "ladys_maid", "footman", "hall_boy", "cook", "head_housemaid")
 
-# Values, in units of £100 (money the tableau still needs is worth its face value).
-REP = 1.5
-"""One reputation step below Max."""
-SPARE_REP = 0.4
-"""One step above Max position 1 (two of them borrow £100)."""
-FLIP = 8.0
-"""A tile still to flip: one more hosting before the game can end."""
-VP = 0.45
-"""One VP on the scorepad."""
-HAND = 0.4
-"""A guest in the active hand, ready for the next activity (up to HAND_CAP of them)."""
-HAND_CAP = 8
-SERVANT = 1.0
-"""A servant owned (2 VP and one more icon filled every other turn)."""
-READY = 0.3
-"""A servant that will be available next turn (up to READY_CAP of them)."""
-READY_CAP = 6
-SPARE_MONEY = 0.25
-"""£100 beyond what the tableau still needs."""
-ABILITY = 0.5
-"""A service tile's permanent ability."""
-SAVE_MARGIN = {"standard": 3.0, "extended": None}
-"""Skip a purchase to save for a tile valued this much more, affordable next turn (never in an
-extended game, whose fifteen purchases leave no turn to wait: measured with
-bench/solo_greedy.py)."""
-INCOME = 400
-"""Money expected from one turn, for saving up."""
-FINISH = 30.0
-"""The game ends with this turn (Max, every column full, every tile flipped)."""
-REP_RATE = 3.0
-"""Reputation steps an activity brings on average, before monuments."""
-MONEY_RATE = 4.5
-"""£100s an activity brings on average."""
-LESSER = 0.6
-"""The worth of the resource that does not limit the finish, against the one that does."""
-MAX_STEPS = 120
-"""Actions a simulated turn may take before it is abandoned."""
-
-
-def _legal(table: Table, action: a.Action) -> bool:
-    try:
-        engine.verify(table, action)
-    except IllegalAction:
-        return False
-    return True
-
-
-def _copy(table: Table) -> Table:
-    return Table(table.state.model_copy(deep=True), table.catalog, table.custom)
-
-
-def rep_value(table: Table) -> float:
-    """What one more reputation step is worth now."""
-    return SPARE_REP if at_max(table, table.me) else REP
-
-
-def guest_value(card: GentryCard, rep: float = REP) -> float:
-    value = card.vp * VP
-    for f in card.favours:
-        if f.kind == "reputation":
-            value += rep * f.amount
-        elif f.kind == "money":
-            value += f.amount / 100
-        elif f.kind in ("invite", "lady", "vp_card"):
-            value += 0.8
-    if "penalty" in card.traits or "gossip" in card.traits:
-        value -= 1
-    return value
-
-
-def favours_value(favours: Iterable, rep: float = REP) -> float:
-    value = 0.0
-    for f in favours:
-        if f.kind == "reputation":
-            value += rep * f.amount
-        elif f.kind == "money":
-            value += f.amount / 100
-        elif f.kind in ("invite", "vp_card", "vp_card_draw", "objective"):
-            value += 0.8
-        elif f.kind == "hire":
-            value += SERVANT * f.amount
-    return value
-
-
-class GreedySolo:
+class GreedySolo(Shopper):
     """Plan each turn by playing the candidates out on a copy of the position; buy the tiles
     that fill the columns best for their price (monuments and the Servants' Hall early, for
     their reputation every turn); flip every tile by hosting it once; end at Max."""
@@ -146,7 +83,7 @@ class GreedySolo:
         if turn.step == "begin":
             self.plan = self.plan_turn(table)
             action: a.Action = a.Pass() if self.plan in ("rents", "hire") else a.Activity()
-            return action if _legal(table, action) else self.fallback(game.legal_actions())
+            return action if is_legal(table, action) else self.fallback(game.legal_actions())
         return self.decide(table, self.plan)
 
     def decide(self, table: Table, plan: str | None) -> a.Action | None:
@@ -157,7 +94,7 @@ class GreedySolo:
         if step == "invite":
             return self.invite(table)
         if step == "host":
-            if plan not in (None, "rents", "hire") and _legal(table, a.Host(plan)):
+            if plan not in (None, "rents", "hire") and is_legal(table, a.Host(plan)):
                 return a.Host(plan)
             return self.host(table)
         legal = engine.legal_actions(table)
@@ -219,7 +156,7 @@ class GreedySolo:
 
     def simulate(self, table: Table, action: a.Action, plan: str | None,
                  until: str = "buy") -> Table | None:
-        sim = _copy(table)
+        sim = trial_copy(table)
         sim.automatic = []
         try:
             engine.apply(sim, action)
@@ -326,21 +263,21 @@ class GreedySolo:
             worth = favours_value(face.favours, rep)
             if table.tile(owned.tile).flips and not owned.flipped:
                 worth += FLIP
-            if (best is None or worth > best[0]) and _legal(table, a.Host(owned.tile)):
+            if (best is None or worth > best[0]) and is_legal(table, a.Host(owned.tile)):
                 best = (worth, owned.tile)
         return a.Host(best[1]) if best is not None else a.Pass()
 
     def invite(self, table: Table) -> a.Action:
         """The best guest that keeps a full party possible; stop when only poor guests remain
         and the party is already big enough."""
-        done = _legal(table, a.Done())
+        done = is_legal(table, a.Done())
         rep = rep_value(table)
         ranked = sorted(dict.fromkeys(table.me.hand),
                         key=lambda c: -guest_value(table.card(c), rep))
         for card in ranked:
             if done and guest_value(table.card(card), rep) <= HAND:
                 break
-            if _legal(table, a.Invite(card)):
+            if is_legal(table, a.Invite(card)):
                 return a.Invite(card)
         if done:
             return a.Done()
@@ -388,130 +325,6 @@ class GreedySolo:
         return self.first(legal, a.KeepObjective)[0] if legal else None
 
     # ------------------------------------------------------------ step 7
-
-    def turns_left(self, table: Table) -> int:
-        """Turns the rest of the game will probably last (the target round, at least two)."""
-        _score, at = TARGETS[table.state.options.length]
-        return max(2, at + 1 - table.state.round)
-
-    def purchase_value(self, table: Table, tile_id: str, price: int) -> float:
-        """What a tile brings for its price: its VP; a monument's (or the Servants' Hall's)
-        reputation every turn; a flippable tile's flip to come, less what hosting it gives
-        and more if its prestige is out of reach."""
-        me = table.me
-        tile = table.tile(tile_id)
-        level = table.level(me)
-        left = self.turns_left(table)
-        rep = rep_value(table)
-        final = tile.back if tile.back is not None else tile.front
-        value = VP * final.vp - price / 100
-        if tile.kind == "monument" or final.ability in ("suite_monument", "servants_hall"):
-            value += rep * min(left, 10)
-        elif tile.front.ability or (tile.back is not None and tile.back.ability):
-            value += ABILITY
-        if tile.flips:
-            value -= FLIP
-            value += favours_value(tile.front.favours, rep)
-            if tile.back is not None and tile.back.playable:
-                value += 0.5 * favours_value(tile.back.favours, rep)
-            gap = (tile.front.prestige or 1) - 1 - level
-            value -= 3.0 * max(0, gap)
-        return value
-
-    def buy(self, table: Table) -> a.Action | None:
-        me = table.me
-        missing = needs(table, me)
-        if not any(missing.values()):
-            return None
-        options: list[tuple[float, int, a.Action]] = []
-        useful = "useful_man" in me.servants.available
-        for offer in offers(table):
-            tile = table.tile(offer.tile)
-            price = offer.price - (100 if useful and offer.price > 100 else 0)
-            if tile.kind == "monument":
-                open_columns = [c for c, n in missing.items() if n > 0]
-                if not open_columns:
-                    continue
-                column = max(open_columns, key=lambda c: (missing[c], c))
-                value = self.purchase_value(table, offer.tile, price)
-                options.append((value, price, a.BuyInto(offer.tile, column, useful_man=useful)))
-            elif missing.get(tile.front.category, 0) > 0:
-                value = self.purchase_value(table, offer.tile, price)
-                options.append((value, price, a.Buy(offer.tile, useful_man=useful)))
-        options.sort(key=lambda o: -o[0])
-        last = self.last_purchase(table, missing)
-        if last is not None:
-            return last
-        affordable = [o for o in options if o[1] <= me.money]
-        margin = SAVE_MARGIN[table.state.options.length]
-        for value, price, action in options:
-            if price <= me.money:
-                if _legal(table, action):
-                    return action
-                continue
-            best_now = next((o[0] for o in affordable), None)
-            if (margin is not None and price <= me.money + INCOME and
-                    (best_now is None or value - best_now > margin)):
-                return None
-        return None
-
-    def last_purchase(self, table: Table, missing: dict[str, int]) -> a.Action | None:
-        """At Max with every tile flipped (or flipping this turn): if the missing tiles that
-        need no flip are affordable now, buy the cheapest to end the game this turn,
-        borrowing or revealing a VP card if short."""
-        me = table.me
-        if not at_max(table, me) or [t for t in unflipped(table, me) if t != table.turn.tile]:
-            return None
-        useful = "useful_man" in me.servants.available
-        fits = []
-        for offer in offers(table):
-            tile = table.tile(offer.tile)
-            if tile.flips:
-                continue
-            price = offer.price - (100 if useful and offer.price > 100 else 0)
-            if tile.kind == "monument":
-                for column in (c for c, n in missing.items() if n):
-                    fits.append((price, a.BuyInto(offer.tile, column, useful_man=useful)))
-            elif missing.get(tile.front.category, 0):
-                fits.append((price, a.Buy(offer.tile, useful_man=useful)))
-        fits.sort(key=lambda f: f[0])
-        plan: list[tuple[int, a.Action]] = []
-        left = dict(missing)
-        used: set[str] = set()
-        for price, action in fits:
-            column = getattr(action, "column", None) or table.tile(action.tile).front.category
-            if left.get(column, 0) and action.tile not in used:
-                plan.append((price, action))
-                left[column] -= 1
-                used.add(action.tile)
-        if any(left.values()):
-            return None
-        cost = sum(p for p, _ in plan) + 100 * (len(plan) - 1 if useful else 0)
-        wheel = table.wheel
-        spare = max(0, me.reputation - wheel.steps(wheel.max_level, 1))
-        if cost > me.money + 100 * (spare // 2) + 300 * len(me.vp_cards):
-            return None
-        price, action = plan[0]
-        if _legal(table, action):
-            return action
-        return self.raise_money(table, price)
-
-    def raise_money(self, table: Table, price: int) -> a.Action | None:
-        """Short of money for the tile: reveal a £300 VP card, or borrow while the reputation
-        stays at Max (special.borrow)."""
-        me = table.me
-        short = price - me.money
-        if short <= 0:
-            return None
-        money_cards = [c for c in me.vp_cards
-                       if table.catalog.vp_cards[c].favour == "money_300"]
-        if money_cards and _legal(table, a.Reveal(money_cards[0])):
-            return a.Reveal(money_cards[0])
-        wheel = table.wheel
-        spare = me.reputation - wheel.steps(wheel.max_level, 1)
-        if at_max(table, me) and short <= 100 * (spare // 2) and _legal(table, a.Borrow()):
-            return a.Borrow()
-        return None
 
 
 class RandomSolo(RandomPlayer):

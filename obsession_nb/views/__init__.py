@@ -6,12 +6,16 @@ lives here or in ``widgets/``.
 
 from obsession_nb.views.board import Board
 from obsession_nb.views.editor import ScenarioEditor, game_from_text
+from obsession_nb.views.quiz import Quiz
+from obsession_nb.views.rule_browser import RuleBrowser
 from obsession_nb.views.rulings import RulingPanel, RulingsLog
 from obsession_nb.views.stepper import Stepper
 from obsession_nb.views.text import print_entries, print_verdict
 
 __all__ = [
     "Board",
+    "Quiz",
+    "RuleBrowser",
     "RulingPanel",
     "RulingsLog",
     "ScenarioEditor",

@@ -32,9 +32,13 @@ class Board(anywidget.AnyWidget):
     """Sections to draw, from ``PARTS``."""
     seats = traitlets.List(traitlets.Int()).tag(sync=True)
     """Player boards to draw (seat numbers from 0); empty means every player."""
+    labels = traitlets.Dict().tag(sync=True)
+    """English label -> label in the chosen language (``lang``; see ``obsession_nb.i18n``)."""
+    names = traitlets.Dict().tag(sync=True)
+    """Component names translated inside longer texts too (``obsession_nb.i18n.names``)."""
 
     def __init__(self, game: Game | None = None, *, parts: list[str] | None = None,
-                 seats: list[int] | None = None, **kwargs: Any) -> None:
+                 seats: list[int] | None = None, lang: str | None = None, **kwargs: Any) -> None:
         if parts is not None:
             unknown = sorted(set(parts) - set(PARTS))
             if unknown:
@@ -42,6 +46,10 @@ class Board(anywidget.AnyWidget):
             kwargs["parts"] = list(parts)
         if seats is not None:
             kwargs["seats"] = list(seats)
+        from obsession_nb.i18n import glossary, names, resolve
+
+        kwargs["labels"] = glossary(resolve(lang))
+        kwargs["names"] = names(resolve(lang))
         super().__init__(**kwargs)
         self._game = game
         self.refresh()

@@ -19,6 +19,10 @@ TUTORIALS = [
      "The page-10 draft, a pass with hiring, a refused recruitment."),
     ("05-solo-estate-challenge.ipynb", "05 · The Solo Estate Challenge",
      "The six stacks, the d20 AI and its critical rule, scoring against the target, odds."),
+    ("07-tableau-obsession.ipynb", "07 · Tableau Obsession, the Duel and Milestones",
+     "The starter-guest draft, Queen Victoria, the Grand Ball, a milestone, the end at Max."),
+    ("10-rulings-casebook.ipynb", "10 · The rulings casebook",
+     "Questions players ask, each answered live by the engine; the rule browser."),
 ]
 
 
@@ -44,3 +48,18 @@ def tutorial_index(preview: str | None = "refresher-round-6") -> widgets.VBox:
         children.append(Board(load_position(preview), parts=["pending", "track", "players"],
                               seats=[0]))
     return widgets.VBox(children)
+
+
+def sources_legend() -> widgets.HTML:
+    """What each citation source is and how to find a passage (``content/sources.yaml``)."""
+    from obsession_nb.rulebook import sources
+
+    rows = "".join(
+        f"<dt><code>{escape(s.prefix)}</code> — <b>{escape(s.name)}</b></dt>"
+        f"<dd style='margin:0 0 6px 18px'>{escape(s.what)} <i>{escape(s.find)}</i> "
+        f"{escape(s.precedence)}</dd>"
+        for s in sources()
+    )
+    return widgets.HTML(
+        "<div class='onb-sources-legend' style='font-family:Georgia,serif;width:880px'>"
+        f"<h3 style='margin:4px 0'>What the citations mean</h3><dl>{rows}</dl></div>")

@@ -7,6 +7,7 @@ with the rule ids and citations behind it.  Checking never changes the position.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from obsession_nb.game import Game, Verdict
 
 
+RULE_OPENERS: list[Callable[[str], object]] = []
+"""Called with a rule id when its chip is clicked (the rule browser registers here)."""
+
+
 class RulingsLog(anywidget.AnyWidget):
     """Rulings drawn as text: ``entries`` (log), ``verdict`` (one check), ``problems``."""
 
@@ -34,6 +39,27 @@ class RulingsLog(anywidget.AnyWidget):
     verdict = traitlets.Dict().tag(sync=True)
     entries = traitlets.List(traitlets.Dict()).tag(sync=True)
     problems = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    rules = traitlets.Dict().tag(sync=True)
+    """Rule id -> {title, summary} of every rule shown, for the chips' hover text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._chip_clicked)
+
+    @traitlets.observe("entries", "verdict")
+    def _rules_shown(self, _change: Any) -> None:
+        from obsession_nb.rules import rule
+
+        ids = [r["rule"] for e in self.entries for r in e.get("rulings", [])]
+        ids += [r["rule"] for r in self.verdict.get("rulings", [])]
+        self.rules = {i: {"title": rule(i).title, "summary": rule(i).summary}
+                      for i in dict.fromkeys(ids)}
+
+    def _chip_clicked(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
+        """A rule-id chip was clicked: open its entry where a rule browser listens."""
+        if content.get("event") == "open" and content.get("rule"):
+            for opener in RULE_OPENERS:
+                opener(str(content["rule"]))
 
     def __repr__(self) -> str:
         return f"<RulingsLog {self.heading!r}: {len(self.entries)} entries>"

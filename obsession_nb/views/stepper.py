@@ -17,6 +17,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from obsession_nb.i18n import resolve, tr
 from obsession_nb.resources import widgets_dir
 from obsession_nb.rules import BadNotation, IllegalAction
 from obsession_nb.views.board import Board
@@ -31,7 +32,7 @@ from obsession_nb.views.rulings import RulingsLog
 
 if TYPE_CHECKING:
     from obsession_nb.actions import Action
-    from obsession_nb.game import Game, Snapshot
+    from obsession_nb.game import Game, Snapshot, Verdict
     from obsession_nb.state import LogEntry
 
 ACTIVITY_STEPS = [
@@ -52,6 +53,8 @@ PASS_STEPS = [
     ("buy", "Shop"),
     ("end", "Next player"),
 ]
+# Decisions whose refused choices are shown greyed, with the verb of those choices.
+REFUSALS_SHOWN = {"host": "host", "invite": "invite"}
 SETUP_STEPS = [("draft", "Setup: family board and servant draft"), ("begin", "First turn")]
 
 
@@ -86,8 +89,10 @@ class Stepper(widgets.VBox):
         seats: list[int] | None = None,
         max_buttons: int = 9,
         log_heading: str = "Rulings, step by step",
+        lang: str | None = None,
     ) -> None:
         self.game = game
+        self.lang = resolve(lang)
         self.script = list(script or [])
         self.max_buttons = max_buttons
         self._base_log = len(game.log)
@@ -113,7 +118,7 @@ class Stepper(widgets.VBox):
         controls.add_class("onb-stepper-controls")
         self.rulings = RulingsLog(heading=log_heading)
         self.rulings.add_class("onb-stepper-log")
-        self.board = Board(game, parts=parts, seats=seats) if board else None
+        self.board = Board(game, parts=parts, seats=seats, lang=lang) if board else None
         children: list[widgets.Widget] = [self.header, controls, self.rulings]
         if self.board is not None:
             children.append(self.board)
@@ -232,7 +237,7 @@ class Stepper(widgets.VBox):
         else:
             steps = PASS_STEPS if turn.passing else ACTIVITY_STEPS
         self.header.pending = pending
-        self.header.steps = [{"key": k, "label": label} for k, label in steps]
+        self.header.steps = [{"key": k, "label": tr(label, self.lang)} for k, label in steps]
         self.header.current = pending["step"]
         self.header.history = len(self._history)
         nxt = self.scripted_next
@@ -261,29 +266,35 @@ class Stepper(widgets.VBox):
         if self.game.state.turn is None:
             return [widgets.Label("The game is over.")]
         groups: dict[str, list[Action]] = {}
-        for action in self.game.legal_actions():
+        legal = self.game.legal_actions()
+        for action in legal:
             groups.setdefault(heading(action.verb), []).append(action)
+        refused = self._refused(legal)
+        for action in refused:
+            groups.setdefault(heading(action.verb), [])
         special = groups.pop(SPECIAL_HEADING, None)
         if special:
             groups[SPECIAL_HEADING] = special
         rows: list[widgets.Widget] = []
         for title, actions in groups.items():
-            label = widgets.Label(title, layout=widgets.Layout(width="200px"))
+            label = widgets.Label(tr(title, self.lang), layout=widgets.Layout(width="200px"))
             label.add_class("onb-choice-heading")
             if len(actions) > self.max_buttons:
                 controls = self._dropdown(actions, scripted)
             else:
                 controls = [self._choice_button(a, scripted) for a in actions]
+            controls += [self._refused_button(a, verdict) for a, verdict in refused.items()
+                         if heading(a.verb) == title]
             box = widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap",
                                                                width="650px"))
             row = widgets.HBox([label, box])
             row.add_class("onb-choice-group")
-            row.add_class(f"onb-group-{actions[0].verb}")
+            row.add_class(f"onb-group-{(actions or list(refused))[0].verb}")
             rows.append(row)
         return rows
 
     def _choice_button(self, action: Action, scripted: str | None) -> widgets.Button:
-        label = action_label(self.game, action)
+        label = tr(action_label(self.game, action), self.lang)
         button = widgets.Button(description=label, tooltip=f"{action.notation} — {action.summary}",
                                 layout=widgets.Layout(width="auto"))
         button.add_class("onb-choice")
@@ -291,6 +302,27 @@ class Stepper(widgets.VBox):
             button.add_class("onb-choice-special")
         if action.notation == scripted:
             button.add_class("onb-choice-scripted")
+        notation = action.notation
+        button.on_click(lambda _b: self._click(notation))
+        return button
+
+    def _refused(self, legal: list[Action]) -> dict[Action, Verdict]:
+        """The tiles and guests that cannot be chosen now, with the engine's refusal (hosting
+        and inviting only), so that a learner sees why."""
+        step = self.game.state.turn.step if self.game.state.turn else None
+        if step not in REFUSALS_SHOWN:
+            return {}
+        shown = set(legal)
+        return {c: self.game.check(c) for c in self.game.candidates()
+                if c.verb == REFUSALS_SHOWN[step] and c not in shown}
+
+    def _refused_button(self, action: Action, verdict: Verdict) -> widgets.Button:
+        """A greyed choice: the reason on hover; a click only shows the refusal again."""
+        reason = "; ".join(f"{r.verdict} [{r.rule}]" for r in verdict.rulings)
+        button = widgets.Button(description=tr(action_label(self.game, action), self.lang),
+                                tooltip=f"{action.notation} — not allowed: {reason}",
+                                layout=widgets.Layout(width="auto"))
+        button.add_class("onb-choice-refused")
         notation = action.notation
         button.on_click(lambda _b: self._click(notation))
         return button

@@ -25,6 +25,7 @@ EXPECTED = {
     "04-servant-draft-and-hiring.ipynb": {".onb-board": 5, ".onb-step-header": 3,
                                           ".onb-ruling-panel": 1, ".onb-editor": 1},
     "05-solo-estate-challenge.ipynb": {".onb-board": 1},
+    "10-rulings-casebook.ipynb": {".onb-board": 2, ".onb-rule-browser": 1, ".onb-quiz": 1},
 }
 
 

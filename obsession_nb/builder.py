@@ -1,0 +1,90 @@
+"""The position builder: a legal position with every default a table would have, to adjust.
+
+``new_position`` sets up a real game (``setup.new_state``: families with their starting
+servants, bonuses and family cards, START tiles, dealt starter guests, a legally filled market,
+decks, round track and events; with the expansion, the servant draft is played with each
+player's first choice), then brings it to the start of the asked round: the round-track spaces
+passed on the way apply their events (reserves activating, a new season's theme; rules
+round-track.*-events, season.theme-reveal) and each player has taken one turn per activity
+round; after each courtship passed the first-player pawn moves on (ud.first-player-
+counterclockwise), while the courtship itself (favour, objective discards) is left to the user.
+Nothing else is invented: money, reputation, hands and organisers are the setup's, for
+the user to change.  The Solo Estate Challenge's positions come from its own setup
+(``modes/solo.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from obsession_nb.game import Game, new_game
+from obsession_nb.state import Options
+
+MODES = ("standard", "solo-estate-challenge")
+
+
+def new_position(players: int = 2, *, families: Sequence[str] | None = None, round: int = 1,
+                 expansion: bool = True, mode: str = "standard", length: str = "standard",
+                 names: Sequence[str] | None = None, seed: int = 0) -> Game:
+    """A legal position at the first turn of ``round`` (an activity round), every default a
+    table would have; adjust it, then ``Game.to_scenario()`` writes it as a scenario."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode '{mode}'; the modes are {', '.join(MODES)}")
+    if mode == "solo-estate-challenge":
+        if not expansion:
+            raise ValueError("the Solo Estate Challenge is part of the expansion (UD p.13)")
+        return _solo(players, families, round, length, seed)
+    if players < 2:
+        raise ValueError("the standard game needs 2 to 6 players (one player: "
+                         "mode='solo-estate-challenge')")
+    options = Options(expansion=expansion, length=length)  # type: ignore[arg-type]
+    game = new_game(players, seed=seed, options=options, families=families, names=names)
+    _finish_draft(game)
+    _advance(game, round)
+    game.log.clear()
+    return game
+
+
+def _finish_draft(game: Game) -> None:
+    """The servant draft (UD p.10), each choice the first one offered."""
+    while game.state.turn is not None and game.state.turn.step == "draft":
+        game.apply(game.legal_actions()[0])
+
+
+def _advance(game: Game, target: int) -> None:
+    """From round 1 to the first turn of ``target``, meeting each space's events."""
+    from obsession_nb.flow import enter_round
+    from obsession_nb.rounds import is_courtship, last_round
+
+    table = game.table
+    state = table.state
+    if not 1 <= target <= last_round(table):
+        raise ValueError(f"round must be 1 to {last_round(table)}, not {target}")
+    turns = 1  # round 1 is an activity round
+    for number in range(2, target + 1):
+        state.round = number
+        if is_courtship(table):
+            if number == target:
+                raise ValueError(f"round {target} is a courtship round (nobody takes a turn); "
+                                 "choose an activity round")
+            if number != last_round(table):  # the pawn passes after the season
+                step = -1 if state.options.first_player_rotation == "counterclockwise" else 1
+                state.first_player = (state.first_player + step) % len(state.players)
+            continue
+        enter_round(table)
+        turns += number < target
+    for player in state.players:
+        player.turns_taken = turns if target > 1 else 0
+    table.automatic = []
+
+
+def _solo(players: int, families: Sequence[str] | None, round: int, length: str,
+          seed: int) -> Game:
+    from obsession_nb.modes.solo import solo_position
+
+    if players != 1:
+        raise ValueError("the Solo Estate Challenge has one player")
+    family = families[0] if families else "ponsonby"
+    game = solo_position(seed, extended=length == "extended", family=family, round=round)
+    game.log.clear()
+    return game

@@ -1,0 +1,328 @@
+"""The explorer: every distinct way to finish the current turn, played on copies and compared.
+
+From the pending decision, each line of play that completes the turn (an activity: tile, guests,
+service, supplemental placements and the favour choices; or a pass option, with its hiring and
+shopping) is played on a copy of the position (``Game.to_json`` / ``load_json``, the fast round
+trip), and its figures are read from the position it leaves: the change in money and
+reputation, guests gained, cards drawn unseen, servants used, tiles flipped or bought, what is
+left affordable, and the change in the scoresheet total.  Special actions (borrowing, a market
+refresh, asking for help, the useful man's removals, VP-card reveals) are not explored: they can
+be taken at any moment and would multiply every line.
+
+Honest about chance: a blind draw is counted (``draws``), never named in a column; the card
+kept from a see-N-keep-1 invitation is the first one offered unless ``peek=True`` (its name
+appears only in the replayable line, as the position's deck order gives it).  Lines whose end
+positions are the same (up to the order of cards in hand and of servants in a zone) are
+interchangeable and merged into one row; ``alternatives`` lists the others.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from obsession_nb import actions as a
+from obsession_nb import engine, service
+from obsession_nb.scoring import score_player
+from obsession_nb.state import State
+from obsession_nb.table import Table
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from obsession_nb.game import Game
+
+SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch,
+           a.Reveal, a.RevealHire, a.RevealReclaim)
+"""Action kinds taken at any moment; the explorer leaves them out (see the module docstring)."""
+
+COLUMNS = ("actions", "money", "reputation", "level", "position", "money_after", "guests",
+           "invitations", "draws", "servants", "hired", "flipped", "bought", "affordable",
+           "score", "merged", "alternatives")
+"""The columns of :func:`explore`'s table, in order."""
+
+LIMIT = 20000
+"""At most this many positions are searched; past it :class:`ExploreLimit` is raised."""
+
+
+class ExploreLimit(RuntimeError):
+    """The turn has more distinct positions than the explorer searches."""
+
+
+@dataclass
+class _Path:
+    """A line being played: its actions and what it has met on the way."""
+
+    actions: tuple[str, ...] = ()
+    invitations: int = 0
+    draws: int = 0
+    placed: tuple[str, ...] = ()
+    affordable: tuple[str, ...] = ()
+
+
+@dataclass
+class Line:
+    """One way to finish the turn and the position it leaves (JSON)."""
+
+    actions: list[str]
+    end: str
+    figures: dict[str, Any] = field(default_factory=dict)
+
+
+def lines(game: Game, *, purchases: bool = True, peek: bool = False,
+          host: str | None = None) -> list[Line]:
+    """Every line that completes the pending turn (only those hosting ``host``, if given),
+    each with its figures.  The game itself is not changed."""
+    root = game.to_json()
+    table = Table(State.model_validate_json(root), game.table.catalog, dict(game.table.custom))
+    if table.state.turn is None:
+        return []
+    seat = table.turn.player
+    turns = table.me.turns_taken
+    hand_order = {c: i for i, c in enumerate(table.me.hand)}
+    seen: set[str] = set()
+    known: dict[str, tuple[str, ...]] = {}
+    found: list[Line] = []
+    stack: list[tuple[str, _Path]] = [(root, _Path())]
+    while stack:
+        position, path = stack.pop()
+        table.state = State.model_validate_json(position)
+        choices = list(_choices(table, hand_order, purchases, peek, host))
+        if table.turn.step == "buy":
+            path = _with_affordable(table, path, known)
+        for action in choices:
+            table.state = State.model_validate_json(position)
+            hand = list(table.me.hand)
+            placed = tuple(p.servant for p in table.turn.placements)
+            screens = _screens(table)
+            table.automatic = []
+            engine.perform(table, action)
+            step = _Path((*path.actions, action.notation), path.invitations, path.draws,
+                         placed, path.affordable)
+            _count_cards(table, seat, hand, action, step)
+            if not purchases and table.state.turn is not None and table.turn.step == "buy" and (
+                table.turn.player == seat
+            ):
+                step = _with_affordable(table, step, known)
+                engine.perform(table, a.Done())
+                step.actions = (*step.actions, "done")
+            if _finished(table, seat, turns):
+                found.append(Line(list(step.actions), table.state.model_dump_json(),
+                                  {"invitations": step.invitations, "draws": step.draws,
+                                   "placed": step.placed, "affordable": step.affordable}))
+                continue
+            step.invitations += _screens(table) - screens if _screens(table) > screens else 0
+            key = _key(table)
+            if key in seen:
+                continue
+            seen.add(key)
+            if len(seen) > LIMIT:
+                raise ExploreLimit(f"more than {LIMIT} positions in this turn")
+            stack.append((table.state.model_dump_json(), step))
+    return found
+
+
+def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
+             host: str | None) -> Iterator[a.Action]:
+    """The legal choices worth exploring here: no special actions; guests invited in the
+    order of the hand and icons filled in a fixed order (the same sets, met once); the first
+    screened card only unless ``peek``; no purchase unless ``purchases``; only ``host`` as the
+    activity, and no pass, when it is given."""
+    turn = table.turn
+    step = turn.step
+    first_slot = None
+    if step == "service":
+        slots = service.open_slots(table)
+        first_slot = slots[0].id if slots else None
+    last = max((hand_order.get(c, -1) for c in turn.guests), default=-1)
+    ordered = not _order_matters(table)
+    screen = turn.choices[0] if step == "favours" and turn.choices else None
+    with table.reading():
+        for action in dict.fromkeys(engine.candidates(table)):
+            if isinstance(action, SPECIAL):
+                continue
+            if isinstance(action, a.Invite) and ordered and hand_order.get(action.card, 99) < last:
+                continue
+            if isinstance(action, a.Serve) and action.slot != first_slot:
+                continue
+            if (isinstance(action, a.Keep) and not peek and screen is not None
+                    and action.card != screen.cards[0]):
+                continue
+            if isinstance(action, a.Buy) and not purchases:
+                continue
+            if host is not None and (isinstance(action, a.Pass) or (
+                    isinstance(action, a.Host) and action.tile != host)):
+                continue
+            if engine.can(table, action):
+                yield action
+
+
+def _order_matters(table: Table) -> bool:
+    """The Queen's Suite doubles a favour of the first guest, so there the order counts."""
+    from obsession_nb.suites import hosted
+
+    return table.turn.tile is not None and hosted(table) is not None
+
+
+def _with_affordable(table: Table, path: _Path, known: dict[str, tuple[str, ...]]) -> _Path:
+    """The path with the tiles the player could buy now (``known``: found before, by the
+    money, organiser and market they depend on)."""
+    me, supply = table.me, table.state.supply
+    key = repr((me.money, [t.tile for t in me.organiser], me.servants.available,
+                supply.model_dump_json(include={"market", "service_reserve", "pr1_reserve",
+                                                "service_reserve_active", "pr1_reserve_active"}),
+                table.turn.purchases, table.turn.unlimited_purchases))
+    if key not in known:
+        with table.reading():
+            tiles = [b.tile for b in engine.candidates(table)
+                     if isinstance(b, a.Buy) and not b.useful_man and engine.can(table, b)]
+        known[key] = tuple(dict.fromkeys(tiles))
+    return _Path(path.actions, path.invitations, path.draws, path.placed, known[key])
+
+
+def _screens(table: Table) -> int:
+    turn = table.state.turn
+    if turn is None:
+        return 0
+    return sum(1 for c in turn.choices if c.kind == "screen")
+
+
+def _count_cards(table: Table, seat: int, hand_before: list[str], action: a.Action,
+                 path: _Path) -> None:
+    """Cards that came into the hand: kept from a screen (seen) or drawn blind."""
+    hand = table.state.players[seat].hand
+    new = len(hand) - len(hand_before) + (1 if isinstance(action, a.Invite) else 0)
+    if new > 0 and not isinstance(action, a.Keep):
+        path.draws += new
+
+
+def _finished(table: Table, seat: int, turns: int) -> bool:
+    state = table.state
+    return state.turn is None or state.players[seat].turns_taken > turns
+
+
+def _key(table: Table) -> str:
+    """The position mid-turn, the same whatever order the same placements and guests came in."""
+    state = table.state
+    turn = state.turn
+    assert turn is not None
+    data = turn.model_dump()
+    # icons are filled in a fixed order, so the filled ones are known by their number: which
+    # servant covered which icon is set aside (the same servants, the same rest of the turn)
+    data["placements"] = sorted(
+        repr((p.servant, "served", p.from_quarters) if p.covers is not None
+             else (p.servant, p.target, p.from_quarters))
+        for p in turn.placements)
+    if not _order_matters(table):
+        data["guests"] = sorted(data["guests"])
+    rest = state.model_dump_json(exclude={"turn"})
+    return rest + repr(sorted(data.items()))
+
+
+def _canonical(end: str) -> str:
+    """An end position with the order of hands, discards and servant zones set aside."""
+    state = State.model_validate_json(end)
+    for p in state.players:
+        p.hand.sort()
+        p.discard.sort()
+        for zone in ("available", "quarters", "expended"):
+            p.servants.zone(zone).sort()
+    return state.model_dump_json()
+
+
+def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
+    table = Table(State.model_validate_json(line.end), game.table.catalog,
+                  dict(game.table.custom))
+    seat = before["seat"]
+    me = table.state.players[seat]
+    wheel = table.wheel
+    old_tiles = before["tiles"]
+    level, position = wheel.level(me.reputation), wheel.position(me.reputation)
+    return {
+        "actions": line.actions,
+        "money": me.money - before["money"],
+        "reputation": me.reputation - before["reputation"],
+        "level": level,
+        "position": position,
+        "money_after": me.money,
+        "guests": len(me.hand) + len(me.discard) - before["cards"],
+        "invitations": line.figures["invitations"],
+        "draws": line.figures["draws"],
+        "servants": ", ".join(sorted(line.figures["placed"])),
+        "hired": len(me.servants.all()) + len(me.removed) - before["servants"],
+        "flipped": ", ".join(t.tile for t in me.organiser
+                             if t.tile in old_tiles and t.flipped != old_tiles[t.tile]),
+        "bought": ", ".join(t.tile for t in me.organiser if t.tile not in old_tiles),
+        "affordable": ", ".join(line.figures["affordable"]),
+        "score": score_player(table, seat).total - before["score"],
+    }
+
+
+def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: int | None = None,
+            uses: str | None = None, query: str | None = None, purchases: bool = True,
+            peek: bool = False, host: str | None = None) -> pd.DataFrame:
+    """Every distinct way to complete the current turn, one row per line (columns
+    :data:`COLUMNS`), sorted by ``sort`` (ties by the other figures).
+
+    ``uses``: only lines that place this servant kind (``"cook"``); ``query``: a pandas
+    query on the columns (``"reputation >= 5"``); ``top``: the first rows only; ``purchases``:
+    explore step 7's purchases (else each row lists what it leaves ``affordable``); ``peek``:
+    try every card a see-N-keep-1 invitation shows (the cards are hidden at a real table);
+    ``host``: only the activities hosting this tile (a faster search)."""
+    import pandas as pd
+
+    if sort not in COLUMNS:
+        raise ValueError(f"cannot sort by '{sort}': the columns are {', '.join(COLUMNS)}")
+    found = lines(game, purchases=purchases, peek=peek, host=host)
+    state = game.state
+    if state.turn is None:
+        return pd.DataFrame(columns=list(COLUMNS))
+    seat = state.turn.player
+    me = state.players[seat]
+    before = {
+        "seat": seat, "money": me.money, "reputation": me.reputation,
+        "cards": len(me.hand) + len(me.discard),
+        "servants": len(me.servants.all()) + len(me.removed),
+        "tiles": {t.tile: t.flipped for t in me.organiser},
+        "score": score_player(game.table, seat).total,
+    }
+    groups: dict[str, list[Line]] = {}
+    for line in found:
+        groups.setdefault(_canonical(line.end), []).append(line)
+    rows = []
+    for same in groups.values():
+        same.sort(key=lambda ln: (len(ln.actions), ln.actions))
+        row = _row(game, same[0], before)
+        row["merged"] = len(same)
+        row["alternatives"] = [ln.actions for ln in same[1:]]
+        rows.append(row)
+    frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    if uses is not None:
+        frame = frame[frame["servants"].str.split(", ").map(lambda kinds: uses in kinds)]
+    if query:
+        frame = frame.query(query)
+    others = [c for c in ("money", "reputation", "score", "guests") if c != sort]
+    frame = frame.sort_values([sort, *others], ascending=ascending, kind="stable")
+    frame = frame.reset_index(drop=True)
+    return frame.head(top) if top is not None else frame
+
+
+def rows_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The table as JSON-ready rows (the CLI's ``--json``)."""
+    import json
+
+    return json.loads(frame.to_json(orient="records"))
+
+
+class _CallableModule(types.ModuleType):
+    """``obsession_nb.explore`` names both this module and its function: once the module is
+    imported the package's attribute is the module, so calling it calls :func:`explore`."""
+
+    def __call__(self, game: Game, **options: Any) -> pd.DataFrame:
+        return explore(game, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,180 @@
+"""Steps 3 and 4 of a turn: hosting a tile and inviting its guests (rules host.*,
+invite.exact-count, service.mandatory, ruling.level-at-step-3, ud.useful-man.touch-move).
+
+When the party is complete the step moves on to service and asks the sequencer to see whether
+service is already done (``table.then("service")``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from obsession_nb import guests, service, suites
+from obsession_nb.favours import supplemental_on
+from obsession_nb.rounds import has_event
+from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.table import Table
+
+
+def useful_man_lowers(table: Table, tile_id: str) -> bool:
+    return supplemental_on(table, "useful_man", tile_id)
+
+
+def verify_host(table: Table, tile_id: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    owned = me.owned(tile_id)
+    if owned is None:
+        raise refuse("host.choose-tile", f"{me.name} does not own a {_tile(table, tile_id)}.")
+    face = table.face(owned)
+    name = table.tile_name(tile_id)
+    if not face.playable:
+        raise refuse("host.not-service-or-monument",
+                     f"{name} shows a permanent ability, not an activity; it cannot be hosted.")
+    rulings = [ruling("host.choose-tile", f"{me.name} hosts {name} ({face.activity}).")]
+    level = turn.level_at_host or 1
+    if face.prestige is not None:
+        prestige = face.prestige - (1 if useful_man_lowers(table, tile_id) else 0)
+        if has_event(table, "national_holiday"):
+            rulings.append(ruling("event.national-holiday",
+                                  "National Holiday: the tile's prestige rating does not limit."))
+        elif prestige > level:
+            raise refuse("host.prestige", f"{name} has prestige rating {prestige}, above "
+                         f"{me.name}'s level {level} at the start of step 3.")
+        else:
+            rulings.append(ruling("host.prestige", f"Prestige rating {prestige} ≤ level {level}."))
+            if table.level(me) < level:
+                rulings.append(ruling("ruling.level-at-step-3", f"Level {level} at the start of "
+                                      "step 3 counts; special actions since then change nothing."))
+    previous = turn.tile
+    turn.tile = tile_id
+    with table.supposing():
+        try:
+            tile_slots = service.slots_for(table, [])
+            available = Counter(me.servants.available)
+            if not service.feasible(table, tile_slots, available, service.quarters_kinds(table)):
+                needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
+                raise refuse("host.servant-available",
+                             f"{name} needs a {needed} from Available Service and none can serve.")
+            if tile_slots:
+                rulings.append(ruling("host.servant-available",
+                                      f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
+            if face.guests is not None and face.guests.from_supply:
+                rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
+                                      "the prestige deck."))
+            elif face.guests is not None and not guests.party_possible(table, ()):
+                raise refuse("invite.exact-count",
+                             f"No full party for {name} can be invited, served and paid for from "
+                             "the active hand.")
+            if tile_id == "butlers-room":
+                rulings += _butlers_room_rulings(table)
+        finally:
+            turn.tile = previous
+    return rulings
+
+
+def _butlers_room_rulings(table: Table) -> list[Ruling]:
+    rulings = [ruling("host.butlers-room", "The Butler's Room hires servants."),
+               ruling("host.no-gentry-with-butlers-room", "No gentry attend a hiring.")]
+    if table.state.options.expansion:
+        rulings.append(ruling("ruling.hiring-normal-turn", "Hiring as a normal activity is "
+                              "allowed with the expansion (ud.hiring-without-passing), though "
+                              "passing to hire is usually better."))
+    return rulings
+
+
+def apply_host(table: Table, tile_id: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    rulings: list[Ruling] = []
+    for p in list(turn.placements):
+        if p.servant == "useful_man" and p.target not in (tile_id, "study", "market", "removed"):
+            turn.placements.remove(p)
+            me.servants.available.append("useful_man")
+            rulings.append(ruling("ud.useful-man.touch-move",
+                                  "The useful man was not used on that tile and returns to "
+                                  "Available Service."))
+    turn.tile = tile_id
+    face = table.face(me.owned(tile_id))  # type: ignore[arg-type]
+    if face.guests is not None and face.guests.from_supply:
+        rulings += suites.guest_from_supply(table)
+        turn.step = "service"
+    else:
+        turn.step = "invite" if face.guests is not None else "service"
+    if turn.step == "service":
+        table.then("service")
+    return rulings
+
+
+def verify_invite(table: Table, card_id: str) -> list[Ruling]:
+    turn = table.turn
+    if not table.has_card(card_id):
+        raise refuse("invite.active-hand-only", f"There is no gentry card '{card_id}'.")
+    why = guests.refusal(table, card_id)
+    if why is not None:
+        raise refuse(why.rule, why.verdict)
+    card = table.card(card_id)
+    counts = guests.allowed_counts(table)
+    if len(turn.guests) >= max(counts):
+        raise refuse("invite.exact-count", f"The activity takes exactly {max(counts)} guests.")
+    if not guests.joins_party(table, tuple(turn.guests), card_id):
+        raise refuse("service.mandatory",
+                     f"With {card.name} no full party can be served and paid for (service is "
+                     "mandatory; paupers must be paid).")
+    _limit, limit_ruling = guests.prestige_limit(table)
+    rulings = [
+        ruling("invite.kind", f"{card.name} qualifies for the activity."),
+        ruling(limit_ruling.rule, f"{card.name}: prestige {card.rating}. {limit_ruling.verdict}"),
+    ]
+    if card.prestige is None:
+        rulings.append(ruling("invite.family-fairchild-prestige-one", f"{card.name} shows a "
+                              "crest, not a rating, and counts as prestige 1."))
+    if not card.service:
+        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant."))
+    return rulings
+
+
+def apply_invite(table: Table, card_id: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    me.hand.remove(card_id)
+    turn.guests.append(card_id)
+    if len(turn.guests) == max(guests.allowed_counts(table)) and not _count_can_change(table):
+        finish_invitations(table)
+    return []
+
+
+def _count_can_change(table: Table) -> bool:
+    """Whether the Carriage House or the Renovated Kitchen could still change the guest count."""
+    from obsession_nb.actions import Carriage, Kitchen
+    from obsession_nb.supplemental import placement_candidates, verify_carriage, verify_kitchen
+
+    for action in placement_candidates(table):
+        try:
+            if isinstance(action, Carriage):
+                verify_carriage(table, action.servant, action.change)
+            elif isinstance(action, Kitchen):
+                verify_kitchen(table)
+            else:
+                continue
+        except IllegalAction:
+            continue
+        return True
+    return False
+
+
+def verify_guests_done(table: Table) -> list[Ruling]:
+    counts = guests.allowed_counts(table)
+    n = len(table.turn.guests)
+    if n not in counts:
+        wanted = " or ".join(str(c) for c in counts)
+        raise refuse("invite.exact-count", f"The activity needs exactly {wanted} guests; {n} invited.")
+    if not guests.party_possible(table, tuple(table.turn.guests)):
+        raise refuse("service.mandatory", "This party cannot be served or paid for.")
+    return [ruling("invite.exact-count", f"{n} guests invited, as the activity requires.")]
+
+
+def finish_invitations(table: Table) -> None:
+    table.turn.step = "service"
+    table.then("service")
+
+
+def _tile(table: Table, tile_id: str) -> str:
+    return table.tile_name(tile_id) if tile_id in table.catalog.tiles else f"tile '{tile_id}'"

@@ -1,0 +1,81 @@
+"""The Solo Estate Challenge (UD p.13-14) as a game-mode plugin (obsession_nb/mode.py).
+
+Each hook hands over to the module that holds that part of the challenge: the category stacks
+and buying (``solo_market``), the hooks of the turn, setup and scenario checks (``solo_rules``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from obsession_nb import actions as a
+from obsession_nb.buying import apply_buy, verify_buy
+from obsession_nb.catalog import Catalog
+from obsession_nb.market import Offer
+from obsession_nb.mode import Handler, Mode
+from obsession_nb.modes import solo_market, solo_rules
+from obsession_nb.rules import Ruling
+from obsession_nb.state import State
+from obsession_nb.table import Table
+
+
+def _buy_into_verify(table: Table, tile: str, column: str | None, useful_man: bool) -> list[Ruling]:
+    return verify_buy(table, tile, useful_man, column)
+
+
+def _buy_into_apply(table: Table, tile: str, column: str | None, useful_man: bool) -> list[Ruling]:
+    return apply_buy(table, tile, useful_man, column)
+
+
+class SoloEstateChallenge(Mode):
+    """One player against the target score, buying from six category stacks while the d20 AI
+    scavenges (mode ``solo-estate-challenge``)."""
+
+    name = "solo-estate-challenge"
+    unlimited_purchases = True  # as many as she can afford (UD p.14)
+    refills_market = False  # the stacks are never refilled
+    handlers = {
+        a.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
+        a.BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),
+        a.DiscardTile: Handler(frozenset({"buy"}), solo_rules.verify_discard_tile,
+                               solo_rules.apply_discard_tile),
+    }
+
+    def refuse(self, table: Table, action: a.Action) -> None:
+        solo_rules.verify_action(table, action)
+
+    def candidates(self, table: Table) -> Iterable[a.Action]:
+        return solo_rules.candidates(table)
+
+    def central_setup(self, table: Table, rulings: list[Ruling]) -> list[Ruling]:
+        return solo_rules.central_setup(table, rulings)
+
+    def step2_effects(self, table: Table) -> list[Ruling]:
+        return solo_rules.step2_effects(table)
+
+    def step2_pending(self, table: Table) -> bool:
+        return solo_rules.ball_pending(table)
+
+    def end_of_turn(self, table: Table) -> bool:
+        solo_rules.after_turn(table)
+        return True
+
+    def offers(self, table: Table) -> list[Offer]:
+        return solo_market.offers(table)
+
+    def take(self, table: Table, tile_id: str) -> bool:
+        solo_market.take_tile(table, tile_id)
+        return True
+
+    def verify_purchase(self, table: Table, tile_id: str, column: str | None) -> list[Ruling]:
+        return solo_market.verify_purchase(table, tile_id, column)
+
+    def after_purchase(self, table: Table, tile_id: str, column: str | None) -> list[Ruling]:
+        return solo_market.after_purchase(table, tile_id, column)
+
+    def check_position(self, state: State, catalog: Catalog) -> list[str]:
+        return solo_rules.check_position(state, catalog)
+
+    def view(self, table: Table) -> dict[str, Any]:
+        return solo_rules.solo_view(table)

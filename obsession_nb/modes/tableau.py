@@ -1,0 +1,340 @@
+"""Tableau Obsession's setup and order of play (UD p.15; rules tableau.*, option.starter-guest-draft,
+option.queen-victoria-market; rulings ruling.tableau-*).
+
+* setup (:func:`central_setup`): no objectives dealt and no group bonuses in the deck, the low-VP
+  monuments, the tableau track, no themes and no Fairchilds, then the starter-guest draft
+  (action ``starter CARD``) before the first turn;
+* the end of a turn (:func:`after_turn`): the game stops at once when the player ends the turn at
+  Max; at the end of a round the Queen Victoria removal, the pawn moves on, and round 5 opens
+  with the Grand Ball (action ``ball CARD``, in turn order, before any turn);
+* the two base variants the mode uses are :func:`queen_victoria` and the draft order
+  :func:`draft_order`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from obsession_nb import actions as a
+from obsession_nb.market import SPACE_PRICES, fill
+from obsession_nb.rounds import last_round, space
+from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.setup import choose_monuments, opening_market
+from obsession_nb.state import QueenVictoria, State, Tableau, Turn
+from obsession_nb.table import Table
+
+BALL_SEE = 3
+REPLACED = {
+    "setup.objectives", "six-player.objectives", "ruling.objective-deck-composition",
+    "setup.round-track", "setup.monuments-by-count", "ruling.five-six-monuments-base",
+    "ruling.low-vp-monument-count", "setup.gentry-deck", "setup.casual-deck",
+}
+"""Setup rulings of the standard game that Tableau Obsession's own setup replaces."""
+
+
+def record(state: State) -> Tableau:
+    if state.tableau is None:
+        state.tableau = Tableau()
+    return state.tableau
+
+
+# ----------------------------------------------------------------- setup
+
+
+def draft_order(players: int, first: int) -> list[int]:
+    """Seats in picking order: the last in turn order first, counterclockwise to the first
+    player, who picks twice; then back clockwise to the last (option.starter-guest-draft)."""
+    back = [(first + k) % players for k in range(players - 1, 0, -1)]
+    return [*back, first, first, *reversed(back)]
+
+
+def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
+    """UD p.15 Setup after the player areas: objectives, monuments, the track, the starter-guest
+    deck; the opening market as in the standard game; no theme.  The draft is left pending."""
+    state, catalog = table.state, table.catalog
+    supply = state.supply
+    kept = [r for r in rulings if r.rule not in REPLACED]
+    tab = record(state)
+    n = len(state.players)
+    if state.options.mode == "tableau-duel":
+        kept.append(ruling("tableau.duel", "Tableau Duel: the 9/10 reputation counters are "
+                           "added; level 9 scores 45 VP, level 10 55 VP and Max 66 VP."))
+
+    # Player setup step 10 and central setup step 2 (tableau.player-setup, tableau.central-setup)
+    deck = [*supply.objective_deck, *(o for p in state.players for o in p.objectives)]
+    for player in state.players:
+        player.objectives = []
+    group = {o.id for o in catalog.objectives.values() if o.category == "group_bonus"}
+    deck = sorted(o for o in deck if o not in group)
+    table.rng().shuffle(deck)
+    supply.objective_deck = deck
+    kept.append(ruling("tableau.player-setup", "No objective cards are dealt; they can still "
+                       "come from the Main Library and VP cards."))
+    kept.append(ruling("tableau.central-setup", f"Group-bonus objectives leave the deck: "
+                       f"{len(deck)} objective cards remain."))
+
+    # Step 6: the low-VP monuments (ud.monuments.low-vp)
+    standard = [t for t in supply.bag if catalog.tiles[t].kind == "monument"]
+    monuments = choose_monuments(catalog, n, True, table.rng())
+    supply.bag = sorted([*(t for t in supply.bag if t not in standard), *monuments])
+    kept.append(ruling("tableau.central-setup", "The low-VP monuments are used: "
+                       + ", ".join(catalog.tiles[m].name for m in monuments) + "."))
+
+    # Step 7: the tableau track, VP cards, no themes, no Fairchilds
+    supply.theme_deck, state.themes, supply.fairchilds = [], [], []
+    kept.append(ruling("tableau.central-setup", "The tableau round track with the pawn on "
+                       f"START (round 1), the {len(supply.vp_deck)} VP cards shuffled on their "
+                       "space; no theme cards (no courtship) and no Fairchilds."))
+    kept.append(ruling("ruling.tableau-track-events", "The events printed on the tableau track "
+                       "apply: both reserves after round 3, the Grand Ball on round 5, the "
+                       "Builders' Holiday on 11 and the Village Fair on 13."))
+
+    # Player setup step 9: the starter-guest draft (option.starter-guest-draft)
+    starters = {c.id for c in catalog.gentry.values() if c.deck == "starter"}
+    pool = [c for p in state.players for c in p.hand if c in starters]
+    pool += [c for c in supply.casual_deck if c in starters]
+    for player in state.players:
+        player.hand = [c for c in player.hand if c not in starters]
+    casual = [c for c in supply.casual_deck if c not in starters]
+    pool = sorted(pool)
+    table.rng().shuffle(pool)
+    size = 2 * n + 2
+    tab.draft_deck, rest = pool[:size], pool[size:]
+    supply.casual_deck = sorted([*casual, *rest])
+    table.rng().shuffle(supply.casual_deck)
+    tab.draft_order = draft_order(n, state.first_player)
+    kept.append(ruling("option.starter-guest-draft", f"Starter-guest draft: a deck of {size} "
+                       f"starter guests; {state.players[tab.draft_order[0]].name} (last in turn "
+                       "order) picks first, counterclockwise; the first player picks two; then "
+                       "back clockwise."))
+    kept.append(ruling("ruling.tableau-starter-rest", f"The {len(rest)} starter guests not "
+                       "dealt into the draft deck join the casual deck, as undealt starters do "
+                       "in the standard setup."))
+
+    kept += opening_market(table)
+    state.turn = Turn(player=tab.draft_order[0], step="mode")
+    table.then("start-turn", tab.draft_order[0], "mode")  # after the servant draft's first turn
+    return kept
+
+
+# ----------------------------------------------------------------- decisions outside turns
+
+
+def pending(table: Table) -> str | None:
+    """Which mode decision waits: ``draft`` (starter guests) or ``ball`` (Grand Ball)."""
+    tab = table.state.tableau
+    if tab is None or table.state.turn is None or table.turn.step != "mode":
+        return None
+    if tab.draft_order:
+        return "draft"
+    if tab.ball_order:
+        return "ball"
+    return None
+
+
+def candidates(table: Table) -> Iterator[a.Action]:
+    tab = table.state.tableau
+    what = pending(table)
+    if tab is None or what is None:
+        return
+    if what == "draft":
+        yield from (a.Starter(c) for c in dict.fromkeys(tab.draft_deck))
+    else:
+        yield from (a.Ball(c) for c in dict.fromkeys(tab.ball_offer))
+
+
+def verify_starter(table: Table, card: str) -> list[Ruling]:
+    tab = table.state.tableau
+    if pending(table) != "draft" or tab is None:
+        raise refuse("option.starter-guest-draft", "There is no starter-guest draft pick to "
+                     "make now.")
+    if card not in tab.draft_deck:
+        raise refuse("option.starter-guest-draft", f"'{card}' is not in the starter-guest deck "
+                     "passed to you.")
+    return [ruling("option.starter-guest-draft",
+                   f"{table.me.name} takes {table.card_name(card)} from the starter-guest deck.")]
+
+
+def apply_starter(table: Table, card: str) -> list[Ruling]:
+    state = table.state
+    tab = record(state)
+    table.me.hand.append(card)
+    tab.draft_deck.remove(card)
+    tab.draft_order.pop(0)
+    if tab.draft_order:
+        table.then("start-turn", tab.draft_order[0], "mode")
+        return []
+    left = list(tab.draft_deck)
+    tab.draft_deck = []
+    state.supply.casual_deck += left
+    state.supply.casual_deck = sorted(state.supply.casual_deck)
+    table.rng().shuffle(state.supply.casual_deck)
+    table.then("start-turn", state.first_player, "begin")
+    return [ruling("option.starter-guest-draft", f"The {len(left)} starter guests nobody took "
+                   "are shuffled into the casual deck; the first turn begins.")]
+
+
+def open_ball_offer(table: Table) -> list[Ruling]:
+    """The next player in ``ball_order`` takes three prestige guests from the deck."""
+    state = table.state
+    tab = record(state)
+    deck = state.supply.prestige_deck
+    while tab.ball_order:
+        seat = tab.ball_order[0]
+        tab.ball_offer = [deck.pop(0) for _ in range(min(BALL_SEE, len(deck)))]
+        if tab.ball_offer:
+            table.then("start-turn", seat, "mode")
+            return [ruling("tableau.grand-ball", f"Grand Ball: {state.players[seat].name} sees "
+                           + ", ".join(table.card_name(c) for c in tab.ball_offer) + ".")]
+        tab.ball_order.pop(0)
+    table.then("start-turn", state.first_player, "begin")
+    return [ruling("tableau.grand-ball", "The Grand Ball is over; the round's turns begin.")]
+
+
+def verify_ball(table: Table, card: str) -> list[Ruling]:
+    tab = table.state.tableau
+    if pending(table) != "ball" or tab is None:
+        raise refuse("tableau.grand-ball", "There is no Grand Ball choice to make now.")
+    if card not in tab.ball_offer:
+        raise refuse("tableau.grand-ball", f"'{card}' is not among the guests seen at the Grand "
+                     "Ball.")
+    return [ruling("tableau.grand-ball", f"{table.me.name} keeps {table.card_name(card)} in the "
+                   "active hand.")]
+
+
+def apply_ball(table: Table, card: str) -> list[Ruling]:
+    state = table.state
+    tab = record(state)
+    rest = list(tab.ball_offer)
+    rest.remove(card)
+    table.me.hand.append(card)
+    state.supply.prestige_deck += rest
+    tab.ball_offer = []
+    tab.ball_order.pop(0)
+    return [ruling("tableau.grand-ball", f"{len(rest)} guest(s) go to the bottom of the "
+                   "prestige deck."), *open_ball_offer(table)]
+
+
+def verify_action(table: Table, action: a.Action) -> None:
+    """While a mode decision waits, only its own action is a choice."""
+    what = pending(table)
+    if what == "draft" and not isinstance(action, a.Starter):
+        raise refuse("option.starter-guest-draft", "The starter-guest draft comes first: "
+                     "take one card (starter CARD).")
+    if what == "ball" and not isinstance(action, a.Ball):
+        raise refuse("tableau.grand-ball", "The Grand Ball comes first: keep one of the "
+                     "prestige guests seen (ball CARD).")
+
+
+# ----------------------------------------------------------------- the end of a turn
+
+
+def at_max(table: Table, seat: int) -> bool:
+    return table.wheel.label(table.state.players[seat].reputation) == "max"
+
+
+def after_turn(table: Table) -> bool:
+    """The immediate end at Max (tableau.end); at the end of a round the Queen Victoria removal
+    and the next round (tableau.market); ``False`` leaves the next seat to the core."""
+    state = table.state
+    seat = table.turn.player
+    tab = record(state)
+    me = state.players[seat]
+    if at_max(table, seat):
+        tab.reached_max, tab.end_reason = seat, "max"
+        table.auto("end of the game", [ruling(
+            "tableau.end", f"{me.name} ends the turn at Max reputation: the game ends at once, "
+            f"on round {state.round}; nobody takes another turn.")])
+        _stop(table)
+        return True
+    if (seat + 1) % len(state.players) != state.first_player:
+        return False
+    rulings = [ruling("tableau.first-player-fixed", "The round is over; the first-player pawn "
+                      "stays where it is.")]
+    rulings += queen_victoria(table)
+    if state.round >= last_round(table):
+        tab.end_reason = "track-end"
+        rulings.append(ruling("ruling.tableau-track-end", f"Round {state.round} was the track's "
+                              "last space and nobody reached Max: the game ends."))
+        table.auto("end of the round", rulings)
+        _stop(table)
+        return True
+    state.round += 1
+    rulings.append(ruling("tableau.first-player-fixed", f"The round pawn moves on "
+                          f"(counterclockwise) to round {state.round}."))
+    table.then("enter-round")  # round-start events, then the first player's turn
+    if any(e.kind == "grand_ball" for e in space(table).events):
+        tab.ball_order = [(state.first_player + k) % len(state.players)
+                          for k in range(len(state.players))]
+        rulings.append(ruling("tableau.grand-ball", f"Round {state.round} opens with the Grand "
+                              "Ball: in turn order each player sees three prestige guests and "
+                              "keeps one, before any turn."))
+        rulings += open_ball_offer(table)  # its first pick is asked for after the round begins
+    table.auto("end of the round", rulings)
+    return True
+
+
+def _stop(table: Table) -> None:
+    table.state.turn = None
+    table.state.finished = True
+
+
+def queen_victoria(table: Table) -> list[Ruling]:
+    """Set aside the £300 tile (both if stacked), slide left, draw one space's tile (diverted
+    into an active reserve as usual), return the set-aside tiles to the bag; the reserves are
+    untouched (option.queen-victoria-market)."""
+    state = table.state
+    supply = state.supply
+    if not supply.market:
+        return [ruling("option.queen-victoria-market", "Queen Victoria: the market is empty; "
+                       "nothing is removed.")]
+    removed = supply.market.pop(0)
+    rulings = [ruling("option.queen-victoria-market", f"Queen Victoria: "
+                      f"{table.tile_name(removed[0])}" + (f" (×{len(removed)})" if len(removed) > 1
+                                                          else "")
+                      + f" leaves the £{SPACE_PRICES[0]} space; the other tiles slide left.")]
+    bag_before = list(supply.bag)
+    fill(table, rulings, in_tsn_order=False)
+    drawn = _drawn(bag_before, supply.bag)
+    supply.bag = sorted([*supply.bag, *removed])
+    record(state).queen_victoria.append(QueenVictoria(round=state.round, removed=removed,
+                                                      drawn=drawn))
+    rulings.append(ruling("option.queen-victoria-market", "The set-aside tile(s) return to the "
+                          "bag; the reserves are not affected."))
+    return rulings
+
+
+def _drawn(before: list[str], after: list[str]) -> list[str]:
+    left = list(after)
+    out = []
+    for t in before:
+        if t in left:
+            left.remove(t)
+        else:
+            out.append(t)
+    return out
+
+
+# ----------------------------------------------------------------- view
+
+
+def view(table: Table) -> dict[str, Any]:
+    """What the views and the CLI show of the mode: the track, the end, the Queen Victoria
+    removals, the pending draft or Grand Ball (the milestones are in every game's view)."""
+    state = table.state
+    tab = state.tableau or Tableau()
+    return {
+        "round": state.round,
+        "last_round": last_round(table),
+        "pawn_direction": "counterclockwise",
+        "wheel_levels": state.options.wheel_levels,
+        "pending": pending(table),
+        "draft_deck": [{"id": c, "name": table.card_name(c)} for c in tab.draft_deck],
+        "ball_offer": [{"id": c, "name": table.card_name(c)} for c in tab.ball_offer],
+        "queen_victoria": [{"round": q.round, "removed": [table.tile_name(t) for t in q.removed],
+                            "drawn": [table.tile_name(t) for t in q.drawn]}
+                           for q in tab.queen_victoria],
+        "end_reason": tab.end_reason,
+        "reached_max": tab.reached_max,
+    }

@@ -1,0 +1,66 @@
+"""Step 5 of a turn: filling the activity's servant icons (rules service.mandatory,
+host.servant-available, service.servants-quarters, ruling.servants-quarters-scope,
+ud.standin-no-ability).  Each filled icon asks the sequencer whether service is done.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from obsession_nb import service
+from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.state import Placement
+from obsession_nb.table import Table
+
+
+def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
+    me = table.me
+    slot = next((s for s in service.open_slots(table) if s.id == slot_id), None)
+    if slot is None:
+        raise refuse("service.mandatory", f"There is no unfilled servant icon '{slot_id}'.")
+    available = Counter(me.servants.available)
+    quarters = service.quarters_kinds(table)
+    from_quarters = available[servant] == 0
+    if from_quarters and servant not in quarters:
+        raise refuse("host.servant-available",
+                     f"No {table.servant_name(servant)} is in Available Service.")
+    why = service.filler_ruling(table, slot, servant, available)
+    if why is None:
+        raise refuse("service.mandatory", f"A {table.servant_name(servant)} cannot fill the "
+                     f"{table.servant_name(slot.kind)} icon here.")
+    rest = [s for s in service.open_slots(table) if s.id != slot_id]
+    if from_quarters:
+        ok = service.feasible(table, rest, available, set())
+    else:
+        available[servant] -= 1
+        ok = service.feasible(table, rest, available, quarters)
+    if not ok:
+        raise refuse("service.mandatory",
+                     f"Using the {table.servant_name(servant)} here would leave another icon "
+                     "without a servant.")
+    rulings = [why]
+    if servant != slot.kind and table.catalog.servants[servant].expansion == "upstairs_downstairs":
+        rulings.append(ruling("ud.standin-no-ability", f"Standing in as a mandatory servant, the "
+                              f"{table.servant_name(servant)} grants no ability of his or her own."))
+    if from_quarters:
+        rulings.append(ruling("service.servants-quarters",
+                              "The Servants' Quarters lets one resting servant serve."))
+        rulings.append(ruling("ruling.servants-quarters-scope", "One resting servant per turn, "
+                              "of any kind."))
+    return rulings
+
+
+def apply_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    slot = next(s for s in service.open_slots(table) if s.id == slot_id)
+    if servant in me.servants.available:
+        me.servants.available.remove(servant)
+        from_quarters = False
+    else:
+        me.servants.quarters.remove(servant)
+        turn.quarters_used = from_quarters = True
+    turn.placements.append(
+        Placement(servant=servant, target=slot.id, covers=slot.kind, from_quarters=from_quarters)
+    )
+    table.then("service")
+    return []

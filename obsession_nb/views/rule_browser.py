@@ -1,0 +1,173 @@
+"""The rule browser: search the rule index, read an entry, and **Show me** a live position where
+the rule applies (``obsession_nb.rulebook``).
+
+``RuleBrowser("hall boy")`` searches; ``browser.show_rule("ud.hall-boy.butler")`` opens an entry;
+``browser.show_me(0)`` opens the entry's first demonstration in a stepper at the decision where
+the rule applies.  A rule-id chip clicked in any rulings widget opens its entry in the browser
+shown most recently (see :func:`open_rule`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from html import escape
+from typing import Any
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from obsession_nb import rulebook
+from obsession_nb.i18n import resolve, ui_labels
+from obsession_nb.resources import widgets_dir
+from obsession_nb.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
+from obsession_nb.views.stepper import Stepper
+
+_CURRENT: list[weakref.ReferenceType[RuleBrowser]] = []
+
+BROWSER_LABELS = {
+    "placeholder": "search: words, a rule id or a component (hall boy, carriage house)",
+    "matches": "rule(s)",
+    "reading": "Our reading",
+    "rejected": "Rejected reading",
+    "choices": "Choices (the default first)",
+    "where": "Where to read it",
+    "related": "Related rules",
+    "demonstrated": "Demonstrated in",
+    "show-me": "Show me",
+    "case": "casebook",
+    "scenario": "scenario",
+    "game": "random game",
+    "tutorials": "Tutorials",
+    "tests": "Tests",
+    "legend": "Sources legend: what the citations mean",
+    "pick": "Pick a rule on the left.",
+    "no-demo": "No packaged position demonstrates this rule yet.",
+    "kind.rule": "rule",
+    "kind.ruling": "ruling",
+    "kind.option": "option",
+}
+
+
+class RuleBrowserView(anywidget.AnyWidget):
+    """The browser's drawing (``widgets/rule_browser.js``); the search runs in Python."""
+
+    _esm = widgets_dir() / "rule_browser.js"
+    _css = widgets_dir() / "rule_browser.css"
+
+    query = traitlets.Unicode("").tag(sync=True)
+    results = traitlets.List(traitlets.Dict()).tag(sync=True)
+    entry = traitlets.Dict().tag(sync=True)
+    sources = traitlets.List(traitlets.Dict()).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+
+
+class RuleBrowser(widgets.VBox):
+    """Search the rules, read one, and see it demonstrated live."""
+
+    def __init__(
+        self, query: str = "", *, rule: str | None = None, lang: str | None = None
+    ) -> None:
+        self.lang = resolve(lang)
+        self.view = RuleBrowserView(
+            sources=[s.to_json() for s in rulebook.sources()],
+            labels=ui_labels(BROWSER_LABELS, self.lang),
+        )
+        self.demo = widgets.VBox(layout=widgets.Layout(width="890px"))
+        self.demo.add_class("onb-rb-demo-area")
+        self.stepper: Stepper | None = None
+        self.view.observe(lambda change: self._search(change["new"]), "query")
+        self.view.on_msg(self._message)
+        super().__init__([self.view, self.demo], layout=widgets.Layout(width="890px"))
+        self.add_class("onb-rule-browser-box")
+        self.search(query)
+        if rule:
+            self.show_rule(rule)
+        _CURRENT[:] = [weakref.ref(self)]
+
+    # ------------------------------------------------------------ asking
+
+    def search(self, query: str) -> list[str]:
+        """Search as if typed; returns the ids found, best first (the first one is opened)."""
+        self.view.query = query
+        return self._search(query)
+
+    def _search(self, query: str) -> list[str]:
+        found = rulebook.search(query)
+        self.view.results = [{"id": r.id, "title": r.title, "kind": r.kind} for r in found]
+        if found and query.strip():
+            self.show_rule(found[0].id)
+        return [r.id for r in found]
+
+    def show_rule(self, rule_id: str) -> rulebook.Entry:
+        """Show the entry of ``rule_id``."""
+        entry = rulebook.entry(rule_id)
+        self._entry = entry
+        self.view.entry = entry.to_json()
+        return entry
+
+    def show_me(self, index: int = 0) -> Stepper:
+        """Open the open entry's demonstration ``index`` in a stepper at its decision."""
+        demo = self._entry.demonstrations[index]
+        game = demo.game()
+        if demo.kind == "scenario":
+            stepper = Stepper(
+                game,
+                script=list(game.recorded[demo.before :]),
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
+        elif demo.kind == "game":
+            stepper = Stepper(
+                game,
+                script=[demo.action],
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
+        else:
+            verdict = game.check(demo.action)
+            stepper = Stepper(
+                game,
+                script=[demo.action] if verdict.legal else [],
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
+        asked = RulingsLog(heading=f"The action asked about: {demo.action}")
+        asked.verdict = verdict_json(game.check(demo.action))
+        asked.add_class("onb-demo-verdict")
+        head = widgets.HTML(
+            f"<div class='onb-demo-heading'>Show me · {escape(self._entry.rule.id)}"
+            f" · {escape(demo.title)}</div>"
+        )
+        self.demo.children = (head, asked, stepper)
+        self.stepper = stepper
+        return stepper
+
+    def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("event") == "open" and content.get("rule"):
+            self.show_rule(str(content["rule"]))
+        elif content.get("event") == "show":
+            self.show_me(int(content.get("index", 0)))
+
+    def __repr__(self) -> str:
+        return f"<RuleBrowser {self.view.query!r}: {len(self.view.results)} rules>"
+
+
+def _seat(game: Any) -> list[int]:
+    turn = game.state.turn
+    return [turn.player] if turn is not None else []
+
+
+def open_rule(rule_id: str) -> bool:
+    """Open ``rule_id`` in the rule browser shown most recently; False if there is none."""
+    browser = _CURRENT[0]() if _CURRENT else None
+    if browser is None:
+        return False
+    browser.show_rule(rule_id)
+    return True
+
+
+RULE_OPENERS.append(open_rule)

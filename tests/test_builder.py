@@ -1,0 +1,110 @@
+"""The position builder (obsession_nb/builder.py) and ``obsession-nb new``: positions with a
+table's defaults that validate as scenarios and play to the end in random games, for one to six
+players and every mode."""
+
+from __future__ import annotations
+
+import pytest
+
+import obsession_nb
+from obsession_nb.cli import main
+from obsession_nb.game import load_scenario_text
+from obsession_nb.mode import BUILTIN
+from obsession_nb.random_player import RandomPlayer, play_out
+from obsession_nb.rounds import is_courtship
+
+CASES = [(1, "solo-estate-challenge", 1), (1, "solo-estate-challenge", 6),
+         (2, "standard", 1), (3, "standard", 6), (4, "standard", 5), (5, "standard", 2),
+         (6, "standard", 9)]
+
+
+def test_builder_covers_every_mode() -> None:
+    assert {mode for _, mode, _ in CASES} == {"standard", *BUILTIN}
+
+
+@pytest.mark.parametrize(("players", "mode", "round_"), CASES)
+def test_builder_position_validates_and_plays_to_the_end(players: int, mode: str,
+                                                         round_: int) -> None:
+    game = obsession_nb.new_position(players, mode=mode, round=round_, seed=players)
+    assert game.state.round == round_ and len(game.state.players) == players
+    assert game.pending()["step"] == "begin"
+    loaded = load_scenario_text(game.to_scenario())  # every check of a scenario file
+    assert loaded.to_json() == game.to_json()
+    assert play_out(loaded, RandomPlayer(players)) > 0
+    assert loaded.state.finished
+
+
+def test_builder_has_a_tables_defaults() -> None:
+    """setup.*: families with their servants and family cards, a dealt hand, a full market,
+    decks; later rounds have the season themes revealed and the turns taken."""
+    game = obsession_nb.new_position(3, families=["howard", "york", "asquith"], round=6)
+    state = game.state
+    assert [p.family for p in state.players] == ["howard", "york", "asquith"]
+    for p in state.players:
+        assert f"{p.family}-husband" in p.hand
+        assert {"butler", "housekeeper", "valet", "ladys_maid", "footman"} <= set(
+            p.servants.available)
+        assert p.organiser
+    assert all(stack for stack in state.supply.market)
+    assert state.supply.casual_deck and state.supply.prestige_deck
+    assert len(state.themes) == 2  # seasons 1 and 2
+    activity_rounds = sum(1 for r in range(1, 6) if not _courtship(game, r))
+    assert all(p.turns_taken == activity_rounds for p in state.players)
+
+
+def _courtship(game, number: int) -> bool:
+    saved = game.state.round
+    game.state.round = number
+    try:
+        return is_courtship(game.table)
+    finally:
+        game.state.round = saved
+
+
+def test_builder_without_the_expansion_has_no_new_servants() -> None:
+    game = obsession_nb.new_position(2, expansion=False, round=2)
+    assert not game.state.options.expansion
+    new = {"cook", "hall_boy", "head_housemaid", "useful_man"}
+    assert not any(new & set(p.servants.all()) for p in game.state.players)
+
+
+def test_builder_refuses_a_courtship_round_and_bad_counts() -> None:
+    with pytest.raises(ValueError, match="courtship"):
+        obsession_nb.new_position(2, round=4)
+    with pytest.raises(ValueError, match="2 to 6"):
+        obsession_nb.new_position(1)
+    with pytest.raises(ValueError, match="one player"):
+        obsession_nb.new_position(2, mode="solo-estate-challenge")
+    with pytest.raises(ValueError, match="unknown mode"):
+        obsession_nb.new_position(2, mode="tableau")
+
+
+@pytest.mark.parametrize(("families", "expansion"), [("howard,york,asquith", "--expansion"),
+                                                     ("cavendish,york,asquith", "--no-expansion")])
+def test_cli_new_writes_a_scenario_that_validates(capsys, tmp_path, families: str,
+                                                  expansion: str) -> None:
+    assert main(["new", "--players", "3", "--families", families, "--round", "6",
+                 expansion]) == 0
+    path = tmp_path / "my.yaml"
+    path.write_text(capsys.readouterr().out)
+    assert main(["validate", str(path)]) == 0
+    game = obsession_nb.load_scenario(path)
+    assert game.state.round == 6
+    assert game.state.options.expansion == (expansion == "--expansion")
+    assert [p.family for p in game.state.players] == families.split(",")
+
+
+def test_cli_new_reports_bad_families(capsys) -> None:
+    assert main(["new", "--players", "3", "--families", "howard,york"]) == 2
+    assert "families" in capsys.readouterr().err
+
+
+def test_scenario_readme_example_is_a_valid_scenario() -> None:
+    """content/scenarios/README.md: the format's example loads, checks and plays its actions."""
+    from obsession_nb.resources import content_dir
+
+    text = (content_dir() / "scenarios" / "README.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    game = load_scenario_text(example, source="README example")
+    assert game.state.turn.step == "invite"
+    assert game.state.players[0].family == "cavendish"

@@ -1,0 +1,71 @@
+"""The rulings casebook (content/casebook.yaml, notebook 10): every case is asked of the engine
+live and must bear out its answer sentence; the casebook cites only indexed rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from obsession_nb import casebook
+from obsession_nb.rules import rule_index
+
+CASES = casebook.cases()
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "10-rulings-casebook.ipynb"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_casebook_case(case: casebook.Case) -> None:
+    """The engine's live verdict agrees with the case's answer (legality and the rules cited)."""
+    before = case.game().to_scenario()
+    result = case.ruling()
+    assert result.verdict.legal is case.expect_legal, result.text()
+    assert set(case.expect_rules) <= set(result.rule_ids), result.text()
+    assert all(r.citation for r in result.rulings)
+    # asking changes nothing: the position is rebuilt identically
+    assert case.game().to_scenario() == before
+
+
+def test_casebook_has_at_least_25_questions_each_ending_with_a_question_mark() -> None:
+    assert len(CASES) >= 25
+    assert len({c.id for c in CASES}) == len(CASES)
+    assert all(c.question.endswith("?") for c in CASES)
+
+
+def test_casebook_expected_rules_are_in_the_index() -> None:
+    index = rule_index()
+    assert {r for c in CASES for r in c.expect_rules} <= set(index)
+
+
+def test_casebook_covers_both_verdicts_and_many_topics() -> None:
+    assert {c.expect_legal for c in CASES} == {True, False}
+    assert {"new servants", "tiles", "passing", "draft", "market", "solo"} <= {c.topic
+                                                                                for c in CASES}
+
+
+def test_casebook_team_play_is_marked_not_yet_demonstrable() -> None:
+    """Competitive Team Play is not in the engine: the casebook says so and fakes no case."""
+    pending = casebook.not_yet_demonstrable()
+    assert any("Team Play" in p["why"] for p in pending)
+    assert not any("team" in c.topic for c in CASES)
+
+
+def test_casebook_a_case_that_disagrees_is_caught() -> None:
+    """The agreement check can fail: a case claiming the opposite verdict is refuted."""
+    real = casebook.case("hall-boy-butler-on-a-tile")
+    flipped = casebook.Case(**{**real.__dict__, "expect_legal": True})
+    assert not flipped.ruling().agrees()
+    assert real.ruling().agrees()
+
+
+def test_casebook_notebook_asks_every_case_under_its_question() -> None:
+    """Notebook 10: each case is a markdown heading that is the question, then a cell that
+    asks the engine about it."""
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    sources = ["".join(c["source"]) for c in cells]
+    for case in CASES:
+        heading = next((i for i, s in enumerate(sources) if s.startswith(f"## {case.question}")),
+                       None)
+        assert heading is not None, f"no heading for {case.id}"
+        assert f'show("{case.id}")' in sources[heading + 1]

@@ -1,0 +1,191 @@
+"""The engine core's contracts (DESIGN principle 9, the engine-core issue):
+
+* a verifier only reads the position (checked by fingerprinting it around every verify);
+* move generation and the verifier cannot drift: at every decision, the legal actions are exactly
+  the candidates the full verifier allows, and the text-free check agrees with both;
+* JSON and YAML describe the same position;
+* an action that fails half-way (an engine bug) leaves the position as it was;
+* game modes are plugins found by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from obsession_nb import Game, engine, load_json, load_position, load_scenario_text, new_game
+from obsession_nb.mode import STANDARD, Mode, mode_named
+from obsession_nb.modes.solo import new_solo_game
+from obsession_nb.random_player import RandomPlayer
+from obsession_nb.resources import content_dir
+from obsession_nb.state import Options
+
+SCENARIOS = sorted(p.stem for p in (content_dir() / "scenarios").glob("*.yaml"))
+
+
+def seeded_games() -> Iterator[tuple[str, Game]]:
+    yield "2p", new_game(2, seed=11)
+    yield "3p-base-extended", new_game(3, seed=12, options=Options(expansion=False,
+                                                                   length="extended"))
+    yield "5p", new_game(5, seed=13)
+    yield "solo", new_solo_game(14)
+
+
+def decisions(game: Game, seed: int, limit: int = 400) -> Iterator[Game]:
+    """The game at each of its decisions, played by the seeded random player."""
+    player = RandomPlayer(seed)
+    for _ in range(limit):
+        if game.state.finished:
+            return
+        yield game
+        game.apply(player.choose(game))
+
+
+def recorded_decisions(name: str) -> Iterator[Game]:
+    game = load_position(name)
+    for action in game.recorded:
+        yield game
+        game.apply(action)
+    yield game
+
+
+@pytest.fixture
+def pure_verifiers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "PURE_VERIFY_CHECK", True)
+
+
+@pytest.mark.parametrize("label,game", list(seeded_games()), ids=lambda x: x if isinstance(x, str) else "")
+def test_verifiers_never_change_the_position(pure_verifiers: None, label: str, game: Game) -> None:
+    seen = 0
+    for g in decisions(game, seed=len(label), limit=60 if label == "solo" else 120):
+        g.candidates()  # generation only reads too
+        for action in g.candidates():
+            g.check(action)  # raises engine.ImpureVerifier if a verifier changed the position
+            seen += 1
+    assert seen > 300
+
+
+def test_the_purity_check_catches_a_verifier_that_writes(pure_verifiers: None,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_position("refresher-round-6")
+
+    def writing_verifier(table, *args):  # type: ignore[no-untyped-def]
+        table.me.money += 1
+        return []
+
+    kind = engine.HANDLERS[type(game.legal_actions()[0])]
+    monkeypatch.setitem(engine.HANDLERS, type(game.legal_actions()[0]),
+                        engine.Handler(kind.steps, writing_verifier, kind.apply))
+    with pytest.raises(engine.ImpureVerifier):
+        game.check(game.legal_actions()[0])
+
+
+def _agree(game: Game) -> None:
+    candidates = game.candidates()
+    by_verifier = [c for c in candidates if game.check(c).legal]
+    assert game.legal_actions() == by_verifier
+    assert [c for c in candidates if game.can(c)] == by_verifier
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_legal_actions_are_the_candidates_the_verifier_allows_in_scenarios(name: str) -> None:
+    for game in recorded_decisions(name):
+        _agree(game)
+
+
+@pytest.mark.parametrize("label,game", list(seeded_games()), ids=lambda x: x if isinstance(x, str) else "")
+def test_legal_actions_are_the_candidates_the_verifier_allows_in_random_games(label: str,
+                                                                                game: Game) -> None:
+    for g in decisions(game, seed=7, limit=150):
+        _agree(g)
+
+
+def _same_position(game: Game) -> None:
+    by_json = load_json(game.to_json(), custom=list(game.table.custom.values()))
+    assert by_json.state == game.state
+    by_yaml = load_scenario_text(game.to_scenario(), play_recorded=False)
+    assert by_yaml.state == game.state
+    assert by_yaml.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_json_and_yaml_describe_the_same_position_in_scenarios(name: str) -> None:
+    for game in recorded_decisions(name):
+        _same_position(game)
+
+
+def test_json_and_yaml_describe_the_same_position_in_random_games() -> None:
+    for _label, game in seeded_games():
+        for i, g in enumerate(decisions(game, seed=3, limit=300)):
+            if i % 20 == 0:
+                _same_position(g)
+
+
+def test_a_failed_action_leaves_the_position_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_scenario_text(load_position("refresher-round-6").to_scenario())
+    game.apply("activity")
+    before = game.to_json()
+    action = game.legal_actions()[0]
+    kind = engine.HANDLERS[type(action)]
+
+    def failing_apply(table, *args):  # type: ignore[no-untyped-def]
+        table.me.money += 500
+        table.state.supply.bag.clear()
+        raise RuntimeError("a bug half-way through")
+
+    monkeypatch.setitem(engine.HANDLERS, type(action),
+                        engine.Handler(kind.steps, kind.verify, failing_apply))
+    with pytest.raises(RuntimeError):
+        game.apply(action)
+    assert game.to_json() == before
+    monkeypatch.undo()
+    game.apply(action)  # and play goes on
+    assert game.to_json() != before
+
+
+def test_a_refused_action_changes_nothing_and_costs_no_copy() -> None:
+    game = load_position("howard-supplemental-service")
+    before = game.to_json()
+    with pytest.raises(ValueError):
+        game.apply("buy gazebo")
+    assert game.to_json() == before
+
+
+def test_modes_are_plugins_found_by_name() -> None:
+    assert mode_named("standard") is STANDARD
+    solo = mode_named("solo-estate-challenge")
+    assert isinstance(solo, Mode) and solo.name == "solo-estate-challenge"
+    assert solo.unlimited_purchases and not STANDARD.unlimited_purchases
+    with pytest.raises(KeyError):
+        mode_named("chess")
+    assert new_solo_game(1).table.mode is solo
+    assert new_game(2, seed=1).table.mode is STANDARD
+
+
+def test_a_mode_action_outside_its_mode_is_refused_by_the_mode_itself() -> None:
+    game = new_game(2, seed=1)
+    verdict = game.check("ball lady-suffolk")
+    assert not verdict.legal
+    assert verdict.rulings[0].rule.startswith(("solo.", "turn."))
+
+
+def test_one_party_search_answers_like_a_search_per_guest() -> None:
+    """``guests.joins_party`` (one search per group of interchangeable cards) gives, for every
+    card of the hand, the answer of a search for a party with that very card."""
+    from obsession_nb import guests
+
+    compared = 0
+    for _label, game in seeded_games():
+        for g in decisions(game, seed=5, limit=400):
+            turn = g.state.turn
+            if turn is None or turn.step != "invite":
+                continue
+            table, invited = g.table, tuple(turn.guests)
+            with table.reading():
+                for card in dict.fromkeys(g.state.players[turn.player].hand):
+                    alone = guests.refusal(table, card) is None and guests.party_possible(
+                        table, (*invited, card))
+                    assert guests.joins_party(table, invited, card) == alone, card
+                    compared += 1
+    assert compared > 20

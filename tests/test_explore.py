@@ -1,0 +1,163 @@
+"""The explorer (obsession_nb/explore.py): on the packaged worked examples it lists the
+rulebook's line with the rulebook's totals; every row replays, with the engine's full checks, to
+the figures it shows; merged rows really end in the same position; blind draws are counted, not
+named; and the CLI's JSON contract."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+import obsession_nb
+from obsession_nb.cli import main
+from obsession_nb.explore import COLUMNS, _canonical
+from obsession_nb.game import Game, load_position
+
+
+@pytest.fixture(scope="module")
+def refresher() -> pd.DataFrame:
+    return load_position("refresher-round-6").explore()
+
+
+@pytest.fixture(scope="module")
+def music_room() -> pd.DataFrame:
+    return load_position("howard-supplemental-service").explore(host="music-room",
+                                                               purchases=False)
+
+
+def replay(name: str, actions: list[str]) -> Game:
+    game = load_position(name)
+    for action in actions:
+        game.apply(action)  # verified in full, as a player's action is
+    return game
+
+
+def check_row(name: str, row: pd.Series) -> None:
+    start = load_position(name)
+    seat = start.state.turn.player
+    before = start.state.players[seat]
+    game = replay(name, row["actions"])
+    after = game.state.players[seat]
+    assert after.turns_taken == before.turns_taken + 1, "the line finishes the turn"
+    assert after.money - before.money == row["money"]
+    assert after.reputation - before.reputation == row["reputation"]
+    assert (game.table.wheel.level(after.reputation),
+            game.table.wheel.position(after.reputation)) == (row["level"], row["position"])
+    gained = len(after.hand) + len(after.discard) - len(before.hand) - len(before.discard)
+    assert gained == row["guests"]
+    bought = [t.tile for t in after.organiser if before.owned(t.tile) is None]
+    assert ", ".join(bought) == row["bought"]
+
+
+def test_explore_refresher_lists_the_worked_turn_100_pounds_level_3_position_2(
+    refresher: pd.DataFrame,
+) -> None:
+    """Refresher §A turn, played out: after the purchase £100 and level 3 position 2."""
+    steps = {"host standin-estate-pr2", "invite standin-casual-gentleman-200",
+             "invite standin-pauper-gentleman", "buy standin-estate-minus100"}
+    worked = refresher[refresher["actions"].map(lambda line: steps <= set(line))]
+    assert not worked.empty
+    assert {(r.money_after, r.level, r.position) for r in worked.itertuples()} == {(100, 3, 2)}
+
+
+def test_explore_howard_music_room_lists_700_pounds_8_reputation_two_see_2_keep_1(
+    music_room: pd.DataFrame,
+) -> None:
+    """UD p.6 (ud.supplemental-service): the four new servants in the Music Room give £700,
+    eight reputation and two see-2-keep-1 invitations, with no blind draw."""
+    rulebook = music_room[(music_room["money"] == 700) & (music_room["reputation"] == 8)
+                          & (music_room["invitations"] == 2) & (music_room["draws"] == 0)]
+    assert not rulebook.empty
+    servants = set(rulebook.iloc[0]["servants"].split(", "))
+    assert {"cook", "hall_boy", "head_housemaid", "useful_man"} <= servants
+    assert "lady screen" in rulebook.iloc[0]["actions"]
+
+
+def test_explore_every_refresher_row_replays_to_its_figures(refresher: pd.DataFrame) -> None:
+    assert len(refresher) > 100
+    for _, row in refresher.iterrows():
+        check_row("refresher-round-6", row)
+
+
+def test_explore_every_music_room_row_replays_to_its_figures(music_room: pd.DataFrame) -> None:
+    assert len(music_room) > 100
+    for _, row in music_room.iterrows():
+        check_row("howard-supplemental-service", row)
+
+
+def test_explore_merged_rows_end_in_the_same_position(music_room: pd.DataFrame,
+                                                     refresher: pd.DataFrame) -> None:
+    merged = 0
+    for name, frame in (("howard-supplemental-service", music_room),
+                        ("refresher-round-6", refresher)):
+        for _, row in frame[frame["merged"] > 1].iterrows():
+            end = _canonical(replay(name, row["actions"]).to_json())
+            for other in row["alternatives"]:
+                assert _canonical(replay(name, other).to_json()) == end
+                merged += 1
+    assert merged > 0, "some lines were interchangeable"
+
+
+def test_explore_rows_are_distinct_end_positions(refresher: pd.DataFrame) -> None:
+    ends = [_canonical(replay("refresher-round-6", line).to_json())
+            for line in refresher["actions"]]
+    assert len(set(ends)) == len(ends)
+
+
+def test_explore_leaves_the_game_unchanged() -> None:
+    game = load_position("refresher-round-6")
+    before = game.to_json()
+    obsession_nb.explore(game, top=2)
+    assert game.to_json() == before and not game.log
+
+
+def test_explore_blind_draws_are_counted_never_peeked(music_room: pd.DataFrame) -> None:
+    """favours.invite: a blind draw shows as a count; a screened invitation keeps the first
+    card shown (no choice among hidden cards) unless peeking."""
+    assert (music_room["draws"] > 0).any()
+    deck = set(load_position("howard-supplemental-service").state.supply.prestige_deck)
+    for column in COLUMNS:
+        if music_room[column].dtype == object and column not in ("actions", "alternatives"):
+            assert not music_room[column].map(lambda v: any(c in str(v) for c in deck)).any()
+    keeps = {a for line in music_room["actions"] for a in line if a.startswith("keep ")}
+    assert "keep marchioness-of-easton" not in keeps  # second card of the prestige deck
+
+
+def test_explore_options_sort_top_uses_and_query(refresher: pd.DataFrame) -> None:
+    game = load_position("refresher-round-6")
+    top = game.explore(sort="reputation", top=3)
+    assert len(top) == 3
+    assert list(top["reputation"]) == sorted(refresher["reputation"], reverse=True)[:3]
+    cook_free = game.explore(uses="underbutler", purchases=False)
+    assert len(cook_free) and all("underbutler" in s for s in cook_free["servants"])
+    rich = game.explore(query="money >= 400", purchases=False)
+    assert len(rich) and (rich["money"] >= 400).all()
+    with pytest.raises(ValueError, match="cannot sort"):
+        game.explore(sort="nonsense")
+
+
+def test_explore_without_purchases_lists_what_is_affordable() -> None:
+    frame = load_position("refresher-round-6").explore(purchases=False)
+    assert (frame["bought"] == "").all()
+    assert frame["affordable"].str.contains("standin-estate-minus100").any()
+
+
+def test_explore_pass_options_are_lines() -> None:
+    frame = load_position("refresher-round-6").explore(purchases=False)
+    passes = frame[frame["actions"].map(lambda line: line[0] == "pass")]
+    assert {line[1] for line in passes["actions"]} >= {"rents", "free-refresh"}
+
+
+def test_cli_explore_json_rows_have_actions_money_reputation(capsys) -> None:
+    assert main(["explore", "refresher-round-6", "--top", "5", "--sort", "score", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 5
+    assert all({"actions", "money", "reputation"} <= set(r) for r in rows)
+    assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
+
+
+def test_cli_explore_refuses_an_unknown_column(capsys) -> None:
+    assert main(["explore", "refresher-round-6", "--sort", "nonsense"]) == 2
+    assert "cannot sort" in capsys.readouterr().err

@@ -1,0 +1,57 @@
+"""Japanese labels (lang="ja"): terms from the Japanese summary, English for anything else
+(never an id); rulings stay English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from obsession_nb import cli
+from obsession_nb.i18n import glossary, tr
+from obsession_nb.views import Board, Stepper
+
+JA_SUMMARY = Path("/work/shared/seeds/002_a00f0f1e5348d5d9.txt")
+
+
+@pytest.mark.skipif(not JA_SUMMARY.exists(), reason="the rule sources are not on this machine")
+def test_every_japanese_term_is_the_summarys_own_word() -> None:
+    text = JA_SUMMARY.read_text(encoding="utf-8")
+    missing = {en: ja for en, ja in glossary("ja").items() if ja not in text}
+    assert not missing
+
+
+def test_servant_and_step_names_translate_and_the_rest_stays_english() -> None:
+    assert tr("Hall Boy", "ja") == "ホールボーイ"
+    assert tr("4 Invite", "ja") == "ステップ４：ゲストの招待"
+    assert tr("Hall Boy → Lady Marianne Turner", "ja") == "ホールボーイ → Lady Marianne Turner"
+    assert tr("Lord of the house of Howard", "ja") == "Lord of the house of Howard"
+    assert tr("Host or pass", "ja") == "Host or pass"  # not in the summary: English
+    assert tr("Hall Boy", "en") == "Hall Boy"
+    with pytest.raises(ValueError, match="unknown language"):
+        tr("Hall Boy", "fr")
+
+
+def test_board_and_stepper_take_lang() -> None:
+    board = Board(None, lang="ja")
+    assert board.labels["Butler"] == "執事"
+    assert Board(None).labels == {}
+    s = Stepper.from_scenario("refresher-round-6", lang="ja")
+    s.play_script(1)
+    headings = [row.children[0].value for row in s.choices.children]
+    assert "ステップ３：アクティビティの主催" in headings
+    labels = [st["label"] for st in s.header.steps]
+    assert "ステップ１：使用人のローテ" in labels
+    # rulings are not translated
+    english = Stepper.from_scenario("refresher-round-6")
+    english.play_script(1)
+    assert s.rulings.entries == english.rulings.entries
+
+
+def test_lang_default_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``obsession-nb lab --lang ja`` sets OBSESSION_NB_LANG for the widgets it opens."""
+    monkeypatch.setenv("OBSESSION_NB_LANG", "ja")
+    assert Board(None).labels["Hall Boy"] == "ホールボーイ"
+    assert Stepper.from_scenario("refresher-round-6").lang == "ja"
+    args = cli.parser().parse_args(["lab", "--lang", "ja"])
+    assert args.lang == "ja"

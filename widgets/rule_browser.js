@@ -1,0 +1,217 @@
+// obsession-nb rule browser: a search box, the matching rules, one rule's entry (summary, our
+// reading and the rejected one, an option's choices, where to read it, related rules, where it
+// is demonstrated, each with "Show me"), and the sources legend.  Searching and the
+// demonstrations happen in Python (obsession_nb/views/rule_browser.py); this module only draws
+// and sends what was clicked.  Text reaches the DOM only through textContent.
+//
+// Traits:
+//   query    the search text (set here as the user types)
+//   results  [{id, title, kind}]
+//   entry    the open entry (obsession_nb.rulebook.Entry.to_json()), or {}
+//   sources  [{prefix, name, what, find, example, precedence}]
+//   labels   UI words in the chosen language {key: text}
+// Messages sent: {event: "open", rule}, {event: "show", index}
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  return el;
+}
+
+function t(model, key, fallback) {
+  const labels = model.get("labels") || {};
+  return labels[key] || fallback;
+}
+
+function ruleLink(model, id, title) {
+  const a = h("button", "onb-rb-link", id);
+  a.type = "button";
+  a.dataset.rule = id;
+  if (title) a.title = title;
+  a.addEventListener("click", () => model.send({ event: "open", rule: id }));
+  return a;
+}
+
+function section(title, cls) {
+  const box = h("div", `onb-rb-section ${cls || ""}`);
+  box.appendChild(h("div", "onb-rb-section-title", title));
+  return box;
+}
+
+function drawEntry(model, e) {
+  const box = h("div", "onb-rb-entry");
+  box.dataset.rule = e.id;
+  const head = h("div", "onb-rb-entry-head");
+  head.appendChild(h("code", "onb-rule-id", e.id));
+  head.appendChild(h("span", `onb-rb-kind onb-rb-kind-${e.kind}`, t(model, `kind.${e.kind}`, e.kind)));
+  box.appendChild(head);
+  box.appendChild(h("div", "onb-rb-title", e.title));
+  box.appendChild(h("p", "onb-rb-summary", e.summary));
+  if (e.chosen) {
+    const r = section(t(model, "reading", "Our reading"), "onb-rb-reading");
+    r.appendChild(h("p", null, e.chosen));
+    box.appendChild(r);
+  }
+  if (e.rejected) {
+    const r = section(t(model, "rejected", "Rejected reading"), "onb-rb-rejected");
+    r.appendChild(h("p", null, e.rejected));
+    box.appendChild(r);
+  }
+  if ((e.choices || []).length) {
+    const r = section(t(model, "choices", "Choices (the default first)"), "onb-rb-choices");
+    const ul = h("ul");
+    for (const c of e.choices) {
+      const li = h("li");
+      li.appendChild(h("code", null, c.name));
+      li.appendChild(h("span", null, ` — ${c.where}`));
+      ul.appendChild(li);
+    }
+    r.appendChild(ul);
+    box.appendChild(r);
+  }
+  const where = section(t(model, "where", "Where to read it"), "onb-rb-where");
+  const ul = h("ul");
+  for (const w of e.where || []) {
+    const li = h("li");
+    li.appendChild(h("span", "onb-citation", w.cite));
+    li.appendChild(h("span", "onb-rb-plain", ` — ${w.plain}`));
+    ul.appendChild(li);
+  }
+  where.appendChild(ul);
+  box.appendChild(where);
+  if ((e.related || []).length) {
+    const r = section(t(model, "related", "Related rules"), "onb-rb-related");
+    const row = h("div", "onb-rb-chips");
+    for (const x of e.related) row.appendChild(ruleLink(model, x.id, x.title));
+    r.appendChild(row);
+    box.appendChild(r);
+  }
+  const demos = section(t(model, "demonstrated", "Demonstrated in"), "onb-rb-demos");
+  if (!(e.demonstrations || []).length) {
+    demos.appendChild(h("p", "onb-rb-none", t(model, "no-demo", "No packaged position demonstrates this rule yet.")));
+  }
+  (e.demonstrations || []).forEach((d, i) => {
+    const row = h("div", "onb-rb-demo");
+    row.dataset.kind = d.kind;
+    row.dataset.name = d.name;
+    const btn = h("button", "onb-rb-show", t(model, "show-me", "Show me"));
+    btn.type = "button";
+    btn.dataset.index = String(i);
+    btn.addEventListener("click", () => model.send({ event: "show", index: i }));
+    row.appendChild(btn);
+    const kind = t(model, d.kind, { case: "casebook", scenario: "scenario", game: "random game" }[d.kind] || d.kind);
+    row.appendChild(h("span", "onb-rb-demo-kind", kind));
+    row.appendChild(h("span", "onb-rb-demo-title", d.title));
+    row.appendChild(h("code", "onb-rb-demo-action", d.action));
+    demos.appendChild(row);
+  });
+  for (const [key, label, items] of [
+    ["tutorials", t(model, "tutorials", "Tutorials"), e.tutorials || []],
+    ["tests", t(model, "tests", "Tests"), e.tests || []],
+  ]) {
+    if (!items.length) continue;
+    const line = h("div", `onb-rb-refs onb-rb-${key}`);
+    line.appendChild(h("span", "onb-rb-refs-label", `${label}: `));
+    items.forEach((item, i) => {
+      if (i) line.appendChild(document.createTextNode(", "));
+      line.appendChild(h("code", null, item));
+    });
+    demos.appendChild(line);
+  }
+  box.appendChild(demos);
+  return box;
+}
+
+function drawLegend(model) {
+  const details = h("details", "onb-rb-legend");
+  details.appendChild(h("summary", null, t(model, "legend", "Sources legend: what the citations mean")));
+  const dl = h("dl");
+  for (const s of model.get("sources") || []) {
+    const dt = h("dt");
+    dt.appendChild(h("code", null, s.prefix));
+    dt.appendChild(h("span", null, ` ${s.name}`));
+    dl.appendChild(dt);
+    const dd = h("dd");
+    dd.appendChild(h("div", null, s.what));
+    dd.appendChild(h("div", "onb-rb-find", s.find));
+    dd.appendChild(h("div", "onb-rb-precedence", s.precedence));
+    dl.appendChild(dd);
+  }
+  details.appendChild(dl);
+  return details;
+}
+
+function render({ model, el }) {
+  const root = h("div", "onb-rule-browser");
+  el.appendChild(root);
+  const bar = h("div", "onb-rb-bar");
+  const input = h("input", "onb-rb-search");
+  input.type = "search";
+  input.value = model.get("query") || "";
+  input.placeholder = t(model, "placeholder", "search: words, a rule id or a component (hall boy, carriage house)");
+  let timer = null;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      model.set("query", input.value);
+      model.save_changes();
+    }, 200);
+  });
+  bar.appendChild(input);
+  const count = h("span", "onb-rb-count");
+  bar.appendChild(count);
+  root.appendChild(bar);
+  const body = h("div", "onb-rb-body");
+  const list = h("ol", "onb-rb-results");
+  const detail = h("div", "onb-rb-detail");
+  body.appendChild(list);
+  body.appendChild(detail);
+  root.appendChild(body);
+  const legendBox = h("div");
+  root.appendChild(legendBox);
+
+  const drawResults = () => {
+    list.replaceChildren();
+    const results = model.get("results") || [];
+    const open = (model.get("entry") || {}).id;
+    count.textContent = `${results.length} ${t(model, "matches", "rule(s)")}`;
+    for (const r of results) {
+      const li = h("li", "onb-rb-result");
+      li.dataset.rule = r.id;
+      if (r.id === open) li.classList.add("onb-rb-open");
+      li.appendChild(h("code", "onb-rb-result-id", r.id));
+      li.appendChild(h("span", "onb-rb-result-title", r.title));
+      li.addEventListener("click", () => model.send({ event: "open", rule: r.id }));
+      list.appendChild(li);
+    }
+  };
+  const drawDetail = () => {
+    detail.replaceChildren();
+    const e = model.get("entry") || {};
+    if (e.id) detail.appendChild(drawEntry(model, e));
+    else detail.appendChild(h("p", "onb-rb-none", t(model, "pick", "Pick a rule on the left.")));
+    drawResults();
+  };
+  const drawLegendBox = () => legendBox.replaceChildren(drawLegend(model));
+  drawResults();
+  drawDetail();
+  drawLegendBox();
+  const onQuery = () => {
+    if (document.activeElement !== input) input.value = model.get("query") || "";
+  };
+  model.on("change:results", drawResults);
+  model.on("change:entry", drawDetail);
+  model.on("change:sources", drawLegendBox);
+  model.on("change:labels", drawDetail);
+  model.on("change:query", onQuery);
+  return () => {
+    model.off("change:results", drawResults);
+    model.off("change:entry", drawDetail);
+    model.off("change:sources", drawLegendBox);
+    model.off("change:labels", drawDetail);
+    model.off("change:query", onQuery);
+  };
+}
+
+export default { render };

@@ -1,0 +1,80 @@
+// obsession-nb teaching mode: the keyboard (→ next decision, ← back) and the ruling of the last
+// step in large type, for a screen in front of a group.  The stepper below is the ordinary one;
+// the decisions are the engine's (obsession_nb/views/teach.py).  Text only via textContent.
+//
+// Traits:
+//   title, prompt   the scenario and the pending decision
+//   step            how many decisions have been played
+//   upcoming        {notation, label, from: "example" | "first-legal"} what → plays, or {}
+//   rulings         [{action, rule, verdict, citation, summary}] of the last step (summary:
+//                   the rule id's hover text)
+//   labels          UI words in the chosen language
+// Messages sent: {event: "key", key: "next" | "back"}
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  return el;
+}
+
+function draw(root, model) {
+  const L = (k, d) => (model.get("labels") || {})[k] || d;
+  root.replaceChildren();
+  root.dataset.step = String(model.get("step") || 0);
+  const top = h("div", "onb-teach-top");
+  top.appendChild(h("div", "onb-teach-title", model.get("title")));
+  top.appendChild(h("div", "onb-teach-keys", L("keys", "→ next decision   ← back")));
+  root.appendChild(top);
+  root.appendChild(h("div", "onb-teach-prompt", model.get("prompt")));
+  const up = model.get("upcoming") || {};
+  if (up.notation) {
+    const line = h("div", "onb-teach-upcoming");
+    line.appendChild(h("span", "onb-teach-arrow", "→ "));
+    line.appendChild(h("code", "onb-teach-next", up.notation));
+    if (up.label && up.label !== up.notation) line.appendChild(h("span", null, ` (${up.label})`));
+    if (up.from === "first-legal") line.appendChild(h("span", "onb-teach-from", ` — ${L("first-legal", "first legal choice")}`));
+    root.appendChild(line);
+  } else {
+    root.appendChild(h("div", "onb-teach-upcoming", L("over", "The game is over.")));
+  }
+  const rulings = model.get("rulings") || [];
+  const box = h("ul", "onb-teach-rulings");
+  for (const r of rulings) {
+    const li = h("li", "onb-teach-ruling");
+    li.dataset.rule = r.rule;
+    li.appendChild(h("span", "onb-teach-verdict", r.verdict));
+    const meta = h("span", "onb-teach-meta");
+    const chip = h("code", "onb-rule-id", r.rule);
+    if (r.summary) chip.title = r.summary;
+    meta.appendChild(chip);
+    meta.appendChild(h("span", "onb-citation", ` ${r.citation}`));
+    li.appendChild(meta);
+    box.appendChild(li);
+  }
+  root.appendChild(box);
+}
+
+function render({ model, el }) {
+  const root = h("div", "onb-teach");
+  el.appendChild(root);
+  const redraw = () => draw(root, model);
+  redraw();
+  const onKey = (ev) => {
+    const target = ev.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    if (ev.key === "ArrowRight") model.send({ event: "key", key: "next" });
+    else if (ev.key === "ArrowLeft") model.send({ event: "key", key: "back" });
+    else return;
+    ev.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+  const traits = ["title", "prompt", "step", "upcoming", "rulings", "labels"];
+  for (const t of traits) model.on(`change:${t}`, redraw);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    for (const t of traits) model.off(`change:${t}`, redraw);
+  };
+}
+
+export default { render };
