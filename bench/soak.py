@@ -28,11 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from game_invariants import Watch
 
-from obsession_nb.game import Game
+from obsession_nb.game import Game, new_game
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.modes.solo_strategy import RandomSolo
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.setup import new_game
 from obsession_nb.state import Options
 
 MAX_ACTIONS = 5_000
