@@ -222,9 +222,8 @@ def simulate_batch(args: argparse.Namespace) -> int:
 def cmd_solo(args: argparse.Namespace) -> int:
     from obsession_nb.modes.solo import play_solo
 
-    rolls = [int(r) for r in args.rolls.split(",") if r.strip()] if args.rolls else None
     run = play_solo(args.seed, extended=args.extended, strategy=args.strategy,
-                    expert=args.expert, rolls=rolls, logged=False)
+                    expert=args.expert, rolls=args.rolls, logged=False)
     if args.json:
         _print_json(run.to_json())
         return 0
@@ -241,6 +240,15 @@ def cmd_solo(args: argparse.Namespace) -> int:
     print(f"The AI rolled {len(run.scavenged)} times and scavenged {len(taken)} tiles: "
           + (", ".join(taken) or "none"))
     return 0
+
+
+def d20_rolls(text: str) -> list[int]:
+    """``--rolls 5,17,20``: d20 results, 1 to 20 each."""
+    rolls = [r.strip() for r in text.split(",") if r.strip()]
+    if not rolls or not all(r.isdigit() and 1 <= int(r) <= 20 for r in rolls):
+        raise argparse.ArgumentTypeError(f"'{text}': d20 rolls are whole numbers 1 to 20, "
+                                         "separated by commas")
+    return [int(r) for r in rolls]
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -421,7 +429,7 @@ def parser() -> argparse.ArgumentParser:
     so.add_argument("--strategy", choices=("greedy", "random"), default="greedy")
     so.add_argument("--expert", action="store_true",
                     help="add the VP of scavenged monuments to the target")
-    so.add_argument("--rolls", metavar="R1,R2,...",
+    so.add_argument("--rolls", metavar="R1,R2,...", type=d20_rolls,
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
     so.set_defaults(func=cmd_solo)
@@ -529,13 +537,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lab_args = extra  # passed on to JupyterLab
     try:
         _check_file(args)
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
     except ValueError as exc:
         from obsession_nb.scenario import ScenarioError
 
         if not isinstance(exc, ScenarioError):
             raise
+        if getattr(args, "json", False):
+            _print_json({"error": "invalid scenario", "problems": exc.problems})
         print(str(exc), file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb import engine, scenario
+from obsession_nb import arguments, engine, position_check, scenario
 from obsession_nb.actions import Action, parse
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.flow import STEP_NAMES, start_turn
@@ -53,6 +53,8 @@ class Game:
     log: list[LogEntry] = field(default_factory=list)
     recorded: list[str] = field(default_factory=list)
     """The scenario's recorded actions (already played when loaded)."""
+    origin: str | None = field(default=None, repr=False)
+    """The position (JSON) the game started from: ``to_scenario(with_actions=True)`` writes it."""
     _base: str | None = field(default=None, repr=False)
     """The position (JSON) that :meth:`apply` replays from if an action fails half-way."""
     _since: list[Action] = field(default_factory=list, repr=False)
@@ -65,7 +67,7 @@ class Game:
         table = Table(state, catalog or load_catalog(), {c.id: c for c in custom or []})
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
-        return cls(table)
+        return cls(table, origin=state.model_dump_json())
 
     @property
     def state(self) -> State:
@@ -78,7 +80,10 @@ class Game:
         return engine.legal_actions(self.table)
 
     def candidates(self) -> list[Action]:
-        """Actions worth asking about now, legal or not (a superset of ``legal_actions``)."""
+        """Actions worth asking about now, legal or not (a superset of ``legal_actions``);
+        none once the game is over."""
+        if self.state.turn is None:
+            return []
         return list(dict.fromkeys(engine.candidates(self.table)))
 
     def pending(self) -> dict[str, Any]:
@@ -93,7 +98,11 @@ class Game:
         return {"player": turn.player, "step": turn.step, "prompt": prompt}
 
     def _action(self, action: Action | str) -> Action:
-        return parse(action) if isinstance(action, str) else action
+        """The action, its notation parsed, each argument naming something that exists (else
+        ``BadNotation``)."""
+        act = parse(action) if isinstance(action, str) else action
+        arguments.check(self.table, act)
+        return act
 
     def check(self, action: Action | str) -> Verdict:
         """Is this action legal now, and by which rules?  Changes nothing (a verifier only
@@ -177,11 +186,14 @@ class Game:
     # ------------------------------------------------------------------ files and views
 
     def to_scenario(self, *, with_actions: bool = False) -> str:
-        """The current position as scenario YAML (optionally with the recorded actions)."""
-        return scenario.dump(scenario.Scenario(
-            self.state, list(self.table.custom.values()),
-            list(self.recorded) if with_actions else [],
-        ))
+        """The current position as scenario YAML; ``with_actions=True``: the position the game
+        started from and every action played since, a file that replays to this position."""
+        custom = list(self.table.custom.values())
+        if with_actions and self.origin is not None:
+            played = [e.action for e in self.log if not e.action.startswith("(")]
+            start = State.model_validate_json(self.origin)
+            return scenario.dump(scenario.Scenario(start, custom, played))
+        return scenario.dump(scenario.Scenario(self.state, custom))
 
     def to_json(self) -> str:
         """The position as compact JSON, for machine round trips (undo, tests, widgets); the
@@ -216,14 +228,16 @@ def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
 
 def load_scenario(path_or_name: str | Path, *, play_recorded: bool = True) -> Game:
     """Load a scenario file (or a packaged scenario by name) and play its recorded actions."""
-    return _from_scenario(scenario.read(path_or_name), play_recorded,
+    return _from_scenario(scenario.read(path_or_name, decision=position_check.check),
+                          play_recorded,
                           str(scenario.scenario_path(path_or_name)))
 
 
 def load_scenario_text(text: str, *, play_recorded: bool = True,
                        source: str = "scenario") -> Game:
     """The same as :func:`load_scenario`, from scenario YAML text (an editor's contents)."""
-    return _from_scenario(scenario.parse(text, source=source), play_recorded, source)
+    return _from_scenario(scenario.parse(text, source=source, decision=position_check.check),
+                          play_recorded, source)
 
 
 def load_json(text: str, *, custom: list[GentryCard] | None = None,

@@ -7,24 +7,31 @@ checked as a whole and every problem is reported with its path
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from obsession_nb import yamlio
 from obsession_nb.catalog import Catalog, GentryCard, load_catalog
-from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
-from obsession_nb.setup import box_in_use
+from obsession_nb.scenario_check import check, key_path
 from obsession_nb.state import State
 from obsession_nb.table import WHEEL_LEVELS
 
 FORMAT = "obsession-nb/scenario@1"
+MAX_BYTES = 2_000_000
+"""Scenario files larger than this (2 MB) are refused before they are parsed."""
+TOO_LARGE = f"the file is larger than {MAX_BYTES // 1_000_000} MB, the limit for scenario files"
+MAX_VALUES = 200_000
+"""Values a file may expand to, aliases repeated (the packaged scenarios hold about 1,000)."""
+MAX_DEPTH = 40
+MAX_REPAIRS = 20
 
 
 class ScenarioError(ValueError):
@@ -53,25 +60,41 @@ def scenario_path(path_or_name: str | Path) -> Path:
     return content_dir() / "scenarios" / f"{path_or_name}.yaml"
 
 
-def read(path_or_name: str | Path, catalog: Catalog | None = None) -> Scenario:
+DecisionCheck = Callable[..., list[str]]
+"""``check(state, catalog, custom, playable=...)``: problems of the pending decision
+(:func:`obsession_nb.position_check.check`, passed in by the game layer above this one)."""
+
+
+def read(path_or_name: str | Path, catalog: Catalog | None = None,
+         decision: DecisionCheck | None = None) -> Scenario:
+    """Read a scenario file: at most :data:`MAX_BYTES`, UTF-8 text, then :func:`parse`."""
     path = scenario_path(path_or_name)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # never more: /dev/zero is a "file" too
     except OSError as exc:
         raise ScenarioError([f"cannot read {path}: {exc.strerror}"], str(path)) from None
-    return parse(text, catalog, source=str(path))
-
-
-def parse(text: str, catalog: Catalog | None = None, source: str = "scenario") -> Scenario:
-    """Parse and check scenario YAML; raise :class:`ScenarioError` listing every problem."""
-    catalog = catalog or load_catalog()
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError([TOO_LARGE], str(path))
     try:
-        data = yamlio.load(text)
-    except yaml.YAMLError as exc:
-        raise ScenarioError([f"not valid YAML: {exc}"], source) from None
-    if not isinstance(data, dict):
-        raise ScenarioError(["the file must be a mapping of scenario fields"], source)
-    data = dict(data)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError([f"{_place(raw, exc.start)}: not UTF-8 text (byte "
+                             f"0x{raw[exc.start]:02x})"], str(path)) from None
+    return parse(text, catalog, source=str(path), decision=decision)
+
+
+def parse(text: str, catalog: Catalog | None = None, source: str = "scenario",
+          decision: DecisionCheck | None = None) -> Scenario:
+    """Parse and check scenario YAML; raise :class:`ScenarioError` listing every problem.
+
+    One pass reports everything: the field types, and the checks of the components
+    (:mod:`obsession_nb.scenario_check`) on what remains once each badly typed value is set
+    aside (a problem inside a value already reported is not repeated); once the types are
+    right, the ``decision`` check of the pending decision too.  With it, a position that
+    passes can be played to the end of the game."""
+    catalog = catalog or load_catalog()
+    data = _load(text, source)
     problems: list[str] = []
     if data.pop("format", FORMAT) != FORMAT:
         problems.append(f"format: expected '{FORMAT}'")
@@ -79,22 +102,236 @@ def parse(text: str, catalog: Catalog | None = None, source: str = "scenario") -
     if not isinstance(actions, list) or not all(isinstance(x, str) for x in actions):
         problems.append("actions: must be a list of action notations")
         actions = []
+    custom, unchecked = _custom_cards(data.pop("custom_cards", []) or [], problems)
+    _max_levels(data)
+    state, typed, set_aside = _validate(data)
+    problems += typed
+    if state is not None:
+        cards = {c.id: c for c in custom}
+        problems += [p for p in check(state, catalog, cards, unchecked, whole=not set_aside)
+                     if not _inside(p, set_aside)]
+        if decision is not None and not set_aside:
+            problems += decision(state, catalog, cards, playable=not problems)
+    if problems:
+        raise ScenarioError(problems, source)
+    return Scenario(state, custom, list(actions))  # type: ignore[arg-type]
+
+
+def _load(text: str, source: str) -> dict[str, Any]:
+    """Safe YAML to a mapping, refusing oversized text, lone surrogates, bad YAML, alias bombs
+    and anything but a mapping at the top."""
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        raise ScenarioError([f"{_place(text, exc.start)}: not valid text (a lone surrogate "
+                             f"U+{ord(text[exc.start]):04X})"], source) from None
+    if size > MAX_BYTES:
+        raise ScenarioError([TOO_LARGE], source)
+    try:
+        data = yamlio.load(text)
+    except yaml.YAMLError as exc:
+        raise ScenarioError([_yaml_problem(text, exc)], source) from None
+    except RecursionError:
+        raise ScenarioError(["not valid YAML: nested too deeply"], source) from None
+    if not isinstance(data, dict):
+        raise ScenarioError([f"the file must be a mapping of scenario fields, not "
+                             f"{_kind(data)}"], source)
+    too_big = _too_big(data)
+    if too_big:
+        raise ScenarioError([too_big], source)
+    return _unshared(data)
+
+
+def _yaml_problem(text: str, exc: yaml.YAMLError) -> str:
+    """``line L, column C: not valid YAML: ...`` where the parser says where."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return (f"{_place(text, exc.position)}: not valid YAML: character "
+                f"#x{exc.character:04x} is not allowed" if isinstance(exc.character, int) else
+                f"{_place(text, exc.position)}: not valid YAML: {exc.reason}")
+    mark = getattr(exc, "problem_mark", None)
+    if isinstance(exc, yaml.MarkedYAMLError) and mark is not None:
+        what = ": ".join(str(x) for x in (exc.context, exc.problem) if x)
+        return f"line {mark.line + 1}, column {mark.column + 1}: not valid YAML: {what}"
+    return f"not valid YAML: {exc}"
+
+
+def _place(text: str | bytes, index: int) -> str:
+    """``line L, column C`` of a character (or byte) of the text, both counted from 1."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    line = text.count(newline, 0, index) + 1  # type: ignore[arg-type]
+    column = index - (text.rfind(newline, 0, index) + 1) + 1  # type: ignore[arg-type]
+    return f"line {line}, column {column}"
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a string", type(None): "empty"}.get(type(value),
+                                                                     type(value).__name__)
+
+
+def _too_big(data: Any) -> str | None:
+    """Why the data is too big to check: more than :data:`MAX_VALUES` values with every alias
+    expanded, nested more than :data:`MAX_DEPTH` levels, or an alias inside its own anchor.
+    Each distinct list or mapping is visited once, so an alias bomb costs no more than its
+    text."""
+    sizes: dict[int, tuple[int, int]] = {}  # id -> (values expanded, levels of nesting)
+    open_: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, closing = stack.pop()
+        children = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+        inner = [c for c in children if isinstance(c, (dict, list))]
+        if not closing:
+            if id(node) in sizes:
+                continue
+            if id(node) in open_:
+                return "the file refers to itself (a YAML alias inside its own anchor)"
+            open_.add(id(node))
+            stack.append((node, True))
+            stack += [(c, False) for c in inner if id(c) not in sizes]
+            continue
+        for c in inner:
+            if id(c) not in sizes:
+                return "the file refers to itself (a YAML alias inside its own anchor)"
+        size = 1 + len(children) - len(inner) + sum(sizes[id(c)][0] for c in inner)
+        depth = 1 + max((sizes[id(c)][1] for c in inner), default=0)
+        if size > MAX_VALUES:
+            return (f"the file expands to more than {MAX_VALUES:,} values (YAML aliases repeat "
+                    "what they point at)")
+        if depth > MAX_DEPTH:
+            return f"the file nests values more than {MAX_DEPTH} levels deep"
+        sizes[id(node)] = (size, depth)
+        open_.discard(id(node))
+    return None
+
+
+def _unshared(value: Any) -> Any:
+    """A copy in which no two places share one list or mapping (YAML aliases do), so that
+    setting a bad value aside in one place leaves the others alone."""
+    if isinstance(value, dict):
+        return {k: _unshared(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unshared(v) for v in value]
+    return value
+
+
+def _custom_cards(entries: Any, problems: list[str]) -> tuple[list[GentryCard], set[str]]:
+    """The valid custom cards, and the ids of invalid ones (not reported again as unknown)."""
+    if not isinstance(entries, list):
+        problems.append("custom_cards: must be a list of gentry cards")
+        return [], set()
     custom: list[GentryCard] = []
-    for i, entry in enumerate(data.pop("custom_cards", []) or []):
+    unchecked: set[str] = set()
+    for i, entry in enumerate(entries):
         try:
             custom.append(GentryCard.model_validate(entry))
         except ValidationError as exc:
             problems += [f"custom_cards[{i}]{_path(e['loc'])}: {e['msg']}" for e in exc.errors()]
-    _max_levels(data)
-    try:
-        state = State.model_validate(data)
-    except ValidationError as exc:
-        problems += [f"{_path(e['loc']).lstrip('.')}: {e['msg']}" for e in exc.errors()]
-        raise ScenarioError(problems, source) from None
-    problems += check(state, catalog, {c.id: c for c in custom})
-    if problems:
-        raise ScenarioError(problems, source)
-    return Scenario(state, custom, list(actions))
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                unchecked.add(entry["id"])
+    return custom, unchecked
+
+
+def _validate(data: dict[str, Any]) -> tuple[State | None, list[str], list[str]]:
+    """Validate the field types; report each error with its path, set the bad value aside (its
+    field's default, or a placeholder) and validate again, so that the rest of the position can
+    still be checked.  Returns the state (``None`` if nothing usable is left), the problems and
+    the paths set aside."""
+    problems: list[str] = []
+    set_aside: list[str] = []
+    for _ in range(MAX_REPAIRS):
+        try:
+            return State.model_validate(data), problems, set_aside
+        except ValidationError as exc:
+            changed = False
+            for e in exc.errors():
+                path = _path(e["loc"]).lstrip(".")
+                if not _inside(path + ":", set_aside):
+                    problems.append(f"{path}: {e['msg']}")
+                where = _set_aside(data, e["loc"])
+                if where is not None:
+                    set_aside.append(where)
+                    changed = True
+            if not changed:
+                break
+    return None, problems, set_aside
+
+
+def _set_aside(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
+    """Replace the value an error points at: drop a field that has a default or an entry of a
+    mapping, give a required field or a record in a list a placeholder.  The deepest such
+    place on the error's path is chosen (a list of strings loses the whole list, so that the
+    indices of the others stay as written).  Returns the path replaced, or ``None``."""
+    fixes: list[tuple[int, Any, Any, Any]] = []  # (depth, container, key, replacement)
+    container: Any = data
+    kind: Any = State
+    for depth, part in enumerate(loc):
+        record = _record(kind)
+        if record is not None and isinstance(container, dict) and isinstance(part, str):
+            info = record.model_fields.get(part)
+            if info is None:  # a field the record does not have
+                fixes.append((depth, container, part, _DROP))
+                break
+            fixes.append((depth, container, part,
+                          _placeholder(info.annotation) if info.is_required() else _DROP))
+            child = info.annotation
+        elif get_origin(kind) is list and isinstance(container, list) and isinstance(
+                part, int) and part < len(container):
+            child = get_args(kind)[0]
+            if _record(_optional(child)):
+                fixes.append((depth, container, part, _placeholder(child)))
+        elif get_origin(kind) is dict and isinstance(container, dict) and part in container:
+            child = get_args(kind)[1]
+            fixes.append((depth, container, part, _DROP))
+        else:
+            break
+        try:
+            container = container[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        kind = _optional(child)
+    if not fixes:
+        return None
+    depth, container, key, replacement = fixes[-1]
+    if replacement is _DROP:
+        container.pop(key, None)
+    else:
+        container[key] = replacement
+    return _path(loc[:depth + 1]).lstrip(".")
+
+
+_DROP = object()
+
+
+def _optional(annotation: Any) -> Any:
+    """``X`` for ``X | None``."""
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if get_origin(annotation) in (Union, UnionType) and len(args) == 1:
+        return args[0]
+    return annotation
+
+
+def _record(annotation: Any) -> Any:
+    return annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) \
+        else None
+
+
+def _placeholder(annotation: Any) -> Any:
+    """A value of the annotation's type that validates (a record with only its required
+    fields)."""
+    annotation = _optional(annotation)
+    if _record(annotation):
+        return {name: _placeholder(f.annotation)
+                for name, f in annotation.model_fields.items() if f.is_required()}
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return get_args(annotation)[0]
+    return {list: [], dict: {}}.get(origin, {str: "?", int: 0, bool: False}.get(annotation))
+
+
+def _inside(problem: str, paths: list[str]) -> bool:
+    """Whether a problem (``path: text``) lies inside one of ``paths``."""
+    return any(problem.startswith(p) and problem[len(p):len(p) + 1] in (".", "[", ":")
+               for p in paths)
 
 
 def dump(scenario: Scenario) -> str:
@@ -114,116 +351,19 @@ def dump(scenario: Scenario) -> str:
 def _path(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        out += f"[{part}]" if isinstance(part, int) else key_path(str(part))
     return out
 
 
 def _max_levels(data: dict[str, Any]) -> None:
     """Allow ``level: max`` in hand-written files."""
-    length = (data.get("options") or {}).get("length", "standard")
-    wheel = Wheel(WHEEL_LEVELS.get(length, 6))
-    for player in data.get("players") or []:
+    options = data.get("options")
+    length = options.get("length", "standard") if isinstance(options, dict) else "standard"
+    wheel = Wheel(WHEEL_LEVELS.get(length, 6) if isinstance(length, str) else 6)
+    players = data.get("players")
+    for player in players if isinstance(players, list) else []:
         rep = player.get("reputation") if isinstance(player, dict) else None
         if isinstance(rep, dict) and str(rep.get("level")).lower() == "max":
             rep["level"] = wheel.max_level
 
 
-def check(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list[str]:
-    """Everything a position must satisfy beyond its field types, each problem with its path."""
-    problems: list[str] = []
-    servants, tiles = catalog.servants, catalog.tiles
-    cards = {**catalog.gentry, **custom}
-    wheel = Wheel(state.options.wheel_levels)
-    if not 1 <= len(state.players) <= 6:
-        problems.append(f"players: 1 to 6 players, not {len(state.players)}")
-    if not 0 <= state.first_player < max(1, len(state.players)):
-        problems.append(f"first_player: no seat {state.first_player}")
-    track = catalog.round_tracks.get(state.options.track)
-    if track is not None and state.options.mode == "standard" and not (
-        1 <= state.round <= len(track.rounds)
-    ):
-        problems.append(f"round: must be 1 to {len(track.rounds)}, not {state.round}")
-
-    card_places: dict[str, list[str]] = {}
-    tile_places: dict[str, list[str]] = {}
-
-    def card_at(path: str, card_id: str) -> None:
-        if card_id not in cards:
-            problems.append(f"{path}: unknown gentry card '{card_id}'")
-        card_places.setdefault(card_id, []).append(path)
-
-    def tile_at(path: str, tile_id: str) -> None:
-        if tile_id not in tiles:
-            problems.append(f"{path}: unknown tile '{tile_id}'")
-        tile_places.setdefault(tile_id, []).append(path)
-
-    def servant_at(path: str, kind: str) -> None:
-        if kind not in servants:
-            problems.append(f"{path}: unknown servant '{kind}'")
-
-    names = Counter(p.name for p in state.players)
-    for i, player in enumerate(state.players):
-        base = f"players[{i}]"
-        if names[player.name] > 1:
-            problems.append(f"{base}.name: '{player.name}' is used by more than one player")
-        drafting = state.turn is not None and state.turn.step == "draft"
-        if player.family is None and not drafting:
-            problems.append(f"{base}.family: every player needs a family once setup is over")
-        elif player.family is not None and player.family not in catalog.families:
-            problems.append(f"{base}.family: unknown family '{player.family}'")
-        if player.money < 0:
-            problems.append(f"{base}.money: cannot be negative ({player.money})")
-        if player.reputation > wheel.top:
-            problems.append(f"{base}.reputation: beyond Max position 5 of the "
-                            f"{state.options.length} wheel")
-        for zone in ("available", "quarters", "expended"):
-            for j, kind in enumerate(player.servants.zone(zone)):
-                servant_at(f"{base}.servants.{zone}[{j}]", kind)
-        for pile in ("hand", "discard"):
-            for j, card_id in enumerate(getattr(player, pile)):
-                card_at(f"{base}.{pile}[{j}]", card_id)
-        owned = Counter(t.tile for t in player.organiser)
-        for j, owned_tile in enumerate(player.organiser):
-            tile_at(f"{base}.organiser[{j}].tile", owned_tile.tile)
-            if owned[owned_tile.tile] > 1:
-                problems.append(f"{base}.organiser[{j}].tile: duplicate '{owned_tile.tile}' "
-                                "(no player may own two copies of a tile)")
-    supply = state.supply
-    for kind, count in supply.servants_for_hire.items():
-        servant_at(f"supply.servants_for_hire.{kind}", kind)
-        if count < 0:
-            problems.append(f"supply.servants_for_hire.{kind}: cannot be negative")
-    for deck in ("casual_deck", "prestige_deck", "fairchilds"):
-        for j, card_id in enumerate(getattr(supply, deck)):
-            card_at(f"supply.{deck}[{j}]", card_id)
-    for pile in ("bag", "service_reserve", "pr1_reserve", "removed"):
-        for j, tile_id in enumerate(getattr(supply, pile)):
-            tile_at(f"supply.{pile}[{j}]", tile_id)
-    if len(supply.market) > 6:
-        problems.append(f"supply.market: six spaces at most, not {len(supply.market)}")
-    for j, stack in enumerate(supply.market):
-        for k, tile_id in enumerate(stack):
-            tile_at(f"supply.market[{j}][{k}]", tile_id)
-        if len(set(stack)) > 1 and state.options.mode == "standard":
-            problems.append(f"supply.market[{j}]: only identical tiles stack in one space")
-    for j, tile_id in enumerate(state.chance.next_tiles):
-        if tile_id not in supply.bag:
-            problems.append(f"chance.next_tiles[{j}]: '{tile_id}' is not in the bag")
-    problems += mode_named(state.options.mode).check_position(state, catalog)  # e.g. solo
-    if state.turn is not None:
-        if not 0 <= state.turn.player < len(state.players):
-            problems.append(f"turn.player: no seat {state.turn.player}")
-        for j, card_id in enumerate(state.turn.guests):
-            card_at(f"turn.guests[{j}]", card_id)
-
-    for card_id, places in card_places.items():
-        copies = cards[card_id].copies if card_id in cards else 1
-        if len(places) > copies:
-            problems.append(f"{places[1]}: card '{card_id}' is already at {places[0]}")
-    for tile_id, places in tile_places.items():
-        box = box_in_use(state.options.expansion, len(state.players))
-        copies = tiles[tile_id].copies_in_game(box) if tile_id in tiles else 0
-        if tile_id in tiles and not tiles[tile_id].start and len(places) > copies:
-            problems.append(f"{places[-1]}: tile '{tile_id}' is in {len(places)} places "
-                            f"({', '.join(places)}) but the game has {copies}")
-    return problems

@@ -3,7 +3,8 @@
 ``inventory`` lists where every component is; a component never appears or vanishes once setup
 is over, so two inventories of the same game compare equal.  ``check_position`` asserts the
 per-position rules: no player owns two copies of a tile, money is never negative, reputation
-stays on the wheel, market spaces hold one kind of tile each, reserves hold only their kind.
+stays on the wheel, market spaces hold one kind of tile each (in solo: tiles of the space's
+category), reserves hold only their kind.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def inventory(game: Game) -> dict[str, Counter[str]]:
     inv["themes"].update([*s.theme_deck, *state.themes])
     inv["servants"].update({k: n for k, n in s.servants_for_hire.items() if n})
     inv["servants"].update(s.draft_display)
+    if state.solo is not None:  # the Grand Ball's prestige guests, one to keep (solo step 2)
+        inv["cards"].update(state.solo.ball_offer)
     return inv
 
 
@@ -70,14 +73,42 @@ def check_position(game: Game) -> None:
         assert 0 <= p.reputation <= top, f"{p.name} reputation {p.reputation} off the wheel"
     s = state.supply
     assert len(s.market) <= 6
-    # a space bought empty waits for the slide only during a turn of several purchases
-    shopping = state.turn is not None and state.turn.purchases > 0 and (
-        game.table.mode.refills_market)  # not the solo challenge's stacks
-    for stack in s.market:
-        assert (stack or shopping) and len(set(stack)) <= 1, f"market stack {stack}"
+    if state.options.mode == "solo-estate-challenge":  # six category stacks, which may run
+        # out (solo.sec.market-stacks)
+        from obsession_nb.modes.solo_market import STACKS, stack_of
+
+        for name, stack in zip(STACKS, s.market):
+            assert all(stack_of(catalog.tiles[t]) == name for t in stack), f"{name} stack {stack}"
+    else:
+        # a space bought empty waits for the slide only during a turn of several purchases
+        shopping = state.turn is not None and state.turn.purchases > 0
+        for stack in s.market:
+            assert (stack or shopping) and len(set(stack)) <= 1, f"market stack {stack}"
     assert all(catalog.tiles[t].front.category == "service" for t in s.service_reserve)
     assert all(catalog.tiles[t].front.prestige == 1 for t in s.pr1_reserve)
     assert all(n >= 0 for n in s.servants_for_hire.values())
+
+
+def in_setup(game: Game) -> bool:
+    turn = game.state.turn
+    return turn is not None and turn.step == "draft"
+
+
+class Watch:
+    """Every invariant after every action of one game: the per-position rules, the position's
+    JSON round trip, and — from the end of setup on — that no component appears or vanishes."""
+
+    def __init__(self, game: Game) -> None:
+        self.baseline = None if in_setup(game) else inventory(game)
+
+    def check(self, game: Game) -> None:
+        check_position(game)
+        model_round_trip(game)
+        if self.baseline is None:
+            if not in_setup(game):
+                self.baseline = inventory(game)
+        else:
+            assert inventory(game) == self.baseline, "a component appeared or vanished"
 
 
 def round_trip(game: Game) -> None:

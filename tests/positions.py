@@ -52,6 +52,7 @@ def table(*, expansion: bool = False, round: int = 6, me: dict[str, Any] | None 
             "casual_deck": ["standin-casual-01", "standin-casual-02", "standin-casual-03",
                             "standin-casual-04"],
             "prestige_deck": ["duke-of-langford", "marchioness-of-easton", "lady-suffolk"],
+            "fairchilds": ["charles-fairchild", "elizabeth-fairchild"],
             "market": [["fenced-paddock"], ["riding-stables"], ["croquet-lawn"],
                        ["english-garden"], ["tennis-court"], ["french-garden"]],
             "bag": ["drawing-room", "music-room", "dining-room", "hillside-kennels",
@@ -70,7 +71,11 @@ def table(*, expansion: bool = False, round: int = 6, me: dict[str, Any] | None 
 
 def game(data: dict[str, Any], *actions: str) -> Game:
     """Load ``data`` as a scenario file would be loaded, then play ``actions``."""
-    sc = parse(yaml.safe_dump(copy.deepcopy(data)))
+    data = copy.deepcopy(data)
+    held = {c for p in data["players"] for c in [*p.get("hand", []), *p.get("discard", [])]}
+    track = data.get("supply", {}).get("fairchilds", [])
+    track[:] = [c for c in track if c not in held]  # a Fairchild a player holds is off the track
+    sc = parse(yaml.safe_dump(data))
     g = Game.from_state(sc.state, custom=sc.custom_cards)
     for action in actions:
         g.apply(action)

@@ -78,6 +78,10 @@ def before_round(next_round: int, *, players: int = 3, length: str = "standard",
     }
     if supply:
         data["supply"].update(supply)
+    revealed = data["themes"]  # two cards of each theme: the deck holds none beyond that
+    data["supply"]["theme_deck"] = [
+        t for i, t in enumerate(data["supply"]["theme_deck"])
+        if revealed.count(t) + data["supply"]["theme_deck"][:i + 1].count(t) <= 2]
     data.update(extra)
     return data
 

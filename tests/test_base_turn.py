@@ -371,11 +371,11 @@ def test_favours_dismiss_an_attending_guest_after_its_favours() -> None:
 def test_favours_vp_card_drawn_from_the_round_track_deck() -> None:
     data = table(me={"reputation": {"level": 6, "position": 1},
                      "hand": ["duke-of-langford", "cavendish-husband"]},
-                 supply={"vp_deck": ["vp-reputation-1", "vp-pounds-1"],
+                 supply={"vp_deck": ["vp-reputation", "vp-money"],
                          "prestige_deck": ["lady-suffolk"]})
     g = game(data, "activity", "host bowling-green", "invite duke-of-langford",
              "invite cavendish-husband", "serve tile footman", "serve duke-of-langford valet")
-    assert g.state.players[0].vp_cards == ["vp-reputation-1"]
+    assert g.state.players[0].vp_cards == ["vp-reputation"]
     assert "favours.vp-card" in rules_of(g)
 
 
@@ -395,7 +395,7 @@ def test_favours_gossip_targets_another_player() -> None:
 def test_favours_admirer_bonus_only_with_a_male_prestige_guest() -> None:
     base = {"reputation": {"level": 6, "position": 1}}
     with_duke = table(me={**base, "hand": ["cavendish-daughter", "duke-of-langford"]},
-                      supply={"vp_deck": ["vp-reputation-1"], "prestige_deck": ["lady-suffolk"]})
+                      supply={"vp_deck": ["vp-reputation"], "prestige_deck": ["lady-suffolk"]})
     g = game(with_duke, "activity", "host bowling-green", "invite cavendish-daughter",
              "invite duke-of-langford", "serve tile footman", "serve duke-of-langford valet")
     assert "favours.admirer" in rules_of(g)
@@ -420,10 +420,10 @@ def test_favours_objective_card_from_the_main_library() -> None:
     data = table(me={"reputation": {"level": 5, "position": 1},
                      "organiser": [{"tile": "main-library"}],
                      "hand": ["cavendish-husband", "cavendish-wife"]},
-                 supply={"objective_deck": ["obj-base-01", "obj-base-02"]})
+                 supply={"objective_deck": ["objective-max-reputation", "objective-wealth-1200"]})
     g = game(data, "activity", "host main-library", "invite cavendish-husband",
              "invite cavendish-wife", "serve tile butler", "lady dismiss", "done")
-    assert g.state.players[0].objectives == ["obj-base-01"]
+    assert g.state.players[0].objectives == ["objective-max-reputation"]
     assert "favours.objective-card" in rules_of(g)
 
 

@@ -10,7 +10,7 @@ def suites_table(**supply):
                      "hand": ["standin-casual-18", "lady-suffolk", "cavendish-husband",
                               "miss-hawkins"]},
                  supply={"prestige_deck": ["duke-of-langford", "marchioness-of-easton"],
-                         "vp_deck": ["vp-reputation-1", "vp-pounds-1", "vp-pounds-2"], **supply})
+                         "vp_deck": ["vp-reputation", "vp-money", "vp-hire"], **supply})
 
 
 def test_tile_lionheart_suite_top_prestige_guest_unserved_all_favours_doubled() -> None:
@@ -18,7 +18,7 @@ def test_tile_lionheart_suite_top_prestige_guest_unserved_all_favours_doubled() 
     assert g.state.turn.guests == ["duke-of-langford"]  # from the supply, not the hand
     g.apply("done")  # no service is needed; nothing to buy
     me = g.state.players[0]
-    assert me.vp_cards == ["vp-reputation-1", "vp-pounds-1"]  # one VP card, doubled
+    assert me.vp_cards == ["vp-reputation", "vp-money"]  # one VP card, doubled
     assert g.view()["players"][0]["reputation"] == {"level": "max", "position": 2}  # +3 doubled
     assert "duke-of-langford" in me.discard
     assert me.owned("lionheart-suite").flipped is True

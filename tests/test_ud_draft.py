@@ -16,6 +16,7 @@ from positions import refuse
 from obsession_nb import Game, load_position, load_scenario
 from obsession_nb.draft import DRAFT_SERVANTS, start_draft
 from obsession_nb.scenario import parse
+from obsession_nb.state import State
 
 SCENARIO = "content/scenarios/servant-draft-5p.yaml"
 FIVE_PLAYER_SUPPLY = {"underbutler": 2, "footman": 10, "valet": 5, "ladys_maid": 5, "cook": 5,
@@ -34,8 +35,7 @@ def fresh(first_player: int = 0, players: int = 5) -> Game:
         "supply": {"servants_for_hire": dict(FIVE_PLAYER_SUPPLY)},
         "turn": {"player": first_player, "step": "draft"},
     }
-    sc = parse(yaml.safe_dump(data))
-    g = Game.from_state(sc.state)
+    g = Game.from_state(State.model_validate(data))  # setup under way: start_draft sets it out
     g.table.automatic = []
     start_draft(g.table)
     return g

@@ -45,6 +45,7 @@ players:
 supply:
   casual_deck: [standin-casual-01, standin-casual-02]
   prestige_deck: [lady-suffolk]
+  fairchilds: [charles-fairchild, elizabeth-fairchild]
   market: [[fenced-paddock], [riding-stables], [croquet-lawn], [english-garden], [tennis-court], [french-garden]]
   bag: [dining-room, drawing-room]
 custom_cards:

@@ -1,0 +1,142 @@
+"""Soak test: many seeded complete games with every invariant checked after every action.
+
+Games cycle through 2–6 players × standard/extended × with/without the expansion, plus Solo
+Estate Challenge games (standard and extended), each with its own seed.  After every action the
+invariants of ``tests/game_invariants.py`` are checked (``Watch``: per-position rules, the JSON
+round trip, no component appearing or vanishing).  Games run in parallel in worker processes.
+
+    .venv/bin/python bench/soak.py --games 10000 --workers 2 [--seed 0] [--json]
+
+Prints games, actions, violations (an invariant failed), exceptions (anything else raised),
+stalls (no legal action, or no end within the action budget), and the first few failures with
+their seed so that each can be replayed.  Not run by CI (see bench/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from game_invariants import Watch
+
+from obsession_nb.game import Game, new_game
+from obsession_nb.modes.solo import new_solo_game
+from obsession_nb.modes.solo_strategy import RandomSolo
+from obsession_nb.random_player import RandomPlayer
+from obsession_nb.state import Options
+
+MAX_ACTIONS = 5_000
+KINDS = [(n, length, expansion) for n in range(2, 7) for length in ("standard", "extended")
+         for expansion in (True, False)] + [(1, "standard", True), (1, "extended", True)]
+"""(players, length, expansion); one player = the Solo Estate Challenge."""
+
+
+@dataclass
+class Outcome:
+    seed: int
+    kind: str
+    actions: int = 0
+    result: str = "finished"
+    """``finished``, ``violation``, ``exception`` or ``stall``."""
+    detail: str = ""
+
+
+def describe(players: int, length: str, expansion: bool) -> str:
+    if players == 1:
+        return f"solo {length}"
+    return f"{players}p {length} {'expansion' if expansion else 'base'}"
+
+
+def start(seed: int, players: int, length: str, expansion: bool) -> tuple[Game, RandomPlayer]:
+    if players == 1:
+        return new_solo_game(seed, extended=length == "extended"), RandomSolo(seed)
+    options = Options(expansion=expansion, length=length)  # type: ignore[arg-type]
+    return new_game(players, seed=seed, options=options), RandomPlayer(seed)
+
+
+def soak_one(job: tuple[int, int, str, bool]) -> Outcome:
+    """Play one game to its end, checking the invariants after every action."""
+    seed, players, length, expansion = job
+    out = Outcome(seed, describe(players, length, expansion))
+    try:
+        game, player = start(seed, players, length, expansion)
+        watch = Watch(game)
+        while not game.state.finished:
+            action = player.choose(game)
+            if action is None:
+                out.result, out.detail = "stall", f"no legal action at {game.pending()['prompt']}"
+                return out
+            game.apply(action)
+            out.actions += 1
+            try:
+                watch.check(game)
+            except AssertionError as exc:
+                out.result, out.detail = "violation", f"after '{action}': {exc}"
+                return out
+            if out.actions >= MAX_ACTIONS:
+                out.result, out.detail = "stall", f"not finished after {out.actions} actions"
+                return out
+    except Exception as exc:  # an exception is exactly what the soak counts
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        out.result = "exception"
+        out.detail = f"{type(exc).__name__}: {exc} ({Path(frame.filename).name}:{frame.lineno})"
+    return out
+
+
+def jobs(games: int, first_seed: int) -> list[tuple[int, int, str, bool]]:
+    return [(first_seed + i, *KINDS[i % len(KINDS)]) for i in range(games)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    p.add_argument("--json", action="store_true", help="print the totals as JSON")
+    args = p.parse_args(argv)
+    begun = time.perf_counter()
+    outcomes: list[Outcome] = []
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for done, out in enumerate(pool.map(soak_one, jobs(args.games, args.seed), chunksize=4), 1):
+            outcomes.append(out)
+            if done % 250 == 0:
+                bad = Counter(o.result for o in outcomes if o.result != "finished")
+                print(f"  ... {done} games, {time.perf_counter() - begun:.0f}s, {dict(bad)}",
+                      file=sys.stderr, flush=True)
+    seconds = time.perf_counter() - begun
+    results = Counter(o.result for o in outcomes)
+    totals = {
+        "games": len(outcomes),
+        "finished": results["finished"],
+        "actions": sum(o.actions for o in outcomes),
+        "violations": results["violation"],
+        "exceptions": results["exception"],
+        "stalls": results["stall"],
+        "seconds": round(seconds, 1),
+        "workers": args.workers,
+        "by_kind": dict(Counter(o.kind for o in outcomes)),
+        "failures": [asdict(o) for o in outcomes if o.result != "finished"][:20],
+    }
+    if args.json:
+        print(json.dumps(totals, indent=2))
+    else:
+        print(f"games {totals['games']}, actions {totals['actions']}, violations "
+              f"{totals['violations']}, exceptions {totals['exceptions']}, stalls "
+              f"{totals['stalls']} ({seconds:.0f}s, {args.workers} workers)")
+        for f in totals["failures"]:
+            print(f"  {f['result']}: seed {f['seed']} {f['kind']} after {f['actions']} "
+                  f"actions: {f['detail']}")
+    return 0 if results["finished"] == len(outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""Every argument of a typed action must name something that exists: a servant, gentry card,
+objective or VP card, tile, family or seat of this game.
+
+An argument that names nothing is bad notation (:class:`BadNotation`), refused before any rule
+is asked, so no rule needs to guard against ids missing from the catalog (DESIGN principle 3:
+bad notation and illegal actions are separate errors).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from obsession_nb import actions as a
+from obsession_nb.rules import BadNotation
+from obsession_nb.table import Table
+
+RULED = {(a.Invite, "card")}
+"""Arguments whose verifier refuses an unknown value with its rule (invite.active-hand-only);
+the fixed choices (``church money``, ``lady screen``, ``carriage ... more``, ``double 1``, a
+solo column) are refused by their verifiers with their rules too."""
+OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective)
+VP_CARDS = (a.Reveal, a.RevealHire, a.RevealReclaim)
+
+
+def check(table: Table, action: a.Action) -> None:
+    """Raise :class:`BadNotation` naming the first argument of ``action`` that names nothing."""
+    catalog = table.catalog
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.type == "Seat":
+            players = len(table.state.players)
+            if not 0 <= value < players:
+                raise BadNotation(f"there is no player p{value + 1} in this game (p1 to "
+                                  f"p{players})")
+            continue
+        if (type(action), f.name) in RULED:
+            continue
+        if f.name == "servant":
+            _known("servant", value, catalog.servants)
+        elif f.name == "tile":
+            _known("tile", value, catalog.tiles)
+        elif f.name == "family":
+            _known("family", value, catalog.families)
+        elif f.name == "card" and isinstance(action, OBJECTIVE_CARDS):
+            _known("objective card", value, catalog.objectives)
+        elif f.name == "card" and isinstance(action, VP_CARDS):
+            _known("VP card", value, catalog.vp_cards)
+        elif f.name == "card" and isinstance(action, a.Milestone):
+            _known("milestone card", value, catalog.milestones)
+        elif f.name in ("card", "guest") and not table.has_card(value):
+            raise BadNotation(f"there is no gentry card '{value}'")
+
+
+def _known(what: str, value: str, known: dict[str, object]) -> None:
+    if value not in known:
+        raise BadNotation(f"there is no {what} '{value}'")

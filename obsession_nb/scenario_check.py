@@ -1,0 +1,237 @@
+"""What the components of a position must satisfy beyond their field types, each problem with
+its path: every id known to the catalog, no card or tile in more places than it has copies,
+numbers in range, both Fairchilds in play.  The pending decision is checked one layer up, where
+the rules live (:mod:`obsession_nb.position_check`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from obsession_nb.catalog import Catalog, GentryCard
+from obsession_nb.mode import mode_named
+from obsession_nb.reputation import Wheel
+from obsession_nb.setup import box_in_use
+from obsession_nb.state import State
+
+
+def key_path(key: str) -> str:
+    """``.footman`` for a plain key, ``['odd key']`` for any other (so a path stays one word)."""
+    return f".{key}" if re.fullmatch(r"[A-Za-z_][\w\-]*", key) else f"[{key!r}]"
+
+
+def check(state: State, catalog: Catalog, custom: dict[str, GentryCard],
+          unchecked: Iterable[str] = (), *, whole: bool = True) -> list[str]:
+    """Every problem of the components; ``unchecked`` are card ids not to report as unknown
+    (the scenario's own cards that failed their own checks); ``whole=False`` leaves out what
+    depends on the whole position (when some values were set aside)."""
+    components = _Components(state, catalog, {**catalog.gentry, **custom}, set(unchecked))
+    problems = components.run()
+    if whole:
+        problems += components.fairchilds()
+    return problems
+
+
+class _Components:
+    """Ids, copies and numbers of everything in the position."""
+
+    def __init__(self, state: State, catalog: Catalog, cards: dict[str, GentryCard],
+                 unchecked: set[str]) -> None:
+        self.state, self.catalog, self.cards, self.unchecked = state, catalog, cards, unchecked
+        self.problems: list[str] = []
+        self.places: dict[str, dict[str, list[str]]] = {
+            k: {} for k in ("card", "tile", "objective", "vp", "theme")}
+
+    # ----------------------------------------------------------------- places of components
+
+    def card(self, path: str, card_id: str) -> None:
+        if card_id not in self.cards and card_id not in self.unchecked:
+            self.problems.append(f"{path}: unknown gentry card '{card_id}'")
+        self.places["card"].setdefault(card_id, []).append(path)
+
+    def tile(self, path: str, tile_id: str) -> None:
+        if tile_id not in self.catalog.tiles:
+            self.problems.append(f"{path}: unknown tile '{tile_id}'")
+        self.places["tile"].setdefault(tile_id, []).append(path)
+
+    def servant(self, path: str, kind: str) -> None:
+        if kind not in self.catalog.servants:
+            self.problems.append(f"{path}: unknown servant '{kind}'")
+
+    def other(self, what: str, known: dict[str, object], path: str, card_id: str) -> None:
+        label = {"objective": "objective card", "vp": "VP card", "theme": "theme card"}[what]
+        if card_id not in known:
+            self.problems.append(f"{path}: unknown {label} '{card_id}'")
+        self.places[what].setdefault(card_id, []).append(path)
+
+    def each(self, add, path: str, ids: list[str]) -> None:  # type: ignore[no-untyped-def]
+        for j, item in enumerate(ids):
+            add(f"{path}[{j}]", item)
+
+    def not_negative(self, path: str, value: int) -> None:
+        if value < 0:
+            self.problems.append(f"{path}: cannot be negative ({value})")
+
+    # ----------------------------------------------------------------- the checks
+
+    def run(self) -> list[str]:
+        state, catalog = self.state, self.catalog
+        self.table_checks()
+        objective = lambda p, c: self.other("objective", catalog.objectives, p, c)  # noqa: E731
+        vp = lambda p, c: self.other("vp", catalog.vp_cards, p, c)  # noqa: E731
+        theme = lambda p, c: self.other("theme", catalog.themes, p, c)  # noqa: E731
+        wheel = Wheel(state.options.wheel_levels)
+        names = Counter(p.name for p in state.players)
+        families = Counter(p.family for p in state.players if p.family is not None)
+        drafting = state.turn is not None and state.turn.step == "draft"
+        for i, player in enumerate(state.players):
+            base = f"players[{i}]"
+            if names[player.name] > 1:
+                self.problems.append(f"{base}.name: '{player.name}' is used by more than one "
+                                     "player")
+            if player.family is None and not drafting:
+                self.problems.append(f"{base}.family: every player needs a family once setup "
+                                     "is over")
+            elif player.family is not None and player.family not in catalog.families:
+                self.problems.append(f"{base}.family: unknown family '{player.family}'")
+            elif player.family is not None and families[player.family] > 1:
+                self.problems.append(f"{base}.family: the {player.family} board is used by "
+                                     "more than one player")
+            self.not_negative(f"{base}.money", player.money)
+            if not 0 <= player.reputation <= wheel.top:
+                self.problems.append(f"{base}.reputation: off the {state.options.length} "
+                                     "wheel (level 1 position 1 to Max position 5)")
+            self.not_negative(f"{base}.turns_taken", player.turns_taken)
+            self.not_negative(f"{base}.objectives_discarded", player.objectives_discarded)
+            for zone in ("available", "quarters", "expended"):
+                self.each(self.servant, f"{base}.servants.{zone}", player.servants.zone(zone))
+            self.each(self.servant, f"{base}.removed", player.removed)
+            self.each(self.card, f"{base}.hand", player.hand)
+            self.each(self.card, f"{base}.discard", player.discard)
+            self.each(objective, f"{base}.objectives", player.objectives)
+            self.each(vp, f"{base}.vp_cards", player.vp_cards)
+            owned = Counter(t.tile for t in player.organiser)
+            for j, owned_tile in enumerate(player.organiser):
+                self.tile(f"{base}.organiser[{j}].tile", owned_tile.tile)
+                if owned[owned_tile.tile] > 1:
+                    self.problems.append(f"{base}.organiser[{j}].tile: duplicate "
+                                         f"'{owned_tile.tile}' (no player may own two copies "
+                                         "of a tile)")
+        self.supply_checks(objective, vp, theme)
+        self.each(theme, "themes", state.themes)
+        self.turn_checks(objective)
+        if state.solo is not None:
+            base = "solo"
+            self.each(self.card, f"{base}.ball_offer", state.solo.ball_offer)
+            for j, tile_id in enumerate(state.solo.discarded):  # a record of supply.removed
+                if tile_id not in catalog.tiles:
+                    self.problems.append(f"{base}.discarded[{j}]: unknown tile '{tile_id}'")
+        self.problems += mode_named(state.options.mode).check_position(state, catalog)
+        self.copies()
+        return self.problems
+
+    def table_checks(self) -> None:
+        state, catalog = self.state, self.catalog
+        if not 1 <= len(state.players) <= 6:
+            self.problems.append(f"players: 1 to 6 players, not {len(state.players)}")
+        if not 0 <= state.first_player < max(1, len(state.players)):
+            self.problems.append(f"first_player: no seat {state.first_player}")
+        track = catalog.round_tracks.get(state.options.track)
+        if track is not None and state.options.mode == "standard" and not (
+            1 <= state.round <= len(track.rounds)
+        ):
+            self.problems.append(f"round: must be 1 to {len(track.rounds)}, not {state.round}")
+        self.not_negative("chance.draws", state.chance.draws)
+        for j, roll in enumerate(state.chance.next_rolls):
+            if not 1 <= roll <= 20:
+                self.problems.append(f"chance.next_rolls[{j}]: a d20 roll is 1 to 20, not {roll}")
+        if state.finished and state.turn is not None:
+            self.problems.append("turn: the game is over (finished), so no decision is pending")
+
+    def supply_checks(self, objective, vp, theme) -> None:  # type: ignore[no-untyped-def]
+        state = self.state
+        supply = state.supply
+        for kind, count in supply.servants_for_hire.items():
+            self.servant(f"supply.servants_for_hire{key_path(kind)}", kind)
+            self.not_negative(f"supply.servants_for_hire{key_path(kind)}", count)
+        self.each(self.servant, "supply.draft_display", supply.draft_display)
+        self.each(self.card, "supply.casual_deck", supply.casual_deck)
+        self.each(self.card, "supply.prestige_deck", supply.prestige_deck)
+        for j, card_id in enumerate(supply.fairchilds):
+            self.card(f"supply.fairchilds[{j}]", card_id)
+            card = self.cards.get(card_id)
+            if card is not None and card.deck != "fairchild":
+                self.problems.append(f"supply.fairchilds[{j}]: '{card_id}' is not a Fairchild")
+        for pile in ("bag", "service_reserve", "pr1_reserve", "removed"):
+            self.each(self.tile, f"supply.{pile}", getattr(supply, pile))
+        if len(supply.market) > 6:
+            self.problems.append(f"supply.market: six spaces at most, not {len(supply.market)}")
+        for j, stack in enumerate(supply.market):
+            self.each(self.tile, f"supply.market[{j}]", stack)
+            if state.options.mode == "standard" and len(set(stack)) != 1:
+                self.problems.append(f"supply.market[{j}]: " + (
+                    "only identical tiles stack in one space" if stack else
+                    "an empty space (the market is refilled at the end of each turn)"))
+        self.each(objective, "supply.objective_deck", supply.objective_deck)
+        self.each(vp, "supply.vp_deck", supply.vp_deck)
+        self.each(vp, "supply.vp_discard", supply.vp_discard)
+        self.each(theme, "supply.theme_deck", supply.theme_deck)
+        for j, tile_id in enumerate(state.chance.next_tiles):
+            if tile_id not in supply.bag:
+                self.problems.append(f"chance.next_tiles[{j}]: '{tile_id}' is not in the bag")
+
+    def turn_checks(self, objective) -> None:  # type: ignore[no-untyped-def]
+        turn = self.state.turn
+        if turn is None:
+            return
+        base = "turn"
+        if not 0 <= turn.player < len(self.state.players):
+            self.problems.append(f"{base}.player: no seat {turn.player}")
+        self.each(self.card, f"{base}.guests", turn.guests)
+        for j, choice in enumerate(turn.choices):
+            self.each(self.card, f"{base}.choices[{j}].cards", choice.cards)
+        for j, placement in enumerate(turn.placements):
+            self.servant(f"{base}.placements[{j}].servant", placement.servant)
+        self.each(objective, f"{base}.offer", turn.offer)
+        for name in ("hired", "purchases"):
+            self.not_negative(f"{base}.{name}", getattr(turn, name))
+
+    def copies(self) -> None:
+        catalog = self.catalog
+        box = box_in_use(self.state.options.expansion, len(self.state.players))
+        for card_id, places in self.places["card"].items():
+            copies = self.cards[card_id].copies if card_id in self.cards else 1
+            if len(places) > copies:
+                self.problems.append(f"{places[1]}: card '{card_id}' is already at {places[0]}")
+        for tile_id, places in self.places["tile"].items():
+            tile = catalog.tiles.get(tile_id)
+            if tile is not None and not tile.start and len(places) > tile.copies_in_game(box):
+                self.problems.append(
+                    f"{places[-1]}: tile '{tile_id}' is in {len(places)} places "
+                    f"({', '.join(places)}) but the game has {tile.copies_in_game(box)}")
+        known = {"objective": catalog.objectives, "vp": catalog.vp_cards, "theme": catalog.themes}
+        for what, by_id in self.places.items():
+            if what in ("card", "tile"):
+                continue
+            for card_id, places in by_id.items():
+                record = known[what].get(card_id)
+                copies = getattr(record, "copies", 1)
+                if len(places) > copies:
+                    self.problems.append(f"{places[copies]}: '{card_id}' is already at "
+                                         f"{', '.join(places[:copies])} (the game has {copies})")
+
+    def fairchilds(self) -> list[str]:
+        """Both Fairchilds are in play until the last courtship: on the track or with a player
+        (the winner of each courtship takes one; courtship.winner, courtship.fairchild-return)."""
+        state = self.state
+        drafting = state.turn is not None and state.turn.step == "draft"  # setup under way
+        if state.options.mode != "standard" or state.finished or drafting:
+            return []
+        fairchilds = [c for c, card in self.catalog.gentry.items() if card.deck == "fairchild"]
+        missing = [c for c in fairchilds if c not in self.places["card"]]
+        if not missing:
+            return []
+        return [f"supply.fairchilds: {', '.join(missing)} must be on the courtship track or "
+                "with a player (the courtship winner takes one)"]
