@@ -170,7 +170,9 @@ class _Components:
             self.problems.append(f"supply.market: six spaces at most, not {len(supply.market)}")
         for j, stack in enumerate(supply.market):
             self.each(self.tile, f"supply.market[{j}]", stack)
-            if state.options.mode == "standard" and len(set(stack)) != 1:
+            shopping = state.turn is not None and state.turn.purchases > 0  # the slide waits
+            if state.options.mode == "standard" and (len(set(stack)) > 1 or not (
+                    stack or shopping)):
                 self.problems.append(f"supply.market[{j}]: " + (
                     "only identical tiles stack in one space" if stack else
                     "an empty space (the market is refilled at the end of each turn)"))

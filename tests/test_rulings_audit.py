@@ -367,7 +367,7 @@ def test_scenario_validation_reports_a_decision_without_legal_actions(tmp_path) 
     """`obsession-nb validate` refuses a file whose pending decision is a dead end."""
     import yaml
 
-    data = table(expansion=True, turn={"player": 0, "step": "favours",
+    data = table(expansion=True, turn={"player": 0, "step": "favours", "tile": "gazebo",
                                        "choices": [{"kind": "reclaim", "source": "tile"}]})
     path = tmp_path / "dead-end.yaml"
     path.write_text(yaml.safe_dump({"format": "obsession-nb/scenario@1", **data}),
