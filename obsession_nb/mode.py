@@ -24,16 +24,19 @@ Hooks by moment of play:
   decision), :attr:`handlers` (its own action kinds), :meth:`step2_effects` and
   :meth:`step2_pending` (step 2), :meth:`offers`, :meth:`take`, :meth:`verify_purchase` and
   :meth:`after_purchase` (step 7);
-* the end of a turn — :meth:`end_of_turn` (instead of passing to the next seat: an immediate
-  end, a market variant at the end of a round, the next round);
+* whose decision — :meth:`decision_owner` (a seat other than the active player's answers);
+* favours — :meth:`favour_seat` (a favour of the activity that another player receives);
+* the end of a turn — :meth:`after_cleanup` (after step 8 has cleared the board) and
+  :meth:`end_of_turn` (instead of passing to the next seat: an immediate end, a market variant
+  at the end of a round, the next round);
 * the end of the game — :meth:`scoresheet` (what counts, the tie-breaks); :attr:`milestones`;
 * files and views — :meth:`check_position` (scenario validation) and :meth:`view`.
 
 Design notes for the modes to come: a decision whose owner is not the active player (a teammate
-answering a request) is a pending decision like any other, offered by :meth:`candidates` and
-refused by :meth:`refuse`; a mode that ends the game mid-round does so in :meth:`end_of_turn`;
-something claimable at any time of a turn (a milestone) is an action kind whose handler lists
-every step of the turn.
+answering a request) is a pending decision like any other, offered by :meth:`candidates`,
+refused by :meth:`refuse` and named by :meth:`decision_owner`; a mode that ends the game
+mid-round does so in :meth:`end_of_turn`; something claimable at any time of a turn (a
+milestone) is an action kind whose handler lists every step of the turn.
 """
 
 from __future__ import annotations
@@ -56,7 +59,8 @@ if TYPE_CHECKING:
 
 BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo_mode:SoloEstateChallenge",
            "tableau": "obsession_nb.modes.tableau_mode:TableauObsession",
-           "tableau-duel": "obsession_nb.modes.tableau_mode:TableauDuel"}
+           "tableau-duel": "obsession_nb.modes.tableau_mode:TableauDuel",
+           "team": "obsession_nb.modes.team_mode:CompetitiveTeamPlay"}
 """The package's own modes, by ``options.mode`` name (``module:class``)."""
 
 ENTRY_POINTS = "obsession_nb.modes"
@@ -106,6 +110,22 @@ class Mode:
     def step2_pending(self, table: Table) -> bool:
         """Whether the mode still has a step-2 decision for the player."""
         return False
+
+    def decision_owner(self, table: Table) -> int | None:
+        """The seat that answers the pending decision when it is not the active player's (a
+        teammate answering a request); ``None``: the active player."""
+        return None
+
+    def favour_seat(self, table: Table, source: str, kind: str) -> int | None:
+        """The seat that receives the favour of kind ``kind`` (``money``, ``reputation``,
+        ``admirer``, ``invite``, ``lady``, ``dismiss``) of the guest ``source``; ``None``: the
+        active player."""
+        return None
+
+    def after_cleanup(self, table: Table) -> list[Ruling]:
+        """What follows step 8's clearing of the board, before the next turn (things lent for
+        the activity going back)."""
+        return []
 
     def end_of_turn(self, table: Table) -> bool:
         """Take over what follows a finished turn (return ``True``), or leave the standard
