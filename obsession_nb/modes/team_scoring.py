@@ -19,6 +19,8 @@ from obsession_nb.table import Table
 if TYPE_CHECKING:
     import pandas as pd
 
+    from obsession_nb.game import Game
+
 TEAM_OBJECTIVES = 3
 
 
@@ -101,15 +103,24 @@ def team_score(table: Table, index: int, sheets: list[PlayerScore]) -> tuple[Tea
     return score, rulings
 
 
-def team_sheet(table: Table) -> TeamSheet:
-    """The teams' scoresheet and the winning team, ties broken as in the base game applied to
-    the team (ruling.team-tie-break): a Fairchild held by either partner, then the team's
-    (lower partner's) reputation."""
+def team_sheet(table_or_game: Table | Game) -> TeamSheet:
+    """The teams' scoresheet and the winning team (:func:`winning_teams`)."""
+    table = table_or_game if isinstance(table_or_game, Table) else table_or_game.table
     state = table.state
     sheets = [score_player(table, s) for s in range(len(state.players))]
     scored = [team_score(table, i, sheets) for i in range(len(teams(state)))]
     team_scores = tuple(t for t, _r in scored)
     rulings = [r for _t, rs in scored for r in rs]
+    tied = winning_teams(team_scores, rulings)
+    winners = tuple(t.index for t in tied)
+    seats = tuple(s for t in tied for s in t.seats)
+    individual = Scoresheet(tuple(sheets), seats, tuple(rulings))
+    return TeamSheet(team_scores, winners, individual, tuple(rulings))
+
+
+def winning_teams(team_scores: tuple[TeamScore, ...], rulings: list[Ruling]) -> list[TeamScore]:
+    """The highest total; a tie goes to a team with a Fairchild in either partner's deck, then
+    to the higher team (lower partner's) reputation, else it is shared (ruling.team-tie-break)."""
     best = max(t.total for t in team_scores)
     tied = [t for t in team_scores if t.total == best]
     rulings.append(ruling("scoring.categories", f"Highest team total: {best}."))
@@ -125,10 +136,7 @@ def team_sheet(table: Table) -> TeamSheet:
         shared = " (shared)" if len(tied) > 1 else ""
         rulings.append(ruling("ruling.team-tie-break", f"Tie at {best} broken by {why}: "
                               f"{', '.join(t.label for t in tied)}{shared}."))
-    winners = tuple(t.index for t in tied)
-    seats = tuple(s for t in tied for s in t.seats)
-    individual = Scoresheet(tuple(sheets), seats, tuple(rulings))
-    return TeamSheet(team_scores, winners, individual, tuple(rulings))
+    return tied
 
 
 def scoresheet(table: Table) -> Scoresheet:
