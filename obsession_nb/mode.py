@@ -29,7 +29,8 @@ Hooks by moment of play:
 * the end of a turn — :meth:`after_cleanup` (after step 8 has cleared the board) and
   :meth:`end_of_turn` (instead of passing to the next seat: an immediate end, a market variant
   at the end of a round, the next round);
-* the end of the game — :meth:`scoresheet` (what counts, the tie-breaks); :attr:`milestones`;
+* the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
+  :attr:`milestones`;
 * files and views — :meth:`check_position` (scenario validation) and :meth:`view`.
 
 Design notes for the modes to come: a decision whose owner is not the active player (a teammate
@@ -154,6 +155,10 @@ class Mode:
         """The mode's end-game scoring and tie-breaks; ``None``: the standard seven categories
         (scoring.py)."""
         return None
+
+    def result_json(self, table: Table) -> dict[str, Any]:
+        """The mode's part of a finished game's JSON (``obsession-nb simulate --json``)."""
+        return {}
 
     def check_position(self, state: State, catalog: Catalog) -> list[str]:
         """Scenario-validation problems of the mode's own records, each with its path."""

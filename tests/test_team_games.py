@@ -4,12 +4,14 @@ team scores recomputed here from the individual sheets (team.scoring-*)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 from game_invariants import Watch, round_trip
 
 from obsession_nb import engine
+from obsession_nb.cli import main
 from obsession_nb.game import Game, new_game
 from obsession_nb.modes.team_scoring import team_sheet
 from obsession_nb.random_player import RandomPlayer
@@ -79,3 +81,23 @@ def test_random_complete_team_game_keeps_the_invariants(players, length, seed, m
     for t in sheet.teams:  # the team's reputation is the lower partner's
         assert t.reputation == min(state.players[s].reputation for s in t.seats)
         assert 0 <= t.reputation <= game.table.wheel.top
+
+
+def test_cli_simulate_teams_json_has_each_teams_averaged_categories_and_total(capsys) -> None:
+    assert main(["simulate", "--players", "6", "--teams", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["options"]["mode"] == "team" and len(out["teams"]) == 3
+    assert [t["seats"] for t in out["teams"]] == [[0, 3], [1, 4], [2, 5]]
+    for team in out["teams"]:
+        sheets = [out["scores"][s]["categories"] for s in team["seats"]]
+        for category in ("tiles", "gentry", "servants", "wealth", "vp_cards"):
+            assert team["categories"][category] == sum(c[category] for c in sheets) // 2
+        assert team["categories"]["reputation"] == min(c["reputation"] for c in sheets)
+        assert team["total"] == sum(team["categories"].values())
+    winners = [t for t in out["teams"] if t["winner"]]
+    assert sorted(out["winners"]) == sorted(n for t in winners for n in t["names"])
+
+
+def test_cli_simulate_teams_refuses_five_players(capsys) -> None:
+    assert main(["simulate", "--players", "5", "--teams", "--seed", "3"]) == 2
+    assert "team.format" in capsys.readouterr().err

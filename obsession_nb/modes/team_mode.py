@@ -56,6 +56,10 @@ class CompetitiveTeamPlay(Mode):
     def scoresheet(self, table: Table) -> Scoresheet:
         return team_scoring.scoresheet(table)
 
+    def result_json(self, table: Table) -> dict[str, Any]:
+        """``teams``: each team's seats, averaged categories, total and whether it won."""
+        return {"teams": team_scoring.team_sheet(table).to_json()}
+
     def check_position(self, state: State, catalog: Catalog) -> list[str]:
         return team.seating_problems(state)
 
