@@ -22,7 +22,7 @@ from typing import Any
 from obsession_nb import actions as a
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.special import BORROW_COST, HELP_COST
-from obsession_nb.state import Loan, Player, State, TeamPlay, TeamRequest
+from obsession_nb.state import Loan, LogEntry, Player, State, TeamPlay, TeamRequest
 from obsession_nb.table import Table
 
 REQUEST_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "buy"})
@@ -450,17 +450,51 @@ def return_loans(table: Table) -> list[Ruling]:
     return rulings
 
 
+def seating(state: State) -> list[dict[str, Any]]:
+    """One row per seat, clockwise: the player, the team and the partner (team.seating)."""
+    return [{"seat": f"p{s + 1}", "player": p.name, "team": team_of(state, s) + 1,
+             "partner": state.players[teammate(state, s)].name}
+            for s, p in enumerate(state.players)]
+
+
+def team_rulings(entries: list[LogEntry]) -> list[dict[str, str]]:
+    """The team-play rulings of some log entries, with the action that gave them: who lent
+    what, and where each visiting favour went (team.*)."""
+    return [{"action": e.action, "rule": r["rule"], "verdict": r["verdict"]}
+            for e in entries for r in e.rulings if r["rule"].startswith(("team.", "ruling.team-"))]
+
+
 def view(table: Table) -> dict[str, Any]:
-    """Teams, the pending request and what is lent, for the board."""
+    """Teams, the pending request and what is lent, for the board: per seat its team, partner,
+    the request it must answer and the servants and gentry borrowed or lent this activity."""
     state = table.state
     team = state.team or TeamPlay()
     request = team.request
+    names = [p.name for p in state.players]
+    active = state.turn.player if state.turn is not None else None
+
+    def label(loan: Loan) -> str:
+        return table.servant_name(loan.item) if loan.kind == "servant" else table.card_name(loan.item)
+
+    seats = []
+    for seat in range(len(state.players)):
+        asked = None
+        if request is not None and request.owner == seat:
+            asked = (f"£{request.amount} as a gift" if request.kind == "gift" else
+                     f"the loan of the {table.servant_name(request.servant or '')}")
+        seats.append({
+            "team": team_of(state, seat) + 1,
+            "partner": names[teammate(state, seat)],
+            "request": asked,
+            "borrowed": [f"{label(x)} (from {names[x.lender]})" for x in team.loans
+                         if seat == active],
+            "lent": [f"{label(x)} (to {names[active]})" for x in team.loans
+                     if x.lender == seat and active is not None],
+        })
     return {
-        "teams": [{"seats": t, "names": [state.players[s].name for s in t], "index": i}
+        "teams": [{"team": i + 1, "seats": t, "names": [names[s] for s in t]}
                   for i, t in enumerate(teams(state))],
-        "request": None if request is None else {**request.model_dump(),
-                                                 "owner_name": state.players[request.owner].name},
-        "loans": [{**x.model_dump(), "lender_name": state.players[x.lender].name,
-                   "name": (table.servant_name(x.item) if x.kind == "servant"
-                            else table.card_name(x.item))} for x in team.loans],
+        "players": seats,
+        "request": None if request is None else request.model_dump(),
+        "loans": [x.model_dump() for x in team.loans],
     }
