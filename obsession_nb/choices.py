@@ -4,7 +4,7 @@ hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, u
 
 from __future__ import annotations
 
-from obsession_nb.favours import deck_of, open_invitation, supplemental_on
+from obsession_nb.favours import deck_of, housemaid_screens, open_invitation
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Choice, Player
 from obsession_nb.table import Table
@@ -81,10 +81,8 @@ def apply_lady(table: Table, option: str) -> list[Ruling]:
     see = 2
     rulings: list[Ruling] = []
     turn = table.turn
-    if not turn.screened and table.state.options.expansion and supplemental_on(
-        table, "head_housemaid", choice.source
-    ):
-        see, turn.screened = 3, True
+    if housemaid_screens(table, choice.source):
+        see = 3
         rulings.append(ruling("ud.head-housemaid.screen",
                               "The head housemaid on the lady's card screens: see 3, keep 1."))
     rulings += open_invitation(table, table.card_name(choice.source), "casual", see, 1, first=True,

@@ -47,6 +47,19 @@ def _routed_reputation(table: Table, other: Player, amount: int, what: str) -> l
             moved]
 
 
+def housemaid_screens(table: Table, target: str) -> bool:
+    """Whether a head housemaid on ``target`` screens this invitation, and mark it used: each
+    screens one invitation favour in a turn (ud.head-housemaid.once-per-turn); a teammate's lent
+    one works on another favour (team.no-doubled-servants)."""
+    turn = table.turn
+    if (not table.state.options.expansion or target in turn.screened_on
+            or not supplemental_on(table, "head_housemaid", target)):
+        return False
+    turn.screened = True
+    turn.screened_on.append(target)
+    return True
+
+
 def resolve(table: Table) -> list[Ruling]:
     """Resolve money and reputation, then queue the invitation/dismissal decisions."""
     rulings = [ruling("favours.order", "Favours resolve in order: money, reputation, then invitations.")]
@@ -175,13 +188,8 @@ def _queue_invitations(table: Table) -> list[Ruling]:
         for favour in favours:
             if favour.kind == "invite":
                 see = favour.see
-                if (
-                    not turn.screened
-                    and table.state.options.expansion
-                    and supplemental_on(table, "head_housemaid", target)
-                ):
+                if housemaid_screens(table, target):
                     see += 1
-                    turn.screened = True
                     rulings.append(ruling(
                         "ud.head-housemaid.screen",
                         f"The head housemaid on {name} screens: see {see}, keep {favour.keep}.",

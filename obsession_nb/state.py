@@ -228,6 +228,8 @@ class Turn(Record):
     quarters_used: bool = False
     market_refreshed: bool = False
     screened: bool = False
+    screened_on: list[str] = []
+    """Targets whose head housemaid has screened this turn (two, with a teammate's lent one)."""
     kitchen_used: bool = False
     purchases: int = 0
     hired: int = 0

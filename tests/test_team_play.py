@@ -456,3 +456,25 @@ def test_team_scoring_winning_team_members_are_the_winners() -> None:
     assert set(ts.individual.winners) == winners
     frame = ts.to_dataframe()
     assert list(frame.columns) == ["Team 1 (Ada & Cora)", "Team 2 (Bea & Dot)"]
+
+
+def test_team_no_doubled_servants_two_head_housemaids_screen_different_favours() -> None:
+    g = hosting()
+    g.state.players[ADA].servants.available.append("head_housemaid")
+    g.state.players[CORA].servants.available.append("head_housemaid")
+    g.state.supply.servants_for_hire["head_housemaid"] -= 2
+    g.apply("ask-servant head_housemaid")
+    g.apply("accept")
+    g.apply("team-guest howard-wife host")
+    for card in ("howard-wife", "york-daughter", "york-husband"):
+        g.apply(f"invite {card}")
+    g.apply("place head_housemaid york-daughter")
+    refused(g, "place head_housemaid york-daughter", "team.no-doubled-servants")
+    g.apply("place head_housemaid howard-wife")
+    g.apply("serve tile footman")
+    g.apply("done")
+    screens = [c for c in g.state.turn.choices if c.kind == "screen"]
+    assert [len(c.cards) for c in screens] == [2]  # the young lady's blind draw: see 2, keep 1
+    g.apply("lady screen")
+    assert len(g.state.turn.choices[0].cards) == 3  # the lady's screen: see 3, keep 1
+    assert sorted(g.state.turn.screened_on) == ["howard-wife", "york-daughter"]
