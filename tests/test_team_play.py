@@ -367,16 +367,22 @@ def test_team_no_doubled_servants_two_cooks_never_on_one_activity() -> None:
     refused(g, "place cook tile", "team.no-doubled-servants")
 
 
-def test_team_no_doubled_servants_hall_boys_on_different_favours_only() -> None:
+def two_of(servant: str, family_card: str, guests: tuple[str, ...]) -> Game:
+    """Ada with her own ``servant`` and Cora's lent one, hosting Cora's ``family_card``."""
     g = hosting()
-    g.state.players[ADA].servants.available.append("hall_boy")
-    g.state.players[CORA].servants.available.append("hall_boy")
-    g.state.supply.servants_for_hire["hall_boy"] -= 2
-    g.apply("ask-servant hall_boy")
+    g.state.players[ADA].servants.available.append(servant)
+    g.state.players[CORA].servants.available.append(servant)
+    g.state.supply.servants_for_hire[servant] -= 2
+    g.apply(f"ask-servant {servant}")
     g.apply("accept")
-    g.apply("team-guest howard-husband host")
-    for card in ("howard-husband", "york-husband", "york-daughter"):
+    g.apply(f"team-guest {family_card} host")
+    for card in guests:
         g.apply(f"invite {card}")
+    return g
+
+
+def test_team_no_doubled_servants_hall_boys_on_different_favours_only() -> None:
+    g = two_of("hall_boy", "howard-husband", ("howard-husband", "york-husband", "york-daughter"))
     g.apply("place hall_boy howard-husband")
     refused(g, "place hall_boy howard-husband", "team.no-doubled-servants")
     g.apply("place hall_boy york-husband")  # a different favour: allowed
@@ -459,15 +465,7 @@ def test_team_scoring_winning_team_members_are_the_winners() -> None:
 
 
 def test_team_no_doubled_servants_two_head_housemaids_screen_different_favours() -> None:
-    g = hosting()
-    g.state.players[ADA].servants.available.append("head_housemaid")
-    g.state.players[CORA].servants.available.append("head_housemaid")
-    g.state.supply.servants_for_hire["head_housemaid"] -= 2
-    g.apply("ask-servant head_housemaid")
-    g.apply("accept")
-    g.apply("team-guest howard-wife host")
-    for card in ("howard-wife", "york-daughter", "york-husband"):
-        g.apply(f"invite {card}")
+    g = two_of("head_housemaid", "howard-wife", ("howard-wife", "york-daughter", "york-husband"))
     g.apply("place head_housemaid york-daughter")
     refused(g, "place head_housemaid york-daughter", "team.no-doubled-servants")
     g.apply("place head_housemaid howard-wife")
@@ -478,3 +476,24 @@ def test_team_no_doubled_servants_two_head_housemaids_screen_different_favours()
     g.apply("lady screen")
     assert len(g.state.turn.choices[0].cards) == 3  # the lady's screen: see 3, keep 1
     assert sorted(g.state.turn.screened_on) == ["howard-wife", "york-daughter"]
+
+
+def test_team_no_doubled_servants_useful_men_on_different_actions() -> None:
+    g = position()
+    for seat in (ADA, CORA):
+        g.state.players[seat].servants.available.append("useful_man")
+    g.state.supply.servants_for_hire["useful_man"] -= 2
+    g.apply("activity")
+    g.apply("ask-servant useful_man")
+    g.apply("accept")
+    g.apply("done")  # step 2: no Village Fair for either of them
+    g.apply("place useful_man drawing-room")  # the tile's prestige rating one lower
+    refused(g, "place useful_man drawing-room", "team.no-doubled-servants")
+    g.apply("host drawing-room")
+    for card in ("york-husband", "york-daughter", "standin-starter-02"):
+        g.apply(f"invite {card}")
+    g.apply("serve tile footman")
+    g.apply("serve standin-starter-02 ladys_maid")
+    g.apply("done")
+    assert g.pending()["step"] == "buy"
+    assert g.check("buy riding-stables useful_man").legal  # the other one: a discount

@@ -27,8 +27,9 @@ from obsession_nb.table import Table
 
 REQUEST_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "buy"})
 """A gift may be asked at any decision of one's turn (but the pass options)."""
-SERVANT_STEPS = frozenset({"host", "invite", "service"})
-"""Servants are lent for the activity: from choosing the tile to the end of service."""
+SERVANT_STEPS = frozenset({"step2", "host", "invite", "service"})
+"""Servants are lent for the activity: from step 2 of a turn hosting one (a useful man for the
+Village Fair) to the end of service."""
 GUEST_STEPS = frozenset({"host", "invite"})
 """A teammate's gentry join the activity's guest list: before and while inviting."""
 NOT_DOUBLED = ("hall_boy", "head_housemaid", "useful_man")
@@ -175,8 +176,8 @@ def verify_ask_servant(table: Table, servant: str) -> list[Ruling]:
     me, turn, mate = table.me, table.turn, _mate(table)
     name = table.servant_name(servant)
     if turn.passing or turn.step not in SERVANT_STEPS:
-        raise refuse("team.servant-loan", "Servants are lent for an activity, from choosing its "
-                     "tile to the end of service.")
+        raise refuse("team.servant-loan", "Servants are lent for an activity, from step 2 of "
+                     "a turn hosting one to the end of service.")
     if f"servant:{servant}" in reading(table).asked:
         raise refuse("ruling.team-one-request-per-servant", f"{mate.name} has already been asked "
                      f"for the {name} this turn.")
