@@ -497,3 +497,18 @@ def test_team_no_doubled_servants_useful_men_on_different_actions() -> None:
     g.apply("done")
     assert g.pending()["step"] == "buy"
     assert g.check("buy riding-stables useful_man").legal  # the other one: a discount
+
+
+def test_team_format_cooperative_actions_belong_to_team_play() -> None:
+    g = new_game(4, seed=1, options=Options(expansion=False))
+    refused(g, "ask-gift 100", "team.format")
+    refused(g, "accept", "team.format")
+
+
+def test_team_scenario_records_concern_the_teammate() -> None:
+    g = hosting()
+    g.apply("ask-servant valet")
+    assert "owner: 2" in g.to_scenario()
+    text = g.to_scenario().replace("owner: 2", "owner: 1")
+    with pytest.raises(ScenarioError, match=r"team\.request\.owner"):
+        parse(text)

@@ -69,9 +69,27 @@ def seating_problems(state: State) -> list[str]:
     if any(len(t) != 2 for t in given) or seats != list(range(n)):
         return [f"options.teams: {given} must pair every seat 1 to {n} exactly once, in teams "
                 "of two (team.format)"]
-    return [f"options.teams[{i}]: p{t[0] + 1} and p{t[1] + 1} do not sit across the table; "
-            f"partners sit {n // 2} seats apart, one player of each other team between them "
-            "(team.seating)" for i, t in enumerate(given) if abs(t[0] - t[1]) != n // 2]
+    problems = [f"options.teams[{i}]: p{t[0] + 1} and p{t[1] + 1} do not sit across the table; "
+                f"partners sit {n // 2} seats apart, one player of each other team between them "
+                "(team.seating)" for i, t in enumerate(given) if abs(t[0] - t[1]) != n // 2]
+    return problems or _record_problems(state)
+
+
+def _record_problems(state: State) -> list[str]:
+    """A request or loan of the file must concern the active player's teammate."""
+    team = state.team
+    if team is None:
+        return []
+    mate = None if state.turn is None else teammate(state, state.turn.player)
+    problems = []
+    if team.request is not None and team.request.owner != mate:
+        problems.append("team.request.owner: the teammate of the active player answers a request")
+    if team.request is not None and team.request.kind == "gift" and (
+            str(team.request.amount) not in GIFTS):
+        problems.append("team.request.amount: a gift is £100 or £200 (team.money-gift)")
+    problems += [f"team.loans[{i}].lender: only the active player's teammate lends"
+                 for i, loan in enumerate(team.loans) if loan.lender != mate]
+    return problems
 
 
 def setup_rulings(table: Table, rulings: list[Ruling]) -> None:
