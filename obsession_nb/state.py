@@ -34,7 +34,8 @@ class Options(Record):
     """Hiring as a pass option; ``None`` follows ``expansion`` (UD p.9)."""
     low_vp_monuments: bool = False
     prestige_guest_limit: bool | None = None
-    """At most six prestige guests per player (UD p.11); ``None`` = on with six players only."""
+    """At most six prestige guests per player (UD p.11); ``None`` = on in six-player individual
+    play only."""
     mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel", "team"] = "standard"
     """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14); ``tableau`` and
     ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15); ``team``: Competitive

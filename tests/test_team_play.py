@@ -512,3 +512,10 @@ def test_team_scenario_records_concern_the_teammate() -> None:
     text = g.to_scenario().replace("owner: 2", "owner: 1")
     with pytest.raises(ScenarioError, match=r"team\.request\.owner"):
         parse(text)
+
+
+def test_option_six_prestige_guest_limit_off_by_default_in_team_play() -> None:
+    assert new_game(6, seed=1).state.options.prestige_guest_limit is True
+    assert new_game(6, seed=1, options=Options(mode="team")).state.options.prestige_guest_limit is False
+    chosen = Options(mode="team", prestige_guest_limit=True)
+    assert new_game(6, seed=1, options=chosen).state.options.prestige_guest_limit is True
