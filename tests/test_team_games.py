@@ -70,7 +70,7 @@ def test_random_complete_team_game_keeps_the_invariants(players, length, seed, m
     assert state.finished and state.turn is None and game.legal_actions() == []
     assert state.team is not None and state.team.loans == [] and state.team.request is None
     assert played["ask-gift"] + played["ask-servant"] > 0 and played["team-guest"] > 0
-    assert played["accept"] > 0 and played["decline"] > 0
+    assert played["accept"] > 0 and played["decline"] > 0 and played["team-borrow"] > 0
     sheet = team_sheet(game)
     expected = recomputed(game)
     assert [t.categories for t in sheet.teams] == expected
