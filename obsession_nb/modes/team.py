@@ -35,6 +35,10 @@ GUEST_STEPS = frozenset({"host", "invite"})
 NOT_DOUBLED = ("hall_boy", "head_housemaid", "useful_man")
 """Servants of which two may work on one activity, on different targets (team.no-doubled-servants)."""
 ANSWERS = (a.Accept, a.Decline, a.TeamBorrow, a.TeamHelp)
+TEAM_RULINGS = ("ruling.team-one-gift-per-turn", "ruling.team-one-request-per-servant",
+                "ruling.team-guests-no-consent", "ruling.team-routing-at-invitation",
+                "ruling.team-lent-guest-dismissal", "ruling.team-tie-break")
+"""The rulings (readings) of team play in the rule index."""
 GIFTS = ("100", "200")
 ROUTES = ("host", "teammate")
 
@@ -315,10 +319,16 @@ def verify_team_guest(table: Table, card_id: str, route: str) -> list[Ruling]:
                          "their favours go to the active player.")
         return [ruling("team.guests", f"{card.name} comes from {mate.name}'s active hand and will "
                        f"go to {mate.name}'s discard pile."),
+                ruling("ruling.team-guests-no-consent", "Family and starter guests of the "
+                       "teammate attend without a request to answer."),
                 ruling("team.starter-guest-favours", f"{card.name}'s favours go to "
                        f"{table.me.name}.")]
     return [ruling("team.guests", f"{card.name} comes from {mate.name}'s active hand and will go "
                    f"to {mate.name}'s discard pile."),
+            ruling("ruling.team-guests-no-consent", "Family and starter guests of the teammate "
+                   "attend without a request to answer."),
+            ruling("ruling.team-routing-at-invitation", "Who receives the favours that may go to "
+                   "either partner is chosen now, as the card joins."),
             *routing_rulings(table, card_id, route, mate.name)]
 
 
@@ -463,8 +473,8 @@ def return_loans(table: Table) -> list[Ruling]:
         elif loan.item in me.hand:
             me.hand.remove(loan.item)
             lender.hand.append(loan.item)
-            rulings.append(ruling("team.guests", f"{name} did not attend and goes back to "
-                                  f"{lender.name}'s active hand."))
+            rulings.append(ruling("ruling.team-guests-no-consent", f"{name} did not attend "
+                                  f"and goes back to {lender.name}'s active hand."))
     team.loans, team.asked, team.request = [], [], None
     return rulings
 
@@ -480,7 +490,8 @@ def team_rulings(entries: list[LogEntry]) -> list[dict[str, str]]:
     """The team-play rulings of some log entries, with the action that gave them: who lent
     what, and where each visiting favour went (team.*)."""
     return [{"action": e.action, "rule": r["rule"], "verdict": r["verdict"]}
-            for e in entries for r in e.rulings if r["rule"].startswith(("team.", "ruling.team-"))]
+            for e in entries for r in e.rulings
+            if r["rule"].startswith("team.") or r["rule"] in TEAM_RULINGS]
 
 
 def view(table: Table) -> dict[str, Any]:
