@@ -17,6 +17,7 @@ from obsession_nb.rules import Ruling
 from obsession_nb.scenario import ScenarioError, parse
 from obsession_nb.scoring import PlayerScore
 from obsession_nb.state import Choice, Options
+from obsession_nb.views import Board
 
 ADA, BEA, CORA, DOT = 0, 1, 2, 3
 
@@ -519,3 +520,21 @@ def test_option_six_prestige_guest_limit_off_by_default_in_team_play() -> None:
     assert new_game(6, seed=1, options=Options(mode="team")).state.options.prestige_guest_limit is False
     chosen = Options(mode="team", prestige_guest_limit=True)
     assert new_game(6, seed=1, options=chosen).state.options.prestige_guest_limit is True
+
+
+def test_team_board_shows_teams_and_loans_escaped() -> None:
+    g = hosting()
+    g.state.players[CORA].name = "<b>Cora</b>"
+    g.apply("ask-servant valet")
+    mode_view = g.view()["solo"]
+    assert [t["seats"] for t in mode_view["teams"]] == [[0, 2], [1, 3]]
+    assert mode_view["players"][CORA]["request"] == "the loan of the Valet"
+    g.apply("accept")
+    g.apply("team-guest howard-wife teammate")
+    mode_view = g.view()["solo"]
+    assert mode_view["players"][ADA]["borrowed"] == [
+        "Valet (from <b>Cora</b>)", "Lady of the house of Howard (from <b>Cora</b>)"]
+    assert mode_view["players"][CORA]["lent"][0] == "Valet (to Ada)"
+    html = Board(g, parts=["players"], seats=[0, 2]).static_html()
+    assert "Team 1" in html and "Borrowed from the teammate" in html
+    assert "<b>Cora</b>" not in html and "&lt;b&gt;Cora&lt;/b&gt;" in html
