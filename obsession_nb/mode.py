@@ -2,8 +2,8 @@
 
 The standard competitive game is :class:`Mode` itself: every hook answers "nothing different"
 (``None``, ``False`` or nothing), and the core then does what the rules of the standard game say.
-A mode — the Solo Estate Challenge today (``obsession_nb/modes/``); Competitive Team Play,
-Tableau Obsession and Milestones next — overrides only the hooks it changes.  The core never
+A mode — the Solo Estate Challenge, Tableau Obsession and Competitive Team Play
+(``obsession_nb/modes/``) — overrides only the hooks it changes.  The core never
 imports a mode: it asks ``table.mode`` (the plugin named by ``options.mode``), which this module
 loads by name.
 

@@ -10,6 +10,10 @@ The Solo Estate Challenge (UD p.13-14) lives in ``solo_*.py``:
 * ``solo`` — a new game, scoring against the target, playing whole games, JSON;
 * ``solo_strategy`` — a greedy and a random solo player; ``solo_odds`` — many games' odds.
 
+Competitive Team Play (UD p.12) lives in ``team*.py``: ``team_mode`` (the plugin), ``team``
+(seating, the requests a teammate answers, lent servants and gentry, favour routing) and
+``team_scoring`` (the teams' scoresheet and the winning team).
+
 The core never imports this package; it finds a mode by its ``options.mode`` name.
 """
 
