@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from obsession_nb.reputation import POSITIONS
 
@@ -44,9 +51,24 @@ class Options(Record):
     """Who gets the 5–6-player money without the expansion: the seats that never hold the pawn,
     or literally the last seat(s) (UD p.11; option.compensation-seat)."""
 
+    courtship: Literal["open", "closed"] = "open"
+    """``closed``: the Jane Austen variant, each theme turned up on its courtship space
+    (option.closed-courtship; obsession_nb/themes.py)."""
+    theme_reveal: Literal["open", "cliffhanger"] = "open"
+    """``cliffhanger``: the Charles Dickens variant, a d20 per season says when the theme is
+    turned up (option.cliffhanger; obsession_nb/themes.py)."""
+
     milestones: list[str] | Literal["random"] | None = None
     """Milestone cards in play (UD p.15 Milestones): two card ids, ``"random"`` for two at random,
     or ``None`` for none — Tableau Obsession always uses two, at random unless named."""
+
+    @model_validator(mode="after")
+    def _one_reveal_rule(self) -> Options:
+        if self.courtship == "closed" and self.theme_reveal == "cliffhanger":
+            raise ValueError("courtship=closed and theme_reveal=cliffhanger both decide when "
+                             "a theme is turned up; choose one (option.closed-courtship, "
+                             "option.cliffhanger)")
+        return self
 
     @property
     def hire_on_pass(self) -> bool:
@@ -329,6 +351,9 @@ class State(Record):
     players: list[Player]
     supply: Supply = Supply()
     themes: list[str] = []
+    """The theme cards turned up so far, one per season (obsession_nb/themes.py)."""
+    theme_rolls: list[int] = []
+    """The cliffhanger d20 of each season so far (option.cliffhanger)."""
     chance: Chance = Chance()
     turn: Turn | None = None
     finished: bool = False
