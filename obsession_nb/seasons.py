@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from obsession_nb import actions as a
 from obsession_nb.catalog import Category
+from obsession_nb.market import end_of_round
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Player, Turn
 from obsession_nb.table import Table
@@ -306,6 +307,7 @@ def end_season(table: Table) -> None:
         f"The first-player pawn passes {rotation} (to the holder's {side}): "
         f"{state.players[before].name} → {state.players[state.first_player].name}; turns still "
         "run clockwise."))
+    rulings += end_of_round(table, courtship=True)  # a market variant's step (market.py)
     table.auto("end of season", rulings)
     state.turn = None
     state.round += 1

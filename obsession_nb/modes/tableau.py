@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb.market import SPACE_PRICES, fill
+from obsession_nb.market import building_boom
 from obsession_nb.rounds import last_round, space
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.setup import choose_monuments, opening_market
-from obsession_nb.state import QueenVictoria, State, Tableau, Turn
+from obsession_nb.state import State, Tableau, Turn
 from obsession_nb.table import Table
 
 BALL_SEE = 3
@@ -283,39 +283,12 @@ def _stop(table: Table) -> None:
 
 
 def queen_victoria(table: Table) -> list[Ruling]:
-    """Set aside the £300 tile (both if stacked), slide left, draw one space's tile (diverted
-    into an active reserve as usual), return the set-aside tiles to the bag; the reserves are
-    untouched (option.queen-victoria-market)."""
-    state = table.state
-    supply = state.supply
-    if not supply.market:
-        return [ruling("option.queen-victoria-market", "Queen Victoria: the market is empty; "
-                       "nothing is removed.")]
-    removed = supply.market.pop(0)
-    rulings = [ruling("option.queen-victoria-market", f"Queen Victoria: "
-                      f"{table.tile_name(removed[0])}" + (f" (×{len(removed)})" if len(removed) > 1
-                                                          else "")
-                      + f" leaves the £{SPACE_PRICES[0]} space; the other tiles slide left.")]
-    bag_before = list(supply.bag)
-    fill(table, rulings, in_tsn_order=False)
-    drawn = _drawn(bag_before, supply.bag)
-    supply.bag = sorted([*supply.bag, *removed])
-    record(state).queen_victoria.append(QueenVictoria(round=state.round, removed=removed,
-                                                      drawn=drawn))
-    rulings.append(ruling("option.queen-victoria-market", "The set-aside tile(s) return to the "
-                          "bag; the reserves are not affected."))
+    """The Queen Victoria removal at the end of a round (market.building_boom), recorded for the
+    mode's view (option.queen-victoria-market)."""
+    rulings, removal = building_boom(table)
+    if removal is not None:
+        record(table.state).queen_victoria.append(removal)
     return rulings
-
-
-def _drawn(before: list[str], after: list[str]) -> list[str]:
-    left = list(after)
-    out = []
-    for t in before:
-        if t in left:
-            left.remove(t)
-        else:
-            out.append(t)
-    return out
 
 
 # ----------------------------------------------------------------- view

@@ -1,0 +1,107 @@
+"""The decisions a variant adds before the first turn (setup.setup_decisions gives their order).
+
+* ``opening-market`` (option.market-redraw): each player in turn order says whether to redraw
+  the opening market (action ``opening-market redraw`` or ``opening-market keep``); one keep
+  settles it, and only if every player asks for it is the market redrawn, once.
+* ``choose-objectives`` (ud.objectives-during-play, choice ``choose-at-setup``): the 1st
+  printing's rule; each player in turn order keeps two of the five objective cards dealt
+  (action ``choose-objective CARD``, twice), and the other three go under the objective deck.
+
+Then the first turn begins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from obsession_nb import actions as a
+from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.setup import FIRST_PRINTING_KEPT, opening_market, setup_decisions
+from obsession_nb.state import Turn
+from obsession_nb.table import Table
+
+STEPS = frozenset({"opening-market", "choose-objectives"})
+STEP_NAMES = {
+    "opening-market": "the vote on redrawing the opening market (every player must agree)",
+    "choose-objectives": "keeping two of the five objective cards dealt (1st printing)",
+}
+
+
+def candidates(table: Table) -> Iterator[a.Action]:
+    if table.turn.step == "opening-market":
+        yield from (a.OpeningMarket("redraw"), a.OpeningMarket("keep"))
+    else:
+        yield from (a.ChooseObjective(c) for c in dict.fromkeys(table.me.objectives))
+
+
+def _next(table: Table) -> None:
+    """The next seat of this decision in turn order, else the next decision or the first turn."""
+    state, turn = table.state, table.turn
+    seat = (turn.player + 1) % len(state.players)
+    if seat != state.first_player:
+        turn.player = seat
+        return
+    _after(table, turn.step)
+
+
+def _after(table: Table, step: str) -> None:
+    state = table.state
+    pending = setup_decisions(state.options)
+    later = pending[pending.index(step) + 1:]
+    state.turn = Turn(player=state.first_player,
+                      step=later[0] if later else "begin")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- the opening market
+
+
+def verify_opening_market(table: Table, choice: str) -> list[Ruling]:
+    if choice not in ("redraw", "keep"):
+        raise refuse("option.market-redraw", "Answer 'redraw' or 'keep'.")
+    return [ruling("option.market-redraw", f"{table.me.name} votes to {choice} the opening "
+                   "market.")]
+
+
+def apply_opening_market(table: Table, choice: str) -> list[Ruling]:
+    state = table.state
+    if choice == "keep":
+        _after(table, "opening-market")
+        return [ruling("option.market-redraw", "Not every player agrees: the opening market "
+                       "stays as drawn.")]
+    if (table.turn.player + 1) % len(state.players) != state.first_player:
+        _next(table)
+        return []
+    supply = state.supply
+    supply.bag = sorted([*supply.bag, *(t for stack in supply.market for t in stack)])
+    supply.market = []
+    rulings = [ruling("option.market-redraw", "Every player agrees: the opening market goes "
+                      "back into the bag and is drawn again (this once, at setup only).")]
+    rulings += opening_market(table)
+    _after(table, "opening-market")
+    return rulings
+
+
+# ----------------------------------------------------------------- the 1st printing's objectives
+
+
+def verify_choose_objective(table: Table, card: str) -> list[Ruling]:
+    me = table.me
+    if card not in me.objectives:
+        raise refuse("ud.objectives-during-play", f"'{card}' is not one of {me.name}'s dealt "
+                     "objective cards still to choose from.")
+    name = table.catalog.objectives[card].name if card in table.catalog.objectives else card
+    return [ruling("ud.objectives-during-play", f"{me.name} keeps the objective {name}.")]
+
+
+def apply_choose_objective(table: Table, card: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    me.objectives.remove(card)
+    turn.offer.append(card)  # the cards kept so far
+    if len(turn.offer) < FIRST_PRINTING_KEPT and me.objectives:
+        return []
+    back = me.objectives
+    me.objectives, turn.offer = list(turn.offer), []
+    table.state.supply.objective_deck += back
+    _next(table)
+    return [ruling("ud.objectives-during-play", f"{me.name} keeps {len(me.objectives)}; the "
+                   f"other {len(back)} go under the objective deck.")]
