@@ -111,7 +111,7 @@ def test_intensive_service_experienced_players_name_four() -> None:
                                     ["barn", "brushing-room"], ["barn", "barn", "brushing-room"],
                                     ["barn", "brushing-room", "drawing-room"]])
 def test_intensive_service_refuses_the_hall_and_wrong_counts(chosen: list[str]) -> None:
-    with pytest.raises(ValueError, match="option.intensive-service"):
+    with pytest.raises(ValueError, match=r"option\.intensive-service"):
         new_game(2, seed=1, options=Options(expansion=False, intensive_service=chosen))
 
 
