@@ -154,10 +154,17 @@ def enter_step2(table: Table) -> None:
         if has_event(table, "objective_draw"):
             deck = table.state.supply.objective_deck
             drawn = [deck.pop(0) for _ in range(min(2, len(deck)))]
-            me.objectives += drawn
-            rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} " + (
-                f"draws {len(drawn)} and keeps {'both' if len(drawn) == 2 else 'it'}." if drawn
-                else "finds the objective deck empty and draws nothing.")))
+            if table.state.options.objectives == "choose-at-setup" and len(drawn) == 2:
+                turn.offer = drawn  # the 1st printing keeps one (setup_choices.py)
+                rulings.append(ruling("ud.objectives-during-play", f"Objective card draw: "
+                                      f"{me.name} draws 2 and, by the 1st printing, keeps one."))
+            else:
+                me.objectives += drawn
+                rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} "
+                                      + (f"draws {len(drawn)} and keeps "
+                                         f"{'both' if len(drawn) == 2 else 'it'}." if drawn
+                                         else "finds the objective deck empty and draws "
+                                         "nothing.")))
             rulings += reconstructed(table, "objective_draw")
         rulings += step2_event_notes(table)
         monuments = sum(1 for a in table.abilities(me) if a in MONUMENT_ABILITIES)
@@ -180,7 +187,9 @@ def enter_step2(table: Table) -> None:
     table.auto("step 2: round track and monuments", rulings or [
         ruling("turn.round-track-event", "No round-track event, monument or Hall applies.")
     ])
-    if not step2_has_choices(table):
+    if turn.offer:  # an objective to keep first (1st printing), then the rest of step 2
+        turn.step, turn.resume = "choose-objectives", "step2"
+    elif not step2_has_choices(table):
         exit_step2(table)
 
 

@@ -219,7 +219,14 @@ def _next_with_objectives(table: Table, after: int | None) -> int | None:
 
 def start_discards(table: Table) -> None:
     """Every player discards one objective (season.objective-discard); the cards wait in
-    ``turn.offer`` until all have chosen, then go under the deck shuffled."""
+    ``turn.offer`` until all have chosen, then go under the deck shuffled.  The 1st printing
+    chose the objectives before play and discards none (ud.objectives-during-play)."""
+    if table.state.options.objectives == "choose-at-setup":
+        table.auto("end of season", [ruling("ud.objectives-during-play", "1st printing: the "
+                                            "objectives were chosen before play, so none is "
+                                            "discarded after the courtship.")])
+        after_discards(table)
+        return
     seat = _next_with_objectives(table, None)
     if seat is None:
         after_discards(table)

@@ -7,7 +7,9 @@
   printing's rule; each player in turn order keeps two of the five objective cards dealt
   (action ``choose-objective CARD``, twice), and the other three go under the objective deck.
 
-Then the first turn begins.
+Then the first turn begins.  Under the same rule a round-track objective draw keeps one of the
+two cards drawn: the same step and action in the middle of step 2 (``turn.offer`` holds the
+two, ``turn.resume`` is ``step2``), after which step 2 goes on.
 """
 
 from __future__ import annotations
@@ -23,15 +25,18 @@ from obsession_nb.table import Table
 STEPS = frozenset({"opening-market", "choose-objectives"})
 STEP_NAMES = {
     "opening-market": "the vote on redrawing the opening market (every player must agree)",
-    "choose-objectives": "keeping two of the five objective cards dealt (1st printing)",
+    "choose-objectives": "keeping objective cards by the 1st printing (two of the five dealt at "
+    "setup, one of the two drawn at an objective draw)",
 }
 
 
 def candidates(table: Table) -> Iterator[a.Action]:
-    if table.turn.step == "opening-market":
+    turn = table.turn
+    if turn.step == "opening-market":
         yield from (a.OpeningMarket("redraw"), a.OpeningMarket("keep"))
     else:
-        yield from (a.ChooseObjective(c) for c in dict.fromkeys(table.me.objectives))
+        pool = turn.offer if turn.resume == "step2" else table.me.objectives
+        yield from (a.ChooseObjective(c) for c in dict.fromkeys(pool))
 
 
 def _next(table: Table) -> None:
@@ -85,8 +90,11 @@ def apply_opening_market(table: Table, choice: str) -> list[Ruling]:
 
 
 def verify_choose_objective(table: Table, card: str) -> list[Ruling]:
-    me = table.me
-    if card not in me.objectives:
+    me, turn = table.me, table.turn
+    if turn.resume == "step2" and card not in turn.offer:
+        raise refuse("ud.objectives-during-play", f"'{card}' is not one of the two objective "
+                     "cards just drawn.")
+    if turn.resume != "step2" and card not in me.objectives:
         raise refuse("ud.objectives-during-play", f"'{card}' is not one of {me.name}'s dealt "
                      "objective cards still to choose from.")
     name = table.catalog.objectives[card].name if card in table.catalog.objectives else card
@@ -95,6 +103,14 @@ def verify_choose_objective(table: Table, card: str) -> list[Ruling]:
 
 def apply_choose_objective(table: Table, card: str) -> list[Ruling]:
     me, turn = table.me, table.turn
+    if turn.resume == "step2":  # a round-track draw: keep one, the other under the deck
+        turn.offer.remove(card)
+        me.objectives.append(card)
+        table.state.supply.objective_deck += turn.offer
+        turn.offer, turn.step, turn.resume = [], "step2", None
+        table.then("step2")
+        return [ruling("ud.objectives-during-play", f"{me.name} keeps it; the other goes under "
+                       "the objective deck.")]
     me.objectives.remove(card)
     turn.offer.append(card)  # the cards kept so far
     if len(turn.offer) < FIRST_PRINTING_KEPT and me.objectives:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from positions import game, refuse, rules_of, table
 
 from obsession_nb.game import new_game
+from obsession_nb.random_player import RandomPlayer
 from obsession_nb.state import Options
 
 HALL = {"organiser": [{"tile": "private-study"}, {"tile": "servants-hall"}]}
@@ -57,6 +58,35 @@ def test_objectives_choose_at_setup_offers_only_the_dealt_cards() -> None:
     g = new_game(2, seed=2, options=Options(expansion=False, objectives="choose-at-setup"))
     mine = g.state.players[g.state.turn.player].objectives
     assert [x.notation for x in g.legal_actions()] == [f"choose-objective {c}" for c in mine]
+
+
+def test_objectives_choose_at_setup_draw_event_keeps_one_of_two() -> None:
+    """The older printing's draw (the JA summary): two drawn, one kept, in step 2."""
+    data = table(round=7, me={"objectives": ["standin-objective-room-1"]})
+    data["options"]["objectives"] = "choose-at-setup"
+    data["supply"]["objective_deck"] = ["standin-objective-group-1", "standin-objective-servant-1",
+                                        "standin-objective-room-4"]
+    g = game(data, "activity")  # round 7 of the standard track holds an objective draw
+    assert g.pending()["step"] == "choose-objectives"
+    assert [x.notation for x in g.legal_actions()] == [
+        "choose-objective standin-objective-group-1", "choose-objective standin-objective-servant-1"]
+    refuse(g, "choose-objective standin-objective-room-4", "ud.objectives-during-play")
+    g.apply("choose-objective standin-objective-servant-1")
+    me = g.state.players[0]
+    assert me.objectives == ["standin-objective-room-1", "standin-objective-servant-1"]
+    assert g.state.supply.objective_deck == ["standin-objective-room-4",
+                                             "standin-objective-group-1"]
+    assert g.pending()["step"] in ("step2", "host")
+
+
+def test_objectives_choose_at_setup_discards_none_after_a_courtship() -> None:
+    g = new_game(2, seed=13, options=Options(expansion=False, objectives="choose-at-setup"))
+    player = RandomPlayer(13)
+    while not g.state.finished:
+        g.apply(player.choose(g))
+    assert [p.objectives_discarded for p in g.state.players] == [0, 0]
+    assert [len(p.objectives) for p in g.state.players] == [3, 3]  # two kept, one per draw
+    assert "discard-objective" not in {e.action.split()[0] for e in g.log}
 
 
 # ----------------------------------------------------------------- the Servants' Hall
