@@ -220,6 +220,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
     a.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
+    a.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
     a.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
                         setup_choices.apply_opening_market),
     a.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
@@ -230,8 +231,8 @@ HANDLERS: dict[type[a.Action], Handler] = {
 
 def handler(table: Table, action: a.Action) -> Handler:
     """How this kind of action is checked and played here; refuses a kind of another mode."""
-    found = (HANDLERS.get(type(action)) or table.mode.handlers.get(type(action))
-             or handler_anywhere(type(action)))
+    found = (table.mode.handlers.get(type(action)) or HANDLERS.get(type(action))
+             or handler_anywhere(type(action)))  # the mode's own first (Tableau's starter draft)
     if found is None:
         raise refuse("turn.order-of-play", f"'{action.verb}' is not an action of this game "
                      f"({table.state.options.mode}).")

@@ -21,6 +21,7 @@ from obsession_nb.catalog import Catalog, load_catalog
 from obsession_nb.market import SPACES, tsn_key
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling
+from obsession_nb.starter_draft import deal_draft_deck, draft_order
 from obsession_nb.state import Options, OwnedTile, Player, State, Turn
 from obsession_nb.table import WHEEL_LEVELS, Table
 from obsession_nb.themes import round_begins
@@ -484,15 +485,26 @@ def finish_player_areas(
 
     # --- a variant's decisions before the first turn (setup_choices.py)
     pending = setup_decisions(options)
-    if pending:
+    if pending and pending[0] == "starter-draft":
+        deck, rest = deal_draft_deck(table)
+        order = draft_order(players, state.first_player)
+        state.turn = Turn(player=order[0], step="starter-draft", offer=deck)
+        rulings.append(ruling("option.starter-guest-draft", f"Starter-guest draft instead of the "
+                              f"deal: a deck of {len(deck)} starter guests ({rest} more join the "
+                              f"casual deck); {state.players[order[0]].name}, last in turn order, "
+                              "picks first, counterclockwise; the first player picks two; then "
+                              "back clockwise."))
+    elif pending:
         state.turn = Turn(player=state.first_player, step=pending[0])  # type: ignore[arg-type]
     return rulings
 
 
 def setup_decisions(options: Options) -> list[str]:
-    """The decisions the options add before the first turn, in order: the vote on redrawing the
-    opening market (option.market-redraw), the objectives kept (ud.objectives-during-play)."""
+    """The decisions the options add before the first turn, in order: the starter-guest draft
+    (option.starter-guest-draft), the vote on redrawing the opening market (option.market-redraw),
+    the objectives kept (ud.objectives-during-play)."""
     return [step for step, wanted in (
+        ("starter-draft", options.starter_guests == "draft"),
         ("opening-market", options.market_redraw == "offer"),
         ("choose-objectives", options.objectives == "choose-at-setup")) if wanted]
 

@@ -1,5 +1,8 @@
 """The decisions a variant adds before the first turn (setup.setup_decisions gives their order).
 
+* ``starter-draft`` (option.starter-guest-draft): the starter guests are drafted instead of dealt
+  (action ``starter CARD``), in the order of starter_draft.draft_order; the deck still to pick
+  from is ``turn.offer``; the two left join the casual deck.
 * ``opening-market`` (option.market-redraw): each player in turn order says whether to redraw
   the opening market (action ``opening-market redraw`` or ``opening-market keep``); one keep
   settles it, and only if every player asks for it is the market redrawn, once.
@@ -19,11 +22,13 @@ from collections.abc import Iterator
 from obsession_nb import actions as a
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.setup import FIRST_PRINTING_KEPT, opening_market, setup_decisions
+from obsession_nb.starter_draft import draft_order, return_undrafted
 from obsession_nb.state import Turn
 from obsession_nb.table import Table
 
-STEPS = frozenset({"opening-market", "choose-objectives"})
+STEPS = frozenset({"starter-draft", "opening-market", "choose-objectives"})
 STEP_NAMES = {
+    "starter-draft": "the starter-guest draft (take one card from the deck passed to you)",
     "opening-market": "the vote on redrawing the opening market (every player must agree)",
     "choose-objectives": "keeping objective cards by the 1st printing (two of the five dealt at "
     "setup, one of the two drawn at an objective draw)",
@@ -32,7 +37,9 @@ STEP_NAMES = {
 
 def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
-    if turn.step == "opening-market":
+    if turn.step == "starter-draft":
+        yield from (a.Starter(c) for c in dict.fromkeys(turn.offer))
+    elif turn.step == "opening-market":
         yield from (a.OpeningMarket("redraw"), a.OpeningMarket("keep"))
     else:
         pool = turn.offer if turn.resume == "step2" else table.me.objectives
@@ -55,6 +62,33 @@ def _after(table: Table, step: str) -> None:
     later = pending[pending.index(step) + 1:]
     state.turn = Turn(player=state.first_player,
                       step=later[0] if later else "begin")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- the starter-guest draft
+
+
+def verify_starter(table: Table, card: str) -> list[Ruling]:
+    if card not in table.turn.offer:
+        raise refuse("option.starter-guest-draft", f"'{card}' is not in the starter-guest deck "
+                     "passed to you.")
+    return [ruling("option.starter-guest-draft",
+                   f"{table.me.name} takes {table.card_name(card)} from the starter-guest deck.")]
+
+
+def apply_starter(table: Table, card: str) -> list[Ruling]:
+    state, turn = table.state, table.turn
+    table.me.hand.append(card)
+    turn.offer.remove(card)
+    order = draft_order(len(state.players), state.first_player)
+    picked = 2 * len(state.players) + 2 - len(turn.offer)
+    if picked < len(order):
+        turn.player = order[picked]
+        return []
+    left, turn.offer = list(turn.offer), []
+    return_undrafted(table, left)
+    _after(table, "starter-draft")
+    return [ruling("option.starter-guest-draft", f"The {len(left)} starter guests nobody took "
+                   "are shuffled into the casual deck.")]
 
 
 # ----------------------------------------------------------------- the opening market

@@ -72,6 +72,9 @@ class Options(Record):
     the three or four the players name (option.intensive-service; obsession_nb/opening.py)."""
     garden: Literal["sculpture-garden", "garden-maze"] = "sculpture-garden"
     """The monument two- and three-player games must use (option.garden-maze)."""
+    starter_guests: Literal["deal", "draft"] = "deal"
+    """``draft``: the starter-guest draft before the first turn (option.starter-guest-draft;
+    Tableau Obsession always drafts)."""
     market_redraw: Literal["keep", "offer"] = "keep"
     """``offer``: the players vote on redrawing the opening market (option.market-redraw)."""
     monuments: Literal["random"] | list[str] = "random"
@@ -245,7 +248,7 @@ class Turn(Record):
         "draft",
         "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
         "fairchild", "discard", "reveal", "keep-objective", "prestige-limit", "mode",
-        "opening-market", "choose-objectives",
+        "starter-draft", "opening-market", "choose-objectives",
     ] = "begin"
     """The last six are the season's decisions (courtship, objective discards, the final VP-card
     window), an objective kept from a VP card, the six-prestige-guest limit (seasons.py), and a

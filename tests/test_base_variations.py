@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import pytest
-from positions import game, table
+from positions import game, refuse, table
 
 from obsession_nb.game import Game, new_game
 from obsession_nb.market import end_of_round
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.setup import INTENSIVE_SERVICE, UD_UNIVERSAL_TILES
+from obsession_nb.starter_draft import draft_order
 from obsession_nb.state import Options
 
 
@@ -213,3 +214,39 @@ def test_market_redraw_is_offered_once_at_setup_only() -> None:
 def test_market_redraw_keep_by_default_asks_nothing() -> None:
     g = new_game(2, seed=2, options=Options(expansion=False))
     assert g.pending()["step"] == "begin"
+
+
+# ----------------------------------------------------------------- the starter-guest draft
+
+
+def starters(g: Game, cards: list[str]) -> list[str]:
+    return [c for c in cards if g.table.card(c).deck == "starter"]
+
+
+def test_starter_guest_draft_last_player_first_then_back_clockwise() -> None:
+    g = new_game(3, seed=4, options=Options(expansion=False, starter_guests="draft"))
+    first = g.state.first_player
+    assert all(starters(g, p.hand) == [] for p in g.state.players)
+    deck = list(g.state.turn.offer)
+    assert len(deck) == 8 and g.pending()["step"] == "starter-draft"
+    seats = []
+    while g.pending()["step"] == "starter-draft":
+        seats.append(g.state.turn.player)
+        g.apply(g.legal_actions()[0])
+    assert seats == draft_order(3, first) == [(first + 2) % 3, (first + 1) % 3, first, first,
+                                              (first + 1) % 3, (first + 2) % 3]
+    assert all(len(starters(g, p.hand)) == 2 for p in g.state.players)
+    left = [c for c in deck if not any(c in p.hand for p in g.state.players)]
+    assert len(left) == 2 and all(c in g.state.supply.casual_deck for c in left)
+    assert g.pending()["step"] == "begin" and g.state.turn.player == first
+
+
+def test_starter_guest_draft_refuses_a_card_not_in_the_deck() -> None:
+    g = new_game(2, seed=4, options=Options(expansion=False, starter_guests="draft"))
+    other = next(c for c in g.state.supply.casual_deck if c not in g.state.turn.offer)
+    refuse(g, f"starter {other}", "option.starter-guest-draft")
+
+
+def test_starter_guests_dealt_by_default() -> None:
+    g = new_game(3, seed=4, options=Options(expansion=False))
+    assert all(len(starters(g, p.hand)) == 2 for p in g.state.players)

@@ -32,8 +32,6 @@ NOT_OFFERED: dict[tuple[str, str | None], str] = {
     ("option.promo-cards", None): "the catalog holds none of the 16 promotional gentry cards",
     ("option.milestones", "instead-of-objectives"): "milestones replacing private objectives "
     "is not built",
-    ("option.starter-guest-draft", None): "built for Tableau Obsession, which requires it "
-    "(modes/tableau.py); not yet offered in the standard game",
 }
 
 

@@ -23,7 +23,7 @@ VARIANTS = [
     (3, ["theme_reveal=cliffhanger", "length=extended"]),
     (2, ["market=seasonal", "theme_reveal=cliffhanger"]),
     (2, ["intensive_service=standard", "garden=garden-maze", "expansion=false"]),
-    (3, ["market_redraw=offer", "universal_tiles=false"]),
+    (3, ["market_redraw=offer", "universal_tiles=false", "starter_guests=draft"]),
     (4, ["objectives=choose-at-setup", "servants_hall=automatic", "market=building-boom",
          "courtship=closed", "expansion=false", "universal_tiles=true"]),
 ]
