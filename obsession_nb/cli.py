@@ -210,7 +210,8 @@ def simulate_batch(args: argparse.Namespace) -> int:
     options = {"length": "extended" if args.extended else "standard",
                "expansion": not args.no_expansion, "first_player_rotation": args.rotation,
                "low_vp_monuments": args.low_vp_monuments, "mode": args.mode,
-               "milestones": args.milestones, "settings": list(args.option)}
+               "milestones": args.milestones,
+               **({"settings": list(args.option)} if args.option else {})}
     if args.json:
         _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
         return 0
