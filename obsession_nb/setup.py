@@ -397,8 +397,9 @@ def finish_player_areas(
                           "courtship round."))
 
     # --- the tile bag (setup.tile-bag, setup.monuments-by-count, ud.monuments.low-vp)
+    as_for = table.mode.setup_players or players  # classic solitaire: as for two
     if monuments is None:
-        monuments = choose_monuments(catalog, players, options.low_vp_monuments, table.rng())
+        monuments = choose_monuments(catalog, as_for, options.low_vp_monuments, table.rng())
     supply.bag = sorted([*tile_pool, *monuments])
     rulings.append(ruling("setup.tile-bag", f"The bag holds {len(tile_pool)} tiles before the "
                           "monuments."))
@@ -409,7 +410,7 @@ def finish_player_areas(
         "ruling.low-vp-monument-count" if options.low_vp_monuments else (
             "ruling.five-six-monuments-base" if players >= 5 and not expansion
             else "setup.monuments-by-count"),
-        f"Monuments for {players} players: {', '.join(tiles[m].name for m in monuments)}."))
+        f"Monuments for {as_for} players: {', '.join(tiles[m].name for m in monuments)}."))
     rulings.append(ruling("ruling.universal-tiles-with-expansion", (
         "The expansion's universal tiles join the bag" + (
             "; the Renovated Kitchen and Housekeeper's Rooms need its servants and stay out."

@@ -19,6 +19,7 @@ from typing import Any
 from obsession_nb import actions as a
 from obsession_nb.catalog import CATEGORIES, Catalog
 from obsession_nb.modes import solo_ai
+from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 from obsession_nb.modes.solo_market import (
     COUNTERS,
     NAMED_MONUMENTS,
@@ -132,12 +133,7 @@ def verify_action(table: Table, action: a.Action) -> None:
         if code in USELESS_VP_FAVOURS:
             raise refuse("ruling.sec-vp-cards", f"The VP card's favour ({code}) has no use in "
                          "the solo market, which is never refreshed and always unlimited.")
-    if isinstance(action, a.Hall):
-        raise refuse("solo.exception.servants-hall", "In solo play the Servants' Hall simply "
-                     "gives one reputation in step 2; no servant is placed on it.")
-    if isinstance(action, a.Recruit):
-        raise refuse("solo.exception.butlers-room", "In solo play the Butler's Room hires but "
-                     "never recruits.")
+    refuse_exceptions(table, action)
     if ball_pending(table) and isinstance(action, a.Done | a.Pass) and turn.step == "step2":
         raise refuse("solo.sec.grand-ball", "The Grand Ball comes first: keep one of the "
                      "prestige guests seen (ball CARD).")
@@ -166,10 +162,7 @@ def step2_effects(table: Table) -> list[Ruling]:
     """The Servants' Hall as a plain +1 (solo.exception.servants-hall) and the Grand Ball's
     draw (solo.sec.grand-ball); nothing else of the mode happens in step 2."""
     me = table.me
-    rulings: list[Ruling] = []
-    if table.has_ability(me, "servants_hall"):
-        rulings.append(table.gain_reputation(me, 1, "solo.exception.servants-hall",
-                                             "The Servants' Hall in solo play"))
+    rulings = servants_hall(table)
     solo = table.state.solo
     if has_event(table, "grand_ball") and solo is not None and not solo.ball_done:
         if not solo.ball_offer:
