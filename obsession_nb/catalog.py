@@ -12,7 +12,15 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from yaml import YAMLError
 
 from obsession_nb import yamlio
@@ -325,15 +333,16 @@ class OpponentCard(Sourced):
     chart: dict[int, dict[Category, int]]
     """Season (1-4) → theme → the opponent's estate VP in that theme at that courtship."""
 
-    @model_validator(mode="after")
-    def _chart_complete(self) -> OpponentCard:
-        if sorted(self.chart) != list(SEASONS):
-            raise ValueError(f"chart needs seasons 1 to 4, not {sorted(self.chart)}")
-        for season, row in self.chart.items():
+    @field_validator("chart")
+    @classmethod
+    def _chart_complete(cls, chart: dict[int, dict[Category, int]]) -> dict[int, dict[Category, int]]:
+        if sorted(chart) != list(SEASONS):
+            raise ValueError(f"the chart needs seasons 1 to 4, not {sorted(chart)}")
+        for season, row in chart.items():
             missing = [c for c in CATEGORIES if c not in row]
             if missing:
-                raise ValueError(f"chart season {season} lacks {', '.join(missing)}")
-        return self
+                raise ValueError(f"season {season} of the chart lacks {', '.join(missing)}")
+        return chart
 
 
 class AIRange(Frozen):
@@ -362,15 +371,17 @@ class AICard(Sourced):
     standard: tuple[AIRange, ...]
     monument: tuple[AIRange, ...]
 
-    @model_validator(mode="after")
-    def _columns_cover_1_to_15(self) -> AICard:
-        for column, ranges in (("standard", self.standard), ("monument", self.monument)):
-            rolls = sorted(r for x in ranges for r in range(x.low, x.high + 1))
-            if rolls != list(range(1, 16)):
-                raise ValueError(f"the {column} column must give each roll 1 to 15 exactly once")
-            if column == "standard" and any(x.target == "monument" for x in ranges):
-                raise ValueError("the standard column is used when no monument is showing")
-        return self
+    @field_validator("standard", "monument")
+    @classmethod
+    def _column_covers_1_to_15(cls, ranges: tuple[AIRange, ...],
+                               info: ValidationInfo) -> tuple[AIRange, ...]:
+        rolls = sorted(r for x in ranges for r in range(x.low, x.high + 1))
+        if rolls != list(range(1, 16)):
+            raise ValueError("the column must give each roll 1 to 15 exactly once")
+        if info.field_name == "standard" and any(x.target == "monument" for x in ranges):
+            raise ValueError("the standard column is read when no monument shows, so it cannot "
+                             "target one")
+        return ranges
 
     def target(self, column: Literal["standard", "monument"], roll: int) -> int | str:
         """The position (or ``monument``) a roll of 1-15 names in a column."""

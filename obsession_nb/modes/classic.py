@@ -108,6 +108,22 @@ class ClassicGame(Game):
     def result(self) -> ClassicResult:
         return classic_result(self.table)
 
+    def to_summary(self) -> dict[str, Any]:
+        """The game's outcome as JSON-ready data (the CLI's ``solo --classic --json``): the
+        opponent card, each courtship, every AI roll, both final scores and the winner."""
+        state = self.state
+        classic = state.classic_solo or ClassicSolo()
+        view = self.table.mode.view(self.table) or {}
+        return {"mode": MODE, "seed": state.chance.seed, "family": state.players[0].family,
+                "expansion": state.options.expansion, "length": state.options.length,
+                "opponent_card": {k: view["opponent"][k]
+                                  for k in ("id", "name", "difficulty", "base", "standin")},
+                "ai_card_standin": view["ai_card"]["standin"],
+                "challenging": view["challenging"], "finished": state.finished,
+                "courtships": [c.model_dump() for c in classic.courtships],
+                **self.result().to_json(),
+                "rolls": [r.model_dump() for r in classic.rolls]}
+
     def courtship_results(self) -> pd.DataFrame:
         """One row per courtship: season, themes, both totals, the outcome for the player."""
         import pandas as pd

@@ -32,9 +32,11 @@ from obsession_nb.modes.solo_market import (
 from obsession_nb.modes.solo_tableau import at_max, check, column_of, column_tiles, needs, size
 from obsession_nb.rounds import has_event, last_round
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Solo, State
+from obsession_nb.state import Options, Solo, State
 from obsession_nb.table import Table
 
+OPPONENT_TARGETS = ("opponent", "opponent-monuments")
+MONUMENT_TARGETS = ("expert-monuments", "opponent-monuments")
 BALL_SEE = 3
 ROUND_CAP = 30
 """A game still not complete when this round ends stops, lost (ruling.sec-track-end)."""
@@ -101,7 +103,7 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     # Step 7: the tableau track, the VP cards, no themes, no Fairchilds
     supply.theme_deck, state.themes, supply.fairchilds = [], [], []
     length = state.options.length
-    target, at = TARGETS[length]
+    score, at = target(table)
     kept.append(ruling("solo.sec.round-track", "The tableau round track: the pawn on START "
                        f"(round 1), the {len(supply.vp_deck)} VP cards shuffled on their space."))
     kept.append(ruling("ruling.sec-vp-cards", "No courtship: no theme cards and no Fairchilds; "
@@ -113,9 +115,13 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     kept.append(ruling("solo.sec.rule-exceptions", "The base solo exceptions apply: the "
                        "Butler's Room only hires, the Servants' Hall simply gives one reputation, "
                        "gossips attack nobody."))
-    kept.append(ruling("solo.sec.target-score", f"Target: beat {target} VP, printed by round "
-                       f"{at}" + (", plus the VP of monuments the AI scavenges (expert)."
-                                  if state.options.solo_target == "expert-monuments" else ".")))
+    kept.append(ruling("solo.sec.target-score", f"Target: beat {score} VP, printed by round "
+                       f"{at}" + (", plus the VP of monuments the AI scavenges."
+                                  if adds_monuments(state.options) else ".")))
+    if state.options.solo_target in OPPONENT_TARGETS:
+        card = catalog.opponents[str(state.options.solo_opponent)]
+        kept.append(ruling("solo.sec.target-variants", f"The target is {card.name}'s base score "
+                           f"({card.base})" + (", a stand-in card." if card.standin else ".")))
     return kept
 
 
@@ -250,8 +256,18 @@ def apply_discard_tile(table: Table, tile_id: str) -> list[Ruling]:
 
 
 def target(table: Table) -> tuple[int, int]:
-    """(target score, round of the target space) for this game's length."""
-    return TARGETS[table.state.options.length]
+    """(target score, round of the target space) for this game's length: the printed score, or
+    an opponent card's base score (solo.sec.target-variants)."""
+    options = table.state.options
+    printed, at = TARGETS[options.length]
+    if options.solo_target in OPPONENT_TARGETS and options.solo_opponent is not None:
+        return table.catalog.opponents[options.solo_opponent].base, at
+    return printed, at
+
+
+def adds_monuments(options: Options) -> bool:
+    """Whether the VP of scavenged monuments join the target (solo.sec.target-variants)."""
+    return options.solo_target in MONUMENT_TARGETS
 
 
 def after_turn(table: Table) -> None:
@@ -332,6 +348,11 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
         if known != sorted(known, key=lambda t: (catalog.tiles[t].tsn or 0, t)):
             problems.append(f"supply.market[{i}]: tiles must be in tile-sorting-number order, "
                             "lowest on top")
+    if state.options.solo_target in OPPONENT_TARGETS and (
+        state.options.solo_opponent not in catalog.opponents
+    ):
+        problems.append(f"options.solo_opponent: '{state.options.solo_opponent}' is not an "
+                        f"opponent card; the cards are {', '.join(catalog.opponents)}")
     if not 1 <= state.round <= ROUND_CAP:
         problems.append(f"round: must be 1 to {ROUND_CAP}, not {state.round}")
     for j, roll in enumerate(state.chance.next_rolls):
