@@ -27,12 +27,13 @@ from obsession_nb.rounds import (
 )
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
-from obsession_nb.seasons import begin_courtship, finish, season_of
-from obsession_nb.setup import finish_player_areas, reveal_theme
+from obsession_nb.seasons import begin_courtship, finish
+from obsession_nb.setup import finish_player_areas
 from obsession_nb.state import Placement, Turn
 from obsession_nb.step2 import can_use_hall, church_pending, step2_has_choices
 from obsession_nb.supplemental import service_step_placements
 from obsession_nb.table import Table
+from obsession_nb.themes import round_begins
 
 STEP_NAMES = {
     "draft": "setup (choose a family board and draft a servant)",
@@ -341,8 +342,7 @@ def enter_round(table: Table) -> None:
     for event in here.events:
         if event.kind == "reserves_activate":
             rulings += activate_next_reserve(table)
-    if state.round > 1 and season_of(table, state.round - 1) != here.season:
-        rulings.append(reveal_theme(table))
+    rulings += round_begins(table)
     shown = [EVENT_NAMES[e.kind] + ("" if e.verified else " (round reconstructed)")
              for e in here.events if e.kind in EVENT_NAMES]
     if shown and here in table.catalog.round_tracks[state.options.length].rounds:

@@ -23,6 +23,7 @@ from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import Options, OwnedTile, Player, State
 from obsession_nb.table import WHEEL_LEVELS, Table
+from obsession_nb.themes import round_begins
 
 STARTING_SERVANTS = ("butler", "housekeeper", "valet", "ladys_maid", "footman")
 NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
@@ -425,8 +426,8 @@ def finish_player_areas(
     # --- the opening market (market.initial-fill, market.tsn-order)
     rulings += opening_market(table)
 
-    # --- the first season's theme (season.theme-reveal)
-    rulings.append(reveal_theme(table))
+    # --- the first season's theme (season.theme-reveal, option.closed-courtship, option.cliffhanger)
+    rulings += round_begins(table)
     return rulings
 
 
@@ -464,16 +465,3 @@ def opening_market(table: Table) -> list[Ruling]:
             table.tile_name(t) for t in new_service) + ": the opening fill names four service "
             "tiles, and the expansion's are not among them."))
     return rulings
-
-
-def reveal_theme(table: Table) -> Ruling:
-    """Turn up the next theme card (season.theme-reveal)."""
-    state = table.state
-    deck = state.supply.theme_deck
-    if not deck:
-        return ruling("season.theme-reveal", "No theme card is left to reveal.")
-    theme = deck.pop(0)
-    state.themes.append(theme)
-    category = table.catalog.themes[theme].category
-    return ruling("season.theme-reveal",
-                  f"Season {len(state.themes)}: the theme is {category.upper()}.")

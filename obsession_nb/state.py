@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from obsession_nb.reputation import POSITIONS
 
@@ -44,17 +51,30 @@ class Options(Record):
                          "opponent-monuments"] = "printed"
     """The solo target: the Solo Estate Challenge's printed score, or plus scavenged monument VP
     (UD p.13); an opponent card's base score, or plus scavenged monument VP (UD p.14; in
-    classic solitaire the challenging mode, Facts §6.4)."""
-    solo_opponent: str | None = None
-    """The opponent card (``opponents`` in the catalog) of classic solitaire, or of a Solo
-    Estate Challenge whose target is an opponent's base score."""
+    classic solitaire the challenging mode, Facts §6.4).  The card is a setup choice, kept in
+    ``solo.opponent`` or ``classic_solo.opponent``."""
     compensation_seat: Literal["never-first", "last"] = "never-first"
     """Who gets the 5–6-player money without the expansion: the seats that never hold the pawn,
     or literally the last seat(s) (UD p.11; option.compensation-seat)."""
 
+    courtship: Literal["open", "closed"] = "open"
+    """``closed``: the Jane Austen variant, each theme turned up on its courtship space
+    (option.closed-courtship; obsession_nb/themes.py)."""
+    theme_reveal: Literal["open", "cliffhanger"] = "open"
+    """``cliffhanger``: the Charles Dickens variant, a d20 per season says when the theme is
+    turned up (option.cliffhanger; obsession_nb/themes.py)."""
+
     milestones: list[str] | Literal["random"] | None = None
     """Milestone cards in play (UD p.15 Milestones): two card ids, ``"random"`` for two at random,
     or ``None`` for none — Tableau Obsession always uses two, at random unless named."""
+
+    @model_validator(mode="after")
+    def _one_reveal_rule(self) -> Options:
+        if self.courtship == "closed" and self.theme_reveal == "cliffhanger":
+            raise ValueError("courtship=closed and theme_reveal=cliffhanger both decide when "
+                             "a theme is turned up; choose one (option.closed-courtship, "
+                             "option.cliffhanger)")
+        return self
 
     @property
     def hire_on_pass(self) -> bool:
@@ -293,6 +313,8 @@ class CourtshipResult(Record):
 class ClassicSolo(Record):
     """What classic solitaire adds to a position (obsession_nb/modes/classic*.py)."""
 
+    opponent: str | None = None
+    """The opponent card (``opponents`` in the catalog), chosen at setup."""
     rolls: list[AIRoll] = []
     minus_five: bool = False
     """The next roll has 5 subtracted (after a roll of 16-20)."""
@@ -305,6 +327,10 @@ class ClassicSolo(Record):
 
 class Solo(Record):
     """What the Solo Estate Challenge adds to a position (obsession_nb/modes/solo*.py)."""
+
+    opponent: str | None = None
+    """The opponent card whose base score is the target (``options.solo_target`` opponent or
+    opponent-monuments; UD p.14 Target Score Variants)."""
 
     columns: dict[str, str] = {}
     """Monuments in the organiser and the column the player put each in."""
@@ -378,6 +404,9 @@ class State(Record):
     players: list[Player]
     supply: Supply = Supply()
     themes: list[str] = []
+    """The theme cards turned up so far, one per season (obsession_nb/themes.py)."""
+    theme_rolls: list[int] = []
+    """The cliffhanger d20 of each season so far (option.cliffhanger)."""
     chance: Chance = Chance()
     turn: Turn | None = None
     finished: bool = False

@@ -20,7 +20,7 @@ from obsession_nb.modes.classic import (
 )
 from obsession_nb.modes.classic_courtship import opponent_score
 from obsession_nb.random_player import play_out
-from obsession_nb.seasons import courtship_total
+from obsession_nb.seasons import column_vp
 from obsession_nb.state import OwnedTile
 
 STANDARD = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4, 11: 4, 12: 5, 13: 5,
@@ -53,18 +53,19 @@ def end_turn_by_passing(game, roll: int) -> None:
         game.apply(action)
 
 
-def with_opponent(game, *, base: int = 60, value: int = 0, final: int = 0) -> str:
-    """Give the game an opponent whose seasons 1-3 show ``value`` and season 4 ``final`` in
-    every theme."""
+def with_opponent(game, *, base: int = 60, value: int = 0,
+                  final: dict[str, int] | None = None) -> str:
+    """Give the game an opponent whose seasons 1-3 show ``value`` in every theme, and season 4
+    ``final`` (0 for the themes it leaves out)."""
     row = dict.fromkeys(("essentials", "service", "estate", "prestige", "sporting"), value)
     card = OpponentCard(id="test-opponent", name="Test opponent", difficulty="beginner",
                         base=base, chart={1: row, 2: row, 3: row,
-                                          4: dict.fromkeys(row, final)},
+                                          4: {**dict.fromkeys(row, 0), **(final or {})}},
                         source="tests", standin=True, verified=False, unverified=("chart",))
     catalog = game.table.catalog
     game.table.catalog = catalog.model_copy(
         update={"opponents": {**catalog.opponents, card.id: card}})
-    game.state.options.solo_opponent = card.id
+    game.state.classic_solo.opponent = card.id
     return card.id
 
 
@@ -82,6 +83,9 @@ def test_solo_classic_setup_as_for_two_players() -> None:
     assert state.first_player == 0 and game.pending()["player"] == 0
     assert len(state.players) == 1 and state.options.mode == "classic-solo"
     assert "solo.classic.setup" in rules_of(game)
+    # closed courtship (the Jane Austen rule): no theme is turned up before its courtship
+    assert state.options.courtship == "closed" and state.themes == []
+    assert "option.closed-courtship" in rules_of(game)
 
 
 def test_solo_classic_setup_with_the_expansion_drafts_one_servant() -> None:
@@ -220,14 +224,22 @@ def test_solo_classic_every_roll_is_seeded_and_logged_after_the_turn() -> None:
 # ----------------------------------------------------------------- courtship (Facts §6.3)
 
 
-def at_courtship(game, round_number: int = 3) -> int:
-    """Give the player a sporting tile, reveal SPORTING for every season so far, and return the
-    player's courtship total."""
+def next_themes(game, *themes: str) -> None:
+    """Put these theme cards on top of the theme deck, in order."""
+    deck = game.state.supply.theme_deck
+    for theme in themes:
+        deck.remove(theme)
+    deck[:0] = themes
+
+
+def at_courtship(game) -> int:
+    """The last turn of season 1, with a sporting tile bought and SPORTING the theme to be
+    turned up on the courtship space (closed courtship); the player's SPORTING column VP."""
     state = game.state
     state.players[0].organiser.append(OwnedTile(tile="croquet-lawn"))
-    state.round = round_number
-    state.themes = ["theme-sporting"] * len(state.themes)
-    return sum(courtship_total(game.table, p) for p in state.players)
+    state.round = 3
+    next_themes(game, "theme-sporting")
+    return column_vp(game.table, state.players[0], "sporting")
 
 
 def test_solo_classic_courtship_win_gives_a_vp_card_and_the_fairchild() -> None:
@@ -268,26 +280,34 @@ def test_solo_classic_courtship_tie_gives_each_a_vp_card() -> None:
     assert "solo.classic.courtship-tie" in rules_of(game)
 
 
+FINAL_THEMES = ["theme-sporting", "theme-sporting", "theme-estate"]
+
+
 def final_courtship(game, offset: int) -> int:
-    """Play into the final courtship (round 16) with four SPORTING themes revealed, against an
-    opponent whose season-4 SPORTING value is the player's column VP plus ``offset``; returns
-    the player's column VP."""
+    """Play into the final courtship (round 16): SPORTING, SPORTING and ESTATE turned up, and
+    PRESTIGE to come; the opponent's season-4 values are the player's columns, PRESTIGE plus
+    ``offset``.  Returns the player's final total."""
     state = game.state
-    state.players[0].organiser.append(OwnedTile(tile="croquet-lawn"))
+    me = state.players[0]
+    me.organiser.append(OwnedTile(tile="croquet-lawn"))
     state.round = 15
-    state.themes = ["theme-sporting"] * 4
-    column = courtship_total(game.table, state.players[0])  # round 15: this season's theme
-    with_opponent(game, final=column + offset)
+    for theme in FINAL_THEMES:
+        state.supply.theme_deck.remove(theme)
+    state.themes = list(FINAL_THEMES)
+    next_themes(game, "theme-prestige")
+    columns = {c: column_vp(game.table, me, c) for c in ("sporting", "estate", "prestige")}
+    with_opponent(game, final={**columns, "prestige": columns["prestige"] + offset})
     end_turn_by_passing(game, 17)
-    return column
+    return 2 * columns["sporting"] + columns["estate"] + columns["prestige"]
 
 
 def test_solo_classic_final_courtship_opponent_total_adds_its_season_4_values() -> None:
     game = base_game()
-    column = final_courtship(game, 3)
+    mine = final_courtship(game, 3)
     result = game.state.classic_solo.courtships[-1]
-    assert result.season == 4 and result.themes == ["sporting"] * 4
-    assert (result.player, result.opponent) == (4 * column, 4 * (column + 3))
+    assert result.season == 4
+    assert result.themes == ["sporting", "sporting", "estate", "prestige"]
+    assert (result.player, result.opponent) == (mine, mine + 3)
     assert "ruling.classic-final-chart" in rules_of(game)
 
 
@@ -364,7 +384,7 @@ def test_solo_classic_challenging_mode_adds_scavenged_monument_vp() -> None:
     assert "sculpture-garden" in game.state.supply.removed
     rival = opponent_score(game.table)
     assert rival.monuments == 10 and rival.total == rival.base + 10
-    assert "solo.classic.challenging" in [r.rule for r in rival.rulings]
+    assert "option.solo-challenging-monuments" in [r.rule for r in rival.rulings]
     game.state.options.solo_target = "opponent"
     assert opponent_score(game.table).monuments == 0
 

@@ -38,13 +38,13 @@ PLAYER_NAME = "Solo player"
 DEFAULT_OPPONENT = "eden"
 
 
-def classic_options(opponent: str = DEFAULT_OPPONENT, *, expansion: bool = True,
-                    monuments: bool = False, extended: bool = False,
-                    market_reserve: bool = True) -> Options:
-    """Classic solitaire's options: the opponent, the challenging (monuments) mode, and the
-    market system (reserves or the first printing's market, Facts §6.2)."""
+def classic_options(*, expansion: bool = True, monuments: bool = False,
+                    extended: bool = False, market_reserve: bool = True) -> Options:
+    """Classic solitaire's options: closed courtship (the Jane Austen rule, solo.classic.setup),
+    the challenging (monuments) mode, and the market system (reserves or the first printing's
+    market, Facts §6.2)."""
     return Options(expansion=expansion, length="extended" if extended else "standard",
-                   mode=MODE, solo_opponent=opponent,
+                   mode=MODE, courtship="closed",
                    solo_target="opponent-monuments" if monuments else "opponent",
                    market_reserve=market_reserve, prestige_guest_limit=False)
 
@@ -62,9 +62,9 @@ def new_classic_state(seed: int = 0, opponent: str = DEFAULT_OPPONENT, *,
     from obsession_nb.draft import start_draft
 
     catalog = catalog or load_catalog()
-    opts = classic_options(opponent, **options)
+    opts = classic_options(**options)
     state = State(options=opts, players=[Player(name=PLAYER_NAME)],
-                  classic_solo=ClassicSolo(), first_player=0)
+                  classic_solo=ClassicSolo(opponent=opponent), first_player=0)
     state.chance.seed = seed
     table = Table(state, catalog)
     problems = table.mode.check_position(state, catalog)
@@ -85,7 +85,7 @@ def new_classic_state(seed: int = 0, opponent: str = DEFAULT_OPPONENT, *,
                "hires, the Servants' Hall simply gives one reputation, gossips attack nobody."),
     ]
     if opts.solo_target == "opponent-monuments":
-        rulings.append(ruling("solo.classic.challenging", "Challenging mode: monuments the AI "
+        rulings.append(ruling("option.solo-challenging-monuments", "Challenging mode: monuments the AI "
                               "scavenges add their VP to the opponent's score."))
     if opts.expansion:
         rulings.append(ruling("ruling.classic-expansion-draft", "With the expansion the solo "

@@ -3,9 +3,10 @@ Builders' Market (rules solo.classic.ai, solo.classic.ai-columns, solo.classic.n
 solo.classic.refresh, solo.classic.stacked-duplicate, solo.classic.reserves-ignored; rulings
 ruling.classic-roll-floor, ruling.classic-standin-cards).
 
-The die comes from the seeded source or the pinned ``chance.next_rolls`` (``solo_ai.roll_d20``,
-shared with the Solo Estate Challenge).  A roll of 1-15 names a market position through the AI
-card's Standard column, or its Monument column while a monument shows in the open market; the
+The die comes from the seeded source or the pinned ``chance.next_rolls`` (``Table.roll_d20``,
+shared with the Solo Estate Challenge and the cliffhanger variant).  A roll of 1-15 names a
+market position through the AI card's Standard column, or its Monument column while a monument
+shows in the open market; the
 tile there (both copies of a stacked duplicate) leaves the game, the rest slide left and a new
 tile is drawn into the rightmost space.  16-19 buys nothing, 20 refreshes the market; either
 takes 5 off the next roll.  Every roll is recorded in ``state.classic_solo.rolls``.
@@ -17,7 +18,6 @@ from typing import Literal
 
 from obsession_nb.catalog import AICard
 from obsession_nb.market import SPACE_PRICES, fill, refresh
-from obsession_nb.modes.solo_ai import roll_d20
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import AIRoll, ClassicSolo
 from obsession_nb.table import Table
@@ -122,6 +122,6 @@ def scavenge(table: Table, raw: int) -> tuple[AIRoll, list[Ruling]]:
 
 def scavenge_turn(table: Table) -> list[Ruling]:
     """Roll once after the player's turn and record the roll."""
-    roll, rulings = scavenge(table, roll_d20(table))
+    roll, rulings = scavenge(table, table.roll_d20())
     record(table).rolls.append(roll)
     return rulings

@@ -1,7 +1,7 @@
 """Classic solitaire's courtship against the opponent card, and the opponent's final score
 (rules solo.classic.courtship, solo.classic.courtship-win, solo.classic.courtship-loss,
 solo.classic.courtship-tie, solo.classic.courtship-final, solo.classic.scoring,
-solo.classic.challenging; rulings ruling.classic-final-chart, ruling.classic-final-tie,
+option.solo-challenging-monuments; rulings ruling.classic-final-chart, ruling.classic-final-tie,
 ruling.classic-standin-cards).
 
 The player's total is the standard one (``seasons.courtship_total``); the opponent's is read
@@ -34,7 +34,7 @@ FINAL_SEASON = 4
 
 
 def opponent(table: Table) -> OpponentCard:
-    name = table.state.options.solo_opponent
+    name = record(table).opponent
     if name is None or name not in table.catalog.opponents:
         raise ValueError(f"no opponent card '{name}'; choose one of "
                          f"{', '.join(table.catalog.opponents)}")
@@ -138,7 +138,7 @@ class OpponentScore:
 
 
 def scavenged_monument_vp(table: Table) -> int:
-    """VP of the monuments the AI removed from the game (solo.classic.challenging)."""
+    """VP of the monuments the AI removed from the game (option.solo-challenging-monuments)."""
     classic = record(table)
     return sum(table.tile(t).front.vp for r in classic.rolls for t in r.tiles
                if table.tile(t).kind == "monument")
@@ -157,6 +157,6 @@ def opponent_score(table: Table) -> OpponentScore:
                       + (f" + {monuments} VP of scavenged monuments" if challenging else "")
                       + f" = {card.base + cards + fairchild + monuments}.")]
     if challenging:
-        rulings.append(ruling("solo.classic.challenging", "Challenging mode: the VP of every "
+        rulings.append(ruling("option.solo-challenging-monuments", "Challenging mode: the VP of every "
                               "monument the AI scavenged join the opponent's base score."))
     return OpponentScore(card.name, card.base, cards, fairchild, monuments, tuple(rulings))

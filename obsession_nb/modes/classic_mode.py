@@ -51,9 +51,9 @@ class ClassicSolitaire(Mode):
         if len(state.players) != 1:
             problems.append(f"players: classic solitaire has one player, not "
                             f"{len(state.players)}")
-        opponent = state.options.solo_opponent
+        opponent = None if state.classic_solo is None else state.classic_solo.opponent
         if opponent not in catalog.opponents:
-            problems.append(f"options.solo_opponent: '{opponent}' is not an opponent card; "
+            problems.append(f"classic_solo.opponent: '{opponent}' is not an opponent card; "
                             f"the cards are {', '.join(catalog.opponents)}")
         if state.options.solo_target not in TARGETS:
             problems.append(f"options.solo_target: classic solitaire plays against the "

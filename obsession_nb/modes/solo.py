@@ -19,7 +19,7 @@ from typing import Any
 from obsession_nb import engine
 from obsession_nb.game import Game
 from obsession_nb.modes import SOLO
-from obsession_nb.modes.solo_rules import OPPONENT_TARGETS, adds_monuments
+from obsession_nb.modes.solo_rules import adds_monuments, opponent_card
 from obsession_nb.modes.solo_rules import target as target_of
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
@@ -39,8 +39,9 @@ DICE_SALT = 7919
 
 def solo_options(*, extended: bool = False, expert: bool = False,
                  opponent: str | None = None) -> Options:
-    """The challenge's options; ``opponent`` makes that card's base score the target (UD p.14
-    Target Score Variants), ``expert`` adds the scavenged monuments' VP to the target."""
+    """The challenge's options; with an ``opponent`` card (kept in ``state.solo``) its base
+    score is the target (UD p.14 Target Score Variants); ``expert`` adds the scavenged
+    monuments' VP to the target."""
     if opponent is not None:
         target = "opponent-monuments" if expert else "opponent"
     else:
@@ -50,7 +51,6 @@ def solo_options(*, extended: bool = False, expert: bool = False,
         length="extended" if extended else "standard",
         mode=SOLO,
         solo_target=target,  # type: ignore[arg-type]
-        solo_opponent=opponent,
         market_reserve=False,
         prestige_guest_limit=False,
     )
@@ -62,10 +62,12 @@ def new_solo_state(seed: int = 0, *, extended: bool = False, expert: bool = Fals
     from obsession_nb.draft import start_draft
 
     state = State(options=solo_options(extended=extended, expert=expert, opponent=opponent),
-                  players=[Player(name=PLAYER_NAME)], solo=Solo(), first_player=0)
+                  players=[Player(name=PLAYER_NAME)], solo=Solo(opponent=opponent),
+                  first_player=0)
     state.chance.seed = seed
     table = Table(state)
-    wrong = [p for p in table.mode.check_position(state, table.catalog) if p.startswith("options.")]
+    wrong = [p for p in table.mode.check_position(state, table.catalog)
+             if p.startswith("solo.opponent")]
     if wrong:  # an unknown opponent card
         raise ValueError("; ".join(wrong))
     state.supply.servants_for_hire = hire_supply(1, True)
@@ -248,10 +250,10 @@ def solo_result(game: Game | Table) -> SoloResult:
     if length == "extended":
         rulings.append(ruling("ruling.sec-extended-modifiers", "In an extended game the "
                               "modifiers count from round 15, the extended target's space."))
-    if state.options.solo_target in OPPONENT_TARGETS:
-        name = table.catalog.opponents[str(state.options.solo_opponent)].name
-        rulings.append(ruling("solo.sec.target-variants", f"The target is {name}'s base score, "
-                              f"{base}."))
+    card = opponent_card(state, table.catalog)
+    if card is not None:
+        rulings.append(ruling("solo.sec.target-variants", f"The target is {card.name}'s base "
+                              f"score, {base}."))
     if expert:
         rulings.append(ruling("solo.sec.target-variants", f"Target {base} plus "
                               f"{monument_vp} VP of scavenged monuments = {target}."))
@@ -298,7 +300,7 @@ class SoloRun:
             "strategy": self.strategy,
             "family": me.family,
             "expert": adds_monuments(state.options),
-            "opponent": state.options.solo_opponent,
+            "opponent": (state.solo or Solo()).opponent,
             **self.result.to_json(),
             "actions": len(self.actions),
             "scavenged": self.scavenged,
@@ -369,4 +371,4 @@ def replay_solo(run: SoloRun) -> SoloRun:
     return play_solo(run.seed, extended=state.options.length == "extended",
                      strategy=run.strategy, expert=adds_monuments(state.options),
                      rolls=rolls, dice_seed=run.seed + DICE_SALT,
-                     opponent=state.options.solo_opponent)
+                     opponent=(state.solo or Solo()).opponent)

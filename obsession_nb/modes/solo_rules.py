@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb.catalog import CATEGORIES, Catalog
+from obsession_nb.catalog import CATEGORIES, Catalog, OpponentCard
 from obsession_nb.modes import solo_ai
 from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 from obsession_nb.modes.solo_market import (
@@ -118,8 +118,8 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     kept.append(ruling("solo.sec.target-score", f"Target: beat {score} VP, printed by round "
                        f"{at}" + (", plus the VP of monuments the AI scavenges."
                                   if adds_monuments(state.options) else ".")))
-    if state.options.solo_target in OPPONENT_TARGETS:
-        card = catalog.opponents[str(state.options.solo_opponent)]
+    card = opponent_card(state, catalog)
+    if card is not None:
         kept.append(ruling("solo.sec.target-variants", f"The target is {card.name}'s base score "
                            f"({card.base})" + (", a stand-in card." if card.standin else ".")))
     return kept
@@ -258,11 +258,18 @@ def apply_discard_tile(table: Table, tile_id: str) -> list[Ruling]:
 def target(table: Table) -> tuple[int, int]:
     """(target score, round of the target space) for this game's length: the printed score, or
     an opponent card's base score (solo.sec.target-variants)."""
-    options = table.state.options
-    printed, at = TARGETS[options.length]
-    if options.solo_target in OPPONENT_TARGETS and options.solo_opponent is not None:
-        return table.catalog.opponents[options.solo_opponent].base, at
-    return printed, at
+    state = table.state
+    printed, at = TARGETS[state.options.length]
+    card = opponent_card(state, table.catalog)
+    return (printed if card is None else card.base), at
+
+
+def opponent_card(state: State, catalog: Catalog) -> OpponentCard | None:
+    """The opponent card whose base score is the target, if the target is one."""
+    name = state.solo.opponent if state.solo is not None else None
+    if state.options.solo_target not in OPPONENT_TARGETS or name not in catalog.opponents:
+        return None
+    return catalog.opponents[str(name)]
 
 
 def adds_monuments(options: Options) -> bool:
@@ -348,11 +355,10 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
         if known != sorted(known, key=lambda t: (catalog.tiles[t].tsn or 0, t)):
             problems.append(f"supply.market[{i}]: tiles must be in tile-sorting-number order, "
                             "lowest on top")
-    if state.options.solo_target in OPPONENT_TARGETS and (
-        state.options.solo_opponent not in catalog.opponents
-    ):
-        problems.append(f"options.solo_opponent: '{state.options.solo_opponent}' is not an "
-                        f"opponent card; the cards are {', '.join(catalog.opponents)}")
+    named = state.solo.opponent if state.solo is not None else None
+    if state.options.solo_target in OPPONENT_TARGETS and named not in catalog.opponents:
+        problems.append(f"solo.opponent: '{named}' is not an opponent card; the cards are "
+                        f"{', '.join(catalog.opponents)}")
     if not 1 <= state.round <= ROUND_CAP:
         problems.append(f"round: must be 1 to {ROUND_CAP}, not {state.round}")
     for j, roll in enumerate(state.chance.next_rolls):
