@@ -67,7 +67,7 @@ def new_solo_state(seed: int = 0, *, extended: bool = False, expert: bool = Fals
     state.chance.seed = seed
     table = Table(state)
     wrong = [p for p in table.mode.check_position(state, table.catalog)
-             if p.startswith("solo.opponent")]
+             if p.startswith("solo.opponent:")]
     if wrong:  # an unknown opponent card
         raise ValueError("; ".join(wrong))
     state.supply.servants_for_hire = hire_supply(1, True)
