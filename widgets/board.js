@@ -819,7 +819,7 @@ function classicEl(view) {
   const recent = (c.rolls || []).slice(-4);
   if (!recent.length) log.appendChild(h("div", "onb-empty", "the AI has not rolled yet"));
   for (const r of recent) {
-    const what = r.reason === "taken" ? `scavenged ${r.tiles.join(" + ")} (position ${r.position})`
+    const what = r.reason === "taken" ? `scavenged ${(r.names || r.tiles).join(" + ")} (position ${r.position})`
       : r.reason === "refresh" ? "refreshed the market" : r.reason === "no-purchase" ? "no purchase"
       : `position ${r.position} empty`;
     log.appendChild(h("div", "onb-qv-entry", `Round ${r.round}: rolled ${r.roll}${r.result !== r.roll ? ` (−5: ${r.result})` : ""}, ${what}`));

@@ -90,7 +90,8 @@ def classic_view(table: Table) -> dict[str, Any]:
         "ai_card": {"name": ai.name, "standin": ai.standin, "column": classic_ai.column(table)},
         "challenging": state.options.solo_target == "opponent-monuments",
         "minus_five": classic.minus_five,
-        "rolls": [r.model_dump() for r in classic.rolls],
+        "rolls": [{**r.model_dump(), "names": [table.tile_name(t) for t in r.tiles]}
+                  for r in classic.rolls],
         "courtships": [c.model_dump() for c in classic.courtships],
         "opponent_vp_cards": len(classic.opponent_vp),
         "opponent_fairchild": classic.opponent_fairchild,
