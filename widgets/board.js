@@ -51,12 +51,7 @@ const DECK_LABEL = {
 
 // ----------------------------------------------------------------- DOM helpers (text only)
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, redrawOn } from "./common.js";
 
 function add(parent, ...children) {
   for (const c of children) if (c) parent.appendChild(c);
@@ -892,16 +887,7 @@ function render({ model, el }) {
     }
   };
   redraw();
-  model.on("change:view", redraw);
-  model.on("change:parts", redraw);
-  model.on("change:seats", redraw);
-  model.on("change:labels", redraw);
-  return () => {
-    model.off("change:labels", redraw);
-    model.off("change:view", redraw);
-    model.off("change:parts", redraw);
-    model.off("change:seats", redraw);
-  };
+  return redrawOn(model, ["view", "parts", "seats", "labels"], redraw);
 }
 
 export default { render };
