@@ -565,3 +565,29 @@ def test_solo_sec_target_variant_opponent_base_score() -> None:
     assert "solo.sec.target-variants" in rules_of(game)
     with pytest.raises(ValueError, match="not an opponent card"):
         new_solo_game(1, opponent="nobody")
+
+
+def test_solo_classic_scenario_file_round_trips_and_bad_records_are_listed_by_path() -> None:
+    from obsession_nb import ScenarioError, load_scenario_text
+
+    game = base_game()
+    end_turn_by_passing(game, 20)
+    text = game.to_scenario()
+    again = load_scenario_text(text)
+    assert again.state == game.state
+    bad = text.replace("opponent: eden", "opponent: nobody").replace(
+        "solo_target: opponent", "solo_target: printed")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_text(bad)
+    problems = caught.value.problems
+    assert any(p.startswith("classic_solo.opponent: 'nobody'") for p in problems)
+    assert any(p.startswith("options.solo_target") for p in problems)
+
+
+def test_solo_classic_extended_game_rolls_after_each_of_sixteen_activity_rounds() -> None:
+    game = new_classic_game(1, "eden", extended=True, market_reserve=False)
+    watch = Watch(game)
+    play_out(game, make_player("greedy", 1), after_each=watch.check)
+    classic = game.state.classic_solo
+    assert [r.round for r in classic.rolls] == [r for r in range(1, 21) if r % 5]
+    assert [c.season for c in classic.courtships] == [1, 2, 3, 4]
