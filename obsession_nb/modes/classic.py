@@ -208,8 +208,10 @@ def classic_result(table: Table) -> ClassicResult:
 
 
 class GreedyClassic(RandomPlayer):
-    """The random player, except that it always hosts an activity when it can and, in step 7,
-    buys the tile worth the most VP for its price (ties: the cheaper)."""
+    """The random player with three greedy habits: it hosts an activity whenever it can (the
+    tile of the highest prestige), invites every guest it may, and in step 7 buys the tile whose
+    VP count most towards courtship — a revealed theme's column counts again at the final
+    courtship — for the lowest price."""
 
     name = "greedy"
 
@@ -217,13 +219,26 @@ class GreedyClassic(RandomPlayer):
         from obsession_nb import actions as act
 
         legal = game.legal_actions()
+        table = game.table
         buys = [x for x in legal if isinstance(x, act.Buy) and not x.useful_man]
         if buys:
-            prices = {o.tile: o.price for o in offers(game.table)}
-            return max(buys, key=lambda b: (game.table.tile(b.tile).front.vp,
-                                            -prices.get(b.tile, 0), b.tile))
-        if any(isinstance(x, act.Activity) for x in legal):
-            return act.Activity()
+            prices = {o.tile: o.price for o in offers(table)}
+            themes = [table.catalog.themes[t].category for t in game.state.themes]
+
+            def worth(buy: act.Buy) -> tuple[int, int, str]:
+                tile = table.tile(buy.tile)
+                best = max(tile.front.vp, tile.back.vp if tile.back else 0)
+                column = tile.column(False)
+                return best * (1 + themes.count(column or "")), -prices.get(buy.tile, 0), buy.tile
+
+            return max(buys, key=worth)
+        hosts = [x for x in legal if isinstance(x, act.Host)]
+        if hosts:
+            return max(hosts, key=lambda h: (table.tile(h.tile).front.prestige or 0, h.tile))
+        for kind in (act.Activity, act.Invite):
+            found = [x for x in legal if isinstance(x, kind)]
+            if found:
+                return found[0] if kind is act.Activity else self.rng.choice(found)
         return super().choose(game)
 
 
