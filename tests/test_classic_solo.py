@@ -11,14 +11,9 @@ from game_invariants import Watch, round_trip
 
 from obsession_nb.catalog import CardsError, OpponentCard, load_catalog, overlay
 from obsession_nb.modes import classic_ai
-from obsession_nb.modes.classic import (
-    ClassicGame,
-    classic_result,
-    classic_solo,
-    make_player,
-    new_classic_game,
-)
+from obsession_nb.modes.classic import ClassicGame, classic_result, classic_solo, new_classic_game
 from obsession_nb.modes.classic_courtship import opponent_score
+from obsession_nb.modes.classic_strategy import make_player
 from obsession_nb.random_player import play_out
 from obsession_nb.seasons import column_vp
 from obsession_nb.state import OwnedTile

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.catalog import Catalog, load_catalog, overlay
 from obsession_nb.game import Game
-from obsession_nb.market import offers
 from obsession_nb.modes.classic_courtship import OpponentScore, opponent_score
 from obsession_nb.modes.classic_mode import ClassicSolitaire
-from obsession_nb.random_player import RandomPlayer, play_out
+from obsession_nb.modes.classic_strategy import make_player
+from obsession_nb.random_player import play_out
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.setup import families_available, finish_player_areas, hire_supply
@@ -30,8 +30,6 @@ from obsession_nb.table import Table
 
 if TYPE_CHECKING:
     import pandas as pd
-
-    from obsession_nb import actions as a
 
 MODE = ClassicSolitaire.name
 PLAYER_NAME = "Solo player"
@@ -205,49 +203,6 @@ def classic_result(table: Table) -> ClassicResult:
 
 
 # ----------------------------------------------------------------- playing whole games
-
-
-class GreedyClassic(RandomPlayer):
-    """The random player with three greedy habits: it hosts an activity whenever it can (the
-    tile of the highest prestige), invites every guest it may, and in step 7 buys the tile whose
-    VP count most towards courtship — a revealed theme's column counts again at the final
-    courtship — for the lowest price."""
-
-    name = "greedy"
-
-    def choose(self, game: Game) -> a.Action | None:
-        from obsession_nb import actions as act
-
-        legal = game.legal_actions()
-        table = game.table
-        buys = [x for x in legal if isinstance(x, act.Buy) and not x.useful_man]
-        if buys:
-            prices = {o.tile: o.price for o in offers(table)}
-            themes = [table.catalog.themes[t].category for t in game.state.themes]
-
-            def worth(buy: act.Buy) -> tuple[int, int, str]:
-                tile = table.tile(buy.tile)
-                best = max(tile.front.vp, tile.back.vp if tile.back else 0)
-                column = tile.column(False)
-                return best * (1 + themes.count(column or "")), -prices.get(buy.tile, 0), buy.tile
-
-            return max(buys, key=worth)
-        hosts = [x for x in legal if isinstance(x, act.Host)]
-        if hosts:
-            return max(hosts, key=lambda h: (table.tile(h.tile).front.prestige or 0, h.tile))
-        for kind in (act.Activity, act.Invite):
-            found = [x for x in legal if isinstance(x, kind)]
-            if found:
-                return found[0] if kind is act.Activity else self.rng.choice(found)
-        return super().choose(game)
-
-
-def make_player(strategy: str, seed: int) -> RandomPlayer:
-    if strategy == "greedy":
-        return GreedyClassic(seed)
-    if strategy == "random":
-        return RandomPlayer(seed)
-    raise ValueError(f"unknown strategy '{strategy}'; choose greedy or random")
 
 
 def classic_solo(seed: int = 0, opponent: str = DEFAULT_OPPONENT, *, strategy: str = "greedy",
