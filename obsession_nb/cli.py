@@ -513,7 +513,7 @@ def parser() -> argparse.ArgumentParser:
     nw.add_argument("--expansion", action=argparse.BooleanOptionalAction, default=True,
                     help="with Upstairs, Downstairs (default) or the base game only")
     nw.add_argument("--mode", default="standard",
-                    help="standard, or solo-estate-challenge (one player)")
+                    help="standard, or solo-estate-challenge or classic-solo (one player)")
     nw.add_argument("--extended", action="store_true", help="the extended round track")
     nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
     nw.set_defaults(func=cmd_new)
