@@ -153,8 +153,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         sim = simulate(args.players, args.seed, extended=args.extended,
                        expansion=not args.no_expansion, rotation=args.rotation,
                        low_vp_monuments=args.low_vp_monuments, mode=args.mode,
-                       milestones=_milestones_arg(args.milestones))
-    except ValueError as exc:  # a bad --mode/--players/--milestones combination
+                       milestones=_milestones_arg(args.milestones), settings=args.option)
+    except ValueError as exc:  # a bad --mode/--players/--milestones/--option combination
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
         return 2
     if args.json:
@@ -164,6 +164,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{args.players} players, seed {args.seed}, {opts.length}, "
           f"{'with' if opts.expansion else 'without'} the expansion: {sim.actions} actions in "
           f"{sim.seconds:.2f}s")
+    if args.option:
+        print("Options: " + ", ".join(args.option))
     print(sim.scoresheet)
     print("Winner(s): " + ", ".join(sim.game.state.players[s].name
                                     for s in sim.scoresheet.winners))
@@ -200,7 +202,7 @@ def simulate_batch(args: argparse.Namespace) -> int:
                                  expansion=not args.no_expansion, rotation=args.rotation,
                                  low_vp_monuments=args.low_vp_monuments, mode=args.mode,
                                  milestones=_milestones_arg(args.milestones),
-                                 workers=args.workers)
+                                 settings=args.option, workers=args.workers)
     except ValueError as exc:  # a bad --mode/--players/--milestones combination
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
         return 2
@@ -208,7 +210,8 @@ def simulate_batch(args: argparse.Namespace) -> int:
     options = {"length": "extended" if args.extended else "standard",
                "expansion": not args.no_expansion, "first_player_rotation": args.rotation,
                "low_vp_monuments": args.low_vp_monuments, "mode": args.mode,
-               "milestones": args.milestones}
+               "milestones": args.milestones,
+               **({"settings": list(args.option)} if args.option else {})}
     if args.json:
         _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
         return 0
@@ -460,6 +463,9 @@ def parser() -> argparse.ArgumentParser:
                      default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
     sim.add_argument("--milestones", metavar="A,B",
                      help="two milestone card ids, or 'random' (Tableau: random by default)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="any rules option by its Options field and value, repeatable "
+                     "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "

@@ -64,6 +64,32 @@ class Options(Record):
     """``cliffhanger``: the Charles Dickens variant, a d20 per season says when the theme is
     turned up (option.cliffhanger; obsession_nb/themes.py)."""
 
+    objectives: Literal["during-play", "choose-at-setup"] = "during-play"
+    """``choose-at-setup``: the 1st printing's five dealt, two kept before play
+    (ud.objectives-during-play; obsession_nb/setup_choices.py)."""
+    servants_hall: Literal["place-servant", "automatic"] = "place-servant"
+    """``automatic``: the 1st-printing Hall steals one reputation every turn without a servant
+    (ud.servants-hall)."""
+    market: Literal["standard", "seasonal", "building-boom"] = "standard"
+    """Emily Brontë's seasonal refresh or Queen Victoria's building boom (option.seasonal-market,
+    option.queen-victoria-market; obsession_nb/market.py)."""
+    intensive_service: Literal["off", "standard"] | list[str] = "off"
+    """Intensive Service: the opening market seeded with three service tiles (``standard``), or
+    the three or four the players name (option.intensive-service; obsession_nb/opening.py)."""
+    garden: Literal["sculpture-garden", "garden-maze"] = "sculpture-garden"
+    """The monument two- and three-player games must use (option.garden-maze)."""
+    starter_guests: Literal["deal", "draft"] = "deal"
+    """``draft``: the starter-guest draft before the first turn (option.starter-guest-draft;
+    Tableau Obsession always drafts)."""
+    market_redraw: Literal["keep", "offer"] = "keep"
+    """``offer``: the players vote on redrawing the opening market (option.market-redraw)."""
+    monuments: Literal["random"] | list[str] = "random"
+    """The monuments put in the bag: the players' list, or chosen at random
+    (setup.monuments-by-count, option.monuments)."""
+    universal_tiles: bool | None = None
+    """The expansion box's universal tiles; ``None`` = whenever the box is in use
+    (ruling.universal-tiles-with-expansion, option.universal-tiles)."""
+
     milestones: list[str] | Literal["random"] | None = None
     """Milestone cards in play (UD p.15 Milestones): two card ids, ``"random"`` for two at random,
     or ``None`` for none — Tableau Obsession always uses two, at random unless named."""
@@ -228,10 +254,12 @@ class Turn(Record):
         "draft",
         "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
         "fairchild", "discard", "reveal", "keep-objective", "prestige-limit", "mode",
+        "starter-draft", "opening-market", "choose-objectives",
     ] = "begin"
     """The last six are the season's decisions (courtship, objective discards, the final VP-card
     window), an objective kept from a VP card, the six-prestige-guest limit (seasons.py), and a
-    decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts)."""
+    decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts);
+    then the decisions of a variant's setup before the first turn (setup_choices.py)."""
     passing: bool = False
     tile: str | None = None
     level_at_host: int | None = None

@@ -28,15 +28,6 @@ NOT_OFFERED: dict[tuple[str, str | None], str] = {
     ("option.promo-cards", None): "the catalog holds none of the 16 promotional gentry cards",
     ("option.milestones", "instead-of-objectives"): "milestones replacing private objectives "
     "is not built",
-    # built in later steps of this branch (issue 14 items 2 and 3):
-    ("ud.objectives-during-play", None): "not built yet",
-    ("ud.servants-hall", None): "not built yet",
-    ("option.seasonal-market", None): "not built yet",
-    ("option.queen-victoria-market", None): "not built yet",
-    ("option.starter-guest-draft", None): "not built yet",
-    ("option.intensive-service", None): "not built yet",
-    ("option.garden-maze", None): "not built yet",
-    ("option.market-redraw", None): "not built yet",
 }
 
 
