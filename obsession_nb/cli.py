@@ -229,10 +229,25 @@ def simulate_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    from obsession_nb.catalog import CardsError
     from obsession_nb.modes.solo import play_solo
 
-    run = play_solo(args.seed, extended=args.extended, strategy=args.strategy,
-                    expert=args.expert, rolls=args.rolls, logged=False)
+    try:
+        if args.classic:
+            return classic_command(args)
+        if args.cards:
+            args.usage_error("--cards holds opponent and AI cards: use it with --classic")
+        run = play_solo(args.seed, extended=args.extended, strategy=args.strategy,
+                        expert=args.expert, rolls=args.rolls, logged=False,
+                        opponent=args.opponent)
+    except CardsError as exc:
+        print(f"obsession-nb solo: {exc.source}: the cards have problems:", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # an unknown opponent card
+        print(f"obsession-nb solo: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         _print_json(run.to_json())
         return 0
@@ -247,6 +262,30 @@ def cmd_solo(args: argparse.Namespace) -> int:
           f"adjusted {result.adjusted}; target {result.target}: {result.verdict}")
     taken = [s["tile"] for s in run.scavenged if s["tile"]]
     print(f"The AI rolled {len(run.scavenged)} times and scavenged {len(taken)} tiles: "
+          + (", ".join(taken) or "none"))
+    return 0
+
+
+def classic_command(args: argparse.Namespace) -> int:
+    """``solo --classic``: a whole game of classic solitaire against an opponent card."""
+    from obsession_nb.modes.classic import DEFAULT_OPPONENT, classic_solo
+
+    game = classic_solo(args.seed, args.opponent or DEFAULT_OPPONENT, strategy=args.strategy,
+                        cards=args.cards, rolls=args.rolls, extended=args.extended,
+                        monuments=args.expert)
+    data = game.to_summary()
+    if args.json:
+        _print_json(data)
+        return 0
+    card = data["opponent_card"]
+    print(f"Classic solitaire, seed {args.seed}, {data['length']}, {args.strategy} strategy "
+          f"({data['family']}) against {card['name']} ({card['difficulty']}, base "
+          f"{card['base']}{', a stand-in card' if card['standin'] else ''})"
+          + (", challenging mode" if data["challenging"] else ""))
+    print(game.courtship_results().to_string())
+    print(game.result())
+    taken = [t for r in data["rolls"] for t in r["tiles"]]
+    print(f"The AI rolled {len(data['rolls'])} times and scavenged {len(taken)} tiles: "
           + (", ".join(taken) or "none"))
     return 0
 
@@ -437,16 +476,26 @@ def parser() -> argparse.ArgumentParser:
                      "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
-    so = sub.add_parser("solo", help="play a whole Solo Estate Challenge and score it")
+    so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
+                        "classic solitaire) and score it")
     so.add_argument("--seed", type=int, default=0)
     so.add_argument("--extended", action="store_true", help="the extended game (target 188)")
     so.add_argument("--strategy", choices=("greedy", "random"), default="greedy")
     so.add_argument("--expert", action="store_true",
-                    help="add the VP of scavenged monuments to the target")
+                    help="add the VP of scavenged monuments to the target (with --classic: "
+                    "to the opponent's score, the challenging mode)")
+    so.add_argument("--classic", action="store_true",
+                    help="the base game's solitaire against an opponent card (Facts §6)")
+    so.add_argument("--opponent", metavar="NAME",
+                    help="the opponent card (classic: eden by default; without --classic its "
+                    "base score is the challenge's target)")
+    so.add_argument("--cards", metavar="FILE",
+                    help="your own opponent and AI cards (YAML, sections opponents and "
+                    "ai_cards) over the stand-ins; with --classic")
     so.add_argument("--rolls", metavar="R1,R2,...", type=d20_rolls,
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
-    so.set_defaults(func=cmd_solo)
+    so.set_defaults(func=cmd_solo, usage_error=so.error)
     ru = sub.add_parser("rules", help="search the rule index by words, id or component "
                         "(e.g. rules hall boy); one id shows its full entry")
     ru.add_argument("query", nargs="*", metavar="QUERY")
@@ -478,7 +527,7 @@ def parser() -> argparse.ArgumentParser:
     nw.add_argument("--expansion", action=argparse.BooleanOptionalAction, default=True,
                     help="with Upstairs, Downstairs (default) or the base game only")
     nw.add_argument("--mode", default="standard",
-                    help="standard, or solo-estate-challenge (one player)")
+                    help="standard, or solo-estate-challenge or classic-solo (one player)")
     nw.add_argument("--extended", action="store_true", help="the extended round track")
     nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
     nw.set_defaults(func=cmd_new)

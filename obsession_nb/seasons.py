@@ -141,6 +141,8 @@ def begin_courtship(table: Table) -> None:
         if not returned:
             rulings.append(ruling("courtship.fairchild-return", "No Fairchild is held, so none "
                                   "is returned."))
+    if table.mode.courtship(table, rulings):  # classic solitaire: against the opponent card
+        return
     themes = courtship_themes(table)
     totals = [courtship_total(table, p) for p in state.players]
     label = " + ".join(t.upper() for t in themes) or "no theme"

@@ -445,12 +445,13 @@ def finish_player_areas(
                           "courtship round."))
 
     # --- the tile bag (setup.tile-bag, setup.monuments-by-count, ud.monuments.low-vp)
+    as_for = table.mode.setup_players or players  # classic solitaire: as for two
     if monuments is None and options.monuments == "random":
-        chosen_monuments(catalog, players, options)  # refuses a garden the set cannot hold
-        monuments = choose_monuments(catalog, players, options.low_vp_monuments, table.rng(),
+        chosen_monuments(catalog, as_for, options)  # refuses a garden the set cannot hold
+        monuments = choose_monuments(catalog, as_for, options.low_vp_monuments, table.rng(),
                                      options.garden)
     elif monuments is None:
-        monuments = chosen_monuments(catalog, players, options)
+        monuments = chosen_monuments(catalog, as_for, options)
         rulings.append(ruling("option.monuments", "The players chose the monuments."))
     supply.bag = sorted([*tile_pool, *monuments])
     rulings.append(ruling("setup.tile-bag", f"The bag holds {len(tile_pool)} tiles before the "
@@ -462,7 +463,7 @@ def finish_player_areas(
         "ruling.low-vp-monument-count" if options.low_vp_monuments else (
             "ruling.five-six-monuments-base" if players >= 5 and not expansion
             else "setup.monuments-by-count"),
-        f"Monuments for {players} players: {', '.join(tiles[m].name for m in monuments)}."))
+        f"Monuments for {as_for} players: {', '.join(tiles[m].name for m in monuments)}."))
     if options.universal_tiles is not None:
         rulings.append(ruling("option.universal-tiles", "The players " + (
             "add" if universal else "leave out") + " the expansion box's universal tiles."))

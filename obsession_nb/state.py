@@ -43,15 +43,21 @@ class Options(Record):
     prestige_guest_limit: bool | None = None
     """At most six prestige guests per player (UD p.11); ``None`` = on in six-player individual
     play only."""
-    mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel", "team"] = "standard"
+    mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel",
+                  "classic-solo", "team"] = "standard"
     """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14); ``tableau`` and
-    ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15); ``team``: Competitive
-    Team Play (UD p.12; obsession_nb/modes)."""
+    ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15); ``classic-solo``:
+    the base game's solitaire against an opponent card (Facts §6); ``team``: Competitive Team
+    Play (UD p.12; obsession_nb/modes)."""
     teams: list[list[int]] | None = None
     """Competitive Team Play: the seats of each team of two (``[[0, 3], [1, 4], [2, 5]]``);
     ``None``: teammates across the table (team.seating)."""
-    solo_target: Literal["printed", "expert-monuments"] = "printed"
-    """Solo Estate Challenge target: the printed score, or plus scavenged monument VP (UD p.13)."""
+    solo_target: Literal["printed", "expert-monuments", "opponent",
+                         "opponent-monuments"] = "printed"
+    """The solo target: the Solo Estate Challenge's printed score, or plus scavenged monument VP
+    (UD p.13); an opponent card's base score, or plus scavenged monument VP (UD p.14; in
+    classic solitaire the challenging mode, Facts §6.4).  The card is a setup choice, kept in
+    ``solo.opponent`` or ``classic_solo.opponent``."""
     compensation_seat: Literal["never-first", "last"] = "never-first"
     """Who gets the 5–6-player money without the expansion: the seats that never hold the pawn,
     or literally the last seat(s) (UD p.11; option.compensation-seat)."""
@@ -314,8 +320,55 @@ class Scavenge(Record):
     reason: Literal["taken", "empty-depth", "critical-rule", "no-scavenging"]
 
 
+class AIRoll(Record):
+    """One d20 roll of the classic-solitaire AI card after the player's turn (Facts §6.2)."""
+
+    round: int
+    roll: int
+    """The die as rolled."""
+    result: int
+    """The roll after the −5 that follows a no-purchase roll (never below 1)."""
+    column: Literal["standard", "monument"]
+    position: int | None = None
+    """The market position hit (1 = the £300 space); ``None`` on 16-20."""
+    tiles: list[str] = []
+    """The tiles removed from the game (two when a stacked duplicate is scavenged)."""
+    reason: Literal["taken", "empty-position", "no-purchase", "refresh"]
+
+
+class CourtshipResult(Record):
+    """One courtship of classic solitaire against the opponent card (Facts §6.3)."""
+
+    season: int
+    themes: list[str]
+    player: int
+    """The solo player's courtship total."""
+    opponent: int
+    """The opponent chart's value (at the final courtship: its four themes added)."""
+    outcome: Literal["win", "loss", "tie"]
+
+
+class ClassicSolo(Record):
+    """What classic solitaire adds to a position (obsession_nb/modes/classic*.py)."""
+
+    opponent: str | None = None
+    """The opponent card (``opponents`` in the catalog), chosen at setup."""
+    rolls: list[AIRoll] = []
+    minus_five: bool = False
+    """The next roll has 5 subtracted (after a roll of 16-20)."""
+    opponent_vp: list[str] = []
+    """VP cards the opponent took, face down beside its card."""
+    opponent_fairchild: str | None = None
+    """The Fairchild the opponent took at the final courtship (8 VP)."""
+    courtships: list[CourtshipResult] = []
+
+
 class Solo(Record):
     """What the Solo Estate Challenge adds to a position (obsession_nb/modes/solo*.py)."""
+
+    opponent: str | None = None
+    """The opponent card whose base score is the target (``options.solo_target`` opponent or
+    opponent-monuments; UD p.14 Target Score Variants)."""
 
     columns: dict[str, str] = {}
     """Monuments in the organiser and the column the player put each in."""
@@ -428,6 +481,8 @@ class State(Record):
     """The game is over (after the final courtship); no turn follows."""
     solo: Solo | None = None
     """Solo Estate Challenge records (``options.mode == "solo-estate-challenge"``)."""
+    classic_solo: ClassicSolo | None = None
+    """Classic solitaire records (``options.mode == "classic-solo"``)."""
     tableau: Tableau | None = None
     """Tableau Obsession records (``options.mode`` ``tableau`` or ``tableau-duel``)."""
     milestones: Milestones | None = None

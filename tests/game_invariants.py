@@ -48,6 +48,10 @@ def inventory(game: Game) -> dict[str, Counter[str]]:
     inv["servants"].update(s.draft_display)
     if state.solo is not None:  # the Grand Ball's prestige guests, one to keep (solo step 2)
         inv["cards"].update(state.solo.ball_offer)
+    if state.classic_solo is not None:  # the opponent's VP cards and Fairchild (classic solo)
+        inv["vp"].update(state.classic_solo.opponent_vp)
+        if state.classic_solo.opponent_fairchild is not None:
+            inv["cards"][state.classic_solo.opponent_fairchild] += 1
     return inv
 
 

@@ -25,10 +25,6 @@ from obsession_nb.state import Options
 
 NOT_OFFERED: dict[tuple[str, str | None], str] = {
     # (option id, choice; None = the whole option): why it is not selectable
-    ("solo.sec.target-variants", "solitaire-card"): "classic solitaire's opponent cards "
-    "(issue 14 item 5, built on its own branch)",
-    ("option.solo-market-system", None): "classic solitaire (issue 14 item 5)",
-    ("option.solo-challenging-monuments", None): "classic solitaire (issue 14 item 5)",
     ("option.promo-cards", None): "the catalog holds none of the 16 promotional gentry cards",
     ("option.milestones", "instead-of-objectives"): "milestones replacing private objectives "
     "is not built",

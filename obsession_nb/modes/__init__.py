@@ -10,6 +10,14 @@ The Solo Estate Challenge (UD p.13-14) lives in ``solo_*.py``:
 * ``solo`` — a new game, scoring against the target, playing whole games, JSON;
 * ``solo_strategy`` — a greedy and a random solo player; ``solo_odds`` — many games' odds.
 
+Classic solitaire, the base game's solo mode (Facts §6), lives in ``classic*.py``:
+
+* ``classic_mode`` — the plugin; ``classic_ai`` — the AI card's d20 scavenging;
+* ``classic_courtship`` — courtship against the opponent card, the opponent's score;
+* ``classic`` — a new game, the result, whole seeded games (``obsession_nb.classic_solo``);
+* ``classic_strategy`` — the greedy and random players;
+* ``solo_exceptions`` — the solo rule exceptions both solo modes use.
+
 Competitive Team Play (UD p.12) lives in ``team*.py``: ``team_mode`` (the plugin), ``team``
 (seating, the requests a teammate answers, lent servants and gentry, favour routing) and
 ``team_scoring`` (the teams' scoresheet and the winning team).
