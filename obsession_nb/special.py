@@ -35,6 +35,7 @@ def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool 
     party = tuple(turn.guests)
     if not guests.party_possible(table, party):
         return  # nothing this action could spoil
+    available = list(me.servants.available)
     with table.supposing():
         me.reputation -= cost
         if useful_man:
@@ -43,8 +44,7 @@ def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool 
             still = guests.party_possible(table, party)
         finally:
             me.reputation += cost
-            if useful_man:
-                me.servants.available.append("useful_man")
+            me.servants.available[:] = available
     if not still:
         raise refuse("ruling.special-action-keeps-the-activity",
                      f"{what} would leave {table.tile_name(turn.tile)}'s party impossible to "
