@@ -3,7 +3,7 @@ playing it to the end with a strategy (rules solo.sec.*; rulings ruling.sec-*).
 
 ``new_solo_game(seed)`` sets up the challenge with the player-area setup of ``setup.py`` and
 the servant draft of ``draft.py`` (the family and the drafted servant are the first two
-decisions); ``play_solo(seed)`` plays it to the end with the greedy or random strategy and
+decisions); ``play_solo(seed)`` plays it to the end with a strategy (:data:`STRATEGIES`) and
 returns the game, its :class:`SoloResult` and the scavenging log; ``replay_solo`` plays it again
 with the logged d20 rolls pinned and the dice seeded differently, to show the log alone
 decides the AI.
@@ -288,14 +288,18 @@ class SoloRun:
         }
 
 
+STRATEGIES = ("greedy", "planner", "random")
+"""The solo players by name (``--strategy NAME``)."""
+
+
 def make_player(strategy: str, seed: int) -> Any:
+    from obsession_nb.modes.solo_planner import PlannerSolo
     from obsession_nb.modes.solo_strategy import GreedySolo, RandomSolo
 
-    if strategy == "greedy":
-        return GreedySolo(seed)
-    if strategy == "random":
-        return RandomSolo(seed)
-    raise ValueError(f"unknown strategy '{strategy}'; choose greedy or random")
+    players = {"greedy": GreedySolo, "planner": PlannerSolo, "random": RandomSolo}
+    if strategy not in players:
+        raise ValueError(f"unknown strategy '{strategy}'; choose {', '.join(STRATEGIES)}")
+    return players[strategy](seed)
 
 
 def play(game: Game, player: Any, *, logged: bool = True, max_actions: int = 5_000) -> list[str]:

@@ -1,0 +1,69 @@
+"""The planner Solo Estate Challenge player (modes/solo_planner.py) and the outlook it judges by
+(modes/solo_estimate.py): it finishes seeded games of both lengths with actions the engine lists
+as legal, its planning on copies leaves the game untouched, and a seed always gives the same
+game.  No timing or win-rate assertions (bench/solo_strategy.py measures those)."""
+
+from __future__ import annotations
+
+import pytest
+
+from obsession_nb.modes.solo import modifier, new_solo_game, play_solo, solo_position, solo_result
+from obsession_nb.modes.solo_estimate import outlook
+from obsession_nb.modes.solo_planner import PlannerSolo
+from obsession_nb.modes.solo_tableau import at_max, check
+
+
+@pytest.mark.parametrize(("seed", "extended"), [(3, False), (10_004, True)])
+def test_planner_finishes_with_legal_actions_only(seed: int, extended: bool) -> None:
+    game = new_solo_game(seed, extended=extended)
+    player = PlannerSolo(seed)
+    for _ in range(5_000):
+        if game.state.finished:
+            break
+        before = game.state.model_dump()
+        action = player.choose(game)
+        assert game.state.model_dump() == before, "choosing must not change the game"
+        assert action in game.legal_actions(), f"{action.notation} is not legal"
+        game.apply(action)
+    assert game.state.finished
+    result = solo_result(game)
+    assert result.finished and result.verdict in ("won", "lost")
+    me = game.state.players[0]
+    assert at_max(game.table, me) and check(game.table, me).complete
+
+
+def test_planner_is_deterministic_per_seed() -> None:
+    first = play_solo(7, strategy="planner", logged=False)
+    again = play_solo(7, strategy="planner", logged=False)
+    assert first.actions == again.actions
+    assert first.result.to_json() == again.result.to_json()
+    other = play_solo(8, strategy="planner", logged=False)
+    assert other.actions != first.actions
+
+
+@pytest.mark.parametrize(("finish", "at"), [(10, 12), (12, 12), (14, 12), (17, 15)])
+def test_outlook_uses_the_round_modifiers_solo_sec_round_modifiers(finish: int, at: int) -> None:
+    from obsession_nb.modes.solo_estimate import modifier as fractional
+
+    assert fractional(finish, at) == modifier(finish, at)
+    assert modifier(finish, at) > fractional(finish + 0.5, at) > modifier(finish + 1, at)
+
+
+def test_outlook_of_a_complete_tableau_at_max_ends_this_round_solo_sec_end_conditions() -> None:
+    # Ponsonby's START tiles flipped, two tiles more per column: nothing left to buy or flip
+    tiles = [("bowling-green", True), ("butlers-room", True), ("front-parlour", True),
+             ("gazebo", True), ("private-study", True), "barn", "brushing-room",
+             ("riding-stables", True), ("croquet-lawn", True), ("morning-room", True),
+             ("breakfast-room", True), ("english-garden", True), ("fenced-paddock", True),
+             ("drawing-room", True), ("music-room", True)]
+    game = solo_position(1, round=11, step="buy", reputation="max", organiser=tiles)
+    view = outlook(game.table)
+    assert view.buy == () and view.turns == 0
+    assert view.finish == 11 and view.modifier == modifier(11, 12)
+
+
+def test_outlook_counts_the_tiles_still_to_buy_and_flip() -> None:
+    game = solo_position(1, round=3, step="buy")
+    early = outlook(game.table)
+    assert len(early.buy) == 10  # five START tiles, columns of three
+    assert early.turns > 0 and early.finish > 3
