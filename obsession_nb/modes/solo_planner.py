@@ -98,10 +98,13 @@ class PlannerSolo(GreedySolo):
                     return 0.0
                 if sim.state.players[seat].turns_taken > turns and turn.step == "begin":
                     break
+                if is_legal(sim, a.Done()):
+                    engine.apply(sim, a.Done())
+                    continue
                 legal = engine.legal_actions(sim)
                 if not legal:
                     return 0.0
-                engine.apply(sim, a.Done() if a.Done() in legal else self.fallback(legal))
+                engine.apply(sim, self.fallback(legal))
             else:
                 return 0.0
             if not is_legal(sim, a.Activity()):
