@@ -141,11 +141,14 @@ def outlook(table: Table, pace: Pace = Pace(), *, this_turn_done: bool = True,
     per_turn = sum(1 for x in table.abilities(me)
                    if x in ("monument", "suite_monument", "servants_hall"))
     rep_turns = steps / (pace.reputation / rate + per_turn) if steps else 0.0
-    counts = (activities * rate, short / pace.income, rep_turns)
+    # money still short takes at least one more turn to earn, however little is missing
+    money_turns = max(1.0, short / pace.income) if short else 0.0
+    counts = (activities * rate, money_turns, rep_turns)
     k = pace.sharpness
     turns = sum(c ** k for c in counts) ** (1 / k)
     if shopping_done and tiles:
-        turns = max(turns, 1.0)
+        # bought next turn at the earliest, and a tile that flips is hosted only after that
+        turns = max(turns, 1.0 + (rate if flips else 0.0))
     turns += extra
     # money earned beyond the need while the other counts finish
     spare = max(0.0, me.money + turns * pace.income - price)
