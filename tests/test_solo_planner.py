@@ -67,3 +67,21 @@ def test_outlook_counts_the_tiles_still_to_buy_and_flip() -> None:
     early = outlook(game.table)
     assert len(early.buy) == 10  # five START tiles, columns of three
     assert early.turns > 0 and early.finish > 3
+
+
+def test_compare_strategies_plays_the_same_seeds_for_each() -> None:
+    from obsession_nb.modes.solo_odds import compare_strategies
+
+    table = compare_strategies(1)
+    assert list(table.index) == ["greedy", "planner"]
+    assert (table["games"] == 1).all() and (table["target"] == 132).all()
+
+
+def test_solo_cli_planner_strategy(capsys) -> None:
+    import json
+
+    from obsession_nb.cli import main
+
+    assert main(["solo", "--seed", "2", "--strategy", "planner", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["strategy"] == "planner" and data["verdict"] in ("won", "lost")

@@ -19,7 +19,7 @@ from typing import Any
 from obsession_nb import engine
 from obsession_nb.game import Game
 from obsession_nb.modes import SOLO
-from obsession_nb.modes.solo_rules import TARGETS
+from obsession_nb.modes.solo_rules import TARGETS, modifier
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.setup import hire_supply
@@ -27,8 +27,6 @@ from obsession_nb.state import LogEntry, Options, Player, Solo, State
 from obsession_nb.table import Table
 
 PLAYER_NAME = "Solo player"
-STEP = 5
-"""VP per step of the round modifier (UD p.14 End Game Scoring)."""
 DICE_SALT = 7919
 """Offset of the dice seed used by :func:`replay_solo` (any other value would do)."""
 
@@ -147,14 +145,6 @@ def solo_position(
 
 
 # ----------------------------------------------------------------- scoring against the target
-
-
-def modifier(round_number: int, target_round: int) -> int:
-    """The round modifier: 5 VP for the first round away from the target space, 5 more for each
-    further round; a bonus before it, a penalty after (solo.sec.round-modifiers)."""
-    away = abs(round_number - target_round)
-    total = STEP * away * (away + 1) // 2
-    return total if round_number < target_round else -total
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ import math
 from dataclasses import dataclass
 
 from obsession_nb.catalog import CATEGORIES
-from obsession_nb.modes.solo import modifier as round_modifier
 from obsession_nb.modes.solo_market import offers
 from obsession_nb.modes.solo_rules import TARGETS
+from obsession_nb.modes.solo_rules import modifier as round_modifier
 from obsession_nb.modes.solo_tableau import column_tiles, size
 from obsession_nb.scoring import score_player
 from obsession_nb.table import Table
@@ -61,7 +61,7 @@ class Outlook:
 
 
 def modifier(finish: float, at: int) -> float:
-    """The round modifier (solo.sec.round-modifiers, ``solo.modifier``) of a fractional
+    """The round modifier (solo.sec.round-modifiers, ``solo_rules.modifier``) of a fractional
     finishing round: between two rounds, in proportion."""
     low = math.floor(finish)
     part = finish - low
