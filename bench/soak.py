@@ -3,9 +3,15 @@
 Games cycle through 2–6 players × standard/extended × with/without the expansion, plus Solo
 Estate Challenge games (standard and extended), each with its own seed.  After every action the
 invariants of ``tests/game_invariants.py`` are checked (``Watch``: per-position rules, the JSON
-round trip, no component appearing or vanishing).  Games run in parallel in worker processes.
+round trip, no component appearing or vanishing).  Games run in parallel on the engine's batch
+executor (``obsession_nb.batch.each``: a local process pool, or any executor).
 
     .venv/bin/python bench/soak.py --games 10000 --workers 2 [--seed 0] [--json]
+        [--out soak.jsonl [--resume]]
+
+With ``--out`` every game's outcome is appended to a JSON-lines file as soon as it is known, and
+``--resume`` skips the seeds already in it, so a long soak survives being stopped; the totals are
+always those of every game in the file.
 
 Prints games, actions, violations (an invariant failed), exceptions (anything else raised),
 stalls (no legal action, or no end within the action budget), and the first few failures with
@@ -20,7 +26,6 @@ import sys
 import time
 import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -28,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from game_invariants import Watch
 
+from obsession_nb.batch import each
 from obsession_nb.game import Game, new_game
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.modes.solo_strategy import RandomSolo
@@ -96,25 +102,16 @@ def jobs(games: int, first_seed: int) -> list[tuple[int, int, str, bool]]:
     return [(first_seed + i, *KINDS[i % len(KINDS)]) for i in range(games)]
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    p.add_argument("--json", action="store_true", help="print the totals as JSON")
-    args = p.parse_args(argv)
-    begun = time.perf_counter()
-    outcomes: list[Outcome] = []
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for done, out in enumerate(pool.map(soak_one, jobs(args.games, args.seed), chunksize=4), 1):
-            outcomes.append(out)
-            if done % 250 == 0:
-                bad = Counter(o.result for o in outcomes if o.result != "finished")
-                print(f"  ... {done} games, {time.perf_counter() - begun:.0f}s, {dict(bad)}",
-                      file=sys.stderr, flush=True)
-    seconds = time.perf_counter() - begun
+def done_before(path: Path | None) -> list[Outcome]:
+    """The outcomes already in a ``--out`` file (none when there is no file)."""
+    if path is None or not path.exists():
+        return []
+    return [Outcome(**json.loads(line)) for line in path.read_text().splitlines() if line]
+
+
+def totals(outcomes: list[Outcome], seconds: float, workers: int) -> dict:
     results = Counter(o.result for o in outcomes)
-    totals = {
+    return {
         "games": len(outcomes),
         "finished": results["finished"],
         "actions": sum(o.actions for o in outcomes),
@@ -122,20 +119,50 @@ def main(argv: list[str] | None = None) -> int:
         "exceptions": results["exception"],
         "stalls": results["stall"],
         "seconds": round(seconds, 1),
-        "workers": args.workers,
-        "by_kind": dict(Counter(o.kind for o in outcomes)),
+        "workers": workers,
+        "by_kind": dict(sorted(Counter(o.kind for o in outcomes).items())),
         "failures": [asdict(o) for o in outcomes if o.result != "finished"][:20],
     }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    p.add_argument("--json", action="store_true", help="print the totals as JSON")
+    p.add_argument("--out", type=Path, help="append each game's outcome to this JSON-lines file")
+    p.add_argument("--resume", action="store_true", help="skip the seeds already in --out")
+    args = p.parse_args(argv)
+    if args.resume and args.out is None:
+        p.error("--resume needs --out")
+    outcomes = done_before(args.out) if args.resume else []
+    if args.out is not None and not args.resume:
+        args.out.write_text("")
+    seen = {o.seed for o in outcomes}
+    todo = [job for job in jobs(args.games, args.seed) if job[0] not in seen]
+    begun = time.perf_counter()
+    for done, (_, out) in enumerate(each(soak_one, todo, workers=args.workers, progress=False), 1):
+        outcomes.append(out)
+        if args.out is not None:
+            with args.out.open("a") as f:
+                f.write(json.dumps(asdict(out)) + "\n")
+        if done % 250 == 0:
+            bad = Counter(o.result for o in outcomes if o.result != "finished")
+            print(f"  ... {len(outcomes)} games, {time.perf_counter() - begun:.0f}s, {dict(bad)}",
+                  file=sys.stderr, flush=True)
+    seconds = time.perf_counter() - begun
+    summary = totals(outcomes, seconds, args.workers)
     if args.json:
-        print(json.dumps(totals, indent=2))
+        print(json.dumps(summary, indent=2))
     else:
-        print(f"games {totals['games']}, actions {totals['actions']}, violations "
-              f"{totals['violations']}, exceptions {totals['exceptions']}, stalls "
-              f"{totals['stalls']} ({seconds:.0f}s, {args.workers} workers)")
-        for f in totals["failures"]:
+        print(f"games {summary['games']}, actions {summary['actions']}, violations "
+              f"{summary['violations']}, exceptions {summary['exceptions']}, stalls "
+              f"{summary['stalls']} ({seconds:.0f}s this run, {args.workers} workers)")
+        for f in summary["failures"]:
             print(f"  {f['result']}: seed {f['seed']} {f['kind']} after {f['actions']} "
                   f"actions: {f['detail']}")
-    return 0 if results["finished"] == len(outcomes) else 1
+    return 0 if summary["finished"] == summary["games"] else 1
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         load_scenario_text,
         new_game,
     )
+    from obsession_nb.modes.classic import classic_solo
     from obsession_nb.rules import BadNotation, IllegalAction, Ruling
     from obsession_nb.scenario import ScenarioError
 
@@ -33,6 +34,7 @@ _HOME = {
     "load_scenario": "game", "load_scenario_text": "game", "new_game": "game",
     "BadNotation": "rules", "IllegalAction": "rules", "Ruling": "rules",
     "ScenarioError": "scenario",
+    "classic_solo": "modes.classic",
 }
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "Ruling",
     "ScenarioError",
     "Verdict",
+    "classic_solo",
     "explore",
     "load_json",
     "load_position",

@@ -364,6 +364,27 @@ class Starter(Action):
 
 
 @dataclass(frozen=True)
+class Rumour(Action):
+    verb = "rumour"
+    summary = "1st-printing Servants' Hall: steal one reputation from another player, no servant."
+    target: Seat
+
+
+@dataclass(frozen=True)
+class OpeningMarket(Action):
+    verb = "opening-market"
+    summary = "Vote to redraw the opening market ('redraw') or to keep it ('keep')."
+    choice: str
+
+
+@dataclass(frozen=True)
+class ChooseObjective(Action):
+    verb = "choose-objective"
+    summary = "1st printing: keep one of the objective cards dealt at setup (two in all)."
+    card: str
+
+
+@dataclass(frozen=True)
 class Milestone(Action):
     verb = "milestone"
     summary = "Claim a milestone whose requirement you meet (one per turn)."
@@ -379,7 +400,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         UsefulManSearch,
         Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
         KeepVPCards, DiscardPrestige,
-        Ball, BuyInto, DiscardTile, Starter, Milestone,
+        Ball, BuyInto, DiscardTile, Starter, Milestone, Rumour, OpeningMarket, ChooseObjective,
     )
 }
 

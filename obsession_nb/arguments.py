@@ -18,7 +18,7 @@ RULED = {(a.Invite, "card")}
 """Arguments whose verifier refuses an unknown value with its rule (invite.active-hand-only);
 the fixed choices (``church money``, ``lady screen``, ``carriage ... more``, ``double 1``, a
 solo column) are refused by their verifiers with their rules too."""
-OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective)
+OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective, a.ChooseObjective)
 VP_CARDS = (a.Reveal, a.RevealHire, a.RevealReclaim)
 
 

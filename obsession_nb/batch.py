@@ -2,7 +2,8 @@
 
 ``game_seeds(root, n)`` spawns ``n`` independent seeds from ``numpy.random.SeedSequence(root)``:
 game ``i`` always gets the same seed, whichever process plays it.  ``run_all(fn, jobs)`` calls
-``fn`` on every job and returns the results in the jobs' order:
+``fn`` on every job and returns the results in the jobs' order (``each`` yields them as they
+finish):
 
 * serially in this process by default (``workers=1``);
 * in a local process pool with ``workers=K`` (``concurrent.futures.ProcessPoolExecutor``);
@@ -18,7 +19,7 @@ records).  Batch simulations build on this: ``obsession_nb.simulate_games`` (ran
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import TYPE_CHECKING, TypeVar
 
@@ -50,38 +51,47 @@ def run_all(fn: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int = 
             desc: str = "games") -> list[Result]:
     """``[fn(job) for job in jobs]``, serially, on ``workers`` local processes or on
     ``executor``; a tqdm bar on stderr when ``progress`` (by default: when it is a terminal)."""
+    results: list[Result | None] = [None] * len(jobs)
+    for i, result in each(fn, jobs, workers=workers, executor=executor, progress=progress,
+                          desc=desc):
+        results[i] = result
+    return results  # type: ignore[return-value]
+
+
+def each(fn: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int = 1,
+         executor: Executor | None = None, progress: bool | None = None,
+         desc: str = "games") -> Iterator[tuple[int, Result]]:
+    """``(i, fn(jobs[i]))`` for every job as soon as it is done (in the jobs' order when
+    serial, in the order they finish otherwise): for callers that keep results as they come,
+    such as a long soak that must survive being stopped."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     show = progress_default() if progress is None else progress
     if executor is not None:
-        return _gather(executor, fn, jobs, show, desc)
-    if workers > 1:
+        yield from _gather(executor, fn, jobs, show, desc)
+    elif workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            return _gather(pool, fn, jobs, show, desc)
-    with _bar(len(jobs), desc, show) as bar:
-        results = []
-        for job in jobs:
-            results.append(fn(job))
-            bar.update()
-    return results
+            yield from _gather(pool, fn, jobs, show, desc)
+    else:
+        with _bar(len(jobs), desc, show) as bar:
+            for i, job in enumerate(jobs):
+                yield i, fn(job)
+                bar.update()
 
 
 def _gather(executor: Executor, fn: Callable[[Job], Result], jobs: Sequence[Job], show: bool,
-            desc: str) -> list[Result]:
-    """Submit every job, then collect the results as they come, in the jobs' order."""
+            desc: str) -> Iterator[tuple[int, Result]]:
+    """Submit every job, then yield the results as they come, each with its job's index."""
     futures = {executor.submit(fn, job): i for i, job in enumerate(jobs)}
-    results: list[Result | None] = [None] * len(jobs)
     try:
         # The bar (and its monitor thread) starts only once the pool's processes exist.
         with _bar(len(jobs), desc, show) as bar:
             for future in as_completed(futures):
-                results[futures[future]] = future.result()
+                yield futures[future], future.result()
                 bar.update()
-    except BaseException:
+    finally:  # stopped early (an error, or the caller stopped reading): drop what has not run
         for future in futures:
             future.cancel()
-        raise
-    return results  # type: ignore[return-value]
 
 
 class _NoBar:

@@ -10,7 +10,7 @@ round; after each courtship passed the first-player pawn moves on (ud.first-play
 counterclockwise), while the courtship itself (favour, objective discards) is left to the user.
 Nothing else is invented: money, reputation, hands and organisers are the setup's, for
 the user to change.  The Solo Estate Challenge's positions come from its own setup
-(``modes/solo.py``).
+(``modes/solo.py``), classic solitaire's from its own (``modes/classic.py``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from obsession_nb.mode import BUILTIN
 from obsession_nb.state import Options
 
 MODES = ("standard", *BUILTIN)
-FROM_SETUP_ONLY = ("tableau", "tableau-duel")
+FROM_SETUP_ONLY = ("tableau", "tableau-duel", "classic-solo")
 """Modes whose positions start at their first turn only: their rounds end with the mode's own
-steps (Queen Victoria's market, UD p.15), which skipping rounds would leave out."""
+steps (Queen Victoria's market, UD p.15; classic solitaire's AI roll after each turn and its
+courtships against the opponent card), which skipping rounds would leave out."""
 
 
 def new_position(players: int = 2, *, families: Sequence[str] | None = None, round: int = 1,
@@ -38,6 +39,8 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
         if not expansion:
             raise ValueError("the Solo Estate Challenge is part of the expansion (UD p.13)")
         return _solo(players, families, round, length, seed)
+    if mode == "classic-solo":
+        return _classic(players, families, round, expansion, length, seed)
     if players < 2:
         raise ValueError("the standard game needs 2 to 6 players (one player: "
                          "mode='solo-estate-challenge')")
@@ -84,6 +87,24 @@ def _advance(game: Game, target: int) -> None:
     for player in state.players:
         player.turns_taken = turns if target > 1 else 0
     table.automatic = []
+
+
+def _classic(players: int, families: Sequence[str] | None, round: int, expansion: bool,
+             length: str, seed: int) -> Game:
+    """Classic solitaire at its first turn, against the default opponent card
+    (``modes/classic.py``; the card is ``state.classic_solo.opponent``, to change)."""
+    from obsession_nb.modes.classic import new_classic_game
+
+    if players != 1:
+        raise ValueError("classic solitaire has one player")
+    if round != 1:
+        raise ValueError("classic-solo positions start at round 1 (its rounds end with the "
+                         "mode's own steps); play on from there")
+    game = new_classic_game(seed, expansion=expansion, extended=length == "extended",
+                            family=families[0] if families else "ponsonby")
+    _finish_draft(game)
+    game.log.clear()
+    return game
 
 
 def _solo(players: int, families: Sequence[str] | None, round: int, length: str,

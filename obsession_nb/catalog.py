@@ -12,7 +12,16 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from yaml import YAMLError
 
 from obsession_nb import yamlio
 from obsession_nb.resources import content_dir
@@ -307,6 +316,78 @@ class MilestoneCard(Sourced):
     """``upstairs_downstairs``: needs the four new servants (not in a base-only game)."""
 
 
+# ---------------------------------------------------------------- classic solitaire cards
+
+Difficulty = Literal["beginner", "intermediate", "expert"]
+SEASONS = (1, 2, 3, 4)
+
+
+class OpponentCard(Sourced):
+    """A classic-solitaire opponent (Facts §5.6): a base score and, per season and theme, the
+    VP of its estate that the player's courtship total is compared with."""
+
+    id: str
+    name: str
+    difficulty: Difficulty
+    base: int
+    chart: dict[int, dict[Category, int]]
+    """Season (1-4) → theme → the opponent's estate VP in that theme at that courtship."""
+
+    @field_validator("chart")
+    @classmethod
+    def _chart_complete(cls, chart: dict[int, dict[Category, int]]) -> dict[int, dict[Category, int]]:
+        if sorted(chart) != list(SEASONS):
+            raise ValueError(f"the chart needs seasons 1 to 4, not {sorted(chart)}")
+        for season, row in chart.items():
+            missing = [c for c in CATEGORIES if c not in row]
+            if missing:
+                raise ValueError(f"season {season} of the chart lacks {', '.join(missing)}")
+        return chart
+
+
+class AIRange(Frozen):
+    """Rolls ``low``-``high`` of one AI-card column and the market position they scavenge
+    (1 = the £300 space), or ``monument``: the cheapest monument showing."""
+
+    low: int = Field(ge=1, le=15)
+    high: int = Field(ge=1, le=15)
+    target: int | Literal["monument"]
+
+    @model_validator(mode="after")
+    def _ordered(self) -> AIRange:
+        if self.low > self.high:
+            raise ValueError("low must not exceed high")
+        if isinstance(self.target, int) and not 1 <= self.target <= 6:
+            raise ValueError("a market position is 1 to 6")
+        return self
+
+
+class AICard(Sourced):
+    """The classic-solitaire AI card (Facts §6.2): rolls 1-15 to market positions, one column
+    with no monument in the market and one with a monument showing."""
+
+    id: str
+    name: str
+    standard: tuple[AIRange, ...]
+    monument: tuple[AIRange, ...]
+
+    @field_validator("standard", "monument")
+    @classmethod
+    def _column_covers_1_to_15(cls, ranges: tuple[AIRange, ...],
+                               info: ValidationInfo) -> tuple[AIRange, ...]:
+        rolls = sorted(r for x in ranges for r in range(x.low, x.high + 1))
+        if rolls != list(range(1, 16)):
+            raise ValueError("the column must give each roll 1 to 15 exactly once")
+        if info.field_name == "standard" and any(x.target == "monument" for x in ranges):
+            raise ValueError("the standard column is read when no monument shows, so it cannot "
+                             "target one")
+        return ranges
+
+    def target(self, column: Literal["standard", "monument"], roll: int) -> int | str:
+        """The position (or ``monument``) a roll of 1-15 names in a column."""
+        return next(x.target for x in getattr(self, column) if x.low <= roll <= x.high)
+
+
 # ---------------------------------------------------------------- the catalog
 
 
@@ -322,6 +403,8 @@ class Catalog(Frozen):
     vp_cards: dict[str, VPCard] = {}
     themes: dict[str, ThemeCard] = {}
     milestones: dict[str, MilestoneCard] = {}
+    opponents: dict[str, OpponentCard] = {}
+    ai_cards: dict[str, AICard] = {}
 
     @model_validator(mode="after")
     def _references_resolve(self) -> Catalog:
@@ -366,7 +449,11 @@ _SECTIONS = {
     "vp_cards": VPCard,
     "themes": ThemeCard,
     "milestones": MilestoneCard,
+    "opponents": OpponentCard,
+    "ai_cards": AICard,
 }
+OVERLAY_SECTIONS = ("opponents", "ai_cards")
+"""The sections a user's own cards may replace or add to (:func:`overlay`)."""
 
 
 def read_catalog(directory: Path) -> Catalog:
@@ -387,6 +474,49 @@ def read_catalog(directory: Path) -> Catalog:
                     raise ValueError(f"{path.name}: {section} '{key}' defined twice")
                 merged[section][key] = entry
     return Catalog.model_validate(merged)
+
+
+class CardsError(ValueError):
+    """A user's card file with problems, each with its path in the file."""
+
+    def __init__(self, problems: list[str], source: str) -> None:
+        self.problems, self.source = problems, source
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+def overlay(catalog: Catalog, path: str | Path) -> Catalog:
+    """The catalog with a user's own cards (YAML, sections ``opponents`` and ``ai_cards``)
+    replacing the entries of the same id or joining them; every problem is reported at once
+    with its path (``opponents[2].chart.3: ...``), and nothing is changed then."""
+    source = str(path)
+    try:
+        data = yamlio.load(Path(path).read_text(encoding="utf-8")) or {}
+    except (OSError, ValueError, YAMLError) as exc:
+        raise CardsError([str(exc)], source) from None
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        raise CardsError([f"the file must map {' / '.join(OVERLAY_SECTIONS)} to lists"], source)
+    update: dict[str, dict[str, object]] = {}
+    for section, entries in data.items():
+        if section not in OVERLAY_SECTIONS:
+            problems.append(f"{section}: unknown section (use {', '.join(OVERLAY_SECTIONS)})")
+            continue
+        if not isinstance(entries, list):
+            problems.append(f"{section}: must be a list of cards")
+            continue
+        found = dict(getattr(catalog, section))
+        for i, entry in enumerate(entries):
+            try:
+                card = _SECTIONS[section].model_validate(entry)
+            except ValidationError as exc:
+                problems += [f"{section}[{i}]" + "".join(f".{x}" for x in e["loc"]) +
+                             f": {e['msg']}" for e in exc.errors()]
+                continue
+            found[card.id] = card  # type: ignore[attr-defined]
+        update[section] = found
+    if problems:
+        raise CardsError(problems, source)
+    return catalog.model_copy(update=update)
 
 
 @cache

@@ -153,8 +153,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         sim = simulate(args.players, args.seed, extended=args.extended,
                        expansion=not args.no_expansion, rotation=args.rotation,
                        low_vp_monuments=args.low_vp_monuments, mode=args.mode,
-                       milestones=_milestones_arg(args.milestones))
-    except ValueError as exc:  # a bad --mode/--players/--milestones combination
+                       milestones=_milestones_arg(args.milestones), settings=args.option)
+    except ValueError as exc:  # a bad --mode/--players/--milestones/--option combination
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
         return 2
     if args.json:
@@ -164,6 +164,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{args.players} players, seed {args.seed}, {opts.length}, "
           f"{'with' if opts.expansion else 'without'} the expansion: {sim.actions} actions in "
           f"{sim.seconds:.2f}s")
+    if args.option:
+        print("Options: " + ", ".join(args.option))
     print(sim.scoresheet)
     print("Winner(s): " + ", ".join(sim.game.state.players[s].name
                                     for s in sim.scoresheet.winners))
@@ -200,7 +202,7 @@ def simulate_batch(args: argparse.Namespace) -> int:
                                  expansion=not args.no_expansion, rotation=args.rotation,
                                  low_vp_monuments=args.low_vp_monuments, mode=args.mode,
                                  milestones=_milestones_arg(args.milestones),
-                                 workers=args.workers)
+                                 settings=args.option, workers=args.workers)
     except ValueError as exc:  # a bad --mode/--players/--milestones combination
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
         return 2
@@ -208,7 +210,8 @@ def simulate_batch(args: argparse.Namespace) -> int:
     options = {"length": "extended" if args.extended else "standard",
                "expansion": not args.no_expansion, "first_player_rotation": args.rotation,
                "low_vp_monuments": args.low_vp_monuments, "mode": args.mode,
-               "milestones": args.milestones}
+               "milestones": args.milestones,
+               **({"settings": list(args.option)} if args.option else {})}
     if args.json:
         _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
         return 0
@@ -220,10 +223,25 @@ def simulate_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    from obsession_nb.catalog import CardsError
     from obsession_nb.modes.solo import play_solo
 
-    run = play_solo(args.seed, extended=args.extended, strategy=args.strategy,
-                    expert=args.expert, rolls=args.rolls, logged=False)
+    try:
+        if args.classic:
+            return classic_command(args)
+        if args.cards:
+            args.usage_error("--cards holds opponent and AI cards: use it with --classic")
+        run = play_solo(args.seed, extended=args.extended, strategy=args.strategy,
+                        expert=args.expert, rolls=args.rolls, logged=False,
+                        opponent=args.opponent)
+    except CardsError as exc:
+        print(f"obsession-nb solo: {exc.source}: the cards have problems:", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # an unknown opponent card
+        print(f"obsession-nb solo: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         _print_json(run.to_json())
         return 0
@@ -238,6 +256,30 @@ def cmd_solo(args: argparse.Namespace) -> int:
           f"adjusted {result.adjusted}; target {result.target}: {result.verdict}")
     taken = [s["tile"] for s in run.scavenged if s["tile"]]
     print(f"The AI rolled {len(run.scavenged)} times and scavenged {len(taken)} tiles: "
+          + (", ".join(taken) or "none"))
+    return 0
+
+
+def classic_command(args: argparse.Namespace) -> int:
+    """``solo --classic``: a whole game of classic solitaire against an opponent card."""
+    from obsession_nb.modes.classic import DEFAULT_OPPONENT, classic_solo
+
+    game = classic_solo(args.seed, args.opponent or DEFAULT_OPPONENT, strategy=args.strategy,
+                        cards=args.cards, rolls=args.rolls, extended=args.extended,
+                        monuments=args.expert)
+    data = game.to_summary()
+    if args.json:
+        _print_json(data)
+        return 0
+    card = data["opponent_card"]
+    print(f"Classic solitaire, seed {args.seed}, {data['length']}, {args.strategy} strategy "
+          f"({data['family']}) against {card['name']} ({card['difficulty']}, base "
+          f"{card['base']}{', a stand-in card' if card['standin'] else ''})"
+          + (", challenging mode" if data["challenging"] else ""))
+    print(game.courtship_results().to_string())
+    print(game.result())
+    taken = [t for r in data["rolls"] for t in r["tiles"]]
+    print(f"The AI rolled {len(data['rolls'])} times and scavenged {len(taken)} tiles: "
           + (", ".join(taken) or "none"))
     return 0
 
@@ -421,20 +463,33 @@ def parser() -> argparse.ArgumentParser:
                      default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
     sim.add_argument("--milestones", metavar="A,B",
                      help="two milestone card ids, or 'random' (Tableau: random by default)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="any rules option by its Options field and value, repeatable "
+                     "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
-    so = sub.add_parser("solo", help="play a whole Solo Estate Challenge and score it")
+    so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
+                        "classic solitaire) and score it")
     so.add_argument("--seed", type=int, default=0)
     so.add_argument("--extended", action="store_true", help="the extended game (target 188)")
     so.add_argument("--strategy", choices=("greedy", "planner", "random"), default="greedy",
                     help="the solo player: greedy, planner (judges each choice by the "
                          "finishing round and score it leads to) or random")
     so.add_argument("--expert", action="store_true",
-                    help="add the VP of scavenged monuments to the target")
+                    help="add the VP of scavenged monuments to the target (with --classic: "
+                    "to the opponent's score, the challenging mode)")
+    so.add_argument("--classic", action="store_true",
+                    help="the base game's solitaire against an opponent card (Facts §6)")
+    so.add_argument("--opponent", metavar="NAME",
+                    help="the opponent card (classic: eden by default; without --classic its "
+                    "base score is the challenge's target)")
+    so.add_argument("--cards", metavar="FILE",
+                    help="your own opponent and AI cards (YAML, sections opponents and "
+                    "ai_cards) over the stand-ins; with --classic")
     so.add_argument("--rolls", metavar="R1,R2,...", type=d20_rolls,
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
-    so.set_defaults(func=cmd_solo)
+    so.set_defaults(func=cmd_solo, usage_error=so.error)
     ru = sub.add_parser("rules", help="search the rule index by words, id or component "
                         "(e.g. rules hall boy); one id shows its full entry")
     ru.add_argument("query", nargs="*", metavar="QUERY")
@@ -466,7 +521,7 @@ def parser() -> argparse.ArgumentParser:
     nw.add_argument("--expansion", action=argparse.BooleanOptionalAction, default=True,
                     help="with Upstairs, Downstairs (default) or the base game only")
     nw.add_argument("--mode", default="standard",
-                    help="standard, or solo-estate-challenge (one player)")
+                    help="standard, or solo-estate-challenge or classic-solo (one player)")
     nw.add_argument("--extended", action="store_true", help="the extended round track")
     nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
     nw.set_defaults(func=cmd_new)

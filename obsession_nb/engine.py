@@ -23,6 +23,7 @@ from obsession_nb import (
     passing,
     seasons,
     serving,
+    setup_choices,
     special,
     step2,
     suites,
@@ -51,30 +52,60 @@ def _ok(*_args: Any) -> list[Ruling]:
 def verify_pass(table: Table) -> list[Ruling]:
     if table.turn.passing:
         raise refuse("turn.host-or-pass", f"{table.me.name} is already passing this turn.")
+    _hall_owed(table)
     return []
+
+
+def _hall_owed(table: Table) -> None:
+    """The 1st-printing Hall steals every turn: step 2 cannot end before it has (ud.servants-hall)."""
+    if (table.turn.step == "step2" and table.state.options.servants_hall == "automatic"
+            and step2.can_use_hall(table)):
+        raise refuse("ud.servants-hall", "The 1st-printing Servants' Hall steals one reputation "
+                     "every turn: choose whom first (rumour SEAT).")
 
 
 # ----------------------------------------------------------------- step 2: Servants' Hall
 
 
-def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
-    me = table.me
+def _verify_hall_target(table: Table, seat: int) -> None:
     if not step2.can_use_hall(table):
         raise refuse("turn.servants-hall", "The Servants' Hall cannot be used now (it needs the "
                      "tile, step 2, another player, and not a courtship round).")
+    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+        raise refuse("turn.servants-hall", "The Hall gossips about another player.")
+
+
+def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
+    me = table.me
+    if table.state.options.servants_hall == "automatic":
+        raise refuse("ud.servants-hall", "The 1st-printing Hall in play takes no servant: it "
+                     "steals by itself (rumour SEAT).")
+    _verify_hall_target(table, seat)
     if servant not in me.servants.available:
         raise refuse("turn.servants-hall", f"No {table.servant_name(servant)} is in Available "
                      "Service to place on the Hall.")
-    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
-        raise refuse("turn.servants-hall", "The Hall gossips about another player.")
     return [ruling("ud.servants-hall", f"The {table.servant_name(servant)} goes on the Servants' "
                    "Hall and will end the turn in Expended Service.")]
 
 
 def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
+    table.me.servants.available.remove(servant)
+    table.turn.placements.append(Placement(servant=servant, target="hall"))
+    return _steal(table, seat)
+
+
+def verify_rumour(table: Table, seat: int) -> list[Ruling]:
+    if table.state.options.servants_hall != "automatic":
+        raise refuse("ud.servants-hall", "This Servants' Hall needs an available servant placed "
+                     "on it (hall SERVANT SEAT).")
+    _verify_hall_target(table, seat)
+    return [ruling("ud.servants-hall", "The 1st-printing Hall steals one reputation without a "
+                   "servant.")]
+
+
+def _steal(table: Table, seat: int) -> list[Ruling]:
+    """One reputation from ``seat`` to the Hall's owner (turn.servants-hall)."""
     me, turn = table.me, table.turn
-    me.servants.available.remove(servant)
-    turn.placements.append(Placement(servant=servant, target="hall"))
     turn.hall_used = True
     target = table.state.players[seat]
     rulings = [
@@ -114,6 +145,7 @@ def verify_done(table: Table) -> list[Ruling]:
                          "decision.")
         return []
     if turn.step == "step2":
+        _hall_owed(table)
         if step2.can_use_hall(table):
             return [ruling("turn.servants-hall", "Step 2 ends unused; the Servants' Hall cannot "
                            "be used once step 3 begins.")]
@@ -150,6 +182,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
+    a.Rumour: _h({"step2"}, verify_rumour, _steal),
     a.Church: _h({"step2"}, step2.verify_church, step2.apply_church),
     a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
                 supplemental.apply_place),
@@ -187,14 +220,19 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
     a.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
+    a.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
+    a.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
+                        setup_choices.apply_opening_market),
+    a.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
+                          setup_choices.apply_choose_objective),
 }
 """The standard game's action kinds; a mode adds its own (``Mode.handlers``)."""
 
 
 def handler(table: Table, action: a.Action) -> Handler:
     """How this kind of action is checked and played here; refuses a kind of another mode."""
-    found = (HANDLERS.get(type(action)) or table.mode.handlers.get(type(action))
-             or handler_anywhere(type(action)))
+    found = (table.mode.handlers.get(type(action)) or HANDLERS.get(type(action))
+             or handler_anywhere(type(action)))  # the mode's own first (Tableau's starter draft)
     if found is None:
         raise refuse("turn.order-of-play", f"'{action.verb}' is not an action of this game "
                      f"({table.state.options.mode}).")
@@ -288,13 +326,19 @@ def candidates(table: Table) -> Iterator[a.Action]:
     if step in seasons.STEPS:
         yield from seasons.candidates(table)
         return
+    if step in setup_choices.STEPS:
+        yield from setup_choices.candidates(table)
+        return
     if step == "mode":  # a mode's decision outside the turns
         yield from table.mode.candidates(table)
         return
     if step == "begin":
         yield from (a.Activity(), a.Pass())
     elif step == "step2":
-        yield from (a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats)
+        if table.state.options.servants_hall == "automatic":
+            yield from (a.Rumour(s) for s in seats)
+        else:
+            yield from (a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats)
         yield from (a.Church("money"), a.Church("reputation"))
         yield from (a.Done(), a.Pass())
     elif step == "host":

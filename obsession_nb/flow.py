@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from obsession_nb import favours, service, suites
 from obsession_nb.limits import hold_turn_for_limit
-from obsession_nb.market import fill
+from obsession_nb.market import end_of_round, fill
 from obsession_nb.rounds import (
     EVENT_NAMES,
     activate_next_reserve,
@@ -27,12 +27,14 @@ from obsession_nb.rounds import (
 )
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
-from obsession_nb.seasons import begin_courtship, finish, season_of
-from obsession_nb.setup import finish_player_areas, reveal_theme
+from obsession_nb.seasons import begin_courtship, finish
+from obsession_nb.setup import finish_player_areas
+from obsession_nb.setup_choices import STEP_NAMES as SETUP_STEP_NAMES
 from obsession_nb.state import Placement, Turn
 from obsession_nb.step2 import can_use_hall, church_pending, step2_has_choices
 from obsession_nb.supplemental import service_step_placements
 from obsession_nb.table import Table
+from obsession_nb.themes import round_begins
 
 STEP_NAMES = {
     "draft": "setup (choose a family board and draft a servant)",
@@ -47,6 +49,7 @@ STEP_NAMES = {
     "end": "the end of the turn",
     "mode": "a decision of the game mode before the turns (a draft or a Grand Ball)",
     **SEASON_STEP_NAMES,
+    **SETUP_STEP_NAMES,
 }
 MONUMENT_ABILITIES = ("monument", "suite_monument")
 
@@ -151,10 +154,17 @@ def enter_step2(table: Table) -> None:
         if has_event(table, "objective_draw"):
             deck = table.state.supply.objective_deck
             drawn = [deck.pop(0) for _ in range(min(2, len(deck)))]
-            me.objectives += drawn
-            rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} " + (
-                f"draws {len(drawn)} and keeps {'both' if len(drawn) == 2 else 'it'}." if drawn
-                else "finds the objective deck empty and draws nothing.")))
+            if table.state.options.objectives == "choose-at-setup" and len(drawn) == 2:
+                turn.offer = drawn  # the 1st printing keeps one (setup_choices.py)
+                rulings.append(ruling("ud.objectives-during-play", f"Objective card draw: "
+                                      f"{me.name} draws 2 and, by the 1st printing, keeps one."))
+            else:
+                me.objectives += drawn
+                rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} "
+                                      + (f"draws {len(drawn)} and keeps "
+                                         f"{'both' if len(drawn) == 2 else 'it'}." if drawn
+                                         else "finds the objective deck empty and draws "
+                                         "nothing.")))
             rulings += reconstructed(table, "objective_draw")
         rulings += step2_event_notes(table)
         monuments = sum(1 for a in table.abilities(me) if a in MONUMENT_ABILITIES)
@@ -165,7 +175,10 @@ def enter_step2(table: Table) -> None:
             rulings.append(ruling("ruling.monument-reputation-timing", "Monument reputation "
                                   "comes in step 2, after service has rotated."))
         rulings += table.mode.step2_effects(table)  # the solo Hall and Grand Ball
-    if can_use_hall(table):
+    if can_use_hall(table) and table.state.options.servants_hall == "automatic":
+        rulings.append(ruling("ud.servants-hall", "The 1st-printing Servants' Hall steals one "
+                              "reputation this turn without a servant: choose from whom."))
+    elif can_use_hall(table):
         rulings.append(ruling("ruling.servants-hall-optional", "The Servants' Hall may gossip "
                               "now, before step 3 begins; using it is optional."))
     if church_pending(table):
@@ -174,7 +187,9 @@ def enter_step2(table: Table) -> None:
     table.auto("step 2: round track and monuments", rulings or [
         ruling("turn.round-track-event", "No round-track event, monument or Hall applies.")
     ])
-    if not step2_has_choices(table):
+    if turn.offer:  # an objective to keep first (1st printing), then the rest of step 2
+        turn.step, turn.resume = "choose-objectives", "step2"
+    elif not step2_has_choices(table):
         exit_step2(table)
 
 
@@ -328,6 +343,9 @@ def end_round(table: Table) -> None:
     if state.round >= last_round(table):
         finish(table)
         return
+    boom = end_of_round(table, courtship=False)  # a market variant's step before the pawn moves
+    if boom:
+        table.auto(f"end of round {state.round}", boom)
     state.round += 1
     enter_round(table)
 
@@ -341,8 +359,7 @@ def enter_round(table: Table) -> None:
     for event in here.events:
         if event.kind == "reserves_activate":
             rulings += activate_next_reserve(table)
-    if state.round > 1 and season_of(table, state.round - 1) != here.season:
-        rulings.append(reveal_theme(table))
+    rulings += round_begins(table)
     shown = [EVENT_NAMES[e.kind] + ("" if e.verified else " (round reconstructed)")
              for e in here.events if e.kind in EVENT_NAMES]
     if shown and here in table.catalog.round_tracks[state.options.length].rounds:
@@ -374,7 +391,8 @@ def _start_turn_at(table: Table, seat: int, step: str = "begin") -> None:
 
 def _draft_done(table: Table) -> list[Ruling]:
     rulings = finish_player_areas(table)
-    start_turn(table, table.state.first_player)
+    if table.turn.step == "draft":  # no mode's or variant's setup decision is pending
+        start_turn(table, table.state.first_player)
     return rulings
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from obsession_nb.rules import Ruling, ruling
+from obsession_nb.state import QueenVictoria
 from obsession_nb.table import Table, per_decision
 
 SPACE_PRICES = (300, 400, 500, 600, 700, 800)
@@ -184,3 +185,54 @@ def refresh(table: Table, rulings: list[Ruling], rule_id: str, why: str) -> None
             "return to the bag and the reserves stay as they were.",
         )
     )
+
+
+# ----------------------------------------------------------------- market variants
+
+
+def end_of_round(table: Table, *, courtship: bool) -> list[Ruling]:
+    """What the market variant in play does as a round ends, before the pawn moves on: Queen
+    Victoria's building boom after every round (option.queen-victoria-market), Emily Brontë's
+    refresh after each of the first three courtships (option.seasonal-market)."""
+    variant = table.state.options.market
+    if variant == "building-boom":
+        return building_boom(table)[0]
+    if variant == "seasonal" and courtship:
+        rulings: list[Ruling] = []
+        refresh(table, rulings, "option.seasonal-market", "Emily Brontë: the season is over")
+        return rulings
+    return []
+
+
+def building_boom(table: Table) -> tuple[list[Ruling], QueenVictoria | None]:
+    """Set aside the £300 tile (both if stacked), slide left, draw one space's tile (diverted
+    into an active reserve as usual), return the set-aside tiles to the bag; the reserves are
+    untouched (option.queen-victoria-market).  Returns the rulings and what was removed."""
+    state = table.state
+    supply = state.supply
+    if not supply.market:
+        return [ruling("option.queen-victoria-market", "Queen Victoria: the market is empty; "
+                       "nothing is removed.")], None
+    removed = supply.market.pop(0)
+    rulings = [ruling("option.queen-victoria-market", f"Queen Victoria: "
+                      f"{table.tile_name(removed[0])}" + (f" (×{len(removed)})" if len(removed) > 1
+                                                          else "")
+                      + f" leaves the £{SPACE_PRICES[0]} space; the other tiles slide left.")]
+    bag_before = list(supply.bag)
+    fill(table, rulings, in_tsn_order=False)
+    drawn = _drawn(bag_before, supply.bag)
+    supply.bag = sorted([*supply.bag, *removed])
+    rulings.append(ruling("option.queen-victoria-market", "The set-aside tile(s) return to the "
+                          "bag; the reserves are not affected."))
+    return rulings, QueenVictoria(round=state.round, removed=removed, drawn=drawn)
+
+
+def _drawn(before: list[str], after: list[str]) -> list[str]:
+    left = list(after)
+    out = []
+    for t in before:
+        if t in left:
+            left.remove(t)
+        else:
+            out.append(t)
+    return out

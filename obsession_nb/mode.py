@@ -19,13 +19,15 @@ How a new mode plugs in:
 
 Hooks by moment of play:
 
-* setup — :meth:`central_setup` (the central area after the player areas);
+* setup — :meth:`central_setup` (the central area after the player areas),
+  :attr:`setup_players` (the table size the supply is set out for);
 * a turn — :meth:`refuse` and :meth:`candidates` (what the mode forbids or adds at any
   decision), :attr:`handlers` (its own action kinds), :meth:`step2_effects` and
   :meth:`step2_pending` (step 2), :meth:`offers`, :meth:`take`, :meth:`verify_purchase` and
   :meth:`after_purchase` (step 7);
 * the end of a turn — :meth:`end_of_turn` (instead of passing to the next seat: an immediate
   end, a market variant at the end of a round, the next round);
+* a courtship round — :meth:`courtship` (whom the players' totals are compared with);
 * the end of the game — :meth:`scoresheet` (what counts, the tie-breaks); :attr:`milestones`;
 * files and views — :meth:`check_position` (scenario validation) and :meth:`view`.
 
@@ -56,7 +58,8 @@ if TYPE_CHECKING:
 
 BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo_mode:SoloEstateChallenge",
            "tableau": "obsession_nb.modes.tableau_mode:TableauObsession",
-           "tableau-duel": "obsession_nb.modes.tableau_mode:TableauDuel"}
+           "tableau-duel": "obsession_nb.modes.tableau_mode:TableauDuel",
+           "classic-solo": "obsession_nb.modes.classic_mode:ClassicSolitaire"}
 """The package's own modes, by ``options.mode`` name (``module:class``)."""
 
 ENTRY_POINTS = "obsession_nb.modes"
@@ -82,6 +85,9 @@ class Mode:
     """Any number of purchases in every turn (market.one-purchase otherwise)."""
     refills_market = True
     """Whether step 8 refills the Builders' Market after a holiday's purchases."""
+    setup_players: int | None = None
+    """Set the monuments out as for this many players (classic solitaire: two); ``None``: the
+    players at the table."""
     milestones: bool | None = None
     """Milestones (UD p.15): ``True`` always used (two at random unless ``options.milestones``
     names them), ``False`` never, ``None`` as ``options.milestones`` says."""
@@ -129,6 +135,12 @@ class Mode:
     def after_purchase(self, table: Table, tile_id: str, column: str | None) -> list[Ruling]:
         """What follows a purchase in the mode."""
         return []
+
+    def courtship(self, table: Table, rulings: list[Ruling]) -> bool:
+        """Score this round's courtship the mode's way and set the decision that follows
+        (``True``; ``rulings`` holds the round's rulings so far, to be logged), or leave the
+        standard comparison of the players' totals (``False``)."""
+        return False
 
     def scoresheet(self, table: Table) -> Scoresheet | None:
         """The mode's end-game scoring and tie-breaks; ``None``: the standard seven categories

@@ -40,6 +40,8 @@ class GameSpec:
     low_vp_monuments: bool = False
     mode: str = "standard"
     milestones: tuple[str, ...] | str | None = None
+    settings: tuple[str, ...] = ()
+    """More options as ``name=value`` (``simulate --option``)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ def play_record(spec: GameSpec) -> GameRecord:
     milestones = list(spec.milestones) if isinstance(spec.milestones, tuple) else spec.milestones
     sim = simulate(spec.players, spec.seed, extended=spec.extended, expansion=spec.expansion,
                    rotation=spec.rotation, low_vp_monuments=spec.low_vp_monuments,
-                   mode=spec.mode, milestones=milestones)
+                   mode=spec.mode, milestones=milestones, settings=spec.settings)
     n = spec.players
     by_seat = sorted(sim.scoresheet.players, key=lambda p: (p.seat - sim.first_player) % n)
     seats = tuple(
@@ -81,15 +83,16 @@ def play_record(spec: GameSpec) -> GameRecord:
 def simulate_games(games: int, players: int = 4, seed: int = 0, *, extended: bool = False,
                    expansion: bool = True, rotation: str = "counterclockwise",
                    low_vp_monuments: bool = False, mode: str = "standard",
-                   milestones: Sequence[str] | str | None = None, workers: int = 1,
+                   milestones: Sequence[str] | str | None = None,
+                   settings: Sequence[str] = (), workers: int = 1,
                    executor: Executor | None = None,
                    progress: bool | None = None) -> list[GameRecord]:
     """Play ``games`` random games, game ``i`` from the ``i``-th seed spawned from ``seed``;
     the records come back in that order, whatever runs them.  The options are those of
     ``simulate`` (a bad combination raises its ``ValueError``, from a worker too)."""
     chosen = milestones if milestones is None or isinstance(milestones, str) else tuple(milestones)
-    specs = [GameSpec(players, s, extended, expansion, rotation, low_vp_monuments, mode, chosen)
-             for s in game_seeds(seed, games)]
+    specs = [GameSpec(players, s, extended, expansion, rotation, low_vp_monuments, mode, chosen,
+                      tuple(settings)) for s in game_seeds(seed, games)]
     return run_all(play_record, specs, workers=workers, executor=executor, progress=progress,
                    desc=f"{players}-player games")
 

@@ -20,6 +20,7 @@ which must not win over the checkout.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 __all__ = ["content_dir", "package_dir", "widgets_dir"]
@@ -62,3 +63,16 @@ def content_dir() -> Path:
 def widgets_dir() -> Path:
     """Return the directory of the anywidget front-end files (``*.js`` ES modules, ``*.css``)."""
     return _locate("widgets")
+
+
+_COMMON_IMPORT = re.compile(r'^import \{[^}]*\} from "\./common\.js";$', re.M)
+
+
+def widget_module(name: str) -> str:
+    """The ES module of ``widgets/NAME`` as served to the browser: its import of ``./common.js``
+    replaced by that file's helpers, since an anywidget module is loaded on its own."""
+    here = widgets_dir()
+    text = (here / name).read_text(encoding="utf-8")
+    common = (here / "common.js").read_text(encoding="utf-8").replace("export function",
+                                                                        "function")
+    return _COMMON_IMPORT.sub(lambda _: common, text, count=1)

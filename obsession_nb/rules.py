@@ -26,6 +26,11 @@ class Rule:
     reading: str | None = None
     choices: tuple[tuple[str, str], ...] = ()
     """An option's choices: (name, where it is written), the default first."""
+    field: str | None = None
+    """An option's ``Options`` field (``selects.field``; obsession_nb/option_index.py)."""
+    values: tuple[tuple[str, object], ...] = ()
+    """(choice, the field's value that selects it); a choice missing here selects the value of
+    its own name (``selects.values``)."""
 
     @property
     def citation(self) -> str:
@@ -45,6 +50,8 @@ def rule_index() -> dict[str, Rule]:
             cite=tuple(entry["cite"]),
             reading=entry.get("reading"),
             choices=tuple((str(k), str(v)) for k, v in (entry.get("choices") or {}).items()),
+            field=(entry.get("selects") or {}).get("field"),
+            values=tuple((entry.get("selects") or {}).get("values", {}).items()),
         )
         for entry in data["rules"]
     }

@@ -128,6 +128,10 @@ class _Components:
             for j, tile_id in enumerate(state.solo.discarded):  # a record of supply.removed
                 if tile_id not in catalog.tiles:
                     self.problems.append(f"{base}.discarded[{j}]: unknown tile '{tile_id}'")
+        if state.classic_solo is not None:  # the opponent's pile (classic solitaire)
+            self.each(vp, "classic_solo.opponent_vp", state.classic_solo.opponent_vp)
+            if state.classic_solo.opponent_fairchild is not None:
+                self.card("classic_solo.opponent_fairchild", state.classic_solo.opponent_fairchild)
         self.problems += mode_named(state.options.mode).check_position(state, catalog)
         self.copies()
         return self.problems

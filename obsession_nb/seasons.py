@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from obsession_nb import actions as a
 from obsession_nb.catalog import Category
+from obsession_nb.market import end_of_round
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Player, Turn
 from obsession_nb.table import Table
@@ -140,6 +141,8 @@ def begin_courtship(table: Table) -> None:
         if not returned:
             rulings.append(ruling("courtship.fairchild-return", "No Fairchild is held, so none "
                                   "is returned."))
+    if table.mode.courtship(table, rulings):  # classic solitaire: against the opponent card
+        return
     themes = courtship_themes(table)
     totals = [courtship_total(table, p) for p in state.players]
     label = " + ".join(t.upper() for t in themes) or "no theme"
@@ -218,7 +221,14 @@ def _next_with_objectives(table: Table, after: int | None) -> int | None:
 
 def start_discards(table: Table) -> None:
     """Every player discards one objective (season.objective-discard); the cards wait in
-    ``turn.offer`` until all have chosen, then go under the deck shuffled."""
+    ``turn.offer`` until all have chosen, then go under the deck shuffled.  The 1st printing
+    chose the objectives before play and discards none (ud.objectives-during-play)."""
+    if table.state.options.objectives == "choose-at-setup":
+        table.auto("end of season", [ruling("ud.objectives-during-play", "1st printing: the "
+                                            "objectives were chosen before play, so none is "
+                                            "discarded after the courtship.")])
+        after_discards(table)
+        return
     seat = _next_with_objectives(table, None)
     if seat is None:
         after_discards(table)
@@ -306,6 +316,7 @@ def end_season(table: Table) -> None:
         f"The first-player pawn passes {rotation} (to the holder's {side}): "
         f"{state.players[before].name} → {state.players[state.first_player].name}; turns still "
         "run clockwise."))
+    rulings += end_of_round(table, courtship=True)  # a market variant's step (market.py)
     table.auto("end of season", rulings)
     state.turn = None
     state.round += 1

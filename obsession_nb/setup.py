@@ -21,8 +21,10 @@ from obsession_nb.catalog import Catalog, load_catalog
 from obsession_nb.market import SPACES, tsn_key
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.state import Options, OwnedTile, Player, State
+from obsession_nb.starter_draft import deal_draft_deck, draft_order
+from obsession_nb.state import Options, OwnedTile, Player, State, Turn
 from obsession_nb.table import WHEEL_LEVELS, Table
+from obsession_nb.themes import round_begins
 
 STARTING_SERVANTS = ("butler", "housekeeper", "valet", "ladys_maid", "footman")
 NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
@@ -30,6 +32,10 @@ BASE_FAMILIES = ("asquith", "cavendish", "ponsonby", "york")
 FAMILY_RULES = {"asquith": "setup.family.asquith", "cavendish": "setup.family.cavendish",
                 "ponsonby": "setup.family.ponsonby", "york": "setup.family.york",
                 "howard": "ud.family.howard"}
+FIRST_PRINTING_DEALT, FIRST_PRINTING_KEPT = 5, 2
+"""The 1st printing's objectives: dealt five, two kept before play (UD p.5 Objective Cards)."""
+INTENSIVE_SERVICE = ("butlers-pantry", "barn", "brushing-room")
+"""Intensive Service's three tiles (Facts §6.5 Minor Rule Variations)."""
 OPENING_SERVICE_TILES = ("barn", "brushing-room", "butlers-pantry", "servants-quarters")
 SCULPTURE_GARDEN = {False: "sculpture-garden", True: "sculpture-garden-low-vp"}
 UD_UNIVERSAL_TILES = ("carriage-house", "stocked-lake", "parish-church", "babbling-brook")
@@ -120,7 +126,7 @@ def qualifies_for_opening(catalog: Catalog, tile_id: str) -> bool:
     return tile.front.prestige is not None and 1 <= tile.front.prestige <= 3
 
 
-def _tile_in_game(catalog: Catalog, tile_id: str, expansion: bool, box: bool,
+def _tile_in_game(catalog: Catalog, tile_id: str, expansion: bool, universal: bool,
                   wessex: bool) -> bool:
     tile = catalog.tiles[tile_id]
     if tile.start or tile.kind == "monument":
@@ -128,8 +134,15 @@ def _tile_in_game(catalog: Catalog, tile_id: str, expansion: bool, box: bool,
     if tile.expansion == "wessex":
         return wessex
     if tile.expansion == "upstairs_downstairs":
-        return box if tile_id in UD_UNIVERSAL_TILES else expansion
+        return universal if tile_id in UD_UNIVERSAL_TILES else expansion
     return True
+
+
+def universal_tiles_in(options: Options, players: int) -> bool:
+    """The universal tiles: the players' choice, else whenever the box is in use
+    (option.universal-tiles, ruling.universal-tiles-with-expansion)."""
+    chosen = options.universal_tiles
+    return box_in_use(options.expansion, players) if chosen is None else chosen
 
 
 def monument_pool(catalog: Catalog, low_vp: bool) -> list[str]:
@@ -140,17 +153,41 @@ def monument_pool(catalog: Catalog, low_vp: bool) -> list[str]:
 
 
 def choose_monuments(catalog: Catalog, players: int, low_vp: bool,
-                     rng: random.Random) -> list[str]:
+                     rng: random.Random, garden: str = "sculpture-garden") -> list[str]:
     """Two players: the Sculpture Garden and two others; three: it and three others; four or
     more: any five (setup.monuments-by-count, ruling.five-six-monuments-base,
-    ruling.low-vp-monument-count).  The players' choice is made at random here."""
+    ruling.low-vp-monument-count).  The players' choice is made at random here.  With the
+    Garden Maze in its place (option.garden-maze) the Sculpture Garden stays out."""
     pool = monument_pool(catalog, low_vp)
-    garden = SCULPTURE_GARDEN[low_vp]
+    required = SCULPTURE_GARDEN[low_vp] if garden == "sculpture-garden" else garden
     if players <= 3:
-        others = [m for m in pool if m != garden]
+        others = [m for m in pool if m not in (required, SCULPTURE_GARDEN[low_vp])]
         wanted = min(len(others), players)
-        return [garden, *rng.sample(others, wanted)]
+        return [required, *rng.sample(others, wanted)]
     return sorted(rng.sample(pool, min(5, len(pool))))
+
+
+def chosen_monuments(catalog: Catalog, players: int, options: Options) -> list[str]:
+    """The monuments the players named (option.monuments), checked against the same rules as a
+    random choice: the set in use, how many, and the garden two or three players must take."""
+    if options.garden == "garden-maze" and options.low_vp_monuments:
+        raise ValueError("the Garden Maze is a base-game monument; the low-VP set is never mixed "
+                         "with it (option.garden-maze, ud.monuments.low-vp)")
+    if options.monuments == "random":
+        return choose_monuments(catalog, players, options.low_vp_monuments, random.Random(0),
+                                options.garden)
+    chosen = list(options.monuments)
+    pool = monument_pool(catalog, options.low_vp_monuments)
+    model = chosen_monuments(catalog, players, options.model_copy(update={"monuments": "random"}))
+    wrong = [m for m in chosen if m not in pool]
+    if wrong or len(set(chosen)) != len(chosen) or len(chosen) != len(model):
+        raise ValueError(f"monuments: {players} players take {len(model)} different monuments "
+                         f"from {', '.join(pool)}; not {', '.join(chosen) or 'none'} "
+                         "(setup.monuments-by-count, option.monuments)")
+    if players <= 3 and model[0] not in chosen:
+        raise ValueError(f"monuments: {players} players must include {model[0]} "
+                         "(setup.monuments-by-count, option.garden-maze)")
+    return chosen
 
 
 def _shuffled(items: list[str], rng: random.Random) -> list[str]:
@@ -285,8 +322,10 @@ def finish_player_areas(
     tiles = catalog.tiles
     start_tiles = sorted((t for t in tiles.values() if t.start), key=lambda t: t.id)
     box = box_in_use(expansion, players)
+    universal = universal_tiles_in(options, players)
     tile_pool = _copies([(t.id, t.copies_in_game(box)) for t in tiles.values()
-                         if _tile_in_game(catalog, t.id, expansion, box, "wessex" in families)])
+                         if _tile_in_game(catalog, t.id, expansion, universal,
+                                          "wessex" in families)])
     if box:
         rulings.append(ruling("setup.pr5-tiles", "The expansion's second set of prestige-5 tiles "
                               "goes into the bag" + ("." if expansion else
@@ -369,10 +408,18 @@ def finish_player_areas(
     objective_ids = objective_deck(catalog, expansion)
     supply.objective_deck = _shuffled(objective_ids, table.rng())
     dealt = objectives_dealt(players, options.length)
+    if options.objectives == "choose-at-setup":
+        dealt = FIRST_PRINTING_DEALT
     for player in state.players:
         player.objectives = [supply.objective_deck.pop(0) for _ in range(dealt)]
-    rulings.append(ruling("six-player.objectives" if players == 6 else "setup.objectives",
-                          f"Each player is dealt {dealt} objective cards and keeps them all."))
+    if options.objectives == "choose-at-setup":
+        rulings.append(ruling("ud.objectives-during-play", f"1st printing: each player is dealt "
+                              f"{dealt} objective cards and keeps {FIRST_PRINTING_KEPT} before "
+                              "play."))
+    else:
+        rulings.append(ruling("six-player.objectives" if players == 6 else "setup.objectives",
+                              f"Each player is dealt {dealt} objective cards and keeps them "
+                              "all."))
     if players == 6:
         rulings.append(ruling("ruling.six-player-objective-count", "Six players still draw at "
                               "each objective event and discard one per courtship."))
@@ -397,8 +444,14 @@ def finish_player_areas(
                           "courtship round."))
 
     # --- the tile bag (setup.tile-bag, setup.monuments-by-count, ud.monuments.low-vp)
-    if monuments is None:
-        monuments = choose_monuments(catalog, players, options.low_vp_monuments, table.rng())
+    as_for = table.mode.setup_players or players  # classic solitaire: as for two
+    if monuments is None and options.monuments == "random":
+        chosen_monuments(catalog, as_for, options)  # refuses a garden the set cannot hold
+        monuments = choose_monuments(catalog, as_for, options.low_vp_monuments, table.rng(),
+                                     options.garden)
+    elif monuments is None:
+        monuments = chosen_monuments(catalog, as_for, options)
+        rulings.append(ruling("option.monuments", "The players chose the monuments."))
     supply.bag = sorted([*tile_pool, *monuments])
     rulings.append(ruling("setup.tile-bag", f"The bag holds {len(tile_pool)} tiles before the "
                           "monuments."))
@@ -409,12 +462,16 @@ def finish_player_areas(
         "ruling.low-vp-monument-count" if options.low_vp_monuments else (
             "ruling.five-six-monuments-base" if players >= 5 and not expansion
             else "setup.monuments-by-count"),
-        f"Monuments for {players} players: {', '.join(tiles[m].name for m in monuments)}."))
-    rulings.append(ruling("ruling.universal-tiles-with-expansion", (
-        "The expansion's universal tiles join the bag" + (
-            "; the Renovated Kitchen and Housekeeper's Rooms need its servants and stay out."
-            if not expansion else ", with its servants' own tiles.")) if box else
-        "A base game for two to four leaves the expansion box's tiles out."))
+        f"Monuments for {as_for} players: {', '.join(tiles[m].name for m in monuments)}."))
+    if options.universal_tiles is not None:
+        rulings.append(ruling("option.universal-tiles", "The players " + (
+            "add" if universal else "leave out") + " the expansion box's universal tiles."))
+    else:
+        rulings.append(ruling("ruling.universal-tiles-with-expansion", (
+            "The expansion's universal tiles join the bag" + (
+                "; the Renovated Kitchen and Housekeeper's Rooms need its servants and stay out."
+                if not expansion else ", with its servants' own tiles.")) if box else
+            "A base game for two to four leaves the expansion box's tiles out."))
 
     # --- the Solo Estate Challenge sets out its own central area (obsession_nb/modes/)
     in_mode = table.mode.central_setup(table, rulings)
@@ -424,16 +481,60 @@ def finish_player_areas(
     # --- the opening market (market.initial-fill, market.tsn-order)
     rulings += opening_market(table)
 
-    # --- the first season's theme (season.theme-reveal)
-    rulings.append(reveal_theme(table))
+    # --- the first season's theme (season.theme-reveal, option.closed-courtship, option.cliffhanger)
+    rulings += round_begins(table)
+
+    # --- a variant's decisions before the first turn (setup_choices.py)
+    pending = setup_decisions(options)
+    if pending and pending[0] == "starter-draft":
+        deck, rest = deal_draft_deck(table)
+        order = draft_order(players, state.first_player)
+        state.turn = Turn(player=order[0], step="starter-draft", offer=deck)
+        rulings.append(ruling("option.starter-guest-draft", f"Starter-guest draft instead of the "
+                              f"deal: a deck of {len(deck)} starter guests ({rest} more join the "
+                              f"casual deck); {state.players[order[0]].name}, last in turn order, "
+                              "picks first, counterclockwise; the first player picks two; then "
+                              "back clockwise."))
+    elif pending:
+        state.turn = Turn(player=state.first_player, step=pending[0])  # type: ignore[arg-type]
     return rulings
+
+
+def setup_decisions(options: Options) -> list[str]:
+    """The decisions the options add before the first turn, in order: the starter-guest draft
+    (option.starter-guest-draft), the vote on redrawing the opening market (option.market-redraw),
+    the objectives kept (ud.objectives-during-play)."""
+    return [step for step, wanted in (
+        ("starter-draft", options.starter_guests == "draft"),
+        ("opening-market", options.market_redraw == "offer"),
+        ("choose-objectives", options.objectives == "choose-at-setup")) if wanted]
+
+
+def intensive_service(table: Table) -> list[str]:
+    """The service tiles Intensive Service puts in the opening market: the three named, or the
+    three or four the players chose, never the Servants' Hall (option.intensive-service)."""
+    chosen = table.state.options.intensive_service
+    if chosen == "off":
+        return []
+    tiles = list(INTENSIVE_SERVICE if chosen == "standard" else chosen)
+    bag = table.state.supply.bag
+    wrong = [t for t in tiles if t not in table.catalog.tiles or t == "servants-hall"
+             or table.catalog.tiles[t].kind != "service" or t not in bag]
+    if wrong or len(set(tiles)) != len(tiles) or not 3 <= len(tiles) <= 4:
+        raise ValueError("intensive_service: three or four different service tiles in this "
+                         "game's bag, never the Servants' Hall; not " + ", ".join(tiles)
+                         + " (option.intensive-service)")
+    return tiles
 
 
 def opening_market(table: Table) -> list[Ruling]:
     """Draw until six spaces hold qualifying tiles (stacking twins), return the others to the
     bag, and order the spaces by tile sorting number."""
     supply = table.state.supply
-    market: list[list[str]] = []
+    seeded = intensive_service(table)
+    for tile_id in seeded:
+        supply.bag.remove(tile_id)
+    market: list[list[str]] = [[t] for t in seeded]
     held: list[str] = []
     while len(market) < SPACES:
         tile_id = table.draw_from_bag()
@@ -451,7 +552,9 @@ def opening_market(table: Table) -> list[Ruling]:
     supply.market = market
     supply.bag = sorted([*supply.bag, *held])
     names = ", ".join(table.tile_name(s[0]) + (" (×2)" if len(s) > 1 else "") for s in market)
-    rulings = [
+    rulings = [ruling("option.intensive-service", "Intensive Service: the opening market starts "
+                      "with " + ", ".join(table.tile_name(t) for t in seeded) + ".")] if seeded else []
+    rulings += [
         ruling("market.initial-fill", f"Opening market from qualifying tiles ({len(held)} "
                "others drawn went back to the bag)."),
         ruling("market.tsn-order", f"In tile-sorting-number order: {names}."),
@@ -463,16 +566,3 @@ def opening_market(table: Table) -> list[Ruling]:
             table.tile_name(t) for t in new_service) + ": the opening fill names four service "
             "tiles, and the expansion's are not among them."))
     return rulings
-
-
-def reveal_theme(table: Table) -> Ruling:
-    """Turn up the next theme card (season.theme-reveal)."""
-    state = table.state
-    deck = state.supply.theme_deck
-    if not deck:
-        return ruling("season.theme-reveal", "No theme card is left to reveal.")
-    theme = deck.pop(0)
-    state.themes.append(theme)
-    category = table.catalog.themes[theme].category
-    return ruling("season.theme-reveal",
-                  f"Season {len(state.themes)}: the theme is {category.upper()}.")

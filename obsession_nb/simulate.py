@@ -8,10 +8,12 @@ player's seat (seat 0 holds the first-player pawn at setup).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from obsession_nb.game import Game, new_game
+from obsession_nb.option_index import options_with
 from obsession_nb.random_player import RandomPlayer, StalledGame
 from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.seasons import season_of
@@ -113,10 +115,13 @@ def simulate(
     low_vp_monuments: bool = False,
     mode: str = "standard",
     milestones: list[str] | str | None = None,
+    settings: Sequence[str] = (),
 ) -> Simulation:
-    options = Options(expansion=expansion, length="extended" if extended else "standard",
-                      first_player_rotation=rotation, low_vp_monuments=low_vp_monuments,  # type: ignore[arg-type]
-                      mode=mode, milestones=milestones)  # type: ignore[arg-type]
+    """``settings``: more options as ``name=value`` (``courtship=closed``; option_index.py)."""
+    options = options_with(settings, Options(
+        expansion=expansion, length="extended" if extended else "standard",
+        first_player_rotation=rotation, low_vp_monuments=low_vp_monuments,  # type: ignore[arg-type]
+        mode=mode, milestones=milestones))  # type: ignore[arg-type]
     start = time.perf_counter()
     game = new_game(players, seed=seed, options=options)
     first = game.state.first_player

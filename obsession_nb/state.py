@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from obsession_nb.reputation import POSITIONS
 
@@ -35,18 +42,65 @@ class Options(Record):
     low_vp_monuments: bool = False
     prestige_guest_limit: bool | None = None
     """At most six prestige guests per player (UD p.11); ``None`` = on with six players only."""
-    mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel"] = "standard"
+    mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel",
+                  "classic-solo"] = "standard"
     """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14); ``tableau`` and
-    ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15; obsession_nb/modes)."""
-    solo_target: Literal["printed", "expert-monuments"] = "printed"
-    """Solo Estate Challenge target: the printed score, or plus scavenged monument VP (UD p.13)."""
+    ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15); ``classic-solo``:
+    the base game's solitaire against an opponent card (Facts §6; obsession_nb/modes)."""
+    solo_target: Literal["printed", "expert-monuments", "opponent",
+                         "opponent-monuments"] = "printed"
+    """The solo target: the Solo Estate Challenge's printed score, or plus scavenged monument VP
+    (UD p.13); an opponent card's base score, or plus scavenged monument VP (UD p.14; in
+    classic solitaire the challenging mode, Facts §6.4).  The card is a setup choice, kept in
+    ``solo.opponent`` or ``classic_solo.opponent``."""
     compensation_seat: Literal["never-first", "last"] = "never-first"
     """Who gets the 5–6-player money without the expansion: the seats that never hold the pawn,
     or literally the last seat(s) (UD p.11; option.compensation-seat)."""
 
+    courtship: Literal["open", "closed"] = "open"
+    """``closed``: the Jane Austen variant, each theme turned up on its courtship space
+    (option.closed-courtship; obsession_nb/themes.py)."""
+    theme_reveal: Literal["open", "cliffhanger"] = "open"
+    """``cliffhanger``: the Charles Dickens variant, a d20 per season says when the theme is
+    turned up (option.cliffhanger; obsession_nb/themes.py)."""
+
+    objectives: Literal["during-play", "choose-at-setup"] = "during-play"
+    """``choose-at-setup``: the 1st printing's five dealt, two kept before play
+    (ud.objectives-during-play; obsession_nb/setup_choices.py)."""
+    servants_hall: Literal["place-servant", "automatic"] = "place-servant"
+    """``automatic``: the 1st-printing Hall steals one reputation every turn without a servant
+    (ud.servants-hall)."""
+    market: Literal["standard", "seasonal", "building-boom"] = "standard"
+    """Emily Brontë's seasonal refresh or Queen Victoria's building boom (option.seasonal-market,
+    option.queen-victoria-market; obsession_nb/market.py)."""
+    intensive_service: Literal["off", "standard"] | list[str] = "off"
+    """Intensive Service: the opening market seeded with three service tiles (``standard``), or
+    the three or four the players name (option.intensive-service; obsession_nb/opening.py)."""
+    garden: Literal["sculpture-garden", "garden-maze"] = "sculpture-garden"
+    """The monument two- and three-player games must use (option.garden-maze)."""
+    starter_guests: Literal["deal", "draft"] = "deal"
+    """``draft``: the starter-guest draft before the first turn (option.starter-guest-draft;
+    Tableau Obsession always drafts)."""
+    market_redraw: Literal["keep", "offer"] = "keep"
+    """``offer``: the players vote on redrawing the opening market (option.market-redraw)."""
+    monuments: Literal["random"] | list[str] = "random"
+    """The monuments put in the bag: the players' list, or chosen at random
+    (setup.monuments-by-count, option.monuments)."""
+    universal_tiles: bool | None = None
+    """The expansion box's universal tiles; ``None`` = whenever the box is in use
+    (ruling.universal-tiles-with-expansion, option.universal-tiles)."""
+
     milestones: list[str] | Literal["random"] | None = None
     """Milestone cards in play (UD p.15 Milestones): two card ids, ``"random"`` for two at random,
     or ``None`` for none — Tableau Obsession always uses two, at random unless named."""
+
+    @model_validator(mode="after")
+    def _one_reveal_rule(self) -> Options:
+        if self.courtship == "closed" and self.theme_reveal == "cliffhanger":
+            raise ValueError("courtship=closed and theme_reveal=cliffhanger both decide when "
+                             "a theme is turned up; choose one (option.closed-courtship, "
+                             "option.cliffhanger)")
+        return self
 
     @property
     def hire_on_pass(self) -> bool:
@@ -200,10 +254,12 @@ class Turn(Record):
         "draft",
         "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
         "fairchild", "discard", "reveal", "keep-objective", "prestige-limit", "mode",
+        "starter-draft", "opening-market", "choose-objectives",
     ] = "begin"
     """The last six are the season's decisions (courtship, objective discards, the final VP-card
     window), an objective kept from a VP card, the six-prestige-guest limit (seasons.py), and a
-    decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts)."""
+    decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts);
+    then the decisions of a variant's setup before the first turn (setup_choices.py)."""
     passing: bool = False
     tile: str | None = None
     level_at_host: int | None = None
@@ -254,8 +310,55 @@ class Scavenge(Record):
     reason: Literal["taken", "empty-depth", "critical-rule", "no-scavenging"]
 
 
+class AIRoll(Record):
+    """One d20 roll of the classic-solitaire AI card after the player's turn (Facts §6.2)."""
+
+    round: int
+    roll: int
+    """The die as rolled."""
+    result: int
+    """The roll after the −5 that follows a no-purchase roll (never below 1)."""
+    column: Literal["standard", "monument"]
+    position: int | None = None
+    """The market position hit (1 = the £300 space); ``None`` on 16-20."""
+    tiles: list[str] = []
+    """The tiles removed from the game (two when a stacked duplicate is scavenged)."""
+    reason: Literal["taken", "empty-position", "no-purchase", "refresh"]
+
+
+class CourtshipResult(Record):
+    """One courtship of classic solitaire against the opponent card (Facts §6.3)."""
+
+    season: int
+    themes: list[str]
+    player: int
+    """The solo player's courtship total."""
+    opponent: int
+    """The opponent chart's value (at the final courtship: its four themes added)."""
+    outcome: Literal["win", "loss", "tie"]
+
+
+class ClassicSolo(Record):
+    """What classic solitaire adds to a position (obsession_nb/modes/classic*.py)."""
+
+    opponent: str | None = None
+    """The opponent card (``opponents`` in the catalog), chosen at setup."""
+    rolls: list[AIRoll] = []
+    minus_five: bool = False
+    """The next roll has 5 subtracted (after a roll of 16-20)."""
+    opponent_vp: list[str] = []
+    """VP cards the opponent took, face down beside its card."""
+    opponent_fairchild: str | None = None
+    """The Fairchild the opponent took at the final courtship (8 VP)."""
+    courtships: list[CourtshipResult] = []
+
+
 class Solo(Record):
     """What the Solo Estate Challenge adds to a position (obsession_nb/modes/solo*.py)."""
+
+    opponent: str | None = None
+    """The opponent card whose base score is the target (``options.solo_target`` opponent or
+    opponent-monuments; UD p.14 Target Score Variants)."""
 
     columns: dict[str, str] = {}
     """Monuments in the organiser and the column the player put each in."""
@@ -329,12 +432,17 @@ class State(Record):
     players: list[Player]
     supply: Supply = Supply()
     themes: list[str] = []
+    """The theme cards turned up so far, one per season (obsession_nb/themes.py)."""
+    theme_rolls: list[int] = []
+    """The cliffhanger d20 of each season so far (option.cliffhanger)."""
     chance: Chance = Chance()
     turn: Turn | None = None
     finished: bool = False
     """The game is over (after the final courtship); no turn follows."""
     solo: Solo | None = None
     """Solo Estate Challenge records (``options.mode == "solo-estate-challenge"``)."""
+    classic_solo: ClassicSolo | None = None
+    """Classic solitaire records (``options.mode == "classic-solo"``)."""
     tableau: Tableau | None = None
     """Tableau Obsession records (``options.mode`` ``tableau`` or ``tableau-duel``)."""
     milestones: Milestones | None = None

@@ -171,6 +171,13 @@ class Table:
         chance.draws += 1
         return random.Random(f"{chance.seed}:{chance.draws}")
 
+    def roll_d20(self) -> int:
+        """The next d20 result: a pinned roll first (``chance.next_rolls``), else seeded."""
+        pinned = self.state.chance.next_rolls
+        if pinned:
+            return pinned.pop(0)
+        return self.rng().randint(1, 20)
+
     def draw_from_bag(self) -> str | None:
         """Draw one tile: a pinned tile first, else at random; ``None`` if the bag is empty."""
         bag = self.state.supply.bag

@@ -34,7 +34,8 @@ def inventory(game: Game) -> dict[str, Counter[str]]:
             inv["cards"].update(choice.cards)
         # a useful man removed from the game is marked by a placement until the turn ends
         inv["servants"].update(p.servant for p in turn.placements if p.target != "removed")
-        inv["objectives"].update(turn.offer)
+        # the starter-guest draft's deck (setup_choices.py), else objectives to choose from
+        inv["cards" if turn.step == "starter-draft" else "objectives"].update(turn.offer)
     s = state.supply
     inv["cards"].update([*s.casual_deck, *s.prestige_deck, *s.fairchilds])
     inv["tiles"].update([*s.bag, *s.service_reserve, *s.pr1_reserve, *s.removed])
@@ -47,6 +48,10 @@ def inventory(game: Game) -> dict[str, Counter[str]]:
     inv["servants"].update(s.draft_display)
     if state.solo is not None:  # the Grand Ball's prestige guests, one to keep (solo step 2)
         inv["cards"].update(state.solo.ball_offer)
+    if state.classic_solo is not None:  # the opponent's VP cards and Fairchild (classic solo)
+        inv["vp"].update(state.classic_solo.opponent_vp)
+        if state.classic_solo.opponent_fairchild is not None:
+            inv["cards"][state.classic_solo.opponent_fairchild] += 1
     return inv
 
 

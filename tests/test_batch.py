@@ -8,11 +8,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from obsession_nb.batch import SEED_BITS, game_seeds, run_all
+from obsession_nb.batch import SEED_BITS, each, game_seeds, run_all
 from obsession_nb.cli import main
 from obsession_nb.modes.solo_odds import run_games
 from obsession_nb.random_games import (
@@ -60,6 +61,28 @@ def test_run_all_keeps_the_order_of_the_jobs_on_any_executor():
     assert run_all(abs, [-j for j in jobs], progress=False) == jobs
     with pytest.raises(ValueError, match="at least 1"):
         run_all(abs, jobs, workers=0)
+
+
+def test_each_yields_every_result_once_with_its_jobs_index_as_it_finishes():
+    jobs = [-j for j in range(20)]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(each(abs, jobs, executor=pool, progress=False))
+    assert sorted(got) == [(i, i) for i in range(20)]
+    assert list(each(abs, jobs, progress=False)) == [(i, i) for i in range(20)]
+
+
+def test_a_caller_that_stops_reading_early_leaves_the_rest_unrun():
+    ran: list[int] = []
+
+    def slow(job: int) -> None:
+        time.sleep(0.01)
+        ran.append(job)
+
+    with ThreadPoolExecutor(1) as pool:
+        stream = each(slow, list(range(200)), executor=pool, progress=False)
+        next(stream)
+        stream.close()
+    assert len(ran) < 200
 
 
 def test_random_games_are_the_same_on_a_process_pool(serial):

@@ -45,7 +45,7 @@ def test_entry_of_a_ruling_splits_the_chosen_and_rejected_readings() -> None:
 
 def test_entry_of_an_option_lists_its_choices_default_first() -> None:
     e = rulebook.entry("ud.servants-hall")
-    assert [k for k, _v in e.rule.choices] == ["expend-servant", "automatic"]
+    assert [k for k, _v in e.rule.choices] == ["place-servant", "automatic"]
     assert "(default)" in e.rule.choices[0][1]
 
 

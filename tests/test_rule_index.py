@@ -238,7 +238,8 @@ def test_entry_fields(rules):
                 problems.append(f"{rid}: empty {field}")
         if entry.get("kind") not in KINDS:
             problems.append(f"{rid}: bad kind {entry.get('kind')!r}")
-        unknown = set(entry) - {"id", "title", "kind", "summary", "cite", "reading", "choices"}
+        unknown = set(entry) - {"id", "title", "kind", "summary", "cite", "reading", "choices",
+                               "selects"}
         if unknown:
             problems.append(f"{rid}: unknown fields {sorted(unknown)}")
     assert not problems, "\n".join(problems)

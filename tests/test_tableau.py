@@ -14,6 +14,7 @@ from obsession_nb.modes.tableau_play import pass_turn as finish_turn
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
+from obsession_nb.starter_draft import draft_order
 from obsession_nb.state import Options
 
 
@@ -86,9 +87,9 @@ def test_milestones_are_chosen_at_the_start_of_player_setup() -> None:
 
 
 def test_starter_guest_draft_order_last_counterclockwise_then_back_clockwise() -> None:
-    assert tableau.draft_order(4, 0) == [3, 2, 1, 0, 0, 1, 2, 3]
-    assert tableau.draft_order(3, 1) == [0, 2, 1, 1, 2, 0]
-    assert tableau.draft_order(2, 1) == [0, 1, 1, 0]
+    assert draft_order(4, 0) == [3, 2, 1, 0, 0, 1, 2, 3]
+    assert draft_order(3, 1) == [0, 2, 1, 1, 2, 0]
+    assert draft_order(2, 1) == [0, 1, 1, 0]
 
 
 def test_starter_guest_draft_is_played_in_that_order_from_a_deck_of_2n_plus_2() -> None:
@@ -101,7 +102,7 @@ def test_starter_guest_draft_is_played_in_that_order_from_a_deck_of_2n_plus_2() 
     assert all(set(p.hand).isdisjoint(starters(game)) for p in game.state.players)
     deck = list(tab.draft_deck)
     picks = through_setup(game, 8)
-    assert [s for s, _ in picks] == tableau.draft_order(3, game.state.first_player)
+    assert [s for s, _ in picks] == draft_order(3, game.state.first_player)
     assert Counter(c for _, c in picks) <= Counter(deck)
     for seat, player_ in enumerate(game.state.players):
         assert sorted(c for c in player_.hand if c in starters(game)) == sorted(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import obsession_nb as onb
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.views import (
     Board,
     RulingPanel,
@@ -44,13 +44,26 @@ def _notations(stepper: Stepper) -> list[str]:
 
 
 @pytest.mark.parametrize("cls", [Board, RulingsLog, StepHeader])
-def test_widget_modules_are_files_in_widgets_dir(cls):
-    for attr in ("_esm", "_css"):
-        # anywidget wraps a pathlib.Path in a FileContents that keeps the path (for HMR).
-        path = getattr(getattr(cls, attr), "_path", None)
-        assert isinstance(path, Path), f"{cls.__name__}.{attr} should be a pathlib.Path"
-        assert path.parent == widgets_dir()
-        assert path.is_file()
+def test_widget_modules_come_from_widgets_dir_with_the_shared_helpers_inlined(cls):
+    # anywidget wraps a pathlib.Path in a FileContents that keeps the path.
+    css = getattr(cls._css, "_path", None)
+    assert isinstance(css, Path) and css.parent == widgets_dir() and css.is_file()
+    esm = str(cls._esm)
+    assert 'from "./common.js"' not in esm and "import " not in esm
+    assert "function h(tag, cls, text)" in esm  # common.js, inlined once
+    assert esm.count("function h(") == 1
+
+
+def test_every_widget_module_takes_its_helpers_from_common_js():
+    """One copy of the shared drawing helpers: no widget defines its own."""
+    for js in sorted(Path(widgets_dir()).glob("*.js")):
+        if js.name == "common.js":
+            continue
+        source = js.read_text(encoding="utf-8")
+        assert 'from "./common.js";' in source, js.name
+        assert "function h(" not in source, f"{js.name} defines its own h()"
+        served = widget_module(js.name)
+        assert "import " not in served and "export function h(" not in served, js.name
 
 
 @pytest.mark.parametrize("js", sorted(p.name for p in Path(widgets_dir()).glob("*.js")))
@@ -61,7 +74,7 @@ def test_widget_modules_never_write_markup(js):
     for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
                  "new Function"):
         assert sink not in source, f"{js} uses {sink}"
-    assert re.search(r"export default \{ render \}", source)
+    assert js == "common.js" or re.search(r"export default \{ render \}", source)
 
 
 @pytest.mark.parametrize("css", sorted(p.name for p in Path(widgets_dir()).glob("*.css")))

@@ -51,12 +51,7 @@ const DECK_LABEL = {
 
 // ----------------------------------------------------------------- DOM helpers (text only)
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, redrawOn } from "./common.js";
 
 function add(parent, ...children) {
   for (const c of children) if (c) parent.appendChild(c);
@@ -780,6 +775,54 @@ function tableauEl(view) {
   return box;
 }
 
+// Classic solitaire: the opponent card (marked when it is a stand-in), the courtships so far
+// and the AI card's last rolls (obsession_nb/modes/classic_mode.py classic_view).
+function classicEl(view) {
+  const c = view.solo || {};
+  const o = c.opponent || {};
+  const box = h("div", "onb-tableau onb-classic");
+  const head = h("div", "onb-market-price", `Classic solitaire against ${o.name} (${o.difficulty}, base score ${o.base})${c.challenging ? " · challenging mode: scavenged monuments add to its score" : ""}`);
+  box.appendChild(head);
+  if (o.standin) {
+    const tag = h("div", "onb-unverified-text onb-classic-standin", "Stand-in opponent card: its chart and base score are invented (the sources name only Eden, PRESTIGE 3 in season 2)");
+    tag.title = o.source || "";
+    box.appendChild(tag);
+  }
+  const themes = ["essentials", "service", "estate", "prestige", "sporting"];
+  const chart = h("table", "onb-classic-chart");
+  const top = h("tr");
+  top.appendChild(h("th", null, "season"));
+  for (const t of themes) top.appendChild(h("th", null, t.toUpperCase()));
+  chart.appendChild(top);
+  for (const season of ["1", "2", "3", "4"]) {
+    const row = h("tr");
+    row.appendChild(h("td", null, season === "4" ? "4 (final: the revealed themes added)" : season));
+    for (const t of themes) row.appendChild(h("td", null, String((o.chart || {})[season]?.[t] ?? "")));
+    chart.appendChild(row);
+  }
+  box.appendChild(chart);
+  const court = h("div", "onb-qv-log");
+  court.appendChild(h("div", "onb-qv-head", `Courtships (opponent's pile: ${c.opponent_vp_cards || 0} VP card(s)${c.opponent_fairchild ? " and a Fairchild" : ""})`));
+  if (!(c.courtships || []).length) court.appendChild(h("div", "onb-empty", "no courtship yet"));
+  for (const r of c.courtships || []) {
+    court.appendChild(h("div", "onb-qv-entry", `Season ${r.season} · ${r.themes.map((t) => t.toUpperCase()).join(" + ")}: you ${r.player}, opponent ${r.opponent} — ${r.outcome}`));
+  }
+  box.appendChild(court);
+  const ai = c.ai_card || {};
+  const log = h("div", "onb-qv-log");
+  log.appendChild(h("div", "onb-qv-head", `${ai.name || "AI card"}${ai.standin ? " (stand-in roll table)" : ""} · ${ai.column === "monument" ? "Monument" : "Standard"} Turn column${c.minus_five ? " · next roll −5" : ""}`));
+  const recent = (c.rolls || []).slice(-4);
+  if (!recent.length) log.appendChild(h("div", "onb-empty", "the AI has not rolled yet"));
+  for (const r of recent) {
+    const what = r.reason === "taken" ? `scavenged ${(r.names || r.tiles).join(" + ")} (position ${r.position})`
+      : r.reason === "refresh" ? "refreshed the market" : r.reason === "no-purchase" ? "no purchase"
+      : `position ${r.position} empty`;
+    log.appendChild(h("div", "onb-qv-entry", `Round ${r.round}: rolled ${r.roll}${r.result !== r.roll ? ` (−5: ${r.result})` : ""}, ${what}`));
+  }
+  box.appendChild(log);
+  return box;
+}
+
 // ----------------------------------------------------------------- the whole board
 
 function pendingEl(view) {
@@ -801,6 +844,7 @@ export function draw(root, view, parts, seats) {
   if (want.has("track")) {
     root.appendChild(trackEl(view));
     if (String(view.mode || "").startsWith("tableau")) root.appendChild(tableauEl(view));
+    if (view.mode === "classic-solo") root.appendChild(classicEl(view));
     if (view.milestones && view.milestones.length) root.appendChild(milestonesEl(view));
   }
   if (want.has("supply")) root.appendChild(supplyEl(view));
@@ -843,16 +887,7 @@ function render({ model, el }) {
     }
   };
   redraw();
-  model.on("change:view", redraw);
-  model.on("change:parts", redraw);
-  model.on("change:seats", redraw);
-  model.on("change:labels", redraw);
-  return () => {
-    model.off("change:labels", redraw);
-    model.off("change:view", redraw);
-    model.off("change:parts", redraw);
-    model.off("change:seats", redraw);
-  };
+  return redrawOn(model, ["view", "parts", "seats", "labels"], redraw);
 }
 
 export default { render };

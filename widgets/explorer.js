@@ -12,12 +12,7 @@
 //                rulings_a: [{rule, verdict}], rulings_b: [...]}
 //   status      a line of text
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, redrawOn } from "./common.js";
 
 function sorted(rows, sort) {
   if (!sort || !sort.key) return rows;
@@ -150,10 +145,8 @@ function render({ model, el }) {
     if (comparison && comparison.differences) root.appendChild(comparisonEl(comparison));
   }
 
-  for (const t of ["rows", "columns", "sort", "selected", "comparison", "status"]) {
-    model.on(`change:${t}`, draw);
-  }
   draw();
+  return redrawOn(model, ["rows", "columns", "sort", "selected", "comparison", "status"], draw);
 }
 
 export default { render };

@@ -12,15 +12,10 @@
 //   labels    UI words in the chosen language
 // Messages sent: {event: "answer", choice}, {event: "next"}, {event: "topics", selected}
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, labeller, redrawOn, rulingList } from "./common.js";
 
 function draw(root, model) {
-  const L = (k, d) => (model.get("labels") || {})[k] || d;
+  const L = labeller(model);
   root.replaceChildren();
   const q = model.get("question") || {};
   const res = model.get("result") || {};
@@ -86,20 +81,7 @@ function draw(root, model) {
     const box = h("div", `onb-quiz-result ${res.correct ? "onb-quiz-result-right" : "onb-quiz-result-wrong"}`);
     box.appendChild(h("div", "onb-quiz-verdict", res.correct ? L("right", "Right") : `${L("wrong", "Not quite")}: ${q.choices[res.answer]}`));
     box.appendChild(h("div", "onb-quiz-why", `${L("why", "Why")}:`));
-    const ul = h("ul", "onb-rulings");
-    for (const r of res.rulings || []) {
-      const li = h("li", "onb-ruling");
-      li.dataset.rule = r.rule;
-      li.appendChild(h("span", "onb-ruling-verdict", r.verdict));
-      const m = h("span", "onb-ruling-meta");
-      const chip = h("code", "onb-rule-id", r.rule);
-      if (r.summary) chip.title = r.summary;
-      m.appendChild(chip);
-      m.appendChild(h("span", "onb-citation", ` ${r.citation}`));
-      li.appendChild(m);
-      ul.appendChild(li);
-    }
-    box.appendChild(ul);
+    box.appendChild(rulingList(res.rulings));
     const next = h("button", "onb-quiz-next", L("next", "Next question"));
     next.type = "button";
     next.addEventListener("click", () => model.send({ event: "next" }));
@@ -113,11 +95,7 @@ function render({ model, el }) {
   el.appendChild(root);
   const redraw = () => draw(root, model);
   redraw();
-  const traits = ["question", "result", "score", "topics", "selected", "labels"];
-  for (const t of traits) model.on(`change:${t}`, redraw);
-  return () => {
-    for (const t of traits) model.off(`change:${t}`, redraw);
-  };
+  return redrawOn(model, ["question", "result", "score", "topics", "selected", "labels"], redraw);
 }
 
 export default { render };

@@ -12,17 +12,9 @@
 //   labels   UI words in the chosen language {key: text}
 // Messages sent: {event: "open", rule}, {event: "show", index}
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, labeller } from "./common.js";
 
-function t(model, key, fallback) {
-  const labels = model.get("labels") || {};
-  return labels[key] || fallback;
-}
+const t = (model, key, fallback) => labeller(model)(key, fallback);
 
 function ruleLink(model, id, title) {
   const a = h("button", "onb-rb-link", id);

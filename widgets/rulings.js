@@ -10,12 +10,7 @@
 //   rules     {rule id: {title, summary}}  hover text of the rule-id chips; a click on a chip
 //             shows the summary in place and sends {event: "open", rule} (the rule browser)
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, redrawOn, rulingItem } from "./common.js";
 
 function chipEl(r, model) {
   const info = (model.get("rules") || {})[r.rule];
@@ -38,14 +33,7 @@ function chipEl(r, model) {
 }
 
 function rulingEl(r, model) {
-  const li = h("li", "onb-ruling");
-  li.dataset.rule = r.rule;
-  li.appendChild(h("span", "onb-ruling-verdict", r.verdict));
-  const meta = h("span", "onb-ruling-meta");
-  meta.appendChild(chipEl(r, model));
-  meta.appendChild(h("span", "onb-citation", r.citation));
-  li.appendChild(meta);
-  return li;
+  return rulingItem(r, (ruling) => chipEl(ruling, model));
 }
 
 function entryEl(e, index, model) {
@@ -112,11 +100,7 @@ function render({ model, el }) {
   el.appendChild(root);
   const redraw = () => draw(root, model);
   redraw();
-  const traits = ["heading", "status", "verdict", "entries", "problems", "rules"];
-  for (const t of traits) model.on(`change:${t}`, redraw);
-  return () => {
-    for (const t of traits) model.off(`change:${t}`, redraw);
-  };
+  return redrawOn(model, ["heading", "status", "verdict", "entries", "problems", "rules"], redraw);
 }
 
 export default { render };

@@ -9,12 +9,7 @@
 //   script    {next, label, done, total}  the worked example's next action, if any
 //   history   number of actions that Back can undo
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, redrawOn } from "./common.js";
 
 function draw(root, model) {
   root.replaceChildren();
@@ -60,11 +55,7 @@ function render({ model, el }) {
   el.appendChild(root);
   const redraw = () => draw(root, model);
   redraw();
-  const traits = ["pending", "steps", "current", "script", "history"];
-  for (const t of traits) model.on(`change:${t}`, redraw);
-  return () => {
-    for (const t of traits) model.off(`change:${t}`, redraw);
-  };
+  return redrawOn(model, ["pending", "steps", "current", "script", "history"], redraw);
 }
 
 export default { render };

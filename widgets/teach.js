@@ -11,15 +11,10 @@
 //   labels          UI words in the chosen language
 // Messages sent: {event: "key", key: "next" | "back"}
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+import { h, labeller, redrawOn, rulingList } from "./common.js";
 
 function draw(root, model) {
-  const L = (k, d) => (model.get("labels") || {})[k] || d;
+  const L = labeller(model);
   root.replaceChildren();
   root.dataset.step = String(model.get("step") || 0);
   const top = h("div", "onb-teach-top");
@@ -39,20 +34,7 @@ function draw(root, model) {
     root.appendChild(h("div", "onb-teach-upcoming", L("over", "The game is over.")));
   }
   const rulings = model.get("rulings") || [];
-  const box = h("ul", "onb-teach-rulings");
-  for (const r of rulings) {
-    const li = h("li", "onb-teach-ruling");
-    li.dataset.rule = r.rule;
-    li.appendChild(h("span", "onb-teach-verdict", r.verdict));
-    const meta = h("span", "onb-teach-meta");
-    const chip = h("code", "onb-rule-id", r.rule);
-    if (r.summary) chip.title = r.summary;
-    meta.appendChild(chip);
-    meta.appendChild(h("span", "onb-citation", ` ${r.citation}`));
-    li.appendChild(meta);
-    box.appendChild(li);
-  }
-  root.appendChild(box);
+  root.appendChild(rulingList(rulings, "onb-teach-rulings"));
 }
 
 function render({ model, el }) {
@@ -69,11 +51,10 @@ function render({ model, el }) {
     ev.preventDefault();
   };
   document.addEventListener("keydown", onKey);
-  const traits = ["title", "prompt", "step", "upcoming", "rulings", "labels"];
-  for (const t of traits) model.on(`change:${t}`, redraw);
+  const stop = redrawOn(model, ["title", "prompt", "step", "upcoming", "rulings", "labels"], redraw);
   return () => {
     document.removeEventListener("keydown", onKey);
-    for (const t of traits) model.off(`change:${t}`, redraw);
+    stop();
   };
 }
 

@@ -12,6 +12,14 @@ The Solo Estate Challenge (UD p.13-14) lives in ``solo_*.py``:
   judges its choices by ``solo_estimate``'s outlook (finishing round and final score);
   ``solo_odds`` — many games' odds.
 
+Classic solitaire, the base game's solo mode (Facts §6), lives in ``classic*.py``:
+
+* ``classic_mode`` — the plugin; ``classic_ai`` — the AI card's d20 scavenging;
+* ``classic_courtship`` — courtship against the opponent card, the opponent's score;
+* ``classic`` — a new game, the result, whole seeded games (``obsession_nb.classic_solo``);
+* ``classic_strategy`` — the greedy and random players;
+* ``solo_exceptions`` — the solo rule exceptions both solo modes use.
+
 The core never imports this package; it finds a mode by its ``options.mode`` name.
 """
 

@@ -19,7 +19,8 @@ from typing import Any
 from obsession_nb import engine
 from obsession_nb.game import Game
 from obsession_nb.modes import SOLO
-from obsession_nb.modes.solo_rules import TARGETS, modifier
+from obsession_nb.modes.solo_rules import adds_monuments, modifier, opponent_card
+from obsession_nb.modes.solo_rules import target as target_of
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.setup import hire_supply
@@ -34,26 +35,39 @@ DICE_SALT = 7919
 # ----------------------------------------------------------------- a new game
 
 
-def solo_options(*, extended: bool = False, expert: bool = False) -> Options:
+def solo_options(*, extended: bool = False, expert: bool = False,
+                 opponent: str | None = None) -> Options:
+    """The challenge's options; with an ``opponent`` card (kept in ``state.solo``) its base
+    score is the target (UD p.14 Target Score Variants); ``expert`` adds the scavenged
+    monuments' VP to the target."""
+    if opponent is not None:
+        target = "opponent-monuments" if expert else "opponent"
+    else:
+        target = "expert-monuments" if expert else "printed"
     return Options(
         expansion=True,
         length="extended" if extended else "standard",
         mode=SOLO,
-        solo_target="expert-monuments" if expert else "printed",
+        solo_target=target,  # type: ignore[arg-type]
         market_reserve=False,
         prestige_guest_limit=False,
     )
 
 
-def new_solo_state(seed: int = 0, *, extended: bool = False,
-                   expert: bool = False) -> tuple[State, list[Ruling]]:
+def new_solo_state(seed: int = 0, *, extended: bool = False, expert: bool = False,
+                   opponent: str | None = None) -> tuple[State, list[Ruling]]:
     """The challenge before the player's family choice and servant draft (UD p.13 Setup)."""
     from obsession_nb.draft import start_draft
 
-    state = State(options=solo_options(extended=extended, expert=expert),
-                  players=[Player(name=PLAYER_NAME)], solo=Solo(), first_player=0)
+    state = State(options=solo_options(extended=extended, expert=expert, opponent=opponent),
+                  players=[Player(name=PLAYER_NAME)], solo=Solo(opponent=opponent),
+                  first_player=0)
     state.chance.seed = seed
     table = Table(state)
+    wrong = [p for p in table.mode.check_position(state, table.catalog)
+             if p.startswith("solo.opponent:")]
+    if wrong:  # an unknown opponent card
+        raise ValueError("; ".join(wrong))
     state.supply.servants_for_hire = hire_supply(1, True)
     rulings = [
         ruling("solo.sec.overview", "Solo Estate Challenge: no courtship; complete the estate, "
@@ -69,11 +83,11 @@ def new_solo_state(seed: int = 0, *, extended: bool = False,
 
 def new_solo_game(seed: int = 0, *, extended: bool = False, expert: bool = False,
                   family: str | None = None, servant: str | None = None,
-                  start_tile: str | None = None) -> Game:
+                  start_tile: str | None = None, opponent: str | None = None) -> Game:
     """A new challenge at its first decision (the family board), or — with ``family`` and
     ``servant`` — at the first turn.  Wessex takes ``start_tile``, or else the first tile its
     board offers."""
-    state, rulings = new_solo_state(seed, extended=extended, expert=expert)
+    state, rulings = new_solo_state(seed, extended=extended, expert=expert, opponent=opponent)
     game = Game.from_state(state)
     game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
     if family is not None:
@@ -209,14 +223,14 @@ def solo_result(game: Game | Table) -> SoloResult:
     state = table.state
     solo = state.solo or Solo()
     length = state.options.length
-    base, at = TARGETS[length]
+    base, at = target_of(table)
     finished = solo.finished_round is not None
     end = solo.finished_round if finished else state.round
     sheet = score(table)
     mod = modifier(end, at)
     monument_vp = sum(table.tile(s.tile).front.vp for s in solo.scavenged
                       if s.tile is not None and table.tile(s.tile).kind == "monument")
-    expert = state.options.solo_target == "expert-monuments"
+    expert = adds_monuments(state.options)
     target = base + (monument_vp if expert else 0)
     rulings = [
         ruling("solo.sec.scoring", f"The scorepad totals {sheet.players[0].total}."),
@@ -226,8 +240,12 @@ def solo_result(game: Game | Table) -> SoloResult:
     if length == "extended":
         rulings.append(ruling("ruling.sec-extended-modifiers", "In an extended game the "
                               "modifiers count from round 15, the extended target's space."))
+    card = opponent_card(state, table.catalog)
+    if card is not None:
+        rulings.append(ruling("solo.sec.target-variants", f"The target is {card.name}'s base "
+                              f"score, {base}."))
     if expert:
-        rulings.append(ruling("solo.sec.target-variants", f"Expert target: {base} plus "
+        rulings.append(ruling("solo.sec.target-variants", f"Target {base} plus "
                               f"{monument_vp} VP of scavenged monuments = {target}."))
     adjusted = sheet.players[0].total + mod
     if not finished:
@@ -271,7 +289,8 @@ class SoloRun:
             "seed": self.seed,
             "strategy": self.strategy,
             "family": me.family,
-            "expert": state.options.solo_target == "expert-monuments",
+            "expert": adds_monuments(state.options),
+            "opponent": (state.solo or Solo()).opponent,
             **self.result.to_json(),
             "actions": len(self.actions),
             "scavenged": self.scavenged,
@@ -314,11 +333,13 @@ def play(game: Game, player: Any, *, logged: bool = True, max_actions: int = 5_0
 
 def play_solo(seed: int = 0, *, extended: bool = False, strategy: str = "greedy",
               expert: bool = False, rolls: Sequence[int] | None = None,
-              dice_seed: int | None = None, logged: bool = True) -> SoloRun:
+              dice_seed: int | None = None, logged: bool = True,
+              opponent: str | None = None) -> SoloRun:
     """Set up and play a whole challenge.  ``rolls`` pins the d20 results in order;
-    ``dice_seed`` reseeds the chance source once setup is over (for replays)."""
+    ``dice_seed`` reseeds the chance source once setup is over (for replays); ``opponent``
+    makes that card's base score the target."""
     start = time.perf_counter()
-    game = new_solo_game(seed, extended=extended, expert=expert)
+    game = new_solo_game(seed, extended=extended, expert=expert, opponent=opponent)
     if rolls is not None:
         game.state.chance.next_rolls = list(rolls)
     player = make_player(strategy, seed)
@@ -342,6 +363,6 @@ def replay_solo(run: SoloRun) -> SoloRun:
     state = run.game.state
     rolls = [s["roll"] for s in run.scavenged]
     return play_solo(run.seed, extended=state.options.length == "extended",
-                     strategy=run.strategy,
-                     expert=state.options.solo_target == "expert-monuments", rolls=rolls,
-                     dice_seed=run.seed + DICE_SALT)
+                     strategy=run.strategy, expert=adds_monuments(state.options),
+                     rolls=rolls, dice_seed=run.seed + DICE_SALT,
+                     opponent=(state.solo or Solo()).opponent)

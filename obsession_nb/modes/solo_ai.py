@@ -20,10 +20,7 @@ SIDES = 20
 
 def roll_d20(table: Table) -> int:
     """The next d20 result: a pinned roll first, else from the seeded source."""
-    pinned = table.state.chance.next_rolls
-    if pinned:
-        return pinned.pop(0)
-    return table.rng().randint(1, SIDES)
+    return table.roll_d20()
 
 
 def locate(roll: int) -> tuple[str, int] | None:

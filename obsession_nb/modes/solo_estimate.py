@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from obsession_nb.catalog import CATEGORIES
 from obsession_nb.modes.solo_market import offers
-from obsession_nb.modes.solo_rules import TARGETS
 from obsession_nb.modes.solo_rules import modifier as round_modifier
+from obsession_nb.modes.solo_rules import target
 from obsession_nb.modes.solo_tableau import column_tiles, size
 from obsession_nb.scoring import score_player
 from obsession_nb.table import Table
@@ -152,7 +152,7 @@ def outlook(table: Table, pace: Pace = Pace(), *, this_turn_done: bool = True,
     turns += extra
     # money earned beyond the need while the other counts finish
     spare = max(0.0, me.money + turns * pace.income - price)
-    _score, at = TARGETS[state.options.length]
+    _score, at = target(table)
     finish = state.round + turns if this_turn_done else state.round - 1 + max(1.0, turns)
     sheet = score_player(table, 0).categories
     final_tiles = sum(_final_vp(table, o.tile) for o in me.organiser)

@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb.catalog import CATEGORIES, Catalog
+from obsession_nb.catalog import CATEGORIES, Catalog, OpponentCard
 from obsession_nb.modes import solo_ai
+from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 from obsession_nb.modes.solo_market import (
     COUNTERS,
     NAMED_MONUMENTS,
@@ -31,9 +32,11 @@ from obsession_nb.modes.solo_market import (
 from obsession_nb.modes.solo_tableau import at_max, check, column_of, column_tiles, needs, size
 from obsession_nb.rounds import has_event, last_round
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Solo, State
+from obsession_nb.state import Options, Solo, State
 from obsession_nb.table import Table
 
+OPPONENT_TARGETS = ("opponent", "opponent-monuments")
+MONUMENT_TARGETS = ("expert-monuments", "opponent-monuments")
 BALL_SEE = 3
 ROUND_CAP = 30
 """A game still not complete when this round ends stops, lost (ruling.sec-track-end)."""
@@ -102,7 +105,7 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     # Step 7: the tableau track, the VP cards, no themes, no Fairchilds
     supply.theme_deck, state.themes, supply.fairchilds = [], [], []
     length = state.options.length
-    target, at = TARGETS[length]
+    score, at = target(table)
     kept.append(ruling("solo.sec.round-track", "The tableau round track: the pawn on START "
                        f"(round 1), the {len(supply.vp_deck)} VP cards shuffled on their space."))
     kept.append(ruling("ruling.sec-vp-cards", "No courtship: no theme cards and no Fairchilds; "
@@ -114,9 +117,13 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     kept.append(ruling("solo.sec.rule-exceptions", "The base solo exceptions apply: the "
                        "Butler's Room only hires, the Servants' Hall simply gives one reputation, "
                        "gossips attack nobody."))
-    kept.append(ruling("solo.sec.target-score", f"Target: beat {target} VP, printed by round "
-                       f"{at}" + (", plus the VP of monuments the AI scavenges (expert)."
-                                  if state.options.solo_target == "expert-monuments" else ".")))
+    kept.append(ruling("solo.sec.target-score", f"Target: beat {score} VP, printed by round "
+                       f"{at}" + (", plus the VP of monuments the AI scavenges."
+                                  if adds_monuments(state.options) else ".")))
+    card = opponent_card(state, catalog)
+    if card is not None:
+        kept.append(ruling("solo.sec.target-variants", f"The target is {card.name}'s base score "
+                           f"({card.base})" + (", a stand-in card." if card.standin else ".")))
     return kept
 
 
@@ -134,12 +141,7 @@ def verify_action(table: Table, action: a.Action) -> None:
         if code in USELESS_VP_FAVOURS:
             raise refuse("ruling.sec-vp-cards", f"The VP card's favour ({code}) has no use in "
                          "the solo market, which is never refreshed and always unlimited.")
-    if isinstance(action, a.Hall):
-        raise refuse("solo.exception.servants-hall", "In solo play the Servants' Hall simply "
-                     "gives one reputation in step 2; no servant is placed on it.")
-    if isinstance(action, a.Recruit):
-        raise refuse("solo.exception.butlers-room", "In solo play the Butler's Room hires but "
-                     "never recruits.")
+    refuse_exceptions(table, action)
     if ball_pending(table) and isinstance(action, a.Done | a.Pass) and turn.step == "step2":
         raise refuse("solo.sec.grand-ball", "The Grand Ball comes first: keep one of the "
                      "prestige guests seen (ball CARD).")
@@ -168,10 +170,7 @@ def step2_effects(table: Table) -> list[Ruling]:
     """The Servants' Hall as a plain +1 (solo.exception.servants-hall) and the Grand Ball's
     draw (solo.sec.grand-ball); nothing else of the mode happens in step 2."""
     me = table.me
-    rulings: list[Ruling] = []
-    if table.has_ability(me, "servants_hall"):
-        rulings.append(table.gain_reputation(me, 1, "solo.exception.servants-hall",
-                                             "The Servants' Hall in solo play"))
+    rulings = servants_hall(table)
     solo = table.state.solo
     if has_event(table, "grand_ball") and solo is not None and not solo.ball_done:
         if not solo.ball_offer:
@@ -259,8 +258,25 @@ def apply_discard_tile(table: Table, tile_id: str) -> list[Ruling]:
 
 
 def target(table: Table) -> tuple[int, int]:
-    """(target score, round of the target space) for this game's length."""
-    return TARGETS[table.state.options.length]
+    """(target score, round of the target space) for this game's length: the printed score, or
+    an opponent card's base score (solo.sec.target-variants)."""
+    state = table.state
+    printed, at = TARGETS[state.options.length]
+    card = opponent_card(state, table.catalog)
+    return (printed if card is None else card.base), at
+
+
+def opponent_card(state: State, catalog: Catalog) -> OpponentCard | None:
+    """The opponent card whose base score is the target, if the target is one."""
+    name = state.solo.opponent if state.solo is not None else None
+    if state.options.solo_target not in OPPONENT_TARGETS or name not in catalog.opponents:
+        return None
+    return catalog.opponents[str(name)]
+
+
+def adds_monuments(options: Options) -> bool:
+    """Whether the VP of scavenged monuments join the target (solo.sec.target-variants)."""
+    return options.solo_target in MONUMENT_TARGETS
 
 
 def modifier(round_number: int, target_round: int) -> int:
@@ -349,6 +365,10 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
         if known != sorted(known, key=lambda t: (catalog.tiles[t].tsn or 0, t)):
             problems.append(f"supply.market[{i}]: tiles must be in tile-sorting-number order, "
                             "lowest on top")
+    named = state.solo.opponent if state.solo is not None else None
+    if state.options.solo_target in OPPONENT_TARGETS and named not in catalog.opponents:
+        problems.append(f"solo.opponent: '{named}' is not an opponent card; the cards are "
+                        f"{', '.join(catalog.opponents)}")
     if not 1 <= state.round <= ROUND_CAP:
         problems.append(f"round: must be 1 to {ROUND_CAP}, not {state.round}")
     for j, roll in enumerate(state.chance.next_rolls):

@@ -7,8 +7,8 @@ option.queen-victoria-market; rulings ruling.tableau-*).
 * the end of a turn (:func:`after_turn`): the game stops at once when the player ends the turn at
   Max; at the end of a round the Queen Victoria removal, the pawn moves on, and round 5 opens
   with the Grand Ball (action ``ball CARD``, in turn order, before any turn);
-* the two base variants the mode uses are :func:`queen_victoria` and the draft order
-  :func:`draft_order`.
+* the two base variants the mode uses are :func:`queen_victoria` (market.building_boom) and
+  the starter-guest draft (starter_draft.py).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb.market import SPACE_PRICES, fill
+from obsession_nb.market import building_boom
 from obsession_nb.rounds import last_round, space
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.setup import choose_monuments, opening_market
-from obsession_nb.state import QueenVictoria, State, Tableau, Turn
+from obsession_nb.starter_draft import deal_draft_deck, draft_order, return_undrafted
+from obsession_nb.state import State, Tableau, Turn
 from obsession_nb.table import Table
 
 BALL_SEE = 3
@@ -40,13 +41,6 @@ def record(state: State) -> Tableau:
 
 
 # ----------------------------------------------------------------- setup
-
-
-def draft_order(players: int, first: int) -> list[int]:
-    """Seats in picking order: the last in turn order first, counterclockwise to the first
-    player, who picks twice; then back clockwise to the last (option.starter-guest-draft)."""
-    back = [(first + k) % players for k in range(players - 1, 0, -1)]
-    return [*back, first, first, *reversed(back)]
 
 
 def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
@@ -93,24 +87,14 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
                        "Builders' Holiday on 11 and the Village Fair on 13."))
 
     # Player setup step 9: the starter-guest draft (option.starter-guest-draft)
-    starters = {c.id for c in catalog.gentry.values() if c.deck == "starter"}
-    pool = [c for p in state.players for c in p.hand if c in starters]
-    pool += [c for c in supply.casual_deck if c in starters]
-    for player in state.players:
-        player.hand = [c for c in player.hand if c not in starters]
-    casual = [c for c in supply.casual_deck if c not in starters]
-    pool = sorted(pool)
-    table.rng().shuffle(pool)
-    size = 2 * n + 2
-    tab.draft_deck, rest = pool[:size], pool[size:]
-    supply.casual_deck = sorted([*casual, *rest])
-    table.rng().shuffle(supply.casual_deck)
+    tab.draft_deck, rest = deal_draft_deck(table)
+    size = len(tab.draft_deck)
     tab.draft_order = draft_order(n, state.first_player)
     kept.append(ruling("option.starter-guest-draft", f"Starter-guest draft: a deck of {size} "
                        f"starter guests; {state.players[tab.draft_order[0]].name} (last in turn "
                        "order) picks first, counterclockwise; the first player picks two; then "
                        "back clockwise."))
-    kept.append(ruling("ruling.tableau-starter-rest", f"The {len(rest)} starter guests not "
+    kept.append(ruling("ruling.tableau-starter-rest", f"The {rest} starter guests not "
                        "dealt into the draft deck join the casual deck, as undealt starters do "
                        "in the standard setup."))
 
@@ -169,9 +153,7 @@ def apply_starter(table: Table, card: str) -> list[Ruling]:
         return []
     left = list(tab.draft_deck)
     tab.draft_deck = []
-    state.supply.casual_deck += left
-    state.supply.casual_deck = sorted(state.supply.casual_deck)
-    table.rng().shuffle(state.supply.casual_deck)
+    return_undrafted(table, left)
     table.then("start-turn", state.first_player, "begin")
     return [ruling("option.starter-guest-draft", f"The {len(left)} starter guests nobody took "
                    "are shuffled into the casual deck; the first turn begins.")]
@@ -283,39 +265,12 @@ def _stop(table: Table) -> None:
 
 
 def queen_victoria(table: Table) -> list[Ruling]:
-    """Set aside the £300 tile (both if stacked), slide left, draw one space's tile (diverted
-    into an active reserve as usual), return the set-aside tiles to the bag; the reserves are
-    untouched (option.queen-victoria-market)."""
-    state = table.state
-    supply = state.supply
-    if not supply.market:
-        return [ruling("option.queen-victoria-market", "Queen Victoria: the market is empty; "
-                       "nothing is removed.")]
-    removed = supply.market.pop(0)
-    rulings = [ruling("option.queen-victoria-market", f"Queen Victoria: "
-                      f"{table.tile_name(removed[0])}" + (f" (×{len(removed)})" if len(removed) > 1
-                                                          else "")
-                      + f" leaves the £{SPACE_PRICES[0]} space; the other tiles slide left.")]
-    bag_before = list(supply.bag)
-    fill(table, rulings, in_tsn_order=False)
-    drawn = _drawn(bag_before, supply.bag)
-    supply.bag = sorted([*supply.bag, *removed])
-    record(state).queen_victoria.append(QueenVictoria(round=state.round, removed=removed,
-                                                      drawn=drawn))
-    rulings.append(ruling("option.queen-victoria-market", "The set-aside tile(s) return to the "
-                          "bag; the reserves are not affected."))
+    """The Queen Victoria removal at the end of a round (market.building_boom), recorded for the
+    mode's view (option.queen-victoria-market)."""
+    rulings, removal = building_boom(table)
+    if removal is not None:
+        record(table.state).queen_victoria.append(removal)
     return rulings
-
-
-def _drawn(before: list[str], after: list[str]) -> list[str]:
-    left = list(after)
-    out = []
-    for t in before:
-        if t in left:
-            left.remove(t)
-        else:
-            out.append(t)
-    return out
 
 
 # ----------------------------------------------------------------- view

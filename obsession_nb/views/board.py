@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.views.static import StaticPicture, board_html
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ class Board(StaticPicture, anywidget.AnyWidget):
 
     Displayed, it also carries a static picture of itself (kept when the notebook is saved)."""
 
-    _esm = widgets_dir() / "board.js"
+    _esm = widget_module("board.js")
     _css = widgets_dir() / "board.css"
 
     view = traitlets.Dict().tag(sync=True)

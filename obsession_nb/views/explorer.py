@@ -13,7 +13,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.views.stepper import Stepper
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ HIDDEN = {"favours.invite", "ruling.screen-deck-short", "favours.screen", "tile.
 class ExplorerTable(anywidget.AnyWidget):
     """The table itself (traits documented in ``widgets/explorer.js``)."""
 
-    _esm = widgets_dir() / "explorer.js"
+    _esm = widget_module("explorer.js")
     _css = widgets_dir() / "explorer.css"
 
     columns = traitlets.List(traitlets.Dict()).tag(sync=True)

@@ -22,6 +22,8 @@ TUTORIALS = [
      "The six stacks, the d20 AI and its critical rule, scoring against the target, odds."),
     ("07-tableau-obsession.ipynb", "07 · Tableau Obsession, the Duel and Milestones",
      "The starter-guest draft, Queen Victoria, the Grand Ball, a milestone, the end at Max."),
+    ("08-variants.ipynb", "08 · Printings and variants, side by side",
+     "Objectives at setup, the old Servants' Hall, a Dickens season, a Queen Victoria round."),
     ("09-what-if.ipynb", "09 · What if?",
      "Every option of a turn compared, a position built from scratch, the solo odds."),
     ("10-rulings-casebook.ipynb", "10 · The rulings casebook",

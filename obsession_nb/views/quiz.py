@@ -16,7 +16,7 @@ import traitlets
 
 from obsession_nb import quiz
 from obsession_nb.i18n import resolve, tr, ui_labels
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.views.board import Board
 
 QUIZ_LABELS = {
@@ -30,7 +30,7 @@ QUIZ_LABELS = {
 class QuizView(anywidget.AnyWidget):
     """The quiz's drawing (``widgets/quiz.js``)."""
 
-    _esm = widgets_dir() / "quiz.js"
+    _esm = widget_module("quiz.js")
     _css = widgets_dir() / "quiz.css"
 
     question = traitlets.Dict().tag(sync=True)

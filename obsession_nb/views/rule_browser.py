@@ -19,7 +19,7 @@ import traitlets
 
 from obsession_nb import rulebook
 from obsession_nb.i18n import resolve, ui_labels
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
 from obsession_nb.views.stepper import Stepper
 
@@ -52,7 +52,7 @@ BROWSER_LABELS = {
 class RuleBrowserView(anywidget.AnyWidget):
     """The browser's drawing (``widgets/rule_browser.js``); the search runs in Python."""
 
-    _esm = widgets_dir() / "rule_browser.js"
+    _esm = widget_module("rule_browser.js")
     _css = widgets_dir() / "rule_browser.css"
 
     query = traitlets.Unicode("").tag(sync=True)

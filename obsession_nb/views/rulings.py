@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.actions import ACTION_TYPES
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import BadNotation
 from obsession_nb.views.labels import action_label, name_of
 from obsession_nb.views.static import StaticPicture, note_html
@@ -32,7 +32,7 @@ RULE_OPENERS: list[Callable[[str], object]] = []
 class RulingsLog(anywidget.AnyWidget):
     """Rulings drawn as text: ``entries`` (log), ``verdict`` (one check), ``problems``."""
 
-    _esm = widgets_dir() / "rulings.js"
+    _esm = widget_module("rulings.js")
     _css = widgets_dir() / "rulings.css"
 
     heading = traitlets.Unicode("").tag(sync=True)

@@ -66,6 +66,20 @@ def _track(view: dict[str, Any]) -> str:
             f"<div>{' '.join(spaces)}</div>")
 
 
+def _classic(view: dict[str, Any]) -> str:
+    """Classic solitaire: the opponent card (named a stand-in when it is one) and the
+    courtships so far."""
+    solo = view.get("solo") or {}
+    card = solo.get("opponent") or {}
+    standin = " — a stand-in card (invented chart and base score)" if card.get("standin") else ""
+    lines = [f"Season {c['season']} · {' + '.join(t.upper() for t in c['themes'])}: you "
+             f"{c['player']}, opponent {c['opponent']} — {c['outcome']}"
+             for c in solo.get("courtships", [])]
+    return (f"<div style='{_SECTION}'>Classic solitaire against {_e(card.get('name'))} "
+            f"({_e(card.get('difficulty'))}, base score {_e(card.get('base'))}){_e(standin)}"
+            "</div>" + "".join(f"<div>{_e(line)}</div>" for line in lines))
+
+
 def _supply(view: dict[str, Any]) -> str:
     supply = view["supply"]
     cells = []
@@ -146,6 +160,8 @@ def board_html(view: dict[str, Any], parts: list[str], seats: list[int]) -> str:
         body.append(_pending(view))
     if "track" in want:
         body.append(_track(view))
+        if view.get("mode") == "classic-solo":
+            body.append(_classic(view))
     if "supply" in want:
         body.append(_supply(view))
     if "table" in want:

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.i18n import resolve, tr
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import BadNotation, IllegalAction
 from obsession_nb.views.board import Board
 from obsession_nb.views.labels import (
@@ -62,7 +62,7 @@ SETUP_STEPS = [("draft", "Setup: family board and servant draft"), ("begin", "Fi
 class StepHeader(anywidget.AnyWidget):
     """The stepper's header: the decision in words and the order of play (text only)."""
 
-    _esm = widgets_dir() / "stepper.js"
+    _esm = widget_module("stepper.js")
     _css = widgets_dir() / "stepper.css"
 
     pending = traitlets.Dict().tag(sync=True)

@@ -18,7 +18,7 @@ import traitlets
 
 from obsession_nb.actions import Action
 from obsession_nb.i18n import resolve, ui_labels
-from obsession_nb.resources import widgets_dir
+from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import Ruling
 from obsession_nb.views.labels import SPECIAL_VERBS, action_label
 from obsession_nb.views.stepper import Stepper
@@ -33,7 +33,7 @@ TEACH_LABELS = {
 class TeachingKeys(anywidget.AnyWidget):
     """The keyboard and the large-type ruling (``widgets/teach.js``)."""
 
-    _esm = widgets_dir() / "teach.js"
+    _esm = widget_module("teach.js")
     _css = widgets_dir() / "teach.css"
 
     title = traitlets.Unicode("").tag(sync=True)

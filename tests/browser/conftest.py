@@ -232,12 +232,11 @@ def _check_kernel_is_this_python(base_url: str) -> None:
         )
 
 
-@pytest.fixture(scope="session")
-def jupyterlab_server(jupyter_env: dict[str, str]) -> Iterator[str]:
-    """Start JupyterLab on 127.0.0.1 rooted at notebooks/; yield its base URL."""
-    port = _free_port()
-    argv = [
-        sys.executable, "-m", "jupyter", "lab",
+def _jupyter_server(app: str, port: int, extra: list[str]) -> list[str]:
+    """The command line of a Jupyter server app (``lab`` or ``notebook``) on 127.0.0.1, rooted at
+    notebooks/, with no token or password (a test harness on loopback only)."""
+    return [
+        sys.executable, "-m", "jupyter", app,
         "--no-browser",
         "--ip=127.0.0.1",
         f"--port={port}",
@@ -247,9 +246,18 @@ def jupyterlab_server(jupyter_env: dict[str, str]) -> Iterator[str]:
         "--allow-root",
         "--ServerApp.disable_check_xsrf=True",  # lets the harness DELETE stale sessions
         f"--ServerApp.root_dir={NOTEBOOKS}",
+        *extra,
+    ]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def jupyterlab_server(jupyter_env: dict[str, str]) -> Iterator[str]:
+    """Start JupyterLab on 127.0.0.1 rooted at notebooks/; yield its base URL."""
+    port = _free_port()
+    argv = _jupyter_server("lab", port, [
         f"--LabApp.workspaces_dir={jupyter_env['JUPYTERLAB_WORKSPACES_DIR']}",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]  # fmt: skip
+    ])
     server = _Server("jupyterlab", argv, jupyter_env, port)
     try:
         server.wait_ready("/api/status")
@@ -263,19 +271,7 @@ def jupyterlab_server(jupyter_env: dict[str, str]) -> Iterator[str]:
 def notebook7_server(jupyter_env: dict[str, str]) -> Iterator[str]:
     """Start Notebook 7 (``jupyter notebook``) on 127.0.0.1 rooted at notebooks/."""
     port = _free_port()
-    argv = [
-        sys.executable, "-m", "jupyter", "notebook",
-        "--no-browser",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        "--ServerApp.port_retries=0",
-        "--IdentityProvider.token=",
-        "--ServerApp.password=",
-        "--allow-root",
-        "--ServerApp.disable_check_xsrf=True",
-        f"--ServerApp.root_dir={NOTEBOOKS}",
-    ]  # fmt: skip
-    server = _Server("notebook7", argv, jupyter_env, port)
+    server = _Server("notebook7", _jupyter_server("notebook", port, []), jupyter_env, port)
     try:
         server.wait_ready("/api/status")
         yield server.url

@@ -156,7 +156,7 @@ def test_teaching_mode_keyboard_steps_and_back(
     expect(teach.locator(".onb-teach-next")).to_have_text("activity")
     page.keyboard.press("ArrowRight")
     expect(teach).to_have_attribute("data-step", "1")
-    expect(teach.locator('.onb-teach-ruling[data-rule="turn.rotate-service"]')).to_be_visible()
+    expect(teach.locator('.onb-teach-rulings .onb-ruling[data-rule="turn.rotate-service"]')).to_be_visible()
     page.keyboard.press("ArrowRight")
     expect(teach).to_have_attribute("data-step", "2")
     expect(teach.locator(".onb-teach-prompt")).to_contain_text("step 4 (invite guests)")

@@ -28,6 +28,7 @@ EXPECTED = {
                                        ".onb-ruling-panel": 1},
     "07-tableau-obsession.ipynb": {".onb-board": 2, ".onb-step-header": 1,
                                    ".onb-ruling-panel": 1},
+    "08-variants.ipynb": {".onb-board": 4},
     "09-what-if.ipynb": {".onb-board": 1, ".onb-explorer-table": 1},
     "10-rulings-casebook.ipynb": {".onb-board": 2, ".onb-rule-browser": 1, ".onb-quiz": 1},
 }
