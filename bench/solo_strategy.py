@@ -1,7 +1,8 @@
 """How well the solo strategies play the Solo Estate Challenge, and how fast (run by hand; never
 asserted).
 
-``nice -n 5 .venv/bin/python bench/solo_strategy.py --games 200 --workers 2 [--strategy NAME ...]``
+``nice -n 5 .venv/bin/python bench/solo_strategy.py --games 200 --workers 2 [--strategy NAME ...]
+[--length standard|extended|both]``
 plays GAMES seeded games of each length per strategy (the seeds of ``solo_odds.run_games``:
 spawned from root 0 for standard games and from ``EXTENDED_SEEDS`` for extended ones; Ponsonby
 with the useful man drafted, as the tutorials' odds), on ``obsession_nb.batch`` workers, and
@@ -51,9 +52,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--strategy", action="append", choices=STRATEGIES,
                         help="repeat for several (default: planner and greedy)")
+    parser.add_argument("--length", choices=("standard", "extended", "both"), default="both")
     args = parser.parse_args()
+    lengths = {"standard": (False,), "extended": (True,), "both": (False, True)}[args.length]
     for strategy in args.strategy or ["planner", "greedy"]:
-        for extended in (False, True):
+        for extended in lengths:
             seeds = game_seeds(EXTENDED_SEEDS if extended else 0, args.games)
             jobs = [(extended, seed, strategy) for seed in seeds]
             wall = time.perf_counter()
