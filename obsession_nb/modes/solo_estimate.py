@@ -27,7 +27,8 @@ from obsession_nb.table import Table
 
 @dataclass(frozen=True)
 class Pace:
-    """What one turn brings on average, measured on seeded games (bench/solo_strategy.py)."""
+    """What one turn brings on average: set by hand and tried on seeded games (bench/solo_strategy.py
+    compares the strategies)."""
 
     income: float = 350.0
     """£ per turn, passes included."""
