@@ -1,35 +1,14 @@
 """The planner Solo Estate Challenge player (modes/solo_planner.py) and the outlook it judges by
-(modes/solo_estimate.py): it finishes seeded games of both lengths with actions the engine lists
-as legal, its planning on copies leaves the game untouched, and a seed always gives the same
-game.  No timing or win-rate assertions (bench/solo_strategy.py measures those)."""
+(modes/solo_estimate.py): a seed always gives the same game, and the outlook's arithmetic
+(tests/test_solo_strategy.py plays it to the end with legal actions only).  No timing or
+win-rate assertions (bench/solo_strategy.py measures those)."""
 
 from __future__ import annotations
 
 import pytest
 
-from obsession_nb.modes.solo import modifier, new_solo_game, play_solo, solo_position, solo_result
+from obsession_nb.modes.solo import modifier, play_solo, solo_position
 from obsession_nb.modes.solo_estimate import outlook
-from obsession_nb.modes.solo_planner import PlannerSolo
-from obsession_nb.modes.solo_tableau import at_max, check
-
-
-@pytest.mark.parametrize(("seed", "extended"), [(3, False), (10_004, True)])
-def test_planner_finishes_with_legal_actions_only(seed: int, extended: bool) -> None:
-    game = new_solo_game(seed, extended=extended)
-    player = PlannerSolo(seed)
-    for _ in range(5_000):
-        if game.state.finished:
-            break
-        before = game.state.model_dump()
-        action = player.choose(game)
-        assert game.state.model_dump() == before, "choosing must not change the game"
-        assert action in game.legal_actions(), f"{action.notation} is not legal"
-        game.apply(action)
-    assert game.state.finished
-    result = solo_result(game)
-    assert result.finished and result.verdict in ("won", "lost")
-    me = game.state.players[0]
-    assert at_max(game.table, me) and check(game.table, me).complete
 
 
 def test_planner_is_deterministic_per_seed() -> None:
