@@ -4,9 +4,9 @@ hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, u
 
 from __future__ import annotations
 
-from obsession_nb.favours import deck_of, open_invitation, supplemental_on
+from obsession_nb.favours import deck_of, housemaid_screens, open_invitation
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Choice
+from obsession_nb.state import Choice, Player
 from obsession_nb.table import Table
 
 RECRUITABLE = ("valet", "ladys_maid", "footman")
@@ -20,6 +20,12 @@ def current(table: Table, kind: str | None = None) -> Choice:
         what = choices[0].kind if choices else "nothing"
         raise refuse("favours.order", f"The favour waiting for a decision is {what}, not {kind}.")
     return choices[0]
+
+
+def served(table: Table, choice: Choice) -> Player:
+    """The player whose hand or deck the choice serves (``choice.seat``; the active player
+    unless a teammate's visiting family card routed the favour: team.family-favours)."""
+    return table.me if choice.seat is None else table.state.players[choice.seat]
 
 
 def _close(table: Table) -> None:
@@ -41,7 +47,7 @@ def verify_keep(table: Table, card_id: str) -> list[Ruling]:
 def apply_keep(table: Table, card_id: str) -> list[Ruling]:
     choice = current(table, "screen")
     choice.cards.remove(card_id)
-    table.me.hand.append(card_id)
+    served(table, choice).hand.append(card_id)
     choice.keep -= 1
     if choice.keep > 0 and choice.cards:
         return []
@@ -68,18 +74,19 @@ def apply_lady(table: Table, option: str) -> list[Ruling]:
     choice = current(table, "lady")
     table.turn.choices.pop(0)
     if option == "dismiss":
-        table.turn.choices.insert(0, Choice(kind="dismiss", source=choice.source))
+        table.turn.choices.insert(0, Choice(kind="dismiss", source=choice.source,
+                                            seat=table.mode.favour_seat(table, choice.source,
+                                                                        "dismiss")))
         return []
     see = 2
     rulings: list[Ruling] = []
     turn = table.turn
-    if not turn.screened and table.state.options.expansion and supplemental_on(
-        table, "head_housemaid", choice.source
-    ):
-        see, turn.screened = 3, True
+    if housemaid_screens(table, choice.source):
+        see = 3
         rulings.append(ruling("ud.head-housemaid.screen",
                               "The head housemaid on the lady's card screens: see 3, keep 1."))
-    rulings += open_invitation(table, table.card_name(choice.source), "casual", see, 1, first=True)
+    rulings += open_invitation(table, table.card_name(choice.source), "casual", see, 1, first=True,
+                               seat=choice.seat)
     if not turn.choices:
         table.then("favours-resolved")
     return rulings
@@ -91,17 +98,29 @@ def apply_lady(table: Table, option: str) -> list[Ruling]:
 def dismissable(table: Table) -> list[str]:
     """Guests that may be dismissed: any card but family, from the hand, the discard pile or
     this activity (favours.dismiss, ruling.fairchild-dismissal)."""
-    me, turn = table.me, table.turn
-    pool = [*me.hand, *me.discard, *turn.guests]
-    return [c for c in dict.fromkeys(pool) if table.card(c).deck != "family"]
+    return [c for c in dict.fromkeys(_dismiss_pool(table)) if table.card(c).deck != "family"]
+
+
+def _dismiss_pool(table: Table) -> list[str]:
+    """The active hand, discard pile and this activity's guests; a teammate's hand and discard
+    pile when the dismissal is a visiting lady's (team.family-favours)."""
+    owner = served(table, table.turn.choices[0])
+    if owner is not table.me:
+        return [*owner.hand, *owner.discard]
+    return [*owner.hand, *owner.discard, *table.turn.guests]
 
 
 def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
-    current(table, "dismiss")
-    me, turn = table.me, table.turn
-    if not table.has_card(card_id) or card_id not in [*me.hand, *me.discard, *turn.guests]:
-        raise refuse("favours.dismiss", f"'{card_id}' is not in {me.name}'s hand, discard pile "
-                     "or this activity.")
+    choice = current(table, "dismiss")
+    turn = table.turn
+    if not table.has_card(card_id) or card_id not in _dismiss_pool(table):
+        owner = served(table, choice)
+        if owner is not table.me:
+            raise refuse("team.family-favours", f"A visiting lady dismisses only from her own "
+                         f"family's deck: '{card_id}' is not in {owner.name}'s hand or discard "
+                         "pile.")
+        raise refuse("favours.dismiss", f"'{card_id}' is not in {owner.name}'s hand, discard "
+                     "pile or this activity.")
     card = table.card(card_id)
     if card.deck == "family":
         raise refuse("favours.dismiss", f"{card.name} is a family card; family can never be "
@@ -119,8 +138,9 @@ def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
 
 
 def apply_dismiss(table: Table, card_id: str) -> list[Ruling]:
-    me, turn, supply = table.me, table.turn, table.state.supply
-    for pile in (me.hand, me.discard, turn.guests):
+    turn, supply = table.turn, table.state.supply
+    owner = served(table, current(table, "dismiss"))
+    for pile in (owner.hand, owner.discard, turn.guests):
         if card_id in pile:
             pile.remove(card_id)
             break

@@ -149,10 +149,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return simulate_batch(args)
     from obsession_nb.simulate import simulate
 
+    if args.teams and args.mode != "standard":
+        args.usage_error("--teams is Competitive Team Play; it takes no --mode")
     try:
         sim = simulate(args.players, args.seed, extended=args.extended,
                        expansion=not args.no_expansion, rotation=args.rotation,
-                       low_vp_monuments=args.low_vp_monuments, mode=args.mode,
+                       low_vp_monuments=args.low_vp_monuments,
+                       mode="team" if args.teams else args.mode,
                        milestones=_milestones_arg(args.milestones), settings=args.option)
     except ValueError as exc:  # a bad --mode/--players/--milestones/--option combination
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
@@ -176,6 +179,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if "end_reason" in extra:
         print(f"Ended: {extra['end_reason']} after round {extra['rounds']}"
               + (f" ({extra['reached_max']} reached Max)" if extra["reached_max"] else ""))
+    for team in extra.get("teams", []):
+        print(f"Team {team['team']} ({' & '.join(team['names'])}): {team['total']}"
+              + (" (winner)" if team["winner"] else ""))
     for claim in extra.get("milestones", {}).get("claims", []):
         print(f"Milestone {claim['card']}: {claim['player']} (place {claim['place']}, "
               f"round {claim['round']})")
@@ -461,6 +467,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--low-vp-monuments", action="store_true")
     sim.add_argument("--mode", choices=("standard", "tableau", "tableau-duel"),
                      default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
+    sim.add_argument("--teams", action="store_true", help="Competitive Team Play (UD p.12): "
+                     "4 or 6 players in teams of two, partners across the table")
     sim.add_argument("--milestones", metavar="A,B",
                      help="two milestone card ids, or 'random' (Tableau: random by default)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",

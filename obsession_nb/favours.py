@@ -10,7 +10,7 @@ from obsession_nb import suites
 from obsession_nb.catalog import Favour
 from obsession_nb.guests import cook_on_tile
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.state import Choice
+from obsession_nb.state import Choice, Player
 from obsession_nb.table import Table
 
 
@@ -30,6 +30,34 @@ def supplemental_on(table: Table, servant: str, target: str) -> bool:
         p.servant == servant and p.target == target and p.covers is None
         for p in table.turn.placements
     )
+
+
+def elsewhere(table: Table, source: str, kind: str) -> Player | None:
+    """The player other than the active one who receives this favour of ``source`` (a
+    teammate's visiting family card: team.family-favours), or ``None``."""
+    seat = table.mode.favour_seat(table, source, kind)
+    return None if seat is None or seat == table.turn.player else table.state.players[seat]
+
+
+def _routed_reputation(table: Table, other: Player, amount: int, what: str) -> list[Ruling]:
+    """A reputation favour that stays with the teammate (team.family-favours)."""
+    moved = (table.gain_reputation(other, amount, "team.family-favours", what) if amount > 0
+             else table.lose_reputation(other, -amount, "team.family-favours", what))
+    return [ruling("team.family-favours", f"{what}: the reputation stays with {other.name}."),
+            moved]
+
+
+def housemaid_screens(table: Table, target: str) -> bool:
+    """Whether a head housemaid on ``target`` screens this invitation, and mark it used: each
+    screens one invitation favour in a turn (ud.head-housemaid.once-per-turn); a teammate's lent
+    one works on another favour (team.no-doubled-servants)."""
+    turn = table.turn
+    if (not table.state.options.expansion or target in turn.screened_on
+            or not supplemental_on(table, "head_housemaid", target)):
+        return False
+    turn.screened = True
+    turn.screened_on.append(target)
+    return True
 
 
 def resolve(table: Table) -> list[Ruling]:
@@ -52,13 +80,19 @@ def _money(table: Table) -> list[Ruling]:
     for target, name, favours in sources(table):
         amount = sum(f.amount for f in favours if f.kind == "money")
         if amount > 0:
-            total += amount
             rulings.append(ruling("favours.money", f"{name} gives £{amount}."))
             if target != "tile" and supplemental_on(table, "hall_boy", target):
-                total += 100
+                amount += 100
                 rulings.append(
                     ruling("ud.hall-boy.money", f"The hall boy on {name} adds £100 to its favour.")
                 )
+            other = elsewhere(table, target, "money")
+            if other is None:
+                total += amount
+            else:
+                other.money += amount
+                rulings.append(ruling("team.family-favours", f"{name}'s £{amount} goes to "
+                                      f"{other.name} (now £{other.money})."))
         elif amount < 0:
             total += amount
             rulings.append(
@@ -87,9 +121,13 @@ def _money(table: Table) -> list[Ruling]:
 def _reputation(table: Table) -> list[Ruling]:
     me, turn = table.me, table.turn
     parts: list[tuple[int, str, str]] = []
-    for _target, name, favours in sources(table):
+    rulings: list[Ruling] = []
+    for target, name, favours in sources(table):
         amount = sum(f.amount for f in favours if f.kind == "reputation")
-        if amount:
+        other = elsewhere(table, target, "reputation")
+        if amount and other is not None:
+            rulings += _routed_reputation(table, other, amount, f"{name}'s reputation favour")
+        elif amount:
             parts.append((amount, "favours.reputation", f"{name} {amount:+d}"))
     if table.state.options.expansion and cook_on_tile(table):
         parts.append((1, "ud.cook.reputation", "the cook +1"))
@@ -111,15 +149,19 @@ def _reputation(table: Table) -> list[Ruling]:
             None,
         )
         for card, favour in admirers:
-            if suitor is not None:
+            other = elsewhere(table, card.id, "admirer")
+            if suitor is not None and other is not None:
+                rulings += _routed_reputation(table, other, favour.amount, f"{card.name} admires "
+                                              f"{suitor.name}")
+            elif suitor is not None:
                 parts.append(
                     (favour.amount, "favours.admirer", f"{card.name} admires {suitor.name} "
                      f"{favour.amount:+d}")
                 )
     if not parts:
-        return []
+        return rulings
     net = sum(p[0] for p in parts)
-    rulings = [ruling(rule_id, f"Reputation: {text}.") for _a, rule_id, text in parts]
+    rulings += [ruling(rule_id, f"Reputation: {text}.") for _a, rule_id, text in parts]
     if len(parts) > 1:
         rulings.append(ruling("ruling.net-reputation", f"The {len(parts)} reputation favours are "
                               f"summed and applied once: {net:+d}."))
@@ -146,21 +188,18 @@ def _queue_invitations(table: Table) -> list[Ruling]:
         for favour in favours:
             if favour.kind == "invite":
                 see = favour.see
-                if (
-                    not turn.screened
-                    and table.state.options.expansion
-                    and supplemental_on(table, "head_housemaid", target)
-                ):
+                if housemaid_screens(table, target):
                     see += 1
-                    turn.screened = True
                     rulings.append(ruling(
                         "ud.head-housemaid.screen",
                         f"The head housemaid on {name} screens: see {see}, keep {favour.keep}.",
                     ))
                 assert favour.deck is not None
-                rulings += open_invitation(table, name, favour.deck, see, favour.keep)
+                rulings += open_invitation(table, name, favour.deck, see, favour.keep,
+                                           seat=table.mode.favour_seat(table, target, "invite"))
             elif favour.kind == "lady":
-                turn.choices.append(Choice(kind="lady", source=target))
+                turn.choices.append(Choice(kind="lady", source=target,
+                                           seat=table.mode.favour_seat(table, target, "lady")))
             elif favour.kind == "dismiss":
                 turn.choices.append(Choice(kind="dismiss", source=target, count=favour.amount))
             elif favour.kind in ("vp_card", "vp_card_draw"):
@@ -204,23 +243,31 @@ def deck_of(table: Table, card_id: str) -> list[str]:
 
 
 def open_invitation(
-    table: Table, name: str, deck_name: str, see: int, keep: int, *, first: bool = False
+    table: Table, name: str, deck_name: str, see: int, keep: int, *, first: bool = False,
+    seat: int | None = None,
 ) -> list[Ruling]:
-    """A blind draw goes straight to the hand; a screen becomes a choice (favours.invite,
-    favours.screen, ruling.guest-deck-empty)."""
-    supply, me, turn = table.state.supply, table.me, table.turn
+    """A blind draw goes straight to the hand (of ``seat``, if the favour is another player's:
+    team.family-favours); a screen becomes a choice (favours.invite, favours.screen,
+    ruling.guest-deck-empty)."""
+    supply, turn = table.state.supply, table.turn
+    me = table.me if seat is None else table.state.players[seat]
     deck = supply.casual_deck if deck_name == "casual" else supply.prestige_deck
+    routed = [] if seat is None else [ruling("team.family-favours", f"{name}'s invitation goes "
+                                             f"to {me.name}.")]
     if not deck:
-        return [ruling("ruling.guest-deck-empty", f"{name}: the {deck_name} deck is empty; no invitation.")]
+        return [*routed, ruling("ruling.guest-deck-empty", f"{name}: the {deck_name} deck is "
+                                "empty; no invitation.")]
     cards = [deck.pop(0) for _ in range(min(see, len(deck)))]
     if len(cards) <= keep:
         me.hand.extend(cards)
         names = ", ".join(table.card_name(c) for c in cards)
         rule_id = "favours.invite" if see == 1 else "ruling.screen-deck-short"
-        return [ruling(rule_id, f"{name}: {names} joins the active hand from the {deck_name} deck.")]
-    choice = Choice(kind="screen", source=name, cards=cards, keep=keep, deck=deck_name)  # type: ignore[arg-type]
+        return [*routed, ruling(rule_id, f"{name}: {names} joins the active hand from the "
+                                f"{deck_name} deck.")]
+    choice = Choice(kind="screen", source=name, cards=cards, keep=keep, deck=deck_name,  # type: ignore[arg-type]
+                    seat=seat)
     turn.choices.insert(0 if first else len(turn.choices), choice)
-    return [ruling(
+    return [*routed, ruling(
         "favours.screen",
         f"{name}: see {len(cards)} {deck_name} guests and keep {keep}; the rest go to the bottom.",
     )]

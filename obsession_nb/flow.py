@@ -305,6 +305,7 @@ def end_turn(table: Table) -> None:
                                       "organiser and is never hosted again."))
         else:
             rulings.append(ruling("cleanup.tile-return", f"{tile.name} returns to the organiser."))
+    rulings += table.mode.after_cleanup(table)  # things lent for the activity go back
     me.turns_taken += 1
     table.auto("step 8: clear the board", rulings)
     next_turn(table)

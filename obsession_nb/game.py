@@ -95,7 +95,12 @@ class Game:
         prompt = f"{player.name} (p{turn.player + 1}): {STEP_NAMES[turn.step]}"
         if turn.step == "favours" and turn.choices:
             prompt += f" — decide: {turn.choices[0].kind}"
-        return {"player": turn.player, "step": turn.step, "prompt": prompt}
+        owner = self.table.mode.decision_owner(self.table)
+        if owner is None:
+            owner = turn.player
+        else:  # a teammate answers a request on the active player's turn
+            prompt += f" — {self.table.seat_name(owner)} decides"
+        return {"player": turn.player, "step": turn.step, "prompt": prompt, "owner": owner}
 
     def _action(self, action: Action | str) -> Action:
         """The action, its notation parsed, each argument naming something that exists (else

@@ -2,8 +2,8 @@
 
 The standard competitive game is :class:`Mode` itself: every hook answers "nothing different"
 (``None``, ``False`` or nothing), and the core then does what the rules of the standard game say.
-A mode — the Solo Estate Challenge today (``obsession_nb/modes/``); Competitive Team Play,
-Tableau Obsession and Milestones next — overrides only the hooks it changes.  The core never
+A mode — the Solo Estate Challenge, Tableau Obsession and Competitive Team Play
+(``obsession_nb/modes/``) — overrides only the hooks it changes.  The core never
 imports a mode: it asks ``table.mode`` (the plugin named by ``options.mode``), which this module
 loads by name.
 
@@ -25,17 +25,21 @@ Hooks by moment of play:
   decision), :attr:`handlers` (its own action kinds), :meth:`step2_effects` and
   :meth:`step2_pending` (step 2), :meth:`offers`, :meth:`take`, :meth:`verify_purchase` and
   :meth:`after_purchase` (step 7);
-* the end of a turn — :meth:`end_of_turn` (instead of passing to the next seat: an immediate
-  end, a market variant at the end of a round, the next round);
+* whose decision — :meth:`decision_owner` (a seat other than the active player's answers);
+* favours — :meth:`favour_seat` (a favour of the activity that another player receives);
+* the end of a turn — :meth:`after_cleanup` (after step 8 has cleared the board) and
+  :meth:`end_of_turn` (instead of passing to the next seat: an immediate end, a market variant
+  at the end of a round, the next round);
 * a courtship round — :meth:`courtship` (whom the players' totals are compared with);
-* the end of the game — :meth:`scoresheet` (what counts, the tie-breaks); :attr:`milestones`;
+* the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
+  :attr:`milestones`;
 * files and views — :meth:`check_position` (scenario validation) and :meth:`view`.
 
 Design notes for the modes to come: a decision whose owner is not the active player (a teammate
-answering a request) is a pending decision like any other, offered by :meth:`candidates` and
-refused by :meth:`refuse`; a mode that ends the game mid-round does so in :meth:`end_of_turn`;
-something claimable at any time of a turn (a milestone) is an action kind whose handler lists
-every step of the turn.
+answering a request) is a pending decision like any other, offered by :meth:`candidates`,
+refused by :meth:`refuse` and named by :meth:`decision_owner`; a mode that ends the game
+mid-round does so in :meth:`end_of_turn`; something claimable at any time of a turn (a
+milestone) is an action kind whose handler lists every step of the turn.
 """
 
 from __future__ import annotations
@@ -59,7 +63,8 @@ if TYPE_CHECKING:
 BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo_mode:SoloEstateChallenge",
            "tableau": "obsession_nb.modes.tableau_mode:TableauObsession",
            "tableau-duel": "obsession_nb.modes.tableau_mode:TableauDuel",
-           "classic-solo": "obsession_nb.modes.classic_mode:ClassicSolitaire"}
+           "classic-solo": "obsession_nb.modes.classic_mode:ClassicSolitaire",
+           "team": "obsession_nb.modes.team_mode:CompetitiveTeamPlay"}
 """The package's own modes, by ``options.mode`` name (``module:class``)."""
 
 ENTRY_POINTS = "obsession_nb.modes"
@@ -113,6 +118,22 @@ class Mode:
         """Whether the mode still has a step-2 decision for the player."""
         return False
 
+    def decision_owner(self, table: Table) -> int | None:
+        """The seat that answers the pending decision when it is not the active player's (a
+        teammate answering a request); ``None``: the active player."""
+        return None
+
+    def favour_seat(self, table: Table, source: str, kind: str) -> int | None:
+        """The seat that receives the favour of kind ``kind`` (``money``, ``reputation``,
+        ``admirer``, ``invite``, ``lady``, ``dismiss``) of the guest ``source``; ``None``: the
+        active player."""
+        return None
+
+    def after_cleanup(self, table: Table) -> list[Ruling]:
+        """What follows step 8's clearing of the board, before the next turn (things lent for
+        the activity going back)."""
+        return []
+
     def end_of_turn(self, table: Table) -> bool:
         """Take over what follows a finished turn (return ``True``), or leave the standard
         next seat / end of round (``False``)."""
@@ -146,6 +167,10 @@ class Mode:
         """The mode's end-game scoring and tie-breaks; ``None``: the standard seven categories
         (scoring.py)."""
         return None
+
+    def result_json(self, table: Table) -> dict[str, Any]:
+        """The mode's part of a finished game's JSON (``obsession-nb simulate --json``)."""
+        return {}
 
     def check_position(self, state: State, catalog: Catalog) -> list[str]:
         """Scenario-validation problems of the mode's own records, each with its path."""

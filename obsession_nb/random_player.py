@@ -15,6 +15,11 @@ from obsession_nb.game import Game
 
 RARE = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch)
 REVEALS = (a.Reveal, a.RevealHire, a.RevealReclaim)
+TEAM_REQUESTS = (a.AskGift, a.AskServant, a.TeamGuest)
+"""Team play's requests and loans (UD p.12): now and then, so that turns still look like turns."""
+TEAM_SPECIALS = (a.TeamBorrow, a.TeamHelp)
+"""A teammate's special action to fund a gift or refresh a servant: offered only while answering
+a request, and then one answer in a few."""
 
 
 def weight(action: a.Action) -> float:
@@ -22,6 +27,10 @@ def weight(action: a.Action) -> float:
         return 0.02
     if isinstance(action, REVEALS):
         return 0.05
+    if isinstance(action, TEAM_REQUESTS):
+        return 0.1
+    if isinstance(action, TEAM_SPECIALS):
+        return 0.5
     if isinstance(action, a.Buy):
         return 2.0 if not action.useful_man else 1.0
     if isinstance(action, a.Activity):

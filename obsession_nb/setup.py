@@ -225,7 +225,8 @@ def new_state(
     if not 2 <= players <= 6:
         raise ValueError(f"setup handles 2 to 6 players, not {players}")
     if options.prestige_guest_limit is None:
-        options.prestige_guest_limit = players == 6
+        # recommended for six-player individual play only (option.six-prestige-guest-limit)
+        options.prestige_guest_limit = players == 6 and options.mode != "team"
     names = list(names or [f"Player {i + 1}" for i in range(players)])
     if len(names) != players or len(set(names)) != players:
         raise ValueError("give one distinct name per player")
@@ -242,7 +243,7 @@ def new_state(
     first = table.rng().randrange(players) if first_player is None else first_player
     state.first_player = first
     rulings.append(ruling("setup.player-count", f"{players} players."))
-    if players == 6:
+    if players == 6 and options.mode != "team":  # team play's own rulings: modes/team.py
         rulings.append(ruling("six-player.official-mode", "Six-player individual play, with "
                               "the adjustments of the rulebook (the official six-player game is "
                               "team play)."))

@@ -47,7 +47,8 @@ class Simulation:
 
 
 def _mode_json(game: Game) -> dict[str, Any]:
-    """Tableau Obsession's end (reason, who reached Max) and the milestone claims, if any."""
+    """Tableau Obsession's end (reason, who reached Max), the mode's own results (the teams'
+    sheet) and the milestone claims, if any."""
     state = game.state
     out: dict[str, Any] = {}
     if state.tableau is not None:
@@ -55,6 +56,7 @@ def _mode_json(game: Game) -> dict[str, Any]:
         out["end_reason"] = state.tableau.end_reason
         out["reached_max"] = None if seat is None else state.players[seat].name
         out["rounds"] = state.round
+    out.update(game.table.mode.result_json(game.table))  # team play: the teams' sheet
     if state.milestones is not None:
         out["milestones"] = {
             "cards": list(state.milestones.cards),

@@ -1,9 +1,10 @@
 """Special actions, taken at any point of one's own turn by spending reputation, and the useful
-man's two one-time removals (rules special.*, ud.useful-man.refresh, ud.useful-man.search)."""
+man's two one-time removals (rules special.*, ud.useful-man.refresh, ud.useful-man.search,
+ruling.special-action-keeps-the-activity)."""
 
 from __future__ import annotations
 
-from obsession_nb import market
+from obsession_nb import guests, market
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.state import Placement
 from obsession_nb.step2 import fair_useful_man_possible
@@ -21,6 +22,33 @@ def _afford(table: Table, cost: int, rule_id: str, what: str) -> None:
             ruling("ruling.special-action-full-cost", "A special action needs its whole cost; "
                    "the floor excuses penalties, not voluntary costs."),
         ])
+
+
+def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool = False) -> None:
+    """Refuse a special action that would leave the hosted activity impossible to finish: once
+    a tile is hosted its party must be invited, served and its paupers paid, and reputation
+    spent now is reputation that cannot be borrowed against later
+    (ruling.special-action-keeps-the-activity)."""
+    me, turn = table.me, table.turn
+    if turn.step not in ("invite", "service") or turn.tile is None:
+        return
+    party = tuple(turn.guests)
+    if not guests.party_possible(table, party):
+        return  # nothing this action could spoil
+    with table.supposing():
+        me.reputation -= cost
+        if useful_man:
+            me.servants.available.remove("useful_man")
+        try:
+            still = guests.party_possible(table, party)
+        finally:
+            me.reputation += cost
+            if useful_man:
+                me.servants.available.append("useful_man")
+    if not still:
+        raise refuse("ruling.special-action-keeps-the-activity",
+                     f"{what} would leave {table.tile_name(turn.tile)}'s party impossible to "
+                     "invite, serve and pay for; the activity must still be finished.")
 
 
 def _cost(what: str, cost: int) -> Ruling:
@@ -42,6 +70,7 @@ def apply_borrow(table: Table) -> list[Ruling]:
 def verify_help(table: Table, servant: str) -> list[Ruling]:
     me = table.me
     _afford(table, HELP_COST, "special.service-help", "Service help")
+    _keeps_the_activity(table, "Service help", HELP_COST)
     if servant not in me.servants.quarters and servant not in me.servants.expended:
         raise refuse("ruling.service-help-source", f"No {_servant(table, servant)} rests in the "
                      "Servants' Quarters or Expended Service.")
@@ -69,6 +98,7 @@ def verify_refresh(table: Table) -> list[Ruling]:
         raise refuse("special.market-refresh", "The market may be refreshed with reputation "
                      "only once per turn.")
     _afford(table, REFRESH_COST, "special.market-refresh", "Refreshing the market")
+    _keeps_the_activity(table, "Refreshing the market", REFRESH_COST)
     return [_cost("Refreshing the market", REFRESH_COST)]
 
 
@@ -98,6 +128,7 @@ def _remove_useful_man(table: Table) -> None:
 
 def verify_um_refresh(table: Table) -> list[Ruling]:
     _verify_removal(table, "ud.useful-man.refresh")
+    _keeps_the_activity(table, "Removing the useful man", 0, useful_man=True)
     return [
         ruling("ud.useful-man.refresh", "The useful man leaves the game to refresh the market "
                "(once only; he is never replaced)."),
@@ -115,6 +146,7 @@ def apply_um_refresh(table: Table) -> list[Ruling]:
 
 def verify_um_search(table: Table, tile_id: str) -> list[Ruling]:
     _verify_removal(table, "ud.useful-man.search")
+    _keeps_the_activity(table, "Removing the useful man", 0, useful_man=True)
     bag = table.state.supply.bag
     if tile_id not in bag:
         raise refuse("ud.useful-man.search", f"No {_tile(table, tile_id)} is in the tile bag.")

@@ -41,12 +41,17 @@ class Options(Record):
     """Hiring as a pass option; ``None`` follows ``expansion`` (UD p.9)."""
     low_vp_monuments: bool = False
     prestige_guest_limit: bool | None = None
-    """At most six prestige guests per player (UD p.11); ``None`` = on with six players only."""
+    """At most six prestige guests per player (UD p.11); ``None`` = on in six-player individual
+    play only."""
     mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel",
-                  "classic-solo"] = "standard"
+                  "classic-solo", "team"] = "standard"
     """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14); ``tableau`` and
     ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15); ``classic-solo``:
-    the base game's solitaire against an opponent card (Facts §6; obsession_nb/modes)."""
+    the base game's solitaire against an opponent card (Facts §6); ``team``: Competitive Team
+    Play (UD p.12; obsession_nb/modes)."""
+    teams: list[list[int]] | None = None
+    """Competitive Team Play: the seats of each team of two (``[[0, 3], [1, 4], [2, 5]]``);
+    ``None``: teammates across the table (team.seating)."""
     solo_target: Literal["printed", "expert-monuments", "opponent",
                          "opponent-monuments"] = "printed"
     """The solo target: the Solo Estate Challenge's printed score, or plus scavenged monument VP
@@ -244,6 +249,9 @@ class Choice(Record):
     keep: int = 1
     deck: Literal["casual", "prestige"] | None = None
     count: int = 1
+    seat: int | None = None
+    """The player whose hand or deck the favour serves; ``None``: the active player (a
+    teammate's, in Competitive Team Play: team.family-favours)."""
 
 
 class Turn(Record):
@@ -277,6 +285,8 @@ class Turn(Record):
     quarters_used: bool = False
     market_refreshed: bool = False
     screened: bool = False
+    screened_on: list[str] = []
+    """Targets whose head housemaid has screened this turn (two, with a teammate's lent one)."""
     kitchen_used: bool = False
     purchases: int = 0
     hired: int = 0
@@ -400,6 +410,36 @@ class Tableau(Record):
     end_reason: Literal["max", "track-end"] | None = None
 
 
+class Loan(Record):
+    """A servant or gentry card a teammate lends for the current activity (UD p.12)."""
+
+    kind: Literal["servant", "guest"]
+    item: str
+    lender: int
+    route: Literal["host", "teammate"] = "host"
+    """Who receives a lent family card's favours that may go to either (team.family-favours)."""
+
+
+class TeamRequest(Record):
+    """A request of the active player that her teammate answers (team.money-gift,
+    team.servant-loan)."""
+
+    kind: Literal["gift", "servant"]
+    owner: int
+    """The teammate, whose decision it is."""
+    amount: int = 0
+    servant: str | None = None
+
+
+class TeamPlay(Record):
+    """What Competitive Team Play adds to a position (obsession_nb/modes/team*.py)."""
+
+    request: TeamRequest | None = None
+    loans: list[Loan] = []
+    asked: list[str] = []
+    """Requests already made this turn (``gift``, ``servant:<kind>``): each is made once."""
+
+
 class MilestoneClaim(Record):
     """A crest marker on a milestone (UD p.15 Milestones)."""
 
@@ -447,3 +487,5 @@ class State(Record):
     """Tableau Obsession records (``options.mode`` ``tableau`` or ``tableau-duel``)."""
     milestones: Milestones | None = None
     """The milestones of this game, if any are used."""
+    team: TeamPlay | None = None
+    """Competitive Team Play records (``options.mode == "team"``)."""

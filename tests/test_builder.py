@@ -16,7 +16,7 @@ from obsession_nb.rounds import is_courtship
 CASES = [(1, "solo-estate-challenge", 1), (1, "solo-estate-challenge", 6),
          (2, "standard", 1), (3, "standard", 6), (4, "standard", 5), (5, "standard", 2),
          (6, "standard", 9), (3, "tableau", 1), (2, "tableau-duel", 1),
-         (1, "classic-solo", 1)]
+         (1, "classic-solo", 1), (4, "team", 3), (6, "team", 1)]
 
 
 def test_builder_covers_every_mode() -> None:

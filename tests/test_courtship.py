@@ -200,7 +200,7 @@ def test_ud_first_player_counterclockwise_after_a_courtship() -> None:
     g = end_round(estate_position(first_player=1), "fairchild charles-fairchild")
     discard_all(g)
     assert g.state.first_player == 0 and g.state.round == STANDARD[0] + 1
-    assert g.pending() == {"player": 0, "step": "begin",
+    assert g.pending() == {"player": 0, "step": "begin", "owner": 0,
                            "prompt": "Ann (p1): the start of the turn (host an activity or pass)"}
     assert "ud.first-player-counterclockwise" in rules_of(g)
 

@@ -16,7 +16,8 @@ from obsession_nb.resources import content_dir
 
 GOLDEN = Path(__file__).parent / "golden"
 WORKED = ["refresher-round-6", "howard-drawing-room", "howard-supplemental-service",
-          "servant-draft-5p", "first-player-rotation-5p", "builders-holiday-three-purchases"]
+          "servant-draft-5p", "first-player-rotation-5p", "builders-holiday-three-purchases",
+          "team-play-4p"]
 
 
 def playthrough(name: str) -> list[dict]:

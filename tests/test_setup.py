@@ -301,7 +301,7 @@ def test_ud_setup_draft_then_finish_player_areas() -> None:
     while game.pending()["step"] == "draft":
         game.apply(player.choose(game))
     assert game.pending() == {"player": state.first_player, "step": "begin",
-                              "prompt": game.pending()["prompt"]}
+                              "owner": state.first_player, "prompt": game.pending()["prompt"]}
     assert state.supply.draft_display == []
     for p in state.players:
         extra = CAT.families[p.family].extra_servants

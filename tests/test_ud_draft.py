@@ -73,7 +73,7 @@ def test_ud_setup_draft_goes_clockwise_and_ends_with_the_first_player() -> None:
         seats.append(g.pending()["player"])
         g.play([f"family {family}", f"draft {servant}"])
     assert seats == [3, 4, 0, 1, 2]
-    assert g.pending() == {"player": 2, "step": "begin",
+    assert g.pending() == {"player": 2, "step": "begin", "owner": 2,
                            "prompt": g.pending()["prompt"]}  # the first player begins
 
 

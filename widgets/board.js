@@ -492,6 +492,12 @@ function pileEl(view, title, cls, cards) {
 
 // ----------------------------------------------------------------- a player board
 
+// Competitive Team Play: the seat's team, partner, request to answer and loans (the mode's view).
+function teamOf(view, seat) {
+  if (view.mode !== "team" || !view.solo || !view.solo.players) return null;
+  return view.solo.players[seat] || null;
+}
+
 function playerEl(view, p) {
   const board = h("div", `onb-player onb-family-${p.family}`);
   board.dataset.seat = String(p.seat);
@@ -510,6 +516,13 @@ function playerEl(view, p) {
     head.appendChild(pawn);
   }
   if (active) head.appendChild(h("span", "onb-to-play", "to play"));
+  const mate = teamOf(view, p.seat);
+  if (mate) {
+    const badge = h("span", `onb-team onb-team-${mate.team}`, `Team ${mate.team}`);
+    badge.title = `Competitive Team Play: partner of ${mate.partner}`;
+    head.appendChild(badge);
+    if (mate.request) head.appendChild(h("span", "onb-team-decides", `decides: ${mate.request}?`));
+  }
   const purse = h("span", "onb-money", money(p.money));
   purse.title = "money";
   add(
@@ -538,6 +551,12 @@ function playerEl(view, p) {
   const piles = h("div", "onb-piles");
   add(piles, pileEl(view, "Active hand", "onb-hand", p.hand), pileEl(view, "Discard pile", "onb-discard", p.discard));
   board.appendChild(piles);
+  if (mate && (mate.borrowed.length || mate.lent.length)) {
+    const loans = h("div", "onb-team-loans");
+    if (mate.borrowed.length) add(loans, h("b", null, "Borrowed from the teammate: "), h("span", null, mate.borrowed.join(", ")));
+    if (mate.lent.length) add(loans, h("b", null, "Lent to the teammate: "), h("span", null, mate.lent.join(", ")));
+    board.appendChild(loans);
+  }
   const bonus = h("div", "onb-family-bonus");
   add(bonus, h("b", null, "Family bonus: "), h("span", null, p.family_bonus || "—"));
   board.appendChild(bonus);

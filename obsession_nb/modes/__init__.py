@@ -20,6 +20,10 @@ Classic solitaire, the base game's solo mode (Facts §6), lives in ``classic*.py
 * ``classic_strategy`` — the greedy and random players;
 * ``solo_exceptions`` — the solo rule exceptions both solo modes use.
 
+Competitive Team Play (UD p.12) lives in ``team*.py``: ``team_mode`` (the plugin), ``team``
+(seating, the requests a teammate answers, lent servants and gentry, favour routing) and
+``team_scoring`` (the teams' scoresheet and the winning team).
+
 The core never imports this package; it finds a mode by its ``options.mode`` name.
 """
 

@@ -54,6 +54,13 @@ VERB_HEADINGS: dict[str, str] = {
     "discard-tile": "Discard a tile to make room",
     "starter": "Starter-guest draft: take a card",
     "milestone": "Claim a milestone",
+    "ask-gift": "Team play: ask the teammate for a gift",
+    "ask-servant": "Team play: ask to borrow the teammate's servant",
+    "team-guest": "Team play: bring the teammate's guest (favours to…)",
+    "accept": "The teammate answers",
+    "decline": "The teammate answers",
+    "team-borrow": "The teammate answers",
+    "team-help": "The teammate answers",
 }
 SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
 SPECIAL_HEADING = "Special actions"
@@ -70,6 +77,9 @@ _BARE: dict[str, str] = {
     "borrow": "Borrow",
     "refresh-market": "Refresh the market",
     "useful-man-refresh": "Useful man: refresh the market",
+    "accept": "Accept",
+    "decline": "Decline",
+    "team-borrow": "Borrow £100 for the gift (special action)",
 }
 
 
@@ -121,6 +131,12 @@ def action_label(game: Game, action: Action | str) -> str:
         return f"{named[0]}: {named[1]} a guest"
     if verb == "help":
         return f"Refresh {named[0]}"
+    if verb == "team-help":
+        return f"Refresh {named[0]} before lending (special action)"
+    if verb == "ask-gift":
+        return f"£{args[0]}"
+    if verb == "team-guest" and len(named) == 2:
+        return f"{named[0]} → {'host' if args[1] == 'host' else 'teammate'}"
     if verb == "useful-man-search":
         return f"Useful man: fetch {named[0]}"
     label = ", ".join(named)

@@ -125,6 +125,16 @@ def _tile(t: dict[str, Any]) -> str:
     return f"{_e(t['name'])}{side}"
 
 
+def _team(view: dict[str, Any], seat: int) -> tuple[int, str, list[tuple[str, list[str]]]] | None:
+    """Competitive Team Play: the seat's team, partner and loans (the mode's view)."""
+    players = (view.get("solo") or {}).get("players") if view.get("mode") == "team" else None
+    if not players:
+        return None
+    me = players[seat]
+    return me["team"], me["partner"], [("Borrowed from the teammate", me["borrowed"]),
+                                       ("Lent to the teammate", me["lent"])]
+
+
 def _player(view: dict[str, Any], p: dict[str, Any]) -> str:
     columns: dict[str, list[str]] = {}
     for t in p["organiser"]:
@@ -133,9 +143,13 @@ def _player(view: dict[str, Any], p: dict[str, Any]) -> str:
                           for col, tiles in columns.items()) or "–"
     hand = ", ".join(_e(c["name"]) for c in p["hand"]) or "–"
     active = (view.get("pending") or {}).get("player") == p["seat"]
+    mate = _team(view, p["seat"])
     head = (f"p{p['seat'] + 1} {_e(p['name'])} — "
             f"{_e('House of ' + p['family_name']) if p['family_name'] else 'no family board yet'}"
-            f"{' · to play' if active else ''}")
+            f"{' · to play' if active else ''}"
+            f"{_e(f' · Team {mate[0]} (partner {mate[1]})') if mate else ''}")
+    loans = [] if mate is None else [_row(label, ", ".join(_e(x) for x in items))
+                                     for label, items in mate[2] if items]
     rows = "".join([
         _row("Money", f"<b class='onb-static-money'>{_money(p['money'])}</b>"),
         _row("Reputation", _reputation(p["reputation"])),
@@ -145,6 +159,7 @@ def _player(view: dict[str, Any], p: dict[str, Any]) -> str:
         _row("Organiser (✿ rose side)", organiser),
         _row(f"Active hand ({len(p['hand'])})", hand),
         _row("Discard pile", str(len(p["discard"]))),
+        *loans,
     ])
     return ("<div class='onb-static-player' style='margin-top:4px'>"
             f"<div style='{_SECTION}'>{head}</div><table>{rows}</table></div>")

@@ -26,6 +26,8 @@ EXPECTED = {
                                           ".onb-ruling-panel": 1, ".onb-editor": 1},
     "05-solo-estate-challenge.ipynb": {".onb-board": 2, ".onb-step-header": 1,
                                        ".onb-ruling-panel": 1},
+    "06-competitive-team-play.ipynb": {".onb-board": 4, ".onb-step-header": 2,
+                                       ".onb-ruling-panel": 1, ".onb-editor": 1},
     "07-tableau-obsession.ipynb": {".onb-board": 2, ".onb-step-header": 1,
                                    ".onb-ruling-panel": 1},
     "08-variants.ipynb": {".onb-board": 4},

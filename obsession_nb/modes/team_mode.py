@@ -1,0 +1,67 @@
+"""Competitive Team Play (UD p.12) as a game-mode plugin (obsession_nb/mode.py), mode ``team``.
+
+The hooks hand over to ``team`` (seating, the cooperative actions, favour routing, returning
+what was lent) and ``team_scoring`` (the teams' sheet and the winning team).  The rest of the
+game — the expansion's setup and servant draft, four objective cards with six players, the
+seasons — is the standard game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from obsession_nb import actions as a
+from obsession_nb.catalog import Catalog
+from obsession_nb.mode import Handler, Mode
+from obsession_nb.modes import team, team_scoring
+from obsession_nb.rules import Ruling
+from obsession_nb.scoring import Scoresheet
+from obsession_nb.state import State
+from obsession_nb.table import Table
+
+
+class CompetitiveTeamPlay(Mode):
+    """Teams of two, partners opposite; cooperative requests the teammate answers."""
+
+    name = "team"
+    handlers = {
+        a.AskGift: Handler(team.REQUEST_STEPS, team.verify_ask_gift, team.apply_ask_gift),
+        a.AskServant: Handler(team.REQUEST_STEPS, team.verify_ask_servant, team.apply_ask_servant),
+        a.Accept: Handler(team.REQUEST_STEPS, team.verify_accept, team.apply_accept),
+        a.Decline: Handler(team.REQUEST_STEPS, team.verify_decline, team.apply_decline),
+        a.TeamBorrow: Handler(team.REQUEST_STEPS, team.verify_team_borrow, team.apply_team_borrow),
+        a.TeamHelp: Handler(team.REQUEST_STEPS, team.verify_team_help, team.apply_team_help),
+        a.TeamGuest: Handler(team.REQUEST_STEPS, team.verify_team_guest, team.apply_team_guest),
+    }
+
+    def refuse(self, table: Table, action: a.Action) -> None:
+        team.refusal(table, action)
+
+    def candidates(self, table: Table) -> Iterable[a.Action]:
+        return team.candidates(table)
+
+    def central_setup(self, table: Table, rulings: list[Ruling]) -> None:
+        team.setup_rulings(table, rulings)
+
+    def decision_owner(self, table: Table) -> int | None:
+        return team.owner(table)
+
+    def favour_seat(self, table: Table, source: str, kind: str) -> int | None:
+        return team.favour_seat(table, source, kind)
+
+    def after_cleanup(self, table: Table) -> list[Ruling]:
+        return team.return_loans(table)
+
+    def scoresheet(self, table: Table) -> Scoresheet:
+        return team_scoring.scoresheet(table)
+
+    def result_json(self, table: Table) -> dict[str, Any]:
+        """``teams``: each team's seats, averaged categories, total and whether it won."""
+        return {"teams": team_scoring.team_sheet(table).to_json()}
+
+    def check_position(self, state: State, catalog: Catalog) -> list[str]:
+        return team.seating_problems(state)
+
+    def view(self, table: Table) -> dict[str, Any]:
+        return team.view(table)
