@@ -70,6 +70,8 @@ class Line:
     actions: list[str]
     end: str
     figures: dict[str, Any] = field(default_factory=dict)
+    state: State | None = field(default=None, repr=False, compare=False)
+    """The end position as parsed (``end`` is its JSON), kept to read the figures from."""
 
 
 def lines(game: Game, *, purchases: bool = False, peek: bool = False,
@@ -93,8 +95,9 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
         choices = list(_choices(table, hand_order, purchases, peek, host))
         if table.turn.step == "buy":
             path = _with_affordable(table, path, known)
-        for action in choices:
-            table.state = State.model_validate_json(position)
+        for n, action in enumerate(choices):
+            if n:  # the first choice plays on the position parsed for listing them
+                table.state = State.model_validate_json(position)
             hand = list(table.me.hand)
             placed = tuple(p.servant for p in table.turn.placements)
             screens = _screens(table)
@@ -114,16 +117,18 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
             if _finished(table, seat, turns):
                 found.append(Line(list(step.actions), table.state.model_dump_json(),
                                   {"invitations": step.invitations, "draws": step.draws,
-                                   "placed": step.placed, "affordable": step.affordable}))
+                                   "placed": step.placed, "affordable": step.affordable},
+                                  table.state))
                 continue
             step.invitations += _screens(table) - screens if _screens(table) > screens else 0
-            key = _key(table)
+            rest = table.state.model_dump_json(exclude={"turn"})
+            key = _key(table, rest)
             if key in seen:
                 continue
             seen.add(key)
             if len(seen) > LIMIT:
                 raise ExploreLimit(f"more than {LIMIT} positions in this turn")
-            stack.append((table.state.model_dump_json(), step))
+            stack.append((_spliced(rest, table.turn.model_dump_json()), step))
     return found
 
 
@@ -206,8 +211,14 @@ def _finished(table: Table, seat: int, turns: int) -> bool:
     return state.turn is None or state.players[seat].turns_taken > turns
 
 
-def _key(table: Table) -> str:
-    """The position mid-turn, the same whatever order the same placements and guests came in."""
+def _spliced(rest: str, turn: str) -> str:
+    """A position's JSON from its JSON without the turn (``rest``) and the turn's JSON."""
+    return f'{rest[:-1]},"turn":{turn}}}'
+
+
+def _key(table: Table, rest: str) -> str:
+    """The position mid-turn, the same whatever order the same placements and guests came in
+    (``rest``: the position's JSON without the turn)."""
     state = table.state
     turn = state.turn
     assert turn is not None
@@ -220,13 +231,13 @@ def _key(table: Table) -> str:
         for p in turn.placements)
     if not _order_matters(table):
         data["guests"] = sorted(data["guests"])
-    rest = state.model_dump_json(exclude={"turn"})
     return rest + repr(sorted(data.items()))
 
 
-def _canonical(end: str) -> str:
-    """An end position with the order of hands, discards and servant zones set aside."""
-    state = State.model_validate_json(end)
+def _canonical(end: str | State) -> str:
+    """An end position (JSON, or parsed: then sorted in place, which no figure depends on)
+    with the order of hands, discards and servant zones set aside."""
+    state = State.model_validate_json(end) if isinstance(end, str) else end
     for p in state.players:
         p.hand.sort()
         p.discard.sort()
@@ -235,9 +246,14 @@ def _canonical(end: str) -> str:
     return state.model_dump_json()
 
 
+def _end_state(line: Line) -> State:
+    if line.state is None:
+        line.state = State.model_validate_json(line.end)
+    return line.state
+
+
 def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
-    table = Table(State.model_validate_json(line.end), game.table.catalog,
-                  dict(game.table.custom))
+    table = Table(_end_state(line), game.table.catalog, dict(game.table.custom))
     seat = before["seat"]
     me = table.state.players[seat]
     wheel = table.wheel
@@ -294,7 +310,7 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     }
     groups: dict[str, list[Line]] = {}
     for line in found:
-        groups.setdefault(_canonical(line.end), []).append(line)
+        groups.setdefault(_canonical(_end_state(line)), []).append(line)
     rows = []
     for same in groups.values():
         same.sort(key=lambda ln: (len(ln.actions), ln.actions))

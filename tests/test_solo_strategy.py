@@ -1,5 +1,5 @@
-"""The greedy Solo Estate Challenge player: it finishes games of both lengths, plays only
-actions the engine lists as legal, and its planning on copies leaves the game untouched.
+"""The greedy and planner Solo Estate Challenge players: they finish games of both lengths, play
+only actions the engine lists as legal, and their planning on copies leaves the game untouched.
 No timing or win-rate assertions (see bench/solo_greedy.py for those figures)."""
 
 from __future__ import annotations
@@ -7,14 +7,17 @@ from __future__ import annotations
 import pytest
 
 from obsession_nb.modes.solo import new_solo_game, solo_result
+from obsession_nb.modes.solo_planner import PlannerSolo
 from obsession_nb.modes.solo_strategy import GreedySolo
 from obsession_nb.modes.solo_tableau import at_max, check
 
 
+@pytest.mark.parametrize("strategy", [GreedySolo, PlannerSolo])
 @pytest.mark.parametrize(("seed", "extended"), [(3, False), (10_004, True)])
-def test_greedy_finishes_with_legal_actions_only(seed: int, extended: bool) -> None:
+def test_solo_player_finishes_with_legal_actions_only(seed: int, extended: bool,
+                                                     strategy: type) -> None:
     game = new_solo_game(seed, extended=extended)
-    player = GreedySolo(seed)
+    player = strategy(seed)
     for _ in range(5_000):
         if game.state.finished:
             break

@@ -8,7 +8,9 @@ The Solo Estate Challenge (UD p.13-14) lives in ``solo_*.py``:
 * ``solo_ai`` — the d20 scavenging and its critical rule;
 * ``solo_rules`` — step 2, the end of a turn, refusals, setup, scenario checks;
 * ``solo`` — a new game, scoring against the target, playing whole games, JSON;
-* ``solo_strategy`` — a greedy and a random solo player; ``solo_odds`` — many games' odds.
+* ``solo_strategy`` — a greedy and a random solo player; ``solo_planner`` — the planner, which
+  judges its choices by ``solo_estimate``'s outlook (finishing round and final score);
+  ``solo_odds`` — many games' odds.
 
 Classic solitaire, the base game's solo mode (Facts §6), lives in ``classic*.py``:
 

@@ -3,7 +3,7 @@ playing it to the end with a strategy (rules solo.sec.*; rulings ruling.sec-*).
 
 ``new_solo_game(seed)`` sets up the challenge with the player-area setup of ``setup.py`` and
 the servant draft of ``draft.py`` (the family and the drafted servant are the first two
-decisions); ``play_solo(seed)`` plays it to the end with the greedy or random strategy and
+decisions); ``play_solo(seed)`` plays it to the end with a strategy (:data:`STRATEGIES`) and
 returns the game, its :class:`SoloResult` and the scavenging log; ``replay_solo`` plays it again
 with the logged d20 rolls pinned and the dice seeded differently, to show the log alone
 decides the AI.
@@ -19,7 +19,7 @@ from typing import Any
 from obsession_nb import engine
 from obsession_nb.game import Game
 from obsession_nb.modes import SOLO
-from obsession_nb.modes.solo_rules import adds_monuments, opponent_card
+from obsession_nb.modes.solo_rules import adds_monuments, modifier, opponent_card
 from obsession_nb.modes.solo_rules import target as target_of
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
@@ -28,8 +28,6 @@ from obsession_nb.state import LogEntry, Options, Player, Solo, State
 from obsession_nb.table import Table
 
 PLAYER_NAME = "Solo player"
-STEP = 5
-"""VP per step of the round modifier (UD p.14 End Game Scoring)."""
 DICE_SALT = 7919
 """Offset of the dice seed used by :func:`replay_solo` (any other value would do)."""
 
@@ -161,14 +159,6 @@ def solo_position(
 
 
 # ----------------------------------------------------------------- scoring against the target
-
-
-def modifier(round_number: int, target_round: int) -> int:
-    """The round modifier: 5 VP for the first round away from the target space, 5 more for each
-    further round; a bonus before it, a penalty after (solo.sec.round-modifiers)."""
-    away = abs(round_number - target_round)
-    total = STEP * away * (away + 1) // 2
-    return total if round_number < target_round else -total
 
 
 @dataclass(frozen=True)
@@ -307,14 +297,18 @@ class SoloRun:
         }
 
 
+STRATEGIES = ("greedy", "planner", "random")
+"""The solo players by name (``--strategy NAME``)."""
+
+
 def make_player(strategy: str, seed: int) -> Any:
+    from obsession_nb.modes.solo_planner import PlannerSolo
     from obsession_nb.modes.solo_strategy import GreedySolo, RandomSolo
 
-    if strategy == "greedy":
-        return GreedySolo(seed)
-    if strategy == "random":
-        return RandomSolo(seed)
-    raise ValueError(f"unknown strategy '{strategy}'; choose greedy or random")
+    players = {"greedy": GreedySolo, "planner": PlannerSolo, "random": RandomSolo}
+    if strategy not in players:
+        raise ValueError(f"unknown strategy '{strategy}'; choose {', '.join(STRATEGIES)}")
+    return players[strategy](seed)
 
 
 def play(game: Game, player: Any, *, logged: bool = True, max_actions: int = 5_000) -> list[str]:

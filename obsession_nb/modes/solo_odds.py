@@ -5,7 +5,8 @@ the plots of the tutorial (notebooks/05-solo-estate-challenge.ipynb).
 seed instead, for a what-if), each from its own seed spawned from a root seed
 (``obsession_nb.batch``), serially, on ``workers`` processes or on any ``concurrent.futures``
 executor (a Dask cluster's ``Client.get_executor()``), with the same outcomes whichever runs
-them; ``results_frame`` has one row per game; ``top_loss_frame`` says, round by round, in what
+them; ``results_frame`` has one row per game; ``compare_strategies`` puts strategies side by
+side on the same seeds; ``top_loss_frame`` says, round by round, in what
 share of the games the AI had taken the top tile of each stack; ``summary_frame`` gives the odds
 of beating the target.
 """
@@ -119,6 +120,23 @@ def summary_frame(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
     summary = summary.rename(columns={"beat_target": "beat target"})
     return summary[["games", "finished", "beat target", "median finishing round", "scorepad",
                     "final", "target"]].round(2)
+
+
+def compare_strategies(games: int = 3, *, strategies: Sequence[str] = ("greedy", "planner"),
+                       extended: bool = False, workers: int = 1) -> pd.DataFrame:
+    """The same seeded games played by each strategy: one row per strategy, with the share of
+    games beating the target, the median finishing round and the mean scorepad and final
+    score (bench/solo_strategy.py plays 200 of them for the figures of record)."""
+    outcomes = [o for name in strategies
+                for o in run_games(games, extended=extended, strategy=name, workers=workers,
+                                   progress=False)]
+    frame = results_frame(outcomes)
+    table = frame.groupby("strategy", sort=False).agg(
+        games=("seed", "size"), beat_target=("beat target", "mean"),
+        finishing_round=("round", "median"), scorepad=("scorepad", "mean"),
+        final=("final", "mean"), target=("target", "max"))
+    return table.rename(columns={"beat_target": "beat target",
+                                 "finishing_round": "median finishing round"}).round(2)
 
 
 def top_loss_frame(outcomes: Sequence[GameOutcome], rounds: int = LAST_ROUND) -> pd.DataFrame:

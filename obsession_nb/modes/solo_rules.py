@@ -42,6 +42,8 @@ ROUND_CAP = 30
 """A game still not complete when this round ends stops, lost (ruling.sec-track-end)."""
 TARGETS = {"standard": (132, 12), "extended": (188, 15)}
 """(target score, the round of the target space) per length (UD p.13)."""
+STEP = 5
+"""VP per step of the round modifier (UD p.14 End Game Scoring)."""
 REFRESHES = (a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch, a.FreeRefresh)
 USELESS_VP_FAVOURS = ("refresh_market", "unlimited_purchases")
 SETUP_REPLACED = {
@@ -275,6 +277,14 @@ def opponent_card(state: State, catalog: Catalog) -> OpponentCard | None:
 def adds_monuments(options: Options) -> bool:
     """Whether the VP of scavenged monuments join the target (solo.sec.target-variants)."""
     return options.solo_target in MONUMENT_TARGETS
+
+
+def modifier(round_number: int, target_round: int) -> int:
+    """The round modifier: 5 VP for the first round away from the target space, 5 more for each
+    further round; a bonus before it, a penalty after (solo.sec.round-modifiers)."""
+    away = abs(round_number - target_round)
+    total = STEP * away * (away + 1) // 2
+    return total if round_number < target_round else -total
 
 
 def after_turn(table: Table) -> None:
