@@ -57,6 +57,22 @@ def box_in_use(expansion: bool, players: int) -> bool:
     return expansion or players >= 5
 
 
+def _deal_objectives(state: State, players: int, options: Options) -> list[Ruling]:
+    """Each player's objective cards from the top of the shuffled deck (setup.objectives,
+    six-player.objectives; the 1st printing's five to keep two, ud.objectives-during-play)."""
+    supply = state.supply
+    dealt = objectives_dealt(players, options.length)
+    if options.objectives == "choose-at-setup":
+        dealt = FIRST_PRINTING_DEALT
+    for player in state.players:
+        player.objectives = [supply.objective_deck.pop(0) for _ in range(dealt)]
+    if options.objectives == "choose-at-setup":
+        return [ruling("ud.objectives-during-play", f"1st printing: each player is dealt "
+                       f"{dealt} objective cards and keeps {FIRST_PRINTING_KEPT} before play.")]
+    return [ruling("six-player.objectives" if players == 6 else "setup.objectives",
+                   f"Each player is dealt {dealt} objective cards and keeps them all.")]
+
+
 def objective_deck(catalog: Catalog, expansion: bool) -> list[str]:
     """The base deck, or the expansion's: 26 of the base cards and its own 7 (ud.objective-deck,
     ruling.objective-deck-composition)."""
@@ -407,21 +423,14 @@ def finish_player_areas(
 
     # --- objectives (setup.objectives, ud.objective-deck, six-player.objectives)
     objective_ids = objective_deck(catalog, expansion)
-    supply.objective_deck = _shuffled(objective_ids, table.rng())
-    dealt = objectives_dealt(players, options.length)
-    if options.objectives == "choose-at-setup":
-        dealt = FIRST_PRINTING_DEALT
-    for player in state.players:
-        player.objectives = [supply.objective_deck.pop(0) for _ in range(dealt)]
-    if options.objectives == "choose-at-setup":
-        rulings.append(ruling("ud.objectives-during-play", f"1st printing: each player is dealt "
-                              f"{dealt} objective cards and keeps {FIRST_PRINTING_KEPT} before "
-                              "play."))
+    if options.objectives == "milestones":
+        rulings.append(ruling("option.milestones", "The milestones serve instead of private "
+                              "objectives: no objective card is in the game, so none is dealt, "
+                              "drawn or discarded."))
     else:
-        rulings.append(ruling("six-player.objectives" if players == 6 else "setup.objectives",
-                              f"Each player is dealt {dealt} objective cards and keeps them "
-                              "all."))
-    if players == 6:
+        supply.objective_deck = _shuffled(objective_ids, table.rng())
+        rulings += _deal_objectives(state, players, options)
+    if players == 6 and options.objectives != "milestones":
         rulings.append(ruling("ruling.six-player-objective-count", "Six players still draw at "
                               "each objective event and discard one per courtship."))
     if expansion:

@@ -69,9 +69,10 @@ class Options(Record):
     """``cliffhanger``: the Charles Dickens variant, a d20 per season says when the theme is
     turned up (option.cliffhanger; obsession_nb/themes.py)."""
 
-    objectives: Literal["during-play", "choose-at-setup"] = "during-play"
+    objectives: Literal["during-play", "choose-at-setup", "milestones"] = "during-play"
     """``choose-at-setup``: the 1st printing's five dealt, two kept before play
-    (ud.objectives-during-play; obsession_nb/setup_choices.py)."""
+    (ud.objectives-during-play; obsession_nb/setup_choices.py); ``milestones``: the milestones
+    serve instead of private objectives, which leave the game (option.milestones)."""
     servants_hall: Literal["place-servant", "automatic"] = "place-servant"
     """``automatic``: the 1st-printing Hall steals one reputation every turn without a servant
     (ud.servants-hall)."""
@@ -105,6 +106,8 @@ class Options(Record):
             raise ValueError("courtship=closed and theme_reveal=cliffhanger both decide when "
                              "a theme is turned up; choose one (option.closed-courtship, "
                              "option.cliffhanger)")
+        if self.objectives == "milestones" and self.milestones is None:
+            self.milestones = "random"  # two at random, unless named (option.milestones)
         return self
 
     @property

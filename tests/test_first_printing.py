@@ -4,8 +4,10 @@ Each test is named after the rule it checks."""
 
 from __future__ import annotations
 
+from game_invariants import Watch
 from positions import game, refuse, rules_of, table
 
+from obsession_nb.cli import main
 from obsession_nb.game import new_game
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.state import Options
@@ -87,6 +89,41 @@ def test_objectives_choose_at_setup_discards_none_after_a_courtship() -> None:
     assert [p.objectives_discarded for p in g.state.players] == [0, 0]
     assert [len(p.objectives) for p in g.state.players] == [3, 3]  # two kept, one per draw
     assert "discard-objective" not in {e.action.split()[0] for e in g.log}
+
+
+def test_option_milestones_instead_of_objectives_takes_every_objective_card_out() -> None:
+    """UD p.15: the milestones as the alternative to private objectives (objectives=milestones)."""
+    g = new_game(3, seed=4, options=Options(objectives="milestones"))
+    assert g.state.options.milestones == "random"
+    assert g.state.milestones is not None and len(g.state.milestones.cards) == 2
+    assert [p.objectives for p in g.state.players] == [[], [], []]
+    assert g.state.supply.objective_deck == []
+    watch = Watch(g)
+    player = RandomPlayer(4)
+    while not g.state.finished:
+        g.apply(player.choose(g))
+        watch.check(g)
+    assert [p.objectives for p in g.state.players] == [[], [], []]
+    assert [p.objectives_discarded for p in g.state.players] == [0, 0, 0]
+    assert "discard-objective" not in {e.action.split()[0] for e in g.log}
+    assert "option.milestones" in rules_of(g)
+    assert "setup.objectives" not in rules_of(g)
+
+
+def test_option_milestones_instead_of_objectives_draw_event_finds_none() -> None:
+    data = table(round=7)
+    data["options"]["objectives"] = "milestones"
+    data["options"]["milestones"] = "random"
+    data["supply"]["objective_deck"] = []
+    g = game(data, "activity")  # round 7 of the standard track holds an objective draw
+    assert g.state.players[0].objectives == []
+    assert "event.objective-draw" in rules_of(g)
+
+
+def test_option_milestones_instead_of_objectives_from_the_command_line(capsys) -> None:
+    assert main(["simulate", "--players", "2", "--seed", "5", "--option",
+                 "objectives=milestones", "--json"]) == 0
+    assert '"objectives"' in capsys.readouterr().out
 
 
 # ----------------------------------------------------------------- the Servants' Hall

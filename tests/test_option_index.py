@@ -26,8 +26,6 @@ from obsession_nb.state import Options
 NOT_OFFERED: dict[tuple[str, str | None], str] = {
     # (option id, choice; None = the whole option): why it is not selectable
     ("option.promo-cards", None): "the catalog holds none of the 16 promotional gentry cards",
-    ("option.milestones", "instead-of-objectives"): "milestones replacing private objectives "
-    "is not built",
 }
 
 
