@@ -129,9 +129,10 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
     game = load_scenario(args.file, play_recorded=not args.before)
     actions = game.legal_actions()
-    if args.json:
-        _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary}
-                     for a in actions])
+    if args.json:  # "player": whose decision it is (a teammate's answer in team play)
+        owner = game.pending().get("owner")
+        _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
+                      "player": owner} for a in actions])
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(game.pending()["prompt"])

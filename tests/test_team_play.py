@@ -5,9 +5,12 @@ the position unchanged."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from obsession_nb import Game, load_position
+from obsession_nb.cli import main
 from obsession_nb.game import new_game
 from obsession_nb.modes.team import teams
 from obsession_nb.modes.team_scoring import TeamScore, team_score, team_sheet, winning_teams
@@ -138,6 +141,19 @@ def test_team_money_gift_the_teammate_decides() -> None:
     assert (g.state.players[ADA].money, g.state.players[CORA].money) == (500, 100)
     assert g.pending()["owner"] == ADA
     refused(g, "ask-gift 100", "ruling.team-one-gift-per-turn")
+
+
+def test_team_money_gift_legal_names_the_teammate_as_the_one_deciding(tmp_path, capsys) -> None:
+    g = position()
+    g.apply("ask-gift 200")
+    path = tmp_path / "gift.yaml"
+    path.write_text(g.to_scenario(), encoding="utf-8")
+    assert main(["legal", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["notation"] for r in rows} == {"accept", "decline", "team-borrow"}
+    assert {r["player"] for r in rows} == {CORA}
+    assert main(["legal", str(path)]) == 0
+    assert "Cora (p3) decides" in capsys.readouterr().out
 
 
 def test_team_money_gift_refused_or_funded_by_special_action() -> None:
