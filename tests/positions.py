@@ -103,3 +103,9 @@ def refuse(g: Game, action: str, rule: str) -> Verdict:
 def rules_of(g: Game) -> list[str]:
     """Every rule id in the log, in order."""
     return [r["rule"] for entry in g.log for r in entry.rulings]
+
+
+GOSSIP_TURN = ("activity", "host bowling-green", "invite miss-oliver", "invite ponsonby-husband",
+               "serve tile footman", "serve miss-oliver ladys_maid")
+"""A solo turn hosting Miss Oliver (a gossip) with Ponsonby's husband: the solo exception that
+her attack does nothing (solo.exception.gossip), in both solo modes."""

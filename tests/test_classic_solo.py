@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from game_invariants import Watch, round_trip
+from positions import GOSSIP_TURN
 
 from obsession_nb.catalog import CardsError, OpponentCard, load_catalog, overlay
 from obsession_nb.modes import classic_ai
@@ -408,9 +409,7 @@ def test_solo_classic_exception_gossip_attack_does_nothing() -> None:
     game = base_game()
     me = game.state.players[0]
     me.hand = ["miss-oliver", "ponsonby-husband"]
-    for action in ("activity", "host bowling-green", "invite miss-oliver",
-                   "invite ponsonby-husband", "serve tile footman",
-                   "serve miss-oliver ladys_maid"):
+    for action in GOSSIP_TURN:
         game.apply(action)
     assert "solo.exception.gossip" in rules_of(game)
     assert game.pending()["step"] == "buy"

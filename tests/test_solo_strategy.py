@@ -1,6 +1,6 @@
 """The greedy and planner Solo Estate Challenge players: they finish games of both lengths, play
 only actions the engine lists as legal, and their planning on copies leaves the game untouched.
-No timing or win-rate assertions (see bench/solo_greedy.py for those figures)."""
+No timing or win-rate assertions (see bench/solo_strategy.py for those figures)."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ and the base solo exceptions (Butler's Room, Servants' Hall, gossip)."""
 from __future__ import annotations
 
 import pytest
+from positions import GOSSIP_TURN
 
 from obsession_nb.modes.solo import solo_position
 from obsession_nb.modes.solo_market import STACKS
@@ -217,9 +218,7 @@ def test_solo_exception_gossip_attacks_do_nothing() -> None:
     game = solo_position(1, round=6, reputation=7)
     me = game.state.players[0]
     me.hand = ["miss-oliver", "ponsonby-husband"]
-    for action in ("activity", "host bowling-green", "invite miss-oliver",
-                   "invite ponsonby-husband", "serve tile footman",
-                   "serve miss-oliver ladys_maid"):
+    for action in GOSSIP_TURN:
         game.apply(action)
     assert "solo.exception.gossip" in rules_of(game)
     assert game.pending()["step"] == "buy"  # no target to choose

@@ -1,7 +1,7 @@
 """What the greedy Solo Estate Challenge player values, in units of £100, and the small helpers
 its planning shares (modes/solo_strategy.py, modes/solo_shopping.py).
 
-The weights were tuned by hand on seeded games (bench/solo_greedy.py); money the tableau still
+The weights were tuned by hand on seeded games (bench/solo_strategy.py); money the tableau still
 needs counts at its face value.
 """
 
@@ -44,7 +44,7 @@ ABILITY = 0.5
 SAVE_MARGIN = {"standard": 3.0, "extended": None}
 """Skip a purchase to save for a tile valued this much more, affordable next turn (never in an
 extended game, whose fifteen purchases leave no turn to wait: measured with
-bench/solo_greedy.py)."""
+bench/solo_strategy.py)."""
 INCOME = 400
 """Money expected from one turn, for saving up."""
 FINISH = 30.0
