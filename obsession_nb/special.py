@@ -33,6 +33,8 @@ def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool 
     if turn.step not in ("invite", "service") or turn.tile is None:
         return
     party = tuple(turn.guests)
+    if not useful_man and _still_affordable(table, party, cost):
+        return  # whoever is invited can still be paid for: only money could be spoilt
     if not guests.party_possible(table, party):
         return  # nothing this action could spoil
     available = list(me.servants.available)
@@ -49,6 +51,16 @@ def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool 
         raise refuse("ruling.special-action-keeps-the-activity",
                      f"{what} would leave {table.tile_name(turn.tile)}'s party impossible to "
                      "invite, serve and pay for; the activity must still be finished.")
+
+
+def _still_affordable(table: Table, party: tuple[str, ...], cost: int) -> bool:
+    """Whether every pauper still in the hand could be paid even after ``cost`` reputation is
+    spent: then spending it strands no party, and no party search is needed."""
+    me = table.me
+    problem = guests.party_problem(table, party)
+    lost = guests.borrowing_capacity(table) - (max(me.reputation - cost, 0) // 2) * 100
+    worst = sum(min(money, 0) * len(cards) for (_, money), cards in problem.kinds.items())
+    return problem.budget - lost + worst >= 0
 
 
 def _cost(what: str, cost: int) -> Ruling:
