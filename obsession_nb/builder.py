@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from obsession_nb.game import Game, new_game
 from obsession_nb.mode import BUILTIN
+from obsession_nb.option_index import options_with
 from obsession_nb.state import Options
 
 MODES = ("standard", *BUILTIN)
@@ -26,15 +27,25 @@ FROM_SETUP_ONLY = ("tableau", "tableau-duel", "classic-solo")
 """Modes whose positions start at their first turn only: their rounds end with the mode's own
 steps (Queen Victoria's market, UD p.15; classic solitaire's AI roll after each turn and its
 courtships against the opponent card), which skipping rounds would leave out."""
+SOLITAIRE = ("solo-estate-challenge", "classic-solo")
+"""Modes whose own setup fixes every rules option."""
 
 
 def new_position(players: int = 2, *, families: Sequence[str] | None = None, round: int = 1,
                  expansion: bool = True, mode: str = "standard", length: str = "standard",
-                 names: Sequence[str] | None = None, seed: int = 0) -> Game:
+                 names: Sequence[str] | None = None, seed: int = 0,
+                 settings: Sequence[str] = ()) -> Game:
     """A legal position at the first turn of ``round`` (an activity round), every default a
-    table would have; adjust it, then ``Game.to_scenario()`` writes it as a scenario."""
+    table would have; adjust it, then ``Game.to_scenario()`` writes it as a scenario.
+
+    ``settings``: printing differences and variants as ``name=value`` (``courtship=closed``,
+    ``market=seasonal``; the fields of ``Options``, option_index.py), applied before the setup
+    so that it follows them; the two solitaire modes take none (their setups fix the options)."""
     if mode not in MODES:
         raise ValueError(f"unknown mode '{mode}'; the modes are {', '.join(MODES)}")
+    if settings and mode in SOLITAIRE:
+        raise ValueError(f"{mode} positions take no option settings: its setup fixes the rules "
+                         "options (change them in the scenario file)")
     if mode == "solo-estate-challenge":
         if not expansion:
             raise ValueError("the Solo Estate Challenge is part of the expansion (UD p.13)")
@@ -47,7 +58,8 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
     if mode in FROM_SETUP_ONLY and round != 1:
         raise ValueError(f"{mode} positions start at round 1 (its rounds end with the mode's "
                          "own steps); play on from there")
-    options = Options(expansion=expansion, length=length, mode=mode)  # type: ignore[arg-type]
+    base = Options(expansion=expansion, length=length, mode=mode)  # type: ignore[arg-type]
+    options = options_with(settings, base)
     game = new_game(players, seed=seed, options=options, families=families, names=names)
     _finish_draft(game)
     _advance(game, round)

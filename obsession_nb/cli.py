@@ -388,7 +388,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         game = new_position(args.players, families=families, round=args.round,
                             expansion=args.expansion, mode=args.mode, seed=args.seed,
-                            length="extended" if args.extended else "standard")
+                            length="extended" if args.extended else "standard",
+                            settings=args.option)
     except ValueError as exc:
         print(f"obsession-nb new: {exc}", file=sys.stderr)
         return 2
@@ -533,6 +534,9 @@ def parser() -> argparse.ArgumentParser:
                     help="standard, or solo-estate-challenge or classic-solo (one player)")
     nw.add_argument("--extended", action="store_true", help="the extended round track")
     nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
+    nw.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a printing difference or variant by its Options field and value "
+                    "(e.g. courtship=closed, market=seasonal), repeatable; the setup follows it")
     nw.set_defaults(func=cmd_new)
     lab = sub.add_parser(
         "lab", help="open the tutor in JupyterLab on the tutorial index "

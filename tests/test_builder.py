@@ -35,6 +35,33 @@ def test_builder_position_validates_and_plays_to_the_end(players: int, mode: str
     assert loaded.state.finished
 
 
+SETTINGS = [(3, 6, ["market=seasonal"]), (4, 1, ["objectives=milestones"]),
+            (3, 6, ["market=seasonal", "theme_reveal=cliffhanger"]), (4, 6, ["courtship=closed"]),
+            (5, 2, ["starter_guests=draft", "garden=garden-maze"])]
+
+
+@pytest.mark.parametrize(("players", "round_", "settings"), SETTINGS)
+def test_builder_follows_variant_settings_and_plays_to_the_end(players: int, round_: int,
+                                                               settings: list[str]) -> None:
+    """option.*: a position of a variant is set up by its rules and plays to the end."""
+    game = obsession_nb.new_position(players, round=round_, seed=players, settings=settings)
+    options = game.state.options
+    for setting in settings:
+        name, value = setting.split("=")
+        assert str(getattr(options, name)) == value
+    loaded = load_scenario_text(game.to_scenario())
+    assert loaded.to_json() == game.to_json()
+    assert play_out(loaded, RandomPlayer(players)) > 0
+    assert loaded.state.finished
+
+
+def test_builder_refuses_settings_it_cannot_follow() -> None:
+    with pytest.raises(ValueError, match="not a choice for market"):
+        obsession_nb.new_position(3, settings=["market=nope"])
+    with pytest.raises(ValueError, match="take no option settings"):
+        obsession_nb.new_position(1, mode="solo-estate-challenge", settings=["market=seasonal"])
+
+
 def test_builder_has_a_tables_defaults() -> None:
     """setup.*: families with their servants and family cards, a dealt hand, a full market,
     decks; later rounds have the season themes revealed and the turns taken."""
@@ -97,6 +124,18 @@ def test_cli_new_writes_a_scenario_that_validates(capsys, tmp_path, families: st
     assert [p.family for p in game.state.players] == families.split(",")
 
 
+def test_cli_new_takes_variant_options(capsys, tmp_path) -> None:
+    assert main(["new", "--players", "3", "--round", "6", "--option", "market=seasonal",
+                 "--option", "courtship=closed"]) == 0
+    path = tmp_path / "variant.yaml"
+    path.write_text(capsys.readouterr().out)
+    assert main(["validate", str(path)]) == 0
+    options = obsession_nb.load_scenario(path).state.options
+    assert (options.market, options.courtship) == ("seasonal", "closed")
+    assert main(["new", "--players", "3", "--option", "market=nope"]) == 2
+    assert "seasonal" in capsys.readouterr().err  # the choices are listed
+
+
 def test_cli_new_reports_bad_families(capsys) -> None:
     assert main(["new", "--players", "3", "--families", "howard,york"]) == 2
     assert "families" in capsys.readouterr().err
@@ -130,6 +169,24 @@ def test_position_builder_checks_each_edit_and_opens_in_the_stepper(tmp_path) ->
     assert obsession_nb.load_scenario(saved).state.players[0].money == 900
     stepper = view.open_in_stepper()
     assert stepper is not None and stepper.game.state.players[0].money == 900
+
+
+def test_position_builder_sets_length_and_variants() -> None:
+    from obsession_nb.views.builder import PositionBuilder
+
+    view = PositionBuilder(3)
+    view.extended.value = True
+    view.settings.value = "market=seasonal  courtship=closed"
+    view.new()
+    options = view.game.state.options
+    assert (options.length, options.market, options.courtship) == (
+        "extended", "seasonal", "closed")
+    before = view.game.to_json()
+    view.settings.value = "market=nope"
+    view.new()  # refused: the problem is shown and the position kept
+    assert view.problems.status["kind"] == "error"
+    assert "not a choice for market" in view.problems.problems[0]
+    assert view.game.to_json() == before
 
 
 def test_stepper_save_position_writes_the_step_it_is_at(tmp_path) -> None:

@@ -1,7 +1,8 @@
 """The position builder as forms and pickers: no YAML to write.
 
 ``PositionBuilder()`` starts from :func:`obsession_nb.builder.new_position` (players and
-families, round, expansion, mode), then edits one player at a time (money, reputation, servants
+families, round, expansion, mode, length, and printing differences and variants as
+``name=value`` settings), then edits one player at a time (money, reputation, servants
 by zone, hand and discard, organiser tiles and which are flipped) and the Builders' Market.
 Every edit is checked at once as a scenario file would be (``scenario.parse``: each problem
 with its path, shown in the rulings view); **Save as YAML** writes the file and **Open in
@@ -50,6 +51,11 @@ class PositionBuilder(widgets.VBox):
                                             layout=widgets.Layout(width="160px"))
         self.expansion = widgets.Checkbox(expansion, description="Upstairs, Downstairs")
         self.mode = widgets.Dropdown(options=list(MODES), value="standard", description="mode")
+        self.extended = widgets.Checkbox(False, description="extended game")
+        self.settings = widgets.Text(
+            "", description="options", layout=widgets.Layout(width="640px"),
+            placeholder="name=value ... e.g. courtship=closed market=seasonal (blank: standard)")
+        self.settings.add_class("onb-builder-options")
         self.create = widgets.Button(description="New position")
         self.create.add_class("onb-builder-new")
         self.create.on_click(lambda _b: self.new())
@@ -89,7 +95,9 @@ class PositionBuilder(widgets.VBox):
         for w in (self.money, self.level, self.position, *self.zones.values(), self.hand,
                   self.discard, self.organiser, self.flipped, *self.market):
             w.observe(lambda _c: self._edited(), names="value")
-        setup = widgets.HBox([self.players, self.round, self.mode, self.expansion])
+        setup = widgets.VBox([
+            widgets.HBox([self.players, self.round, self.mode, self.expansion, self.extended]),
+            self.settings])
         player = widgets.VBox([
             widgets.HBox([self.seat, self.money, self.level, self.position]),
             *(_labelled(f"{z} service" if z != "quarters" else "Servants' Quarters", box)
@@ -113,7 +121,9 @@ class PositionBuilder(widgets.VBox):
         families = [f.strip() for f in self.families.value.split(",") if f.strip()] or None
         try:
             game = new_position(self.players.value, families=families, round=self.round.value,
-                                expansion=self.expansion.value, mode=self.mode.value)
+                                expansion=self.expansion.value, mode=self.mode.value,
+                                length="extended" if self.extended.value else "standard",
+                                settings=self.settings.value.split())
         except ValueError as exc:
             self.problems.problems = [str(exc)]
             self.problems.status = {"kind": "error", "text": "The position was not made."}
