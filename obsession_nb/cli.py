@@ -531,7 +531,8 @@ def parser() -> argparse.ArgumentParser:
     nw.add_argument("--expansion", action=argparse.BooleanOptionalAction, default=True,
                     help="with Upstairs, Downstairs (default) or the base game only")
     nw.add_argument("--mode", default="standard",
-                    help="standard, or solo-estate-challenge or classic-solo (one player)")
+                    help="standard, team (4 or 6 players), tableau, tableau-duel (2 players), "
+                    "or solo-estate-challenge or classic-solo (1 player)")
     nw.add_argument("--extended", action="store_true", help="the extended round track")
     nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
     nw.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
