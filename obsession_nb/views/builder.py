@@ -49,9 +49,11 @@ class PositionBuilder(widgets.VBox):
                                      placeholder="howard,york,... (blank: at random)")
         self.round = widgets.BoundedIntText(round, min=1, max=20, description="round",
                                             layout=widgets.Layout(width="160px"))
-        self.expansion = widgets.Checkbox(expansion, description="Upstairs, Downstairs")
+        self.expansion = widgets.Checkbox(expansion, description="Upstairs, Downstairs",
+                                          indent=False, layout=widgets.Layout(width="190px"))
         self.mode = widgets.Dropdown(options=list(MODES), value="standard", description="mode")
-        self.extended = widgets.Checkbox(False, description="extended game")
+        self.extended = widgets.Checkbox(False, description="extended game", indent=False,
+                                         layout=widgets.Layout(width="150px"))
         self.settings = widgets.Text(
             "", description="options", layout=widgets.Layout(width="640px"),
             placeholder="name=value ... e.g. courtship=closed market=seasonal (blank: standard)")
@@ -96,8 +98,8 @@ class PositionBuilder(widgets.VBox):
                   self.discard, self.organiser, self.flipped, *self.market):
             w.observe(lambda _c: self._edited(), names="value")
         setup = widgets.VBox([
-            widgets.HBox([self.players, self.round, self.mode, self.expansion, self.extended]),
-            self.settings])
+            widgets.HBox([self.players, self.round, self.mode, self.expansion]),
+            widgets.HBox([self.settings, self.extended])])
         player = widgets.VBox([
             widgets.HBox([self.seat, self.money, self.level, self.position]),
             *(_labelled(f"{z} service" if z != "quarters" else "Servants' Quarters", box)
