@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from obsession_nb.game import Game, new_game
 from obsession_nb.mode import BUILTIN
-from obsession_nb.option_index import options_with
+from obsession_nb.option_index import options_with, parse_setting
 from obsession_nb.state import Options
 
 MODES = ("standard", *BUILTIN)
@@ -29,6 +29,8 @@ steps (Queen Victoria's market, UD p.15; classic solitaire's AI roll after each 
 courtships against the opponent card), which skipping rounds would leave out."""
 SOLITAIRE = ("solo-estate-challenge", "classic-solo")
 """Modes whose own setup fixes every rules option."""
+OWN_ARGUMENTS = frozenset({"mode", "expansion", "length"})
+"""``Options`` fields that :func:`new_position` takes as arguments, never as settings."""
 
 
 def new_position(players: int = 2, *, families: Sequence[str] | None = None, round: int = 1,
@@ -43,6 +45,11 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
     so that it follows them; the two solitaire modes take none (their setups fix the options)."""
     if mode not in MODES:
         raise ValueError(f"unknown mode '{mode}'; the modes are {', '.join(MODES)}")
+    own = sorted({parse_setting(text)[0] for text in settings} & OWN_ARGUMENTS)
+    if own:
+        raise ValueError(f"{', '.join(own)} is set by its own argument (on the command line "
+                         "--mode, --expansion or --extended), not as a setting: the checks of "
+                         "each mode and length depend on it")
     if settings and mode in SOLITAIRE:
         raise ValueError(f"{mode} positions take no option settings: its setup fixes the rules "
                          "options (change them in the scenario file)")

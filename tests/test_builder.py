@@ -58,6 +58,8 @@ def test_builder_follows_variant_settings_and_plays_to_the_end(players: int, rou
 def test_builder_refuses_settings_it_cannot_follow() -> None:
     with pytest.raises(ValueError, match="not a choice for market"):
         obsession_nb.new_position(3, settings=["market=nope"])
+    with pytest.raises(ValueError, match="set by its own argument"):  # a tableau position on round 6
+        obsession_nb.new_position(3, round=6, settings=["mode=tableau"])
     with pytest.raises(ValueError, match="take no option settings"):
         obsession_nb.new_position(1, mode="solo-estate-challenge", settings=["market=seasonal"])
 
