@@ -49,13 +49,16 @@ class PlannerSolo(GreedySolo):
 
     # ------------------------------------------------------------ the turn
 
-    def plan_turn(self, table: Table) -> str | None:
-        results: list[tuple[float, str, bool, Table]] = []
+    def turn_plans(self, table: Table) -> list[tuple[str, bool, Table]]:
+        """Every plan of this turn played out on copies up to step 7: (plan, frugal, the
+        position reached) for a pass with rents, a pass with hiring and each tile the engine
+        allows, hosted with the policy's guests and with the fewest the tile accepts."""
+        results: list[tuple[str, bool, Table]] = []
         for plan in ("rents", "hire"):
             self.frugal = False
             sim = self.simulate(table, a.Pass(), plan)
             if sim is not None:
-                results.append((self.value(sim), plan, False, sim))
+                results.append((plan, False, sim))
         start = self.simulate(table, a.Activity(), None, until="host")
         if start is not None and start.turn.step == "host":
             for host in self.first(engine.legal_actions(start), a.Host):
@@ -63,9 +66,14 @@ class PlannerSolo(GreedySolo):
                     self.frugal = frugal
                     sim = self.simulate(start, host, host.tile)
                     if sim is not None:
-                        results.append((self.value(sim), host.tile, frugal, sim))
+                        results.append((host.tile, frugal, sim))
+        self.frugal = False
+        return results
+
+    def plan_turn(self, table: Table) -> str | None:
+        results = [(self.value(sim), plan, frugal, sim)
+                   for plan, frugal, sim in self.turn_plans(table)]
         if not results:
-            self.frugal = False
             return None
         results.sort(key=lambda r: -r[0])
         looked = [(worth - self.turn_value(sim) * self.forced_pass(sim), plan, frugal)
@@ -119,10 +127,28 @@ class PlannerSolo(GreedySolo):
 
     def buy(self, table: Table) -> a.Action | None:
         """The purchase that improves the outlook most, if any."""
+        best = None
+        best_value = outlook(table, self.pace, shopping_done=True).final - TIE
+        for action in self.purchase_tries(table):
+            sim = trial_copy(table)
+            sim.automatic = []
+            try:
+                engine.apply(sim, action)
+            except IllegalAction:
+                continue
+            worth = outlook(sim, self.pace).final
+            if worth > best_value:
+                best, best_value = action, worth
+        return best
+
+    def purchase_tries(self, table: Table) -> list[a.Action]:
+        """The purchases worth trying now: the cheapest affordable tiles of each column that
+        still needs one, and every affordable monument into each such column (not yet
+        checked by the engine)."""
         me = table.me
         missing = needs(table, me)
         if not any(missing.values()):
-            return None
+            return []
         useful = "useful_man" in me.servants.available
         by_column: dict[str, list[tuple[int, str]]] = {}
         tries: list[a.Action] = []
@@ -137,16 +163,4 @@ class PlannerSolo(GreedySolo):
                 by_column.setdefault(tile.front.category, []).append((offer.price, offer.tile))
         for column in by_column.values():
             tries += [a.Buy(t, useful_man=useful) for _, t in sorted(column)[:CHEAPEST]]
-        best = None
-        best_value = outlook(table, self.pace, shopping_done=True).final - TIE
-        for action in tries:
-            sim = trial_copy(table)
-            sim.automatic = []
-            try:
-                engine.apply(sim, action)
-            except IllegalAction:
-                continue
-            worth = outlook(sim, self.pace).final
-            if worth > best_value:
-                best, best_value = action, worth
-        return best
+        return tries

@@ -1,0 +1,291 @@
+"""The ``search`` Solo Estate Challenge player: a beam search over whole turns (rules
+solo.sec.turn, solo.sec.buying, solo.sec.scavenge, solo.sec.end-conditions,
+solo.sec.round-modifiers).
+
+A node of the search is a position at the start of the player's turn.  Its children are whole
+turns: every plan the planner considers (modes/solo_planner.py: a pass with rents, a pass with
+hiring, each tile the engine allows hosted with the policy's guests or with the fewest), each
+crossed with several purchase lines in step 7 (none; the greedy player's own purchases; the
+planner's; each single tile worth trying; with ``pairs``, each single followed by the greedy's), then
+played through the AI's scavenging to the next turn.  The best ``width`` children of each round
+are kept, judged by how the challenge will probably end (``solo_estimate.outlook``) or, once it
+is over, by the final score against the target.
+
+The search never peeks: it runs on a *sample* of the position (:func:`sample`), a copy whose
+source of chance is reseeded from the player's own seed and the round, whose pinned rolls and
+tiles are dropped and whose hidden decks are reshuffled, so that the scavenging and the draws it
+plays through are guesses, not the game's future.  It plans again at each decision (a receding
+horizon): at the start of the turn for the plan, in step 7 for the purchases.
+
+With ``honest=False`` the search runs on the position itself and so sees the real future dice
+and decks: ``bench/solo_oracle.py`` uses that as an optimistic bound, not as a player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from obsession_nb import actions as a
+from obsession_nb import engine
+from obsession_nb.game import Game
+from obsession_nb.modes.solo import solo_result
+from obsession_nb.modes.solo_estimate import outlook
+from obsession_nb.modes.solo_planner import PlannerSolo
+from obsession_nb.modes.solo_shopping import Shopper
+from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
+from obsession_nb.modes.solo_values import MAX_STEPS, is_legal, trial_copy
+from obsession_nb.rules import IllegalAction
+from obsession_nb.table import Table
+
+HIDDEN_DECKS = ("casual_deck", "prestige_deck", "vp_deck", "objective_deck", "theme_deck")
+"""Decks whose order the player does not know: a sample reshuffles them."""
+WIDTH = 2
+"""Positions kept per round by the playing search."""
+HORIZON = 2
+"""Turns the playing search looks ahead (the one being chosen included)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One whole turn: the plan (a tile to host, ``rents`` or ``hire``), whether the party is
+    frugal (only the guests the tile requires) and the purchases of step 7, by notation."""
+
+    plan: str | None
+    frugal: bool
+    buys: tuple[str, ...]
+
+
+@dataclass
+class Marks:
+    """When a line reached each part of the goal (rounds), for the bound's analysis."""
+
+    max_reputation: int | None = None
+    columns_full: int | None = None
+    all_flipped: int | None = None
+
+    def after(self, table: Table, played: int) -> Marks:
+        me = table.state.players[0]
+        return Marks(
+            self.max_reputation or (played if at_max(table, me) else None),
+            self.columns_full or (played if not any(needs(table, me).values()) else None),
+            self.all_flipped or (played if not any(needs(table, me).values())
+                                 and not unflipped(table, me) else None))
+
+
+@dataclass
+class Node:
+    table: Table
+    first: Move | None
+    """The root's move that leads here (what the playing search plays)."""
+    worth: float
+    line: tuple[Move, ...] = ()
+    marks: Marks = field(default_factory=Marks)
+
+
+def sample(table: Table, seed: int) -> Table:
+    """A copy of the position whose future chance is a guess: the d20 and the draws reseeded
+    with ``seed``, pinned results dropped, hidden decks reshuffled (their order sorted first, so
+    the real order cannot leak)."""
+    copy = trial_copy(table)
+    copy.automatic = []
+    chance = copy.state.chance
+    chance.seed, chance.draws = seed, 0
+    chance.next_rolls, chance.next_tiles = [], []
+    rng = random.Random(f"sample:{seed}")
+    supply = copy.state.supply
+    for name in HIDDEN_DECKS:
+        deck = sorted(getattr(supply, name))
+        rng.shuffle(deck)
+        setattr(supply, name, deck)
+    return copy
+
+
+class SearchSolo(PlannerSolo):
+    """Choose each turn's plan and purchases by a beam search over whole turns played on a
+    sampled copy of the position (never the real dice)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, *, width: int = WIDTH, horizon: int | None = HORIZON,
+                 honest: bool = True, evaluation: str = "outlook", pairs: bool = False) -> None:
+        super().__init__(seed)
+        self.width = width
+        self.horizon = horizon
+        self.honest = honest
+        self.evaluation = evaluation
+        self.pairs = pairs
+        """Also try each single purchase followed by the greedy player's."""
+        self.shopping: list[str] | None = None
+        """This turn's purchases still to make (``None``: not chosen yet)."""
+
+    # ------------------------------------------------------------ judging
+
+    def worth(self, table: Table) -> float:
+        """A position at the start of a turn: the final score against the target if the
+        challenge is over, else its outlook (or the greedy player's value)."""
+        if table.state.finished:
+            result = solo_result(table)
+            return float(result.adjusted) if result.finished else -1000.0
+        if self.evaluation == "greedy":
+            self.weigh(table)
+            return super(PlannerSolo, self).value(table)
+        return outlook(table, self.pace, this_turn_done=False).final
+
+    # ------------------------------------------------------------ the moves
+
+    def purchase_lines(self, table: Table) -> list[tuple[tuple[str, ...], Table]]:
+        """From step 7: the positions after each purchase line and Done, played through the AI's
+        scavenging to the next turn (or the end); lines that reach the same position are one."""
+        lines: list[tuple[str, ...]] = [()]
+        lines.append(self.shop(table, (), Shopper.buy))
+        lines.append(self.shop(table, (), PlannerSolo.buy))
+        for action in self.purchase_tries(table):
+            if is_legal(table, action):
+                lines.append((action.notation,))
+                if self.pairs:
+                    lines.append(self.shop(table, (action.notation,), Shopper.buy))
+        seen: set[str] = set()
+        out = []
+        for line in dict.fromkeys(lines):
+            end = self.finish_turn(table, line)
+            if end is None:
+                continue
+            key = end.state.model_dump_json()
+            if key not in seen:
+                seen.add(key)
+                out.append((line, end))
+        return out
+
+    def shop(self, table: Table, start: tuple[str, ...], policy) -> tuple[str, ...]:
+        """``start`` then the purchases ``policy`` (a ``buy`` method) makes, by notation."""
+        sim = trial_copy(table)
+        sim.automatic = []
+        line = list(start)
+        try:
+            for notation in start:
+                engine.apply(sim, a.parse(notation))
+            for _ in range(12):
+                action = policy(self, sim)
+                if action is None or sim.turn is None or sim.turn.step != "buy":
+                    break
+                engine.apply(sim, action)
+                line.append(action.notation)
+        except IllegalAction:
+            pass
+        return tuple(line)
+
+    def finish_turn(self, table: Table, line: Iterable[str]) -> Table | None:
+        """Play the purchases, end step 7 and play on to the next turn's start."""
+        sim = trial_copy(table)
+        sim.automatic = []
+        seat = sim.turn.player
+        turns = sim.state.players[seat].turns_taken
+        try:
+            for notation in line:
+                engine.apply(sim, a.parse(notation))
+            for _ in range(MAX_STEPS):
+                turn = sim.state.turn
+                if sim.state.finished or turn is None:
+                    return sim
+                if turn.step == "begin" and sim.state.players[seat].turns_taken > turns:
+                    return sim
+                if turn.step == "buy":
+                    engine.apply(sim, a.Done())
+                    continue
+                action = self.decide(sim, None)
+                if action is None:
+                    return None
+                engine.apply(sim, action)
+        except IllegalAction:
+            return None
+        return None
+
+    def turns(self, table: Table) -> list[tuple[Move, Table]]:
+        """Every whole turn from the start of a turn: the plans crossed with the purchase
+        lines."""
+        out = []
+        for plan, frugal, at_buy in self.turn_plans(table):
+            if at_buy.turn is None or at_buy.turn.step != "buy":
+                continue
+            for buys, end in self.purchase_lines(at_buy):
+                out.append((Move(plan, frugal, buys), end))
+        return out
+
+    # ------------------------------------------------------------ the search
+
+    def beam(self, nodes: list[Node], rounds: int | None) -> tuple[list[Node], list[Node]]:
+        """Expand the positions turn by turn, keeping the best ``width`` of each round, for
+        ``rounds`` more turns (``None``: to the end).  Returns (finished lines, the last
+        positions kept)."""
+        finished: list[Node] = [n for n in nodes if n.table.state.finished]
+        nodes = [n for n in nodes if not n.table.state.finished]
+        nodes = sorted(nodes, key=lambda n: -n.worth)[:self.width]
+        done = 0
+        while nodes and (rounds is None or done < rounds):
+            children: list[Node] = []
+            seen: set[str] = set()
+            for node in nodes:
+                played = node.table.state.round
+                for move, end in self.turns(node.table):
+                    key = end.state.model_dump_json()
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    child = Node(end, node.first or move, self.worth(end), (*node.line, move),
+                                 node.marks.after(end, played))
+                    (finished if end.state.finished else children).append(child)
+            nodes = sorted(children, key=lambda n: -n.worth)[:self.width]
+            done += 1
+        return finished, nodes
+
+    def root(self, table: Table) -> Table:
+        if not self.honest:
+            copy = trial_copy(table)
+            copy.automatic = []
+            return copy
+        state = table.state
+        step = state.turn.step if state.turn is not None else ""
+        seed = random.Random(f"search:{self.seed}:{state.round}:{step}").getrandbits(32)
+        return sample(table, seed)
+
+    def best(self, roots: list[Node]) -> Node | None:
+        rest = None if self.horizon is None else self.horizon - 1
+        finished, frontier = self.beam(roots, rest)
+        pool = finished + frontier
+        return max(pool, key=lambda n: n.worth) if pool else None
+
+    # ------------------------------------------------------------ playing
+
+    def plan_turn(self, table: Table) -> str | None:
+        """The first turn of the best line from a sample of this position."""
+        self.shopping = None
+        roots = [Node(end, move, self.worth(end), (move,))
+                 for move, end in self.turns(self.root(table))]
+        node = self.best(roots)
+        if node is None or node.first is None:
+            return super().plan_turn(table)
+        self.frugal = node.first.frugal
+        return node.first.plan
+
+    def buy(self, table: Table) -> a.Action | None:
+        """Step 7: the purchases of the best line from a sample of this position, one at a
+        time (each checked by the engine; a refused one ends the shopping)."""
+        if self.shopping is None:
+            roots = [Node(end, Move(self.plan, self.frugal, line), self.worth(end),
+                          (Move(self.plan, self.frugal, line),))
+                     for line, end in self.purchase_lines(self.root(table))]
+            node = self.best(roots)
+            self.shopping = list(node.first.buys) if node is not None and node.first else []
+        while self.shopping:
+            action = a.parse(self.shopping.pop(0))
+            if is_legal(table, action):
+                return action
+            self.shopping = []
+        return None
+
+    def choose(self, game: Game) -> a.Action | None:
+        if game.state.turn is not None and game.state.turn.step == "begin":
+            self.shopping = None
+        return super().choose(game)
