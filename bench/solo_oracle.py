@@ -1,13 +1,15 @@
 """An OPTIMISTIC BOUND on the Solo Estate Challenge, not a player (run by hand; never asserted).
 
 ``nice -n 5 .venv/bin/python bench/solo_oracle.py --games 20 --width 4 --width 16
-[--length standard|extended] [--evaluation outlook|greedy]``
+[--length standard|extended] [--evaluation outlook|greedy] [--rollouts K]``
 
 From the start of each seeded game (the seeds of ``solo_odds.run_games`` and
 ``bench/solo_strategy.py``: Ponsonby with the useful man drafted), a beam search over whole turns
 (``modes/solo_search.SearchSolo`` with ``honest=False``: every plan the planner considers crossed
 with several purchase lines, played through the AI's scavenging) keeps the best WIDTH positions
-of each round and plays to the end.  It runs on the game itself, so it sees the real future d20
+of each round and plays to the end; with ``--rollouts K`` the best K children of each round (by
+the outlook) are judged instead by the final score the greedy player reaches from them, and those
+playouts count as lines too.  It runs on the game itself, so it sees the real future d20
 rolls and the real deck order: the best final score it reaches is an upper bound for players
 built on these move generators (for this beam width), not something a legal player could
 expect.  Prints per width: seeds whose best line beats the target, the mean best final
@@ -28,15 +30,17 @@ from obsession_nb.modes.solo_rules import target
 from obsession_nb.modes.solo_search import Node, SearchSolo
 
 
-def bound(seed: int, width: int, extended: bool, evaluation: str) -> tuple[Node | None, float]:
+def bound(seed: int, width: int, extended: bool, evaluation: str,
+          rollouts: int) -> tuple[Node | None, float]:
     """The best finished line of the peeking beam search from the start of a game, and the CPU
     seconds it took."""
     start = time.process_time()
     game = default_start(extended)(seed)
-    oracle = SearchSolo(seed, width=width, horizon=None, honest=False, evaluation=evaluation)
+    oracle = SearchSolo(seed, width=width, horizon=None, honest=False, evaluation=evaluation,
+                        rollouts=rollouts)
     table = oracle.root(game.table)
     finished, _ = oracle.beam([Node(table, None, oracle.worth(table))], None)
-    best = max(finished, key=lambda n: n.worth, default=None)
+    best = max(finished + oracle.played_out, key=lambda n: n.worth, default=None)
     return best, time.process_time() - start
 
 
@@ -50,6 +54,9 @@ def main() -> None:
     parser.add_argument("--width", type=int, action="append")
     parser.add_argument("--length", choices=("standard", "extended"), default="standard")
     parser.add_argument("--evaluation", choices=("outlook", "greedy"), default="outlook")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="children per round judged by the greedy player's playout to the "
+                        "end (on the same real dice) instead of the outlook; 0: none")
     parser.add_argument("--verbose", action="store_true", help="one line per game")
     args = parser.parse_args()
     extended = args.length == "extended"
@@ -57,7 +64,7 @@ def main() -> None:
     for width in args.width or [4]:
         rows = []
         for seed in seeds:
-            node, cpu = bound(seed, width, extended, args.evaluation)
+            node, cpu = bound(seed, width, extended, args.evaluation, args.rollouts)
             if node is None:
                 rows.append((seed, None, cpu))
                 continue
@@ -73,7 +80,9 @@ def main() -> None:
         won = sum(1 for _, res in found if res.won)
         cpus = [r[2] for r in rows]
         marks = [n.marks for n, _ in found]
-        print(f"width {width:3} {args.length} ({args.evaluation}): beat {goal} in {won}/"
+        judge = f"{args.evaluation}, {args.rollouts} playouts/round" if args.rollouts else (
+            args.evaluation)
+        print(f"width {width:3} {args.length} ({judge}): beat {goal} in {won}/"
               f"{len(rows)}  mean best final {mean([r.adjusted for _, r in found]):6.1f}  "
               f"scorepad {mean([r.total for _, r in found]):6.1f}  round "
               f"{mean([r.round for _, r in found]):5.2f}  Max@"

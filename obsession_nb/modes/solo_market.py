@@ -93,19 +93,21 @@ def holiday(table: Table) -> bool:
     return has_event(table, "builders_holiday")
 
 
-def price(table: Table, tile_id: str, space: int) -> int:
+def price(table: Table, tile_id: str, space: int, on_holiday: bool | None = None) -> int:
     """Space price plus the tile's modifier; £100 less on a Builders' Holiday, never below £100
-    (solo.sec.buying, solo.sec.builders-holiday, ruling.sec-holiday-price-floor)."""
+    (solo.sec.buying, solo.sec.builders-holiday, ruling.sec-holiday-price-floor).
+    ``on_holiday``: whether this round has the event, if the caller knows already."""
     base = SPACE_PRICES[space] + table.tile(tile_id).cost_modifier
-    if holiday(table):
+    if holiday(table) if on_holiday is None else on_holiday:
         return max(MIN_PRICE, base - HOLIDAY_DISCOUNT)
     return base
 
 
 def offers(table: Table) -> list[Offer]:
     """Every tile of every stack is for sale (solo.sec.buying)."""
+    on_holiday = holiday(table)
     return [
-        Offer(tile_id, "market", i, price(table, tile_id, i))
+        Offer(tile_id, "market", i, price(table, tile_id, i, on_holiday))
         for i, tiles in enumerate(table.state.supply.market)
         for tile_id in tiles
     ]

@@ -109,7 +109,8 @@ class SearchSolo(PlannerSolo):
     name = "search"
 
     def __init__(self, seed: int = 0, *, width: int = WIDTH, horizon: int | None = HORIZON,
-                 honest: bool = True, evaluation: str = "outlook", pairs: bool = False) -> None:
+                 honest: bool = True, evaluation: str = "outlook", pairs: bool = False,
+                 rollouts: int = 0) -> None:
         super().__init__(seed)
         self.width = width
         self.horizon = horizon
@@ -117,6 +118,11 @@ class SearchSolo(PlannerSolo):
         self.evaluation = evaluation
         self.pairs = pairs
         """Also try each single purchase followed by the greedy player's."""
+        self.rollouts = rollouts
+        """Children per round (the best by their outlook) judged instead by the final score
+        the greedy player reaches from them; 0: none."""
+        self.played_out: list[Node] = []
+        """The finished lines of those playouts (the bound counts them: they are lines too)."""
         self.shopping: list[str] | None = None
         """This turn's purchases still to make (``None``: not chosen yet)."""
 
@@ -236,9 +242,41 @@ class SearchSolo(PlannerSolo):
                     child = Node(end, node.first or move, self.worth(end), (*node.line, move),
                                  node.marks.after(end, played))
                     (finished if end.state.finished else children).append(child)
-            nodes = sorted(children, key=lambda n: -n.worth)[:self.width]
+            children.sort(key=lambda n: -n.worth)
+            if self.rollouts:
+                children = sorted((self.play_out(n) for n in children[:self.rollouts]),
+                                  key=lambda n: -n.worth)
+            nodes = children[:self.width]
             done += 1
         return finished, nodes
+
+    def play_out(self, node: Node) -> Node:
+        """The node judged by the final score the greedy player reaches from it (on the same
+        copy's chance); the finished line is kept in :attr:`played_out`."""
+        from obsession_nb.modes.solo_strategy import GreedySolo
+
+        sim = trial_copy(node.table)
+        sim.automatic = []
+        game = Game(sim)
+        player = GreedySolo(self.seed)
+        marks = node.marks
+        for _ in range(20 * MAX_STEPS):
+            if sim.state.finished:
+                break
+            turn = sim.state.turn
+            if turn is not None and turn.step == "begin":
+                marks = marks.after(sim, sim.state.round - 1)
+            action = player.choose(game)
+            if action is None:
+                break
+            engine.apply(sim, action)
+        worth = self.worth(sim)
+        if sim.state.finished:
+            solo = sim.state.solo
+            end = solo.finished_round if solo is not None and solo.finished_round else 0
+            self.played_out.append(Node(sim, node.first, worth, node.line,
+                                        marks.after(sim, end)))
+        return Node(node.table, node.first, worth, node.line, node.marks)
 
     def root(self, table: Table) -> Table:
         if not self.honest:
