@@ -44,6 +44,22 @@ def bound(seed: int, width: int, extended: bool, evaluation: str,
     return best, time.process_time() - start
 
 
+def monuments(node: Node) -> int:
+    table = node.table
+    return sum(1 for o in table.state.players[0].organiser
+               if table.tile(o.tile).kind == "monument")
+
+
+def wasted(node: Node) -> int:
+    """Activities on a tile already flipped: the line's activities (one turn a round, less its
+    passes) beyond the flips its tableau needed."""
+    table = node.table
+    solo = table.state.solo
+    turns = solo.finished_round if solo is not None and solo.finished_round else 0
+    flips = sum(1 for o in table.state.players[0].organiser if table.tile(o.tile).flips)
+    return turns - node.marks.passes - flips
+
+
 def mean(values: list[float]) -> float:
     return statistics.mean(values) if values else float("nan")
 
@@ -74,7 +90,10 @@ def main() -> None:
                 m = node.marks
                 print(f"  seed {seed}: final {result.adjusted} (scorepad {result.total}, round "
                       f"{result.round}) max@{m.max_reputation} full@{m.columns_full} "
-                      f"flipped@{m.all_flipped} cpu {cpu:.1f}s", flush=True)
+                      f"flipped@{m.all_flipped} passes {m.passes} wasted {wasted(node)} "
+                      f"monuments {monuments(node)} £{node.table.state.players[0].money} left "
+                      f"{dict(result.scoresheet.players[0].categories)} cpu {cpu:.1f}s",
+                      flush=True)
         found = [r[1] for r in rows if r[1] is not None]
         goal = target(found[0][0].table)[0] if found else 0
         won = sum(1 for _, res in found if res.won)
@@ -88,7 +107,11 @@ def main() -> None:
               f"{mean([r.round for _, r in found]):5.2f}  Max@"
               f"{mean([m.max_reputation for m in marks if m.max_reputation]):5.2f} full@"
               f"{mean([m.columns_full for m in marks if m.columns_full]):5.2f} flipped@"
-              f"{mean([m.all_flipped for m in marks if m.all_flipped]):5.2f}  CPU s/game mean "
+              f"{mean([m.all_flipped for m in marks if m.all_flipped]):5.2f} passes "
+              f"{mean([m.passes for m in marks]):4.1f} wasted "
+              f"{mean([wasted(n) for n, _ in found]):4.1f} monuments "
+              f"{mean([monuments(n) for n, _ in found]):3.1f} £ left "
+              f"{mean([n.table.state.players[0].money for n, _ in found]):5.0f}  CPU s/game mean "
               f"{mean(cpus):6.1f} max {max(cpus):6.1f}", flush=True)
 
 

@@ -482,9 +482,11 @@ def parser() -> argparse.ArgumentParser:
                         "classic solitaire) and score it")
     so.add_argument("--seed", type=int, default=0)
     so.add_argument("--extended", action="store_true", help="the extended game (target 188)")
-    so.add_argument("--strategy", choices=("greedy", "planner", "random"), default="greedy",
+    so.add_argument("--strategy", choices=("greedy", "planner", "search", "random"),
+                    default="greedy",
                     help="the solo player: greedy, planner (judges each choice by the "
-                         "finishing round and score it leads to) or random")
+                         "finishing round and score it leads to), search (plays whole turns "
+                         "out on a sampled copy, never the real dice) or random")
     so.add_argument("--expert", action="store_true",
                     help="add the VP of scavenged monuments to the target (with --classic: "
                     "to the opponent's score, the challenging mode)")

@@ -297,15 +297,17 @@ class SoloRun:
         }
 
 
-STRATEGIES = ("greedy", "planner", "random")
+STRATEGIES = ("greedy", "planner", "search", "random")
 """The solo players by name (``--strategy NAME``)."""
 
 
 def make_player(strategy: str, seed: int) -> Any:
     from obsession_nb.modes.solo_planner import PlannerSolo
+    from obsession_nb.modes.solo_search import SearchSolo
     from obsession_nb.modes.solo_strategy import GreedySolo, RandomSolo
 
-    players = {"greedy": GreedySolo, "planner": PlannerSolo, "random": RandomSolo}
+    players = {"greedy": GreedySolo, "planner": PlannerSolo, "search": SearchSolo,
+               "random": RandomSolo}
     if strategy not in players:
         raise ValueError(f"unknown strategy '{strategy}'; choose {', '.join(STRATEGIES)}")
     return players[strategy](seed)

@@ -41,10 +41,12 @@ from obsession_nb.table import Table
 
 HIDDEN_DECKS = ("casual_deck", "prestige_deck", "vp_deck", "objective_deck", "theme_deck")
 """Decks whose order the player does not know: a sample reshuffles them."""
-WIDTH = 2
+PASSES = ("rents", "hire")
+WIDTH = 1
 """Positions kept per round by the playing search."""
-HORIZON = 2
-"""Turns the playing search looks ahead (the one being chosen included)."""
+HORIZON = 1
+"""Turns the playing search looks ahead (the one being chosen included): a wider or deeper
+search (2 and 2) cost 3-5 times the CPU for about the same games (bench/RESULTS.md)."""
 
 
 @dataclass(frozen=True)
@@ -57,21 +59,25 @@ class Move:
     buys: tuple[str, ...]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Marks:
-    """When a line reached each part of the goal (rounds), for the bound's analysis."""
+    """When a line reached each part of the goal (rounds) and how many of its turns were
+    passes, for the bound's analysis."""
 
     max_reputation: int | None = None
     columns_full: int | None = None
     all_flipped: int | None = None
+    passes: int = 0
 
-    def after(self, table: Table, played: int) -> Marks:
+    def after(self, table: Table, played: int, passed: bool) -> Marks:
+        """These marks once the turn of round ``played`` has led to ``table``."""
         me = table.state.players[0]
+        full = not any(needs(table, me).values())
         return Marks(
             self.max_reputation or (played if at_max(table, me) else None),
-            self.columns_full or (played if not any(needs(table, me).values()) else None),
-            self.all_flipped or (played if not any(needs(table, me).values())
-                                 and not unflipped(table, me) else None))
+            self.columns_full or (played if full else None),
+            self.all_flipped or (played if full and not unflipped(table, me) else None),
+            self.passes + passed)
 
 
 @dataclass
@@ -240,7 +246,7 @@ class SearchSolo(PlannerSolo):
                         continue
                     seen.add(key)
                     child = Node(end, node.first or move, self.worth(end), (*node.line, move),
-                                 node.marks.after(end, played))
+                                 node.marks.after(end, played, move.plan in PASSES))
                     (finished if end.state.finished else children).append(child)
             children.sort(key=lambda n: -n.worth)
             if self.rollouts:
@@ -260,22 +266,26 @@ class SearchSolo(PlannerSolo):
         game = Game(sim)
         player = GreedySolo(self.seed)
         marks = node.marks
+        passed: bool | None = None
         for _ in range(20 * MAX_STEPS):
             if sim.state.finished:
                 break
             turn = sim.state.turn
-            if turn is not None and turn.step == "begin":
-                marks = marks.after(sim, sim.state.round - 1)
+            begin = turn is not None and turn.step == "begin"
+            if begin and passed is not None:
+                marks = marks.after(sim, sim.state.round - 1, passed)
             action = player.choose(game)
             if action is None:
                 break
+            if begin:
+                passed = isinstance(action, a.Pass)
             engine.apply(sim, action)
         worth = self.worth(sim)
         if sim.state.finished:
             solo = sim.state.solo
             end = solo.finished_round if solo is not None and solo.finished_round else 0
             self.played_out.append(Node(sim, node.first, worth, node.line,
-                                        marks.after(sim, end)))
+                                        marks.after(sim, end, bool(passed))))
         return Node(node.table, node.first, worth, node.line, node.marks)
 
     def root(self, table: Table) -> Table:
