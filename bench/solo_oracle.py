@@ -74,6 +74,8 @@ def main() -> None:
                         help="children per round judged by the greedy player's playout to the "
                         "end (on the same real dice) instead of the outlook; 0: none")
     parser.add_argument("--verbose", action="store_true", help="one line per game")
+    parser.add_argument("--trace", action="store_true",
+                        help="with --verbose: the best line's turns (plan and purchases)")
     args = parser.parse_args()
     extended = args.length == "extended"
     seeds = game_seeds(EXTENDED_SEEDS if extended else 0, args.games)
@@ -94,6 +96,13 @@ def main() -> None:
                       f"monuments {monuments(node)} £{node.table.state.players[0].money} left "
                       f"{dict(result.scoresheet.players[0].categories)} cpu {cpu:.1f}s",
                       flush=True)
+            if args.trace:
+                print("    " + " | ".join(
+                    f"r{i} {move.plan}{' (frugal)' if move.frugal else ''}"
+                    + (f": {', '.join(move.buys)}" if move.buys else "")
+                    for i, move in enumerate(node.line, 1))
+                    + (" | then the greedy player" if len(node.line) < result.round else ""),
+                    flush=True)
         found = [r[1] for r in rows if r[1] is not None]
         goal = target(found[0][0].table)[0] if found else 0
         won = sum(1 for _, res in found if res.won)

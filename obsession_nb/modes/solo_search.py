@@ -189,30 +189,15 @@ class SearchSolo(PlannerSolo):
         return tuple(line)
 
     def finish_turn(self, table: Table, line: Iterable[str]) -> Table | None:
-        """Play the purchases, end step 7 and play on to the next turn's start."""
+        """Play the purchases, end step 7 and play on to the next turn's start (or the end)."""
         sim = trial_copy(table)
         sim.automatic = []
-        seat = sim.turn.player
-        turns = sim.state.players[seat].turns_taken
         try:
             for notation in line:
                 engine.apply(sim, a.parse(notation))
-            for _ in range(MAX_STEPS):
-                turn = sim.state.turn
-                if sim.state.finished or turn is None:
-                    return sim
-                if turn.step == "begin" and sim.state.players[seat].turns_taken > turns:
-                    return sim
-                if turn.step == "buy":
-                    engine.apply(sim, a.Done())
-                    continue
-                action = self.decide(sim, None)
-                if action is None:
-                    return None
-                engine.apply(sim, action)
         except IllegalAction:
             return None
-        return None
+        return self.simulate(sim, a.Done(), None, until="begin")
 
     def turns(self, table: Table) -> list[tuple[Move, Table]]:
         """Every whole turn from the start of a turn: the plans crossed with the purchase
