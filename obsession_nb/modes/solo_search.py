@@ -292,13 +292,14 @@ class SearchSolo(PlannerSolo):
     # ------------------------------------------------------------ playing
 
     def plan_turn(self, table: Table) -> str | None:
-        """The first turn of the best line from a sample of this position."""
+        """The first turn of the best line from a sample of this position (the planner's
+        choice, on a sample too, if no whole turn could be played out)."""
         self.shopping = None
         roots = [Node(end, move, self.worth(end), (move,))
                  for move, end in self.turns(self.root(table))]
         node = self.best(roots)
         if node is None or node.first is None:
-            return super().plan_turn(table)
+            return super().plan_turn(self.root(table))
         self.frugal = node.first.frugal
         return node.first.plan
 
