@@ -65,13 +65,12 @@ class _Path:
 
 @dataclass
 class Line:
-    """One way to finish the turn and the position it leaves (JSON)."""
+    """One way to finish the turn and the position it leaves."""
 
     actions: list[str]
-    end: str
+    state: State = field(repr=False, compare=False)
+    """The end position, to read the figures from."""
     figures: dict[str, Any] = field(default_factory=dict)
-    state: State | None = field(default=None, repr=False, compare=False)
-    """The end position as parsed (``end`` is its JSON), kept to read the figures from."""
 
 
 def lines(game: Game, *, purchases: bool = False, peek: bool = False,
@@ -88,11 +87,13 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
     seen: set[str] = set()
     known: dict[str, tuple[str, ...]] = {}
     found: list[Line] = []
-    stack: list[tuple[str, _Path]] = [(root, _Path())]
+    stack: list[tuple[str, _Path, bool]] = [(root, _Path(), True)]
     while stack:
-        position, path = stack.pop()
-        table.state = State.model_validate_json(position)
+        position, path, live = stack.pop()
+        if not live:  # a live position is the one the last choice just left on the table
+            table.state = State.model_validate_json(position)
         choices = list(_choices(table, hand_order, purchases, peek, host))
+        last = len(choices) - 1
         if table.turn.step == "buy":
             path = _with_affordable(table, path, known)
         for n, action in enumerate(choices):
@@ -115,10 +116,9 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
                 engine.perform(table, a.Done())
                 step.actions = (*step.actions, "done")
             if _finished(table, seat, turns):
-                found.append(Line(list(step.actions), table.state.model_dump_json(),
+                found.append(Line(list(step.actions), table.state,
                                   {"invitations": step.invitations, "draws": step.draws,
-                                   "placed": step.placed, "affordable": step.affordable},
-                                  table.state))
+                                   "placed": step.placed, "affordable": step.affordable}))
                 continue
             step.invitations += _screens(table) - screens if _screens(table) > screens else 0
             rest = table.state.model_dump_json(exclude={"turn"})
@@ -128,7 +128,7 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
             seen.add(key)
             if len(seen) > LIMIT:
                 raise ExploreLimit(f"more than {LIMIT} positions in this turn")
-            stack.append((_spliced(rest, table.turn.model_dump_json()), step))
+            stack.append((_spliced(rest, table.turn.model_dump_json()), step, n == last))
     return found
 
 
@@ -246,14 +246,8 @@ def _canonical(end: str | State) -> str:
     return state.model_dump_json()
 
 
-def _end_state(line: Line) -> State:
-    if line.state is None:
-        line.state = State.model_validate_json(line.end)
-    return line.state
-
-
 def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
-    table = Table(_end_state(line), game.table.catalog, dict(game.table.custom))
+    table = Table(line.state, game.table.catalog, dict(game.table.custom))
     seat = before["seat"]
     me = table.state.players[seat]
     wheel = table.wheel
@@ -310,7 +304,7 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     }
     groups: dict[str, list[Line]] = {}
     for line in found:
-        groups.setdefault(_canonical(_end_state(line)), []).append(line)
+        groups.setdefault(_canonical(line.state), []).append(line)
     rows = []
     for same in groups.values():
         same.sort(key=lambda ln: (len(ln.actions), ln.actions))

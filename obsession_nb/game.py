@@ -178,6 +178,13 @@ class Game:
 
         return explore(self, **options)
 
+    def provenance(self) -> Any:
+        """How many of the guest cards and tiles in play are stand-ins or carry a value no
+        source states, as a pandas DataFrame (:func:`obsession_nb.provenance.provenance_frame`)."""
+        from obsession_nb.provenance import provenance_frame
+
+        return provenance_frame(self)
+
     def play(self, actions: list[str]) -> None:
         for action in actions:
             self.apply(action)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from obsession_nb.catalog import Catalog, GentryCard
 from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel
-from obsession_nb.setup import box_in_use
+from obsession_nb.setup_tiles import box_in_use
 from obsession_nb.state import State
 
 

@@ -18,9 +18,16 @@ from collections.abc import Sequence
 
 from obsession_nb import milestones
 from obsession_nb.catalog import Catalog, load_catalog
-from obsession_nb.market import SPACES, tsn_key
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling
+from obsession_nb.setup_tiles import (
+    box_in_use,
+    choose_monuments,
+    chosen_monuments,
+    opening_market,
+    tile_in_game,
+    universal_tiles_in,
+)
 from obsession_nb.starter_draft import deal_draft_deck, draft_order
 from obsession_nb.state import Options, OwnedTile, Player, State, Turn
 from obsession_nb.table import WHEEL_LEVELS, Table
@@ -34,11 +41,6 @@ FAMILY_RULES = {"asquith": "setup.family.asquith", "cavendish": "setup.family.ca
                 "howard": "ud.family.howard"}
 FIRST_PRINTING_DEALT, FIRST_PRINTING_KEPT = 5, 2
 """The 1st printing's objectives: dealt five, two kept before play (UD p.5 Objective Cards)."""
-INTENSIVE_SERVICE = ("butlers-pantry", "barn", "brushing-room")
-"""Intensive Service's three tiles (Facts §6.5 Minor Rule Variations)."""
-OPENING_SERVICE_TILES = ("barn", "brushing-room", "butlers-pantry", "servants-quarters")
-SCULPTURE_GARDEN = {False: "sculpture-garden", True: "sculpture-garden-low-vp"}
-UD_UNIVERSAL_TILES = ("carriage-house", "stocked-lake", "parish-church", "babbling-brook")
 UD_DECK_LEAVES_OUT = ("standin-objective-room-7", "standin-objective-guest-6",
                       "standin-objective-servant-4", "standin-objective-servant-5")
 """The four base objective cards the expansion's 33-card deck does not repeat: our choice, as no
@@ -48,14 +50,6 @@ source names them (ruling.objective-deck-composition)."""
 # (UD p.10); six players use the five-player supply (UD p.11).
 UD_HIRE = {1: (1, 4, 2, 2, 1), 2: (2, 4, 2, 2, 2), 3: (2, 6, 3, 3, 3), 4: (2, 8, 4, 4, 4),
            5: (2, 10, 5, 5, 5), 6: (2, 10, 5, 5, 5)}
-
-def box_in_use(expansion: bool, players: int) -> bool:
-    """Whether the expansion box's integrated components (the second set of prestige-5 tiles and
-    the universal tiles) are in play: with the expansion's servants, or at five or six players,
-    which need the box's START tiles and servants (setup.pr5-tiles,
-    ruling.universal-tiles-with-expansion)."""
-    return expansion or players >= 5
-
 
 def _deal_objectives(state: State, players: int, options: Options) -> list[Ruling]:
     """Each player's objective cards from the top of the shuffled deck (setup.objectives,
@@ -129,81 +123,6 @@ def hire_supply(players: int, expansion: bool) -> dict[str, int]:
     if players >= 5:
         return {"underbutler": 2, "footman": 10, "valet": 5, "ladys_maid": 5}
     return {"underbutler": 2, "footman": 2 * players, "valet": players, "ladys_maid": players}
-
-
-def qualifies_for_opening(catalog: Catalog, tile_id: str) -> bool:
-    """Opening market: prestige 1–3 or one of four named service tiles (market.initial-fill,
-    ruling.initial-fill-new-service-tiles)."""
-    tile = catalog.tiles[tile_id]
-    if tile_id in OPENING_SERVICE_TILES:
-        return True
-    if tile.kind in ("service", "monument"):
-        return False
-    return tile.front.prestige is not None and 1 <= tile.front.prestige <= 3
-
-
-def _tile_in_game(catalog: Catalog, tile_id: str, expansion: bool, universal: bool,
-                  wessex: bool) -> bool:
-    tile = catalog.tiles[tile_id]
-    if tile.start or tile.kind == "monument":
-        return False
-    if tile.expansion == "wessex":
-        return wessex
-    if tile.expansion == "upstairs_downstairs":
-        return universal if tile_id in UD_UNIVERSAL_TILES else expansion
-    return True
-
-
-def universal_tiles_in(options: Options, players: int) -> bool:
-    """The universal tiles: the players' choice, else whenever the box is in use
-    (option.universal-tiles, ruling.universal-tiles-with-expansion)."""
-    chosen = options.universal_tiles
-    return box_in_use(options.expansion, players) if chosen is None else chosen
-
-
-def monument_pool(catalog: Catalog, low_vp: bool) -> list[str]:
-    return sorted(
-        t.id for t in catalog.tiles.values()
-        if t.kind == "monument" and (t.expansion == "upstairs_downstairs") == low_vp
-    )
-
-
-def choose_monuments(catalog: Catalog, players: int, low_vp: bool,
-                     rng: random.Random, garden: str = "sculpture-garden") -> list[str]:
-    """Two players: the Sculpture Garden and two others; three: it and three others; four or
-    more: any five (setup.monuments-by-count, ruling.five-six-monuments-base,
-    ruling.low-vp-monument-count).  The players' choice is made at random here.  With the
-    Garden Maze in its place (option.garden-maze) the Sculpture Garden stays out."""
-    pool = monument_pool(catalog, low_vp)
-    required = SCULPTURE_GARDEN[low_vp] if garden == "sculpture-garden" else garden
-    if players <= 3:
-        others = [m for m in pool if m not in (required, SCULPTURE_GARDEN[low_vp])]
-        wanted = min(len(others), players)
-        return [required, *rng.sample(others, wanted)]
-    return sorted(rng.sample(pool, min(5, len(pool))))
-
-
-def chosen_monuments(catalog: Catalog, players: int, options: Options) -> list[str]:
-    """The monuments the players named (option.monuments), checked against the same rules as a
-    random choice: the set in use, how many, and the garden two or three players must take."""
-    if options.garden == "garden-maze" and options.low_vp_monuments:
-        raise ValueError("the Garden Maze is a base-game monument; the low-VP set is never mixed "
-                         "with it (option.garden-maze, ud.monuments.low-vp)")
-    if options.monuments == "random":
-        return choose_monuments(catalog, players, options.low_vp_monuments, random.Random(0),
-                                options.garden)
-    chosen = list(options.monuments)
-    pool = monument_pool(catalog, options.low_vp_monuments)
-    model = chosen_monuments(catalog, players, options.model_copy(update={"monuments": "random"}))
-    wrong = [m for m in chosen if m not in pool]
-    if wrong or len(set(chosen)) != len(chosen) or len(chosen) != len(model):
-        raise ValueError(f"monuments: {players} players take {len(model)} different monuments "
-                         f"from {', '.join(pool)}; not {', '.join(chosen) or 'none'} "
-                         "(setup.monuments-by-count, option.monuments)")
-    if players <= 3 and model[0] not in chosen:
-        raise ValueError(f"monuments: {players} players must include {model[0]} "
-                         "(setup.monuments-by-count, option.garden-maze)")
-    return chosen
 
 
 def _shuffled(items: list[str], rng: random.Random) -> list[str]:
@@ -319,37 +238,72 @@ def finish_player_areas(
 ) -> list[Ruling]:
     """Everything after the families (and the draft): the player areas, then the central area
     (decks, bag, opening market, round track, the first theme).  Called by the draft's end."""
-    state, catalog = table.state, table.catalog
-    options = state.options
-    expansion = options.expansion
-    players = len(state.players)
-    supply = state.supply
-    wheel = Wheel(WHEEL_LEVELS[options.length])
-    rulings: list[Ruling] = []
+    rulings = _boards(table)
+    tile_pool = _tile_pool(table, rulings)
+    rulings += _player_areas(table, tile_pool, wessex_tile)
+    rulings += _compensation(table)
+    rulings += _gentry_decks(table)
+    rulings += _objectives(table)
+    rulings += _round_track(table)
+    rulings += _tile_bag(table, tile_pool, monuments)
+    # the Solo Estate Challenge sets out its own central area (obsession_nb/modes/)
+    in_mode = table.mode.central_setup(table, rulings)
+    if in_mode is not None:
+        return in_mode
+    rulings += opening_market(table)  # market.initial-fill, market.tsn-order
+    rulings += round_begins(table)  # season.theme-reveal, option.closed-courtship, option.cliffhanger
+    rulings += _first_decisions(table)
+    return rulings
+
+
+def _boards(table: Table) -> list[Ruling]:
+    """The boards in play at five or six (setup.five-player-boards, six-player.boards,
+    ruling.howard-six-without-expansion)."""
+    state = table.state
     families = [p.family for p in state.players]
-    if players >= 5:
-        rulings.append(ruling("six-player.boards" if players == 6 else "setup.five-player-boards",
+    rulings: list[Ruling] = []
+    if len(families) >= 5:
+        rulings.append(ruling("six-player.boards" if len(families) == 6
+                              else "setup.five-player-boards",
                               "Boards in play: " + ", ".join(str(f) for f in families) + "."))
-    if "howard" in families and not expansion:
+    if "howard" in families and not state.options.expansion:
         rulings.append(ruling("ruling.howard-six-without-expansion",
                               "Six players without the expansion servants: the Howard board is "
                               "the sixth family, without its cook."))
+    return rulings
 
-    # --- player areas
-    tiles = catalog.tiles
-    start_tiles = sorted((t for t in tiles.values() if t.start), key=lambda t: t.id)
-    box = box_in_use(expansion, players)
+
+def _tile_pool(table: Table, rulings: list[Ruling]) -> list[str]:
+    """The improvement tiles of this game before the monuments, one entry per copy
+    (setup.pr5-tiles)."""
+    state, catalog = table.state, table.catalog
+    options = state.options
+    players = len(state.players)
+    box = box_in_use(options.expansion, players)
     universal = universal_tiles_in(options, players)
-    tile_pool = _copies([(t.id, t.copies_in_game(box)) for t in tiles.values()
-                         if _tile_in_game(catalog, t.id, expansion, universal,
-                                          "wessex" in families)])
+    wessex = any(p.family == "wessex" for p in state.players)
+    pool = _copies([(t.id, t.copies_in_game(box)) for t in catalog.tiles.values()
+                    if tile_in_game(catalog, t.id, options.expansion, universal, wessex)])
     if box:
         rulings.append(ruling("setup.pr5-tiles", "The expansion's second set of prestige-5 tiles "
-                              "goes into the bag" + ("." if expansion else
+                              "goes into the bag" + ("." if options.expansion else
                                                      " (five or six players use the box).")))
+    return pool
+
+
+def _player_areas(table: Table, tile_pool: list[str], wessex_tile: str | None) -> list[Ruling]:
+    """Each family's money, reputation, servants, START tiles and family cards; the Wessex
+    board's tile comes out of the pool (setup.family.*, setup.reputation-start,
+    setup.reputation-counters, setup.starting-servants, setup.start-tiles)."""
+    state, tiles = table.state, table.catalog.tiles
+    options = state.options
+    expansion = options.expansion
+    wheel = Wheel(WHEEL_LEVELS[options.length])
+    start_tiles = sorted((t for t in tiles.values() if t.start), key=lambda t: t.id)
+    rulings: list[Ruling] = []
     for player in state.players:
         assert player.family is not None
-        family = catalog.families[player.family]
+        family = table.catalog.families[player.family]
         player.money = family.start_money
         player.reputation = wheel.steps(1, family.start_position)
         extra = [s for s in family.extra_servants if expansion or s not in NEW_SERVANTS]
@@ -379,10 +333,21 @@ def finish_player_areas(
     rulings.append(ruling("ruling.estate-start-tile-name", "The estate START tile is shown as the "
                           "Gazebo, the base rulebook's name; the expansion's figure labels it Main "
                           "Hall, and the name carries an unverified mark."))
-    paid = {} if expansion else compensation(players, state.first_player,
-                                             options.first_player_rotation,
-                                             options.compensation_seat)
+    return rulings
+
+
+def _compensation(table: Table) -> list[Ruling]:
+    """Five or six players without the expansion: extra money for the seats the rotation
+    disfavours (setup.compensation-five, six-player.compensation, option.compensation-seat,
+    ruling.compensation-recipient)."""
+    state = table.state
+    options = state.options
+    players = len(state.players)
+    paid = {} if options.expansion else compensation(players, state.first_player,
+                                                     options.first_player_rotation,
+                                                     options.compensation_seat)
     literal = options.compensation_seat == "last"
+    rulings: list[Ruling] = []
     for seat, amount in paid.items():
         state.players[seat].money += amount
         rule_id = "setup.compensation-five" if players == 5 else "six-player.compensation"
@@ -397,12 +362,18 @@ def finish_player_areas(
         if not literal:
             rulings.append(ruling("ruling.compensation-recipient", "Compensation goes to the "
                                   "seats that never hold the pawn under the rotation in use."))
-    if expansion and players >= 5:
+    if options.expansion and players >= 5:
         rulings.append(ruling("setup.compensation-five", "With the expansion there is no "
                               "compensation money; the servant draft is used instead."))
+    return rulings
 
-    # --- gentry (setup.gentry-deck, setup.casual-deck, setup.prestige-deck, ud.guest-cards)
-    gentry = catalog.gentry.values()
+
+def _gentry_decks(table: Table) -> list[Ruling]:
+    """Two starter guests dealt to each hand, the casual and prestige decks shuffled, the
+    Fairchilds set out (setup.gentry-deck, setup.casual-deck, setup.prestige-deck,
+    ruling.prestige-deck-size)."""
+    state, supply = table.state, table.state.supply
+    gentry = table.catalog.gentry.values()
     starters = _shuffled(_copies([(c.id, c.copies) for c in gentry if c.deck == "starter"]),
                          table.rng())
     for player in state.players:
@@ -412,23 +383,33 @@ def finish_player_areas(
     supply.prestige_deck = _shuffled(
         _copies([(c.id, c.copies) for c in gentry if c.deck == "prestige"]), table.rng())
     supply.fairchilds = sorted(c.id for c in gentry if c.deck == "fairchild")
-    rulings.append(ruling("setup.gentry-deck", "Each deck: the family cards and two starter "
-                          "guests dealt at random."))
-    rulings.append(ruling("setup.casual-deck", f"The casual deck: {len(supply.casual_deck)} "
-                          "cards (undealt starter guests shuffled in)."))
-    rulings.append(ruling("setup.prestige-deck", f"The prestige deck: "
-                          f"{len(supply.prestige_deck)} cards."))
-    rulings.append(ruling("ruling.prestige-deck-size", "Deck sizes come from the card catalogue, "
-                          "not from the printed counts, which disagree."))
+    return [
+        ruling("setup.gentry-deck", "Each deck: the family cards and two starter guests dealt "
+               "at random."),
+        ruling("setup.casual-deck", f"The casual deck: {len(supply.casual_deck)} cards (undealt "
+               "starter guests shuffled in)."),
+        ruling("setup.prestige-deck", f"The prestige deck: {len(supply.prestige_deck)} cards."),
+        ruling("ruling.prestige-deck-size", "Deck sizes come from the card catalogue, not from "
+               "the printed counts, which disagree."),
+    ]
 
-    # --- objectives (setup.objectives, ud.objective-deck, six-player.objectives)
-    objective_ids = objective_deck(catalog, expansion)
+
+def _objectives(table: Table) -> list[Ruling]:
+    """The objective deck and the cards dealt, or none with the milestones (setup.objectives,
+    ud.objective-deck, six-player.objectives, option.milestones,
+    ruling.objective-deck-composition)."""
+    state = table.state
+    options = state.options
+    players = len(state.players)
+    expansion = options.expansion
+    objective_ids = objective_deck(table.catalog, expansion)
+    rulings: list[Ruling] = []
     if options.objectives == "milestones":
         rulings.append(ruling("option.milestones", "The milestones serve instead of private "
                               "objectives: no objective card is in the game, so none is dealt, "
                               "drawn or discarded."))
     else:
-        supply.objective_deck = _shuffled(objective_ids, table.rng())
+        state.supply.objective_deck = _shuffled(objective_ids, table.rng())
         rulings += _deal_objectives(state, players, options)
     if players == 6 and options.objectives != "milestones":
         rulings.append(ruling("ruling.six-player-objective-count", "Six players still draw at "
@@ -441,20 +422,35 @@ def finish_player_areas(
                           f"{len(objective_ids)} cards" + (
                               " (26 base cards, four of ours left out, and its own 7)."
                               if expansion else ".")))
+    return rulings
 
-    # --- VP cards, themes, the round track (setup.round-track)
+
+def _round_track(table: Table) -> list[Ruling]:
+    """The VP cards and themes shuffled, the pawn on round 1 (setup.round-track,
+    round-track.standard, round-track.extended)."""
+    supply, catalog = table.state.supply, table.catalog
+    length = table.state.options.length
     supply.vp_deck = _shuffled(_copies([(v.id, v.copies) for v in catalog.vp_cards.values()]),
                                table.rng())
     supply.theme_deck = _shuffled(
         _copies([(t.id, t.copies) for t in catalog.themes.values()]), table.rng())
-    rulings.append(ruling("setup.round-track", f"The {options.length} side of the round track "
-                          "with the pawn on round 1, the VP cards, the themes and both "
-                          "Fairchilds."))
-    rulings.append(ruling(f"round-track.{options.length}", "Four seasons, each ending in a "
-                          "courtship round."))
+    return [
+        ruling("setup.round-track", f"The {length} side of the round track with the pawn on "
+               "round 1, the VP cards, the themes and both Fairchilds."),
+        ruling(f"round-track.{length}", "Four seasons, each ending in a courtship round."),
+    ]
 
-    # --- the tile bag (setup.tile-bag, setup.monuments-by-count, ud.monuments.low-vp)
+
+def _tile_bag(table: Table, tile_pool: list[str], monuments: Sequence[str] | None
+              ) -> list[Ruling]:
+    """The bag: the tile pool and the monuments, given, named by the options or chosen at
+    random (setup.tile-bag, setup.monuments-by-count, option.monuments,
+    option.universal-tiles, ruling.universal-tiles-with-expansion)."""
+    state, catalog = table.state, table.catalog
+    options = state.options
+    players = len(state.players)
     as_for = table.mode.setup_players or players  # classic solitaire: as for two
+    rulings: list[Ruling] = []
     if monuments is None and options.monuments == "random":
         chosen_monuments(catalog, as_for, options)  # refuses a garden the set cannot hold
         monuments = choose_monuments(catalog, as_for, options.low_vp_monuments, table.rng(),
@@ -462,52 +458,50 @@ def finish_player_areas(
     elif monuments is None:
         monuments = chosen_monuments(catalog, as_for, options)
         rulings.append(ruling("option.monuments", "The players chose the monuments."))
-    supply.bag = sorted([*tile_pool, *monuments])
+    state.supply.bag = sorted([*tile_pool, *monuments])
     rulings.append(ruling("setup.tile-bag", f"The bag holds {len(tile_pool)} tiles before the "
                           "monuments."))
-    if "wessex" in families:
+    if any(p.family == "wessex" for p in state.players):
         rulings.append(ruling("ruling.wessex-tiles-with-board", "The Wessex board is in play, so "
                               "its two tiles go into the bag."))
     rulings.append(ruling(
         "ruling.low-vp-monument-count" if options.low_vp_monuments else (
-            "ruling.five-six-monuments-base" if players >= 5 and not expansion
+            "ruling.five-six-monuments-base" if players >= 5 and not options.expansion
             else "setup.monuments-by-count"),
-        f"Monuments for {as_for} players: {', '.join(tiles[m].name for m in monuments)}."))
+        f"Monuments for {as_for} players: "
+        f"{', '.join(catalog.tiles[m].name for m in monuments)}."))
     if options.universal_tiles is not None:
+        universal = universal_tiles_in(options, players)
         rulings.append(ruling("option.universal-tiles", "The players " + (
             "add" if universal else "leave out") + " the expansion box's universal tiles."))
     else:
         rulings.append(ruling("ruling.universal-tiles-with-expansion", (
             "The expansion's universal tiles join the bag" + (
                 "; the Renovated Kitchen and Housekeeper's Rooms need its servants and stay out."
-                if not expansion else ", with its servants' own tiles.")) if box else
+                if not options.expansion else ", with its servants' own tiles."))
+            if box_in_use(options.expansion, players) else
             "A base game for two to four leaves the expansion box's tiles out."))
-
-    # --- the Solo Estate Challenge sets out its own central area (obsession_nb/modes/)
-    in_mode = table.mode.central_setup(table, rulings)
-    if in_mode is not None:
-        return in_mode
-
-    # --- the opening market (market.initial-fill, market.tsn-order)
-    rulings += opening_market(table)
-
-    # --- the first season's theme (season.theme-reveal, option.closed-courtship, option.cliffhanger)
-    rulings += round_begins(table)
-
-    # --- a variant's decisions before the first turn (setup_choices.py)
-    pending = setup_decisions(options)
-    if pending and pending[0] == "starter-draft":
-        deck, rest = deal_draft_deck(table)
-        order = draft_order(players, state.first_player)
-        state.turn = Turn(player=order[0], step="starter-draft", offer=deck)
-        rulings.append(ruling("option.starter-guest-draft", f"Starter-guest draft instead of the "
-                              f"deal: a deck of {len(deck)} starter guests ({rest} more join the "
-                              f"casual deck); {state.players[order[0]].name}, last in turn order, "
-                              "picks first, counterclockwise; the first player picks two; then "
-                              "back clockwise."))
-    elif pending:
-        state.turn = Turn(player=state.first_player, step=pending[0])  # type: ignore[arg-type]
     return rulings
+
+
+def _first_decisions(table: Table) -> list[Ruling]:
+    """A variant's decisions before the first turn (setup_choices.py): the starter-guest draft
+    starts at once (option.starter-guest-draft); the others are pending steps."""
+    state = table.state
+    pending = setup_decisions(state.options)
+    if not pending:
+        return []
+    if pending[0] != "starter-draft":
+        state.turn = Turn(player=state.first_player, step=pending[0])  # type: ignore[arg-type]
+        return []
+    players = len(state.players)
+    deck, rest = deal_draft_deck(table)
+    order = draft_order(players, state.first_player)
+    state.turn = Turn(player=order[0], step="starter-draft", offer=deck)
+    return [ruling("option.starter-guest-draft", f"Starter-guest draft instead of the deal: a "
+                   f"deck of {len(deck)} starter guests ({rest} more join the casual deck); "
+                   f"{state.players[order[0]].name}, last in turn order, picks first, "
+                   "counterclockwise; the first player picks two; then back clockwise.")]
 
 
 def setup_decisions(options: Options) -> list[str]:
@@ -520,59 +514,3 @@ def setup_decisions(options: Options) -> list[str]:
         ("choose-objectives", options.objectives == "choose-at-setup")) if wanted]
 
 
-def intensive_service(table: Table) -> list[str]:
-    """The service tiles Intensive Service puts in the opening market: the three named, or the
-    three or four the players chose, never the Servants' Hall (option.intensive-service)."""
-    chosen = table.state.options.intensive_service
-    if chosen == "off":
-        return []
-    tiles = list(INTENSIVE_SERVICE if chosen == "standard" else chosen)
-    bag = table.state.supply.bag
-    wrong = [t for t in tiles if t not in table.catalog.tiles or t == "servants-hall"
-             or table.catalog.tiles[t].kind != "service" or t not in bag]
-    if wrong or len(set(tiles)) != len(tiles) or not 3 <= len(tiles) <= 4:
-        raise ValueError("intensive_service: three or four different service tiles in this "
-                         "game's bag, never the Servants' Hall; not " + ", ".join(tiles)
-                         + " (option.intensive-service)")
-    return tiles
-
-
-def opening_market(table: Table) -> list[Ruling]:
-    """Draw until six spaces hold qualifying tiles (stacking twins), return the others to the
-    bag, and order the spaces by tile sorting number."""
-    supply = table.state.supply
-    seeded = intensive_service(table)
-    for tile_id in seeded:
-        supply.bag.remove(tile_id)
-    market: list[list[str]] = [[t] for t in seeded]
-    held: list[str] = []
-    while len(market) < SPACES:
-        tile_id = table.draw_from_bag()
-        if tile_id is None:
-            break
-        if not qualifies_for_opening(table.catalog, tile_id):
-            held.append(tile_id)
-            continue
-        twin = next((s for s in market if s[0] == tile_id), None)
-        if twin is not None:
-            twin.append(tile_id)
-        else:
-            market.append([tile_id])
-    market.sort(key=lambda s: tsn_key(table, s[0]))
-    supply.market = market
-    supply.bag = sorted([*supply.bag, *held])
-    names = ", ".join(table.tile_name(s[0]) + (" (×2)" if len(s) > 1 else "") for s in market)
-    rulings = [ruling("option.intensive-service", "Intensive Service: the opening market starts "
-                      "with " + ", ".join(table.tile_name(t) for t in seeded) + ".")] if seeded else []
-    rulings += [
-        ruling("market.initial-fill", f"Opening market from qualifying tiles ({len(held)} "
-               "others drawn went back to the bag)."),
-        ruling("market.tsn-order", f"In tile-sorting-number order: {names}."),
-    ]
-    new_service = sorted({t for t in held if table.catalog.tiles[t].kind == "service"
-                          and table.catalog.tiles[t].expansion == "upstairs_downstairs"})
-    if new_service:
-        rulings.append(ruling("ruling.initial-fill-new-service-tiles", ", ".join(
-            table.tile_name(t) for t in new_service) + ": the opening fill names four service "
-            "tiles, and the expansion's are not among them."))
-    return rulings

@@ -21,7 +21,8 @@ from collections.abc import Iterator
 
 from obsession_nb import actions as a
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.setup import FIRST_PRINTING_KEPT, opening_market, setup_decisions
+from obsession_nb.setup import FIRST_PRINTING_KEPT, setup_decisions
+from obsession_nb.setup_tiles import opening_market
 from obsession_nb.starter_draft import draft_order, return_undrafted
 from obsession_nb.state import Turn
 from obsession_nb.table import Table

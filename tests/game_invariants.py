@@ -13,7 +13,7 @@ from collections import Counter
 
 from obsession_nb import Game, load_json
 from obsession_nb.scenario import parse
-from obsession_nb.setup import box_in_use
+from obsession_nb.setup_tiles import box_in_use
 
 
 def inventory(game: Game) -> dict[str, Counter[str]]:

@@ -9,7 +9,8 @@ from season_positions import event_round
 from ud_positions import card, ud
 
 from obsession_nb.scoring import score
-from obsession_nb.setup import new_state, opening_market
+from obsession_nb.setup import new_state
+from obsession_nb.setup_tiles import opening_market
 from obsession_nb.state import Options
 
 

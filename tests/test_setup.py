@@ -10,12 +10,8 @@ import pytest
 from obsession_nb.catalog import load_catalog
 from obsession_nb.game import Game, new_game
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.setup import (
-    compensation,
-    hire_supply,
-    new_state,
-    qualifies_for_opening,
-)
+from obsession_nb.setup import compensation, hire_supply, new_state
+from obsession_nb.setup_tiles import qualifies_for_opening
 from obsession_nb.state import Options
 
 CAT = load_catalog()
@@ -176,7 +172,7 @@ def test_market_initial_fill_stacks_duplicates_and_returns_the_rest() -> None:
     pinned = ["gallery", "barn", "sculpture-garden", "barn", "servants-hall", "fenced-paddock",
               "carriage-house", "riding-stables", "croquet-lawn", "tennis-court",
               "english-garden"]
-    from obsession_nb.setup import opening_market
+    from obsession_nb.setup_tiles import opening_market
     from obsession_nb.table import Table
 
     state.supply.bag = sorted([*state.supply.bag, *(t for s in state.supply.market for t in s)])

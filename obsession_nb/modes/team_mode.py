@@ -14,7 +14,7 @@ from typing import Any
 from obsession_nb import actions as a
 from obsession_nb.catalog import Catalog
 from obsession_nb.mode import Handler, Mode
-from obsession_nb.modes import team, team_scoring
+from obsession_nb.modes import team, team_requests, team_scoring
 from obsession_nb.rules import Ruling
 from obsession_nb.scoring import Scoresheet
 from obsession_nb.state import State
@@ -26,13 +26,13 @@ class CompetitiveTeamPlay(Mode):
 
     name = "team"
     handlers = {
-        a.AskGift: Handler(team.REQUEST_STEPS, team.verify_ask_gift, team.apply_ask_gift),
-        a.AskServant: Handler(team.REQUEST_STEPS, team.verify_ask_servant, team.apply_ask_servant),
-        a.Accept: Handler(team.REQUEST_STEPS, team.verify_accept, team.apply_accept),
-        a.Decline: Handler(team.REQUEST_STEPS, team.verify_decline, team.apply_decline),
-        a.TeamBorrow: Handler(team.REQUEST_STEPS, team.verify_team_borrow, team.apply_team_borrow),
-        a.TeamHelp: Handler(team.REQUEST_STEPS, team.verify_team_help, team.apply_team_help),
-        a.TeamGuest: Handler(team.REQUEST_STEPS, team.verify_team_guest, team.apply_team_guest),
+        a.AskGift: Handler(team.REQUEST_STEPS, team_requests.verify_ask_gift, team_requests.apply_ask_gift),
+        a.AskServant: Handler(team.REQUEST_STEPS, team_requests.verify_ask_servant, team_requests.apply_ask_servant),
+        a.Accept: Handler(team.REQUEST_STEPS, team_requests.verify_accept, team_requests.apply_accept),
+        a.Decline: Handler(team.REQUEST_STEPS, team_requests.verify_decline, team_requests.apply_decline),
+        a.TeamBorrow: Handler(team.REQUEST_STEPS, team_requests.verify_team_borrow, team_requests.apply_team_borrow),
+        a.TeamHelp: Handler(team.REQUEST_STEPS, team_requests.verify_team_help, team_requests.apply_team_help),
+        a.TeamGuest: Handler(team.REQUEST_STEPS, team_requests.verify_team_guest, team_requests.apply_team_guest),
     }
 
     def refuse(self, table: Table, action: a.Action) -> None:
