@@ -97,6 +97,8 @@ def test_search_plays_a_seeded_game_to_the_end_with_legal_actions_solo_sec_end_c
     run = play_solo(4, strategy="search")
     assert run.game.state.finished and run.result.finished
     assert run.result.verdict in ("won", "lost")
+    # the search judges a finished line by its final score against the target
+    assert SearchSolo(4).worth(run.game.table) == run.result.adjusted
     again = play_solo(4, strategy="search", logged=False)
     assert again.actions == run.actions
     assert again.result.to_json() == run.result.to_json()

@@ -30,13 +30,14 @@ from dataclasses import dataclass, field
 from obsession_nb import actions as a
 from obsession_nb import engine
 from obsession_nb.game import Game
-from obsession_nb.modes.solo import solo_result
 from obsession_nb.modes.solo_estimate import outlook
 from obsession_nb.modes.solo_planner import PlannerSolo
+from obsession_nb.modes.solo_rules import modifier, target
 from obsession_nb.modes.solo_shopping import Shopper
 from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
 from obsession_nb.modes.solo_values import MAX_STEPS, is_legal, trial_copy
 from obsession_nb.rules import IllegalAction
+from obsession_nb.scoring import score
 from obsession_nb.table import Table
 
 HIDDEN_DECKS = ("casual_deck", "prestige_deck", "vp_deck", "objective_deck", "theme_deck")
@@ -138,8 +139,13 @@ class SearchSolo(PlannerSolo):
         """A position at the start of a turn: the final score against the target if the
         challenge is over, else its outlook (or the greedy player's value)."""
         if table.state.finished:
-            result = solo_result(table)
-            return float(result.adjusted) if result.finished else -1000.0
+            # the scorepad and the round modifier, as solo.solo_result adds them up
+            # (solo.sec.scoring, solo.sec.round-modifiers); an unfinished challenge is lost
+            solo = table.state.solo
+            if solo is None or solo.finished_round is None:
+                return -1000.0
+            _goal, at = target(table)
+            return float(score(table).players[0].total + modifier(solo.finished_round, at))
         if self.evaluation == "greedy":
             self.weigh(table)
             return super(PlannerSolo, self).value(table)
