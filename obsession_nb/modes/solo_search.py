@@ -24,7 +24,7 @@ and decks: ``bench/solo_oracle.py`` uses that as an optimistic bound, not as a p
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from obsession_nb import actions as a
@@ -34,6 +34,7 @@ from obsession_nb.modes.solo_estimate import outlook
 from obsession_nb.modes.solo_planner import PlannerSolo
 from obsession_nb.modes.solo_rules import modifier, target
 from obsession_nb.modes.solo_shopping import Shopper
+from obsession_nb.modes.solo_strategy import GreedySolo
 from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
 from obsession_nb.modes.solo_values import MAX_STEPS, is_legal, trial_copy
 from obsession_nb.rules import IllegalAction
@@ -176,7 +177,8 @@ class SearchSolo(PlannerSolo):
                 out.append((line, end))
         return out
 
-    def shop(self, table: Table, start: tuple[str, ...], policy) -> tuple[str, ...]:
+    def shop(self, table: Table, start: tuple[str, ...],
+             policy: Callable[[SearchSolo, Table], a.Action | None]) -> tuple[str, ...]:
         """``start`` then the purchases ``policy`` (a ``buy`` method) makes, by notation."""
         sim = trial_copy(table)
         sim.automatic = []
@@ -250,8 +252,6 @@ class SearchSolo(PlannerSolo):
     def play_out(self, node: Node) -> Node:
         """The node judged by the final score the greedy player reaches from it (on the same
         copy's chance); the finished line is kept in :attr:`played_out`."""
-        from obsession_nb.modes.solo_strategy import GreedySolo
-
         sim = trial_copy(node.table)
         sim.automatic = []
         game = Game(sim)
