@@ -7,6 +7,7 @@ choices and the refusal of an illegal choice come from the same code.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import fields
 from typing import Any
@@ -33,7 +34,7 @@ from obsession_nb import (
 from obsession_nb.market import offers
 from obsession_nb.mode import Handler, handler_anywhere
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.service import open_slots, quarters_kinds
+from obsession_nb.service import filler_rule, open_slots, quarters_kinds
 from obsession_nb.state import Placement
 from obsession_nb.table import Table
 
@@ -349,7 +350,9 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield a.Done()
     elif step == "service":
         kinds = dict.fromkeys([*me.servants.available, *sorted(quarters_kinds(table))])
-        yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds)
+        available = Counter(me.servants.available)
+        yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds
+                    if filler_rule(table, s, k, available) is not None)
         if suites.double_pending(table):
             count = len(table.card(turn.guests[0]).favours)
             yield from (a.Double(str(i)) for i in range(1, count + 1))
@@ -391,8 +394,9 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
         yield from (a.Reclaim(c) for c in dict.fromkeys(table.me.discard))
     elif choice.kind == "hire":
         yield from (a.Hire(k) for k in table.catalog.servants)
-        yield from (a.Recruit(s, k, z) for s in seats for k in choices.RECRUITABLE
-                    for z in choices.BOXES)
+        if choices.can_recruit(table):
+            yield from (a.Recruit(s, k, z) for s in seats for k in choices.RECRUITABLE
+                        for z in choices.BOXES)
         yield a.Done()
 
 

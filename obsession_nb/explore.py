@@ -18,9 +18,11 @@ interchangeable and merged into one row; ``alternatives`` lists the others.
 
 from __future__ import annotations
 
+import gc
 import sys
 import types
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -73,10 +75,29 @@ class Line:
     figures: dict[str, Any] = field(default_factory=dict)
 
 
+@contextmanager
+def _cycles_uncollected() -> Iterator[None]:
+    """Pause Python's cycle collector: a search makes tens of thousands of short-lived
+    positions, freed by reference counting, and the collector's passes over a notebook's
+    heap would cost it a fifth of its time.  Bounded by :data:`LIMIT`."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def lines(game: Game, *, purchases: bool = False, peek: bool = False,
           host: str | None = None) -> list[Line]:
     """Every line that completes the pending turn (only those hosting ``host``, if given),
     each with its figures.  The game itself is not changed."""
+    with _cycles_uncollected():
+        return _search(game, purchases, peek, host)
+
+
+def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[Line]:
     root = game.to_json()
     table = Table(State.model_validate_json(root), game.table.catalog, dict(game.table.custom))
     if table.state.turn is None:
@@ -135,15 +156,19 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
 def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
              host: str | None) -> Iterator[a.Action]:
     """The legal choices worth exploring here: no special actions; guests invited in the
-    order of the hand and icons filled in a fixed order (the same sets, met once); the first
+    order of the hand and icons filled in a fixed order (the same sets, met once); in step 5,
+    supplemental placements once every icon is filled (placed earlier they end the same way, and
+    only ever allow less: ud.supplemental-service); the first
     screened card only unless ``peek``; no purchase unless ``purchases``; only ``host`` as the
     activity, and no pass, when it is given."""
     turn = table.turn
     step = turn.step
     first_slot = None
+    serving = False
     if step == "service":
         slots = service.open_slots(table)
         first_slot = slots[0].id if slots else None
+        serving = bool(slots)
     last = max((hand_order.get(c, -1) for c in turn.guests), default=-1)
     ordered = not _order_matters(table)
     screen = turn.choices[0] if step == "favours" and turn.choices else None
@@ -154,6 +179,8 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
             if isinstance(action, a.Invite) and ordered and hand_order.get(action.card, 99) < last:
                 continue
             if isinstance(action, a.Serve) and action.slot != first_slot:
+                continue
+            if isinstance(action, a.Place) and serving:
                 continue
             if (isinstance(action, a.Keep) and not peek and screen is not None
                     and action.card != screen.cards[0]):
@@ -273,26 +300,11 @@ def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: int | None = None,
-            uses: str | None = None, query: str | None = None, purchases: bool = False,
-            peek: bool = False, host: str | None = None) -> pd.DataFrame:
-    """Every distinct way to complete the current turn, one row per line (columns
-    :data:`COLUMNS`), sorted by ``sort`` (ties by the other figures).
-
-    ``uses``: only lines that place this servant kind (``"cook"``); ``query``: a pandas
-    query on the columns (``"reputation >= 5"``); ``top``: the first rows only; ``purchases``:
-    also explore step 7's purchases, one line per tile bought (by default each row ends the
-    turn without buying and lists what it leaves ``affordable``); ``peek``:
-    try every card a see-N-keep-1 invitation shows (the cards are hidden at a real table);
-    ``host``: only the activities hosting this tile (a faster search)."""
-    import pandas as pd
-
-    if sort not in COLUMNS:
-        raise ValueError(f"cannot sort by '{sort}': the columns are {', '.join(COLUMNS)}")
-    found = lines(game, purchases=purchases, peek=peek, host=host)
+def _rows(game: Game, found: list[Line]) -> list[dict[str, Any]]:
+    """One row per group of interchangeable lines (the same end position), figures read
+    against the position before the turn."""
     state = game.state
-    if state.turn is None:
-        return pd.DataFrame(columns=list(COLUMNS))
+    assert state.turn is not None
     seat = state.turn.player
     me = state.players[seat]
     before = {
@@ -312,6 +324,29 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
         row["merged"] = len(same)
         row["alternatives"] = [ln.actions for ln in same[1:]]
         rows.append(row)
+    return rows
+
+
+def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: int | None = None,
+            uses: str | None = None, query: str | None = None, purchases: bool = False,
+            peek: bool = False, host: str | None = None) -> pd.DataFrame:
+    """Every distinct way to complete the current turn, one row per line (columns
+    :data:`COLUMNS`), sorted by ``sort`` (ties by the other figures).
+
+    ``uses``: only lines that place this servant kind (``"cook"``); ``query``: a pandas
+    query on the columns (``"reputation >= 5"``); ``top``: the first rows only; ``purchases``:
+    also explore step 7's purchases, one line per tile bought (by default each row ends the
+    turn without buying and lists what it leaves ``affordable``); ``peek``:
+    try every card a see-N-keep-1 invitation shows (the cards are hidden at a real table);
+    ``host``: only the activities hosting this tile (a faster search)."""
+    import pandas as pd
+
+    if sort not in COLUMNS:
+        raise ValueError(f"cannot sort by '{sort}': the columns are {', '.join(COLUMNS)}")
+    if game.state.turn is None:
+        return pd.DataFrame(columns=list(COLUMNS))
+    with _cycles_uncollected():
+        rows = _rows(game, lines(game, purchases=purchases, peek=peek, host=host))
     frame = pd.DataFrame(rows, columns=list(COLUMNS))
     if uses is not None:
         frame = frame[frame["servants"].str.split(", ").map(lambda kinds: uses in kinds)]

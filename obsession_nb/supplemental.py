@@ -277,17 +277,22 @@ def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
     me, turn = table.me, table.turn
     available = set(me.servants.available)
     if table.state.options.expansion:
-        targets = ["tile", "study", *turn.guests, *(t.tile for t in me.organiser)]
+        targets = {
+            "cook": ["tile"],
+            "hall_boy": turn.guests,
+            "head_housemaid": ["tile", *turn.guests],
+            "useful_man": ["study", *(t.tile for t in me.organiser)],
+        }  # where each servant's verifier allows him at all
         for servant in NEW_SERVANTS:
             if servant in available and turn.step in TIMING[servant]:
-                for target in targets:
+                for target in targets[servant]:
                     yield Place(servant, target)
-    if turn.step == "invite" and (table.state.options.expansion
-                                  or table.has_ability(me, "carriage_house")):
+    if turn.step == "invite" and table.has_ability(me, "carriage_house"):
         for servant in CARRIAGE_SERVANTS:
             if servant in available:
                 yield Carriage(servant, "more")
                 yield Carriage(servant, "fewer")
+    if turn.step == "invite" and table.has_ability(me, "renovated_kitchen_cook"):
         yield Kitchen()
 
 

@@ -15,10 +15,13 @@ from collections.abc import Iterator
 import pytest
 
 from obsession_nb import Game, engine, load_json, load_position, load_scenario_text, new_game
+from obsession_nb import actions as a
+from obsession_nb.choices import BOXES
 from obsession_nb.mode import STANDARD, Mode, mode_named
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.resources import content_dir
+from obsession_nb.service import open_slots
 from obsession_nb.state import Options
 
 SCENARIOS = sorted(p.stem for p in (content_dir() / "scenarios").glob("*.yaml"))
@@ -99,6 +102,42 @@ def test_legal_actions_are_the_candidates_the_verifier_allows_in_random_games(la
                                                                                 game: Game) -> None:
     for g in decisions(game, seed=7, limit=150):
         _agree(g)
+
+
+def _every_kind_of(game: Game) -> Iterator[a.Action]:
+    """Supplemental placements on every target, the Carriage House and Kitchen, every servant
+    on every open icon and every recruit: wider than move generation, which narrows these by
+    what each verifier could ever allow."""
+    table = game.table
+    if table.state.turn is None:
+        return
+    me, turn = table.me, table.turn
+    targets = ["tile", "study", *turn.guests, *(t.tile for t in me.organiser)]
+    kinds = list(table.catalog.servants)
+    yield from (a.Place(s, t) for s in kinds for t in targets)
+    yield from (a.Carriage(s, c) for s in kinds for c in ("more", "fewer"))
+    yield a.Kitchen()
+    if turn.step == "service":
+        yield from (a.Serve(slot.id, k) for slot in open_slots(table) for k in kinds)
+    seats = [s for s in range(len(table.state.players)) if s != turn.player]
+    yield from (a.Recruit(s, k, z) for s in seats for k in kinds for z in BOXES)
+
+
+def _nothing_missed(game: Game) -> int:
+    legal = set(game.legal_actions())
+    allowed = [x for x in _every_kind_of(game) if game.can(x)]
+    missed = [x.notation for x in allowed if x not in legal]
+    assert not missed, f"legal but never generated: {missed}"
+    return len(allowed)
+
+
+def test_move_generation_misses_no_placement_serve_or_recruit_the_verifier_allows() -> None:
+    allowed = 0
+    for name in ("howard-supplemental-service", "refresher-round-6"):
+        allowed += sum(_nothing_missed(g) for g in recorded_decisions(name))
+    for _label, game in seeded_games():
+        allowed += sum(_nothing_missed(g) for g in decisions(game, seed=5, limit=150))
+    assert allowed > 100  # the wide set did meet legal ones
 
 
 def _same_position(game: Game) -> None:
