@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb import actions as a
-from obsession_nb import engine, service
+from obsession_nb import engine, flow, service
 from obsession_nb.scoring import score_player
 from obsession_nb.state import State
 from obsession_nb.table import Table
@@ -157,10 +157,11 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
              host: str | None) -> Iterator[a.Action]:
     """The legal choices worth exploring here: no special actions; guests invited in the
     order of the hand and icons filled in a fixed order (the same sets, met once); in step 5,
-    supplemental placements once every icon is filled (placed earlier they end the same way, and
-    only ever allow less: ud.supplemental-service); the first
-    screened card only unless ``peek``; no purchase unless ``purchases``; only ``host`` as the
-    activity, and no pass, when it is given."""
+    supplemental placements once every icon is filled (placed earlier they end the same way,
+    and only ever allow less: ud.supplemental-service); with the useful man waiting on a
+    tile, only that tile hosted (otherwise he returns: the same as not placing him,
+    ud.useful-man.touch-move); the first screened card only unless ``peek``; no purchase
+    unless ``purchases``; only ``host`` as the activity, and no pass, when it is given."""
     turn = table.turn
     step = turn.step
     first_slot = None
@@ -172,6 +173,10 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
     last = max((hand_order.get(c, -1) for c in turn.guests), default=-1)
     ordered = not _order_matters(table)
     screen = turn.choices[0] if step == "favours" and turn.choices else None
+    # the useful man waiting on an organiser tile returns unused unless that tile is hosted
+    # (ud.useful-man.touch-move): hosting another, or passing, is the line without him
+    waiting = {p.target for p in turn.placements if flow.idle_useful_man(table, p)} if (
+        step == "host") else set()
     with table.reading():
         for action in dict.fromkeys(engine.candidates(table)):
             if isinstance(action, SPECIAL):
@@ -181,6 +186,9 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
             if isinstance(action, a.Serve) and action.slot != first_slot:
                 continue
             if isinstance(action, a.Place) and serving:
+                continue
+            if waiting and (isinstance(action, a.Pass) or (
+                    isinstance(action, a.Host) and action.tile not in waiting)):
                 continue
             if (isinstance(action, a.Keep) and not peek and screen is not None
                     and action.card != screen.cards[0]):

@@ -100,7 +100,7 @@ def begin_pass(table: Table) -> list[Ruling]:
                           "or a free market refresh, then shop.")]
         if table.turn.step == "begin":
             rotate_service(table)
-    idle = [p for p in table.turn.placements if _idle_useful_man(table, p)]
+    idle = [p for p in table.turn.placements if idle_useful_man(table, p)]
     if idle:  # no tile will be hosted: he is free again at once, e.g. for the market discount
         for p in idle:
             table.turn.placements.remove(p)
@@ -270,7 +270,7 @@ def end_turn(table: Table) -> None:
         rulings.append(ruling("event.builders-holiday",
                               "Builders' Holiday: after all purchases the gaps are filled in "
                               "tile-sorting-number order."))
-    idle = [p for p in turn.placements if _idle_useful_man(table, p)]
+    idle = [p for p in turn.placements if idle_useful_man(table, p)]
     if idle:
         me.servants.available += [p.servant for p in idle]
         rulings.append(ruling("ud.useful-man.touch-move", "The useful man's tile was not used; "
@@ -315,7 +315,7 @@ def _removed(table: Table, placement: Placement) -> bool:
     return placement.servant == "useful_man" and placement.target == "removed"
 
 
-def _idle_useful_man(table: Table, placement: Placement) -> bool:
+def idle_useful_man(table: Table, placement: Placement) -> bool:
     """A useful man placed on an organiser tile that was not then hosted (touch-move rule)."""
     return placement.servant == "useful_man" and placement.target not in (
         "study", "market", "removed", table.turn.tile)
