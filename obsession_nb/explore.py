@@ -155,8 +155,10 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
 
 def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
              host: str | None) -> Iterator[a.Action]:
-    """The legal choices worth exploring here: no special actions; guests invited in the
-    order of the hand and icons filled in a fixed order (the same sets, met once); in step 5,
+    """The legal choices worth exploring here: no special actions; guests whose favours are
+    only summed (money, reputation) invited in the order of the hand, the others in every order
+    (their invitations and choices resolve in the order the guests came), and icons filled in a
+    fixed order (the same sets, met once); in step 5,
     supplemental placements once every icon is filled (placed earlier they end the same way,
     and only ever allow less: ud.supplemental-service); with the useful man waiting on a
     tile, only that tile hosted (otherwise he returns: the same as not placing him,
@@ -170,8 +172,9 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
         slots = service.open_slots(table)
         first_slot = slots[0].id if slots else None
         serving = bool(slots)
-    last = max((hand_order.get(c, -1) for c in turn.guests), default=-1)
     ordered = not _order_matters(table)
+    last = max((hand_order.get(c, -1) for c in turn.guests if _summed_only(table, c)),
+               default=-1)
     screen = turn.choices[0] if step == "favours" and turn.choices else None
     # the useful man waiting on an organiser tile returns unused unless that tile is hosted
     # (ud.useful-man.touch-move): hosting another, or passing, is the line without him
@@ -181,7 +184,8 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
         for action in dict.fromkeys(engine.candidates(table)):
             if isinstance(action, SPECIAL):
                 continue
-            if isinstance(action, a.Invite) and ordered and hand_order.get(action.card, 99) < last:
+            if (isinstance(action, a.Invite) and ordered and _summed_only(table, action.card)
+                    and hand_order.get(action.card, 99) < last):
                 continue
             if isinstance(action, a.Serve) and action.slot != first_slot:
                 continue
@@ -200,6 +204,12 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
                 continue
             if engine.can(table, action):
                 yield action
+
+
+def _summed_only(table: Table, card_id: str) -> bool:
+    """A guest whose favours are only money and reputation, which step 6 adds up
+    (favours.order): where it comes among the guests changes nothing."""
+    return all(f.kind in ("money", "reputation") for f in table.card(card_id).favours)
 
 
 def _order_matters(table: Table) -> bool:
@@ -264,8 +274,9 @@ def _key(table: Table, rest: str) -> str:
         repr((p.servant, "served", p.from_quarters) if p.covers is not None
              else (p.servant, p.target, p.from_quarters))
         for p in turn.placements)
-    if not _order_matters(table):
-        data["guests"] = sorted(data["guests"])
+    if not _order_matters(table):  # the summed-only guests' order set aside
+        data["guests"] = (sorted(c for c in turn.guests if _summed_only(table, c)),
+                          [c for c in turn.guests if not _summed_only(table, c)])
     return rest + repr(sorted(data.items()))
 
 
