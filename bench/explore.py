@@ -19,7 +19,7 @@ import statistics
 import sys
 import time
 
-from obsession_nb.explore import explore, lines
+from obsession_nb.explore import ExploreLimit, explore, lines
 from obsession_nb.game import Game, load_position, new_game
 from obsession_nb.random_player import RandomPlayer
 
@@ -35,10 +35,14 @@ def mid_game(seed: int, round_: int = 6) -> Game:
     raise RuntimeError(f"seed {seed}: the game ended before round {round_}")
 
 
-def timed(game: Game, **options: object) -> tuple[float, float, int, int]:
-    """Wall and CPU seconds of one exploration, its rows and its lines before merging."""
+def timed(game: Game, **options: object) -> tuple[float, float, int, int] | None:
+    """Wall and CPU seconds of one exploration, its rows and its lines before merging
+    (``None`` if the turn has more positions than the explorer searches)."""
     wall, cpu = time.perf_counter(), time.process_time()
-    frame = explore(game, **options)  # type: ignore[arg-type]
+    try:
+        frame = explore(game, **options)  # type: ignore[arg-type]
+    except ExploreLimit:
+        return None
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return wall, cpu, len(frame), int(frame["merged"].sum()) if len(frame) else 0
 
@@ -48,7 +52,10 @@ def _median_p95(values: list[float]) -> tuple[float, float]:
     return statistics.median(values), values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
 
 
-def report(label: str, results: list[tuple[float, float, int, int]]) -> None:
+def report(label: str, timings: list[tuple[float, float, int, int] | None]) -> None:
+    results = [r for r in timings if r is not None]
+    if len(results) < len(timings):
+        label += f" ({len(timings) - len(results)} over the limit, left out)"
     wall, wall95 = _median_p95([r[0] for r in results])
     cpu, cpu95 = _median_p95([r[1] for r in results])
     rows = statistics.median(r[2] for r in results)
