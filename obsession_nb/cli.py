@@ -357,7 +357,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             return 0
 def cmd_explore(args: argparse.Namespace) -> int:
-    from obsession_nb.explore import explore, rows_json
+    from obsession_nb.explore import ExploreLimit, explore, rows_json
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)
@@ -365,7 +365,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
                         uses=args.uses, host=args.host, purchases=args.purchases,
                         peek=args.peek)
-    except ValueError as exc:
+    except (ValueError, ExploreLimit) as exc:
         print(f"obsession-nb explore: {exc}", file=sys.stderr)
         return 2
     if args.json:

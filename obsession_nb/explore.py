@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb import actions as a
 from obsession_nb import engine, flow, service
+from obsession_nb.favours import summed_only
 from obsession_nb.scoring import score_player
 from obsession_nb.state import State
 from obsession_nb.table import Table
@@ -148,7 +149,9 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
                 continue
             seen.add(key)
             if len(seen) > LIMIT:
-                raise ExploreLimit(f"more than {LIMIT} positions in this turn")
+                raise ExploreLimit(
+                    f"more than {LIMIT} positions in this turn; explore one activity at a time "
+                    "with host='TILE' (the CLI's --host TILE), or without purchases")
             stack.append((_spliced(rest, table.turn.model_dump_json()), step, n == last))
     return found
 
@@ -156,13 +159,13 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
 def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
              host: str | None) -> Iterator[a.Action]:
     """The legal choices worth exploring here: no special actions; guests whose favours are
-    only summed (money, reputation) invited in the order of the hand, the others in every order
-    (their invitations and choices resolve in the order the guests came), and icons filled in a
-    fixed order (the same sets, met once); in step 5,
-    supplemental placements once every icon is filled (placed earlier they end the same way,
-    and only ever allow less: ud.supplemental-service); with the useful man waiting on a
-    tile, only that tile hosted (otherwise he returns: the same as not placing him,
-    ud.useful-man.touch-move); the first screened card only unless ``peek``; no purchase
+    only summed (``favours.SUMMED``) invited in the order of the hand, the others in every
+    order (their invitations and choices resolve in the order the guests came:
+    ruling.favours-in-guest-order), and icons filled in a fixed order (the same sets, met
+    once); in step 5, supplemental placements once every icon is filled (placed earlier they
+    end the same way, and only ever allow less: ud.supplemental-service); with the useful man
+    waiting on a tile, only that tile hosted (otherwise he returns: the same as not placing
+    him, ud.useful-man.touch-move); the first screened card only unless ``peek``; no purchase
     unless ``purchases``; only ``host`` as the activity, and no pass, when it is given."""
     turn = table.turn
     step = turn.step
@@ -207,9 +210,7 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
 
 
 def _summed_only(table: Table, card_id: str) -> bool:
-    """A guest whose favours are only money and reputation, which step 6 adds up
-    (favours.order): where it comes among the guests changes nothing."""
-    return all(f.kind in ("money", "reputation") for f in table.card(card_id).favours)
+    return summed_only(table.card(card_id).favours)
 
 
 def _order_matters(table: Table) -> bool:

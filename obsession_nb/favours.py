@@ -60,9 +60,25 @@ def housemaid_screens(table: Table, target: str) -> bool:
     return True
 
 
+SUMMED = ("money", "reputation", "admirer")
+"""Favour kinds step 6 adds up, whatever the order of the sources (an admirer's bonus counts
+the other guests, not their order)."""
+
+
+def summed_only(favours: tuple[Favour, ...]) -> bool:
+    """Whether these favours are only added up: where their source comes changes nothing
+    (ruling.favours-in-guest-order)."""
+    return all(f.kind in SUMMED for f in favours)
+
+
 def resolve(table: Table) -> list[Ruling]:
-    """Resolve money and reputation, then queue the invitation/dismissal decisions."""
+    """Resolve money and reputation, then queue the invitation/dismissal decisions
+    (favours.order, ruling.favours-in-guest-order)."""
     rulings = [ruling("favours.order", "Favours resolve in order: money, reputation, then invitations.")]
+    in_order = [name for _, name, favours in sources(table) if not summed_only(favours)]
+    if len(in_order) > 1:
+        rulings.append(ruling("ruling.favours-in-guest-order", "Their invitations and choices "
+                              "are taken one source at a time: " + ", then ".join(in_order) + "."))
     suite = suites.hosted(table)
     if suite is not None:
         what = "every favour" if suites.DOUBLING[suite] == "all" else "the chosen favour"

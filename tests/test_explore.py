@@ -171,6 +171,15 @@ def test_cli_explore_refuses_an_unknown_column(capsys) -> None:
     assert "cannot sort" in capsys.readouterr().err
 
 
+def test_cli_explore_over_the_limit_says_how_to_narrow_it(capsys, monkeypatch) -> None:
+    import obsession_nb.explore as module
+
+    monkeypatch.setattr(module, "LIMIT", 5)
+    assert main(["explore", "refresher-round-6"]) == 2
+    err = capsys.readouterr().err
+    assert "more than 5 positions" in err and "--host TILE" in err
+
+
 def test_explorer_widget_loads_a_row_into_the_stepper_and_compares_two() -> None:
     from obsession_nb.views.explorer import SHOWN, Explorer
 
