@@ -231,9 +231,9 @@ def _every_end(game: Game, host: str | None = None) -> set[str]:
     while stack:
         position = stack.pop()
         here = obsession_nb.load_json(position, custom=list(table.custom.values())).table
+        turn = here.turn
+        screen = turn.choices[0] if turn.step == "favours" and turn.choices else None
         for action in engine.legal_actions(here):
-            turn = here.turn
-            screen = turn.choices[0] if turn.step == "favours" and turn.choices else None
             if isinstance(action, (*SPECIAL, a.Buy)) or (
                     isinstance(action, a.Keep) and screen is not None
                     and action.card != screen.cards[0]) or (
