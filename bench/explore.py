@@ -21,18 +21,11 @@ import time
 
 from obsession_nb.explore import ExploreLimit, explore, lines
 from obsession_nb.game import Game, load_position, new_game
-from obsession_nb.random_player import RandomPlayer
+from obsession_nb.random_player import RandomPlayer, play_to_round
 
 
 def mid_game(seed: int, round_: int = 6) -> Game:
-    game = new_game(4, seed=seed)
-    player = RandomPlayer(seed)
-    while not game.state.finished:
-        turn = game.state.turn
-        if turn is not None and turn.step == "begin" and game.state.round >= round_:
-            return game
-        game.apply(player.choose(game))
-    raise RuntimeError(f"seed {seed}: the game ended before round {round_}")
+    return play_to_round(new_game(4, seed=seed), round_, RandomPlayer(seed))
 
 
 def timed(game: Game, **options: object) -> tuple[float, float, int, int] | None:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from obsession_nb import suites
 from obsession_nb.catalog import Favour
@@ -69,6 +70,35 @@ def summed_only(favours: tuple[Favour, ...]) -> bool:
     """Whether these favours are only added up: where their source comes changes nothing
     (ruling.favours-in-guest-order)."""
     return all(f.kind in SUMMED for f in favours)
+
+
+ANY = "*"
+"""What a lady's choice or a dismissal may touch: any guest card, in hand, discard or deck."""
+
+
+@cache
+def touches(favours: tuple[Favour, ...]) -> frozenset[str]:
+    """What these favours read or change in step 6 beyond the sums and their own choices: a
+    guest deck (an invitation draws from it in source order), the discard pile (a reclaim), or
+    :data:`ANY` (the lady of the house and a dismissal, which may send a kept card back to its
+    deck).  Gossip, hiring, VP and objective draws touch nothing another guest's favours do."""
+    touched: set[str] = set()
+    for favour in favours:
+        if favour.kind == "invite":
+            touched.add(f"deck:{favour.deck}")
+        elif favour.kind == "reclaim":
+            touched.add("discard")
+        elif favour.kind not in (*SUMMED, "gossip", "hire", "vp_card", "vp_card_draw",
+                                 "objective"):
+            touched.add(ANY)
+    return frozenset(touched)
+
+
+def independent(first: tuple[Favour, ...], second: tuple[Favour, ...]) -> bool:
+    """Whether two sources' favours end the same in either order (ruling.favours-in-guest-order:
+    only sources that touch the same deck or pile, or any card, depend on which came first)."""
+    a, b = touches(first), touches(second)
+    return not (a and b and (ANY in a or ANY in b or a & b))
 
 
 def resolve(table: Table) -> list[Ruling]:

@@ -77,3 +77,18 @@ def play_out(
         if played >= max_actions:
             raise StalledGame(f"not finished after {played} actions")
     return played
+
+
+def play_to_round(game: Game, round_: int, player: RandomPlayer | None = None) -> Game:
+    """Play at random to the start of the first turn in round ``round_`` or later (a
+    mid-game position for the explorer's checks and benchmarks); returns ``game``."""
+    player = player or RandomPlayer(game.state.chance.seed)
+    while not game.state.finished:
+        turn = game.state.turn
+        if turn is not None and turn.step == "begin" and game.state.round >= round_:
+            return game
+        action = player.choose(game)
+        if action is None:
+            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
+        game.apply(action)
+    raise StalledGame(f"the game ended before round {round_}")

@@ -253,13 +253,26 @@ def _every_end(game: Game, host: str | None = None) -> set[str]:
     return ends
 
 
+def _position(name: str) -> Game:
+    """A packaged position, or ``mid-game-S``: seeded random 4-player game S at round 6."""
+    from obsession_nb.random_player import RandomPlayer, play_to_round
+
+    if name.startswith("mid-game-"):
+        seed = int(name.removeprefix("mid-game-"))
+        return play_to_round(obsession_nb.new_game(4, seed=seed), 6, RandomPlayer(seed))
+    return load_position(name)
+
+
 @pytest.mark.parametrize("name,host", [("refresher-round-6", None),
-                                       ("howard-supplemental-service", "front-parlour")])
+                                       ("howard-supplemental-service", "front-parlour"),
+                                       ("mid-game-0", None), ("mid-game-2", None)])
 def test_explore_finds_every_end_a_plain_search_finds(name: str, host: str | None) -> None:
     """Howard's Front Parlour: all four new servants, and guests whose invitations and
-    dismissals resolve in the order they were invited (a shortcut once lost 20 of 400 ends)."""
+    dismissals resolve in the order they were invited (a shortcut once lost 20 of 400 ends);
+    mid-game 0: a lady of the house with an invitation and summed guests in either order;
+    mid-game 2: two servants hired in either order, passing after choosing the activity."""
     from obsession_nb.explore import lines
 
-    game = load_position(name)
+    game = _position(name)
     found = {_canonical(line.state) for line in lines(game, host=host)}
     assert found == _every_end(game, host)
