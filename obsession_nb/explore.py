@@ -11,8 +11,9 @@ be taken at any moment and would multiply every line.
 
 Honest about chance: a blind draw is counted (``draws``), never named in a column; the card
 kept from a see-N-keep-1 invitation is the first one offered unless ``peek=True`` (its name
-appears only in the replayable line, as the position's deck order gives it).  Lines whose end
-positions are the same (up to the order of cards in hand and of servants in a zone) are
+appears only in the replayable line, as the position's deck order gives it).  Choices whose
+order cannot change the end are played in one order only (``_choices``); lines whose end
+positions are still the same (up to the order of cards in hand and of servants in a zone) are
 interchangeable and merged into one row; ``alternatives`` lists the others.
 """
 
