@@ -6,8 +6,10 @@ shopping) is played on a copy of the position (``Game.to_json`` / ``load_json``,
 trip), and its figures are read from the position it leaves: the change in money and
 reputation, guests gained, cards drawn unseen, servants used, tiles flipped or bought, what is
 left affordable, and the change in the scoresheet total.  Special actions (borrowing, a market
-refresh, asking for help, the useful man's removals, VP-card reveals) are not explored: they can
-be taken at any moment and would multiply every line.
+refresh, asking for help, the useful man's removals, VP-card reveals, and in team play asking a
+teammate for a gift or a servant) are not explored: they can be taken at any moment and would
+multiply every line (play one in the stepper first, then explore).  A teammate's answer to a
+request already made is explored, as the line goes on from it.
 
 Honest about chance: a blind draw is counted (``draws``), never named in a column; the card
 kept from a see-N-keep-1 invitation is the first one offered unless ``peek=True`` (its name
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
     from obsession_nb.game import Game
 
 SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch,
-           a.Reveal, a.RevealHire, a.RevealReclaim)
+           a.Reveal, a.RevealHire, a.RevealReclaim, a.AskGift, a.AskServant)
 """Action kinds taken at any moment; the explorer leaves them out (see the module docstring)."""
 
 COLUMNS = ("actions", "money", "reputation", "level", "position", "money_after", "guests",

@@ -276,3 +276,21 @@ def test_explore_finds_every_end_a_plain_search_finds(name: str, host: str | Non
     game = _position(name)
     found = {_canonical(line.state) for line in lines(game, host=host)}
     assert found == _every_end(game, host)
+
+
+def test_explore_leaves_team_requests_out_like_other_special_actions() -> None:
+    """Asking a teammate for a gift or a servant can be done at any moment of one's turn, like
+    borrowing: the explorer leaves it out (play it in the stepper first), or it would double
+    every line."""
+    from obsession_nb.explore import lines
+    from obsession_nb.random_player import RandomPlayer, play_to_round
+    from obsession_nb.state import Options
+
+    game = play_to_round(obsession_nb.new_game(4, seed=0, options=Options(mode="team")), 5,
+                         RandomPlayer(0))
+    player = RandomPlayer(5)
+    while game.state.turn.step != "buy":
+        game.apply(player.choose(game))
+    assert any(a.verb == "ask-gift" for a in game.legal_actions())
+    found = [line.actions for line in lines(game)]
+    assert found == [["done"]]
