@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import MISSING, dataclass, fields
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from obsession_nb.rules import BadNotation
 
@@ -45,6 +45,17 @@ class Action:
         from obsession_nb.render import action_html
 
         return action_html(self)
+
+
+_FIELDS: dict[type[Action], tuple[str, ...]] = {}
+
+
+def arguments(action: Action) -> list[Any]:
+    """The action's fields in order: the arguments its verifier and apply take."""
+    names = _FIELDS.get(type(action))
+    if names is None:
+        names = _FIELDS[type(action)] = tuple(f.name for f in fields(action))
+    return [getattr(action, n) for n in names]
 
 
 Seat = int

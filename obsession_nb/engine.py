@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import fields
 from typing import Any
 
 from obsession_nb import actions as a
@@ -21,6 +20,7 @@ from obsession_nb import (
     hosting,
     limits,
     milestones,
+    movegen,
     passing,
     seasons,
     serving,
@@ -240,8 +240,6 @@ def handler(table: Table, action: a.Action) -> Handler:
     return found
 
 
-_FIELDS: dict[type[a.Action], tuple[str, ...]] = {}
-
 PURE_VERIFY_CHECK = False
 """Debug switch (the test suite turns it on for random games): fingerprint the position around
 every verify and fail if a verifier changed it — verifiers only read (DESIGN principle 9)."""
@@ -249,13 +247,6 @@ every verify and fail if a verifier changed it — verifiers only read (DESIGN p
 
 class ImpureVerifier(AssertionError):
     """A verifier changed the position it was asked about."""
-
-
-def _args(action: a.Action) -> list[Any]:
-    names = _FIELDS.get(type(action))
-    if names is None:
-        names = _FIELDS[type(action)] = tuple(f.name for f in fields(action))
-    return [getattr(action, n) for n in names]
 
 
 def verify(table: Table, action: a.Action) -> list[Ruling]:
@@ -282,7 +273,7 @@ def _verify(table: Table, action: a.Action) -> list[Ruling]:
             "turn.special-actions-any-time" if kind.steps == ANY_STEP else "turn.order-of-play",
             f"It is {flow.STEP_NAMES[step]}; '{action.verb}' is not a choice now.",
         )
-    return kind.verify(table, *_args(action))
+    return kind.verify(table, *a.arguments(action))
 
 
 def can(table: Table, action: a.Action) -> bool:
@@ -299,7 +290,7 @@ def can(table: Table, action: a.Action) -> bool:
 
 def perform(table: Table, action: a.Action) -> list[Ruling]:
     """Apply an action that :func:`verify` allowed, returning what happened."""
-    rulings = handler(table, action).apply(table, *_args(action))
+    rulings = handler(table, action).apply(table, *a.arguments(action))
     return rulings + flow.settle(table)
 
 
@@ -401,18 +392,13 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
 
 
 def legal_actions(table: Table) -> list[a.Action]:
-    """The candidates that pass the verifier, in the candidates' order."""
+    """The candidates that are legal, in the candidates' order: generated per decision
+    (``movegen``), the verifiers deciding the kinds without a text-free test."""
     if table.state.turn is None:
         return []
-    result: list[a.Action] = []
     with table.reading():
-        for action in dict.fromkeys(candidates(table)):
-            try:
-                verify(table, action)
-            except IllegalAction:
-                continue
-            result.append(action)
-    return result
+        return movegen.legal(table, candidates(table), lambda x: handler(table, x),
+                             lambda x: verify(table, x), lambda x: HANDLERS.get(type(x)))
 
 
 def decision_actions(table: Table, legal: list[a.Action] | None = None) -> list[a.Action]:

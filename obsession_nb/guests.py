@@ -88,35 +88,58 @@ def matches_kind(card: GentryCard, kind: str) -> bool:
 
 
 @per_decision
-def refusal(table: Table, card_id: str) -> Ruling | None:
-    """Why this card may not join the party as such (ignoring service and count), or ``None``."""
-    me = table.me
+def barrier(table: Table, card_id: str) -> str | None:
+    """What keeps this card from the party as such (ignoring service and count), text-free:
+    ``attending``, ``hand``, ``no-guests``, ``kind`` or ``prestige``; ``None`` if nothing."""
     req = requirement(table)
-    card = table.card(card_id)
     if card_id in table.turn.guests:
+        return "attending"
+    if card_id not in table.me.hand:
+        return "hand"
+    if req is None:
+        return "no-guests"
+    card = table.card(card_id)
+    if not matches_kind(card, req.kind):
+        return "kind"
+    limit, _why = prestige_limit(table)
+    if limit is not None and card.rating > limit:
+        return "prestige"
+    return None
+
+
+def may_attend(table: Table, card_id: str) -> bool:
+    return barrier(table, card_id) is None
+
+
+def refusal(table: Table, card_id: str) -> Ruling | None:
+    """Why this card may not join the party as such (ignoring service and count), or ``None``
+    (the words for :func:`barrier`)."""
+    what = barrier(table, card_id)
+    if what is None:
+        return None
+    me = table.me
+    card = table.card(card_id)
+    if what == "attending":
         return ruling("invite.exact-count", f"{card.name} is already attending.")
-    if card_id not in me.hand:
+    if what == "hand":
         return ruling(
             "invite.active-hand-only",
             f"{card.name} is {_whereabouts(table, card_id)}, not in {me.name}'s active hand; only "
             "the active hand may attend.",
         )
-    if req is None:
+    if what == "no-guests":
         return ruling("host.no-gentry-with-butlers-room", "This activity takes no guests.")
-    if not matches_kind(card, req.kind):
-        return ruling(
-            "invite.kind",
-            f"The activity asks for {KIND_WORDS[req.kind]}; {card.name} is not one.",
-        )
+    if what == "kind":
+        kind = requirement(table).kind  # type: ignore[union-attr]
+        return ruling("invite.kind", f"The activity asks for {KIND_WORDS[kind]}; {card.name} is "
+                      "not one.")
     limit, why = prestige_limit(table)
-    if limit is not None and card.rating > limit:
-        crest = " (family and Fairchilds count as 1)" if card.prestige is None else ""
-        return ruling(
-            why.rule,
-            f"{card.name} has prestige rating {card.rating}{crest}, above the limit of {limit}; "
-            "the guest cannot attend.",
-        )
-    return None
+    crest = " (family and Fairchilds count as 1)" if card.prestige is None else ""
+    return ruling(
+        why.rule,
+        f"{card.name} has prestige rating {card.rating}{crest}, above the limit of {limit}; "
+        "the guest cannot attend.",
+    )
 
 
 def _whereabouts(table: Table, card_id: str) -> str:
@@ -161,7 +184,7 @@ def affordable(table: Table, guests: list[str]) -> bool:
 
 @per_decision
 def candidates(table: Table) -> list[str]:
-    return [c for c in dict.fromkeys(table.me.hand) if refusal(table, c) is None]
+    return [c for c in dict.fromkeys(table.me.hand) if barrier(table, c) is None]
 
 
 @per_decision

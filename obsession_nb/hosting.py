@@ -13,11 +13,55 @@ from obsession_nb import guests, service, suites
 from obsession_nb.favours import supplemental_on
 from obsession_nb.rounds import has_event
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 
 def useful_man_lowers(table: Table, tile_id: str) -> bool:
     return supplemental_on(table, "useful_man", tile_id)
+
+
+def host_prestige(table: Table, tile_id: str) -> int | None:
+    """The tile's prestige rating as it limits hosting now (one less with the useful man on it,
+    ud.useful-man.prestige), or ``None`` when nothing limits it (no rating; National Holiday)."""
+    face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
+    if face.prestige is None or has_event(table, "national_holiday"):
+        return None
+    return face.prestige - (1 if useful_man_lowers(table, tile_id) else 0)
+
+
+@per_decision
+def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], bool, bool]:
+    """With ``tile_id`` hosted: its servant icons, whether they can be filled
+    (host.servant-available) and whether a full party can then be invited, served and paid for
+    (invite.exact-count; a Lionheart-style guest from the supply needs no party).  Text-free:
+    the facts both :func:`verify_host` and move generation read."""
+    turn = table.turn
+    face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
+    previous = turn.tile
+    turn.tile = tile_id
+    with table.supposing():
+        try:
+            tile_slots = service.slots_for(table, [])
+            staffed = service.feasible(table, tile_slots, Counter(table.me.servants.available),
+                                       service.quarters_kinds(table))
+            party = (not staffed or face.guests is None or face.guests.from_supply
+                     or guests.party_possible(table, ()))
+        finally:
+            turn.tile = previous
+    return tile_slots, staffed, party
+
+
+def can_host(table: Table, tile_id: str) -> bool:
+    """Whether :func:`verify_host` allows hosting ``tile_id``, without its text."""
+    me = table.me
+    owned = me.owned(tile_id)
+    if owned is None or not table.face(owned).playable:
+        return False
+    prestige = host_prestige(table, tile_id)
+    if prestige is not None and prestige > (table.turn.level_at_host or 1):
+        return False
+    _slots, staffed, party = hosting_service(table, tile_id)
+    return staffed and party
 
 
 def verify_host(table: Table, tile_id: str) -> list[Ruling]:
@@ -33,8 +77,8 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
     rulings = [ruling("host.choose-tile", f"{me.name} hosts {name} ({face.activity}).")]
     level = turn.level_at_host or 1
     if face.prestige is not None:
-        prestige = face.prestige - (1 if useful_man_lowers(table, tile_id) else 0)
-        if has_event(table, "national_holiday"):
+        prestige = host_prestige(table, tile_id)
+        if prestige is None:
             rulings.append(ruling("event.national-holiday",
                                   "National Holiday: the tile's prestige rating does not limit."))
         elif prestige > level:
@@ -45,30 +89,23 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
             if table.level(me) < level:
                 rulings.append(ruling("ruling.level-at-step-3", f"Level {level} at the start of "
                                       "step 3 counts; special actions since then change nothing."))
-    previous = turn.tile
-    turn.tile = tile_id
-    with table.supposing():
-        try:
-            tile_slots = service.slots_for(table, [])
-            available = Counter(me.servants.available)
-            if not service.feasible(table, tile_slots, available, service.quarters_kinds(table)):
-                needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
-                raise refuse("host.servant-available",
-                             f"{name} needs a {needed} from Available Service and none can serve.")
-            if tile_slots:
-                rulings.append(ruling("host.servant-available",
-                                      f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
-            if face.guests is not None and face.guests.from_supply:
-                rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
-                                      "the prestige deck."))
-            elif face.guests is not None and not guests.party_possible(table, ()):
-                raise refuse("invite.exact-count",
-                             f"No full party for {name} can be invited, served and paid for from "
-                             "the active hand.")
-            if tile_id == "butlers-room":
-                rulings += _butlers_room_rulings(table)
-        finally:
-            turn.tile = previous
+    tile_slots, staffed, party = hosting_service(table, tile_id)
+    if not staffed:
+        needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
+        raise refuse("host.servant-available",
+                     f"{name} needs a {needed} from Available Service and none can serve.")
+    if tile_slots:
+        rulings.append(ruling("host.servant-available",
+                              f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
+    if face.guests is not None and face.guests.from_supply:
+        rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
+                              "the prestige deck."))
+    elif not party:
+        raise refuse("invite.exact-count",
+                     f"No full party for {name} can be invited, served and paid for from "
+                     "the active hand.")
+    if tile_id == "butlers-room":
+        rulings += _butlers_room_rulings(table)
     return rulings
 
 
@@ -102,6 +139,13 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
     if turn.step == "service":
         table.then("service")
     return rulings
+
+
+def can_invite(table: Table, card_id: str) -> bool:
+    """Whether :func:`verify_invite` allows inviting ``card_id``, without its text."""
+    return (table.has_card(card_id) and guests.may_attend(table, card_id)
+            and len(table.turn.guests) < max(guests.allowed_counts(table))
+            and guests.joins_party(table, tuple(table.turn.guests), card_id))
 
 
 def verify_invite(table: Table, card_id: str) -> list[Ruling]:

@@ -8,14 +8,14 @@ from obsession_nb import guests, market
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.state import Placement
 from obsession_nb.step2 import fair_useful_man_possible
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 BORROW_COST, HELP_COST, REFRESH_COST = 2, 3, 4
 
 
 def _afford(table: Table, cost: int, rule_id: str, what: str) -> None:
     me = table.me
-    if me.reputation < cost:
+    if not can_afford(table, cost):
         raise IllegalAction([
             ruling(rule_id, f"{what} costs {cost} reputation; {me.name} has only "
                    f"{me.reputation} above level 1 position 1."),
@@ -25,32 +25,43 @@ def _afford(table: Table, cost: int, rule_id: str, what: str) -> None:
 
 
 def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool = False) -> None:
-    """Refuse a special action that would leave the hosted activity impossible to finish: once
-    a tile is hosted its party must be invited, served and its paupers paid, and reputation
-    spent now is reputation that cannot be borrowed against later
-    (ruling.special-action-keeps-the-activity)."""
+    """Refuse a special action that would leave the hosted activity impossible to finish
+    (:func:`keeps_the_activity`)."""
+    if not keeps_the_activity(table, cost, useful_man):
+        raise refuse("ruling.special-action-keeps-the-activity",
+                     f"{what} would leave {table.tile_name(table.turn.tile)}'s party impossible "  # type: ignore[arg-type]
+                     "to invite, serve and pay for; the activity must still be finished.")
+
+
+@per_decision
+def keeps_the_activity(table: Table, cost: int, useful_man: bool = False) -> bool:
+    """Whether spending ``cost`` reputation (and removing the useful man) still lets the hosted
+    activity be finished: once a tile is hosted its party must be invited, served and its
+    paupers paid, and reputation spent now is reputation that cannot be borrowed against later
+    (ruling.special-action-keeps-the-activity).  Once per decision, text-free."""
     me, turn = table.me, table.turn
     if turn.step not in ("invite", "service") or turn.tile is None:
-        return
+        return True
     party = tuple(turn.guests)
     if not useful_man and _still_affordable(table, party, cost):
-        return  # whoever is invited can still be paid for: only money could be spoilt
+        return True  # whoever is invited can still be paid for: only money could be spoilt
     if not guests.party_possible(table, party):
-        return  # nothing this action could spoil
+        return True  # nothing this action could spoil
     available = list(me.servants.available)
     with table.supposing():
         me.reputation -= cost
         if useful_man:
             me.servants.available.remove("useful_man")
         try:
-            still = guests.party_possible(table, party)
+            return guests.party_possible(table, party)
         finally:
             me.reputation += cost
             me.servants.available[:] = available
-    if not still:
-        raise refuse("ruling.special-action-keeps-the-activity",
-                     f"{what} would leave {table.tile_name(turn.tile)}'s party impossible to "
-                     "invite, serve and pay for; the activity must still be finished.")
+
+
+def can_afford(table: Table, cost: int) -> bool:
+    """Whether the player has the whole cost of a special action (ruling.special-action-full-cost)."""
+    return table.me.reputation >= cost
 
 
 def _still_affordable(table: Table, party: tuple[str, ...], cost: int) -> bool:
@@ -121,6 +132,35 @@ def apply_refresh(table: Table) -> list[Ruling]:
                                      "Special action: refresh the Builders' Market")]
     market.refresh(table, rulings, "special.market-refresh", "Refresh")
     return rulings
+
+
+def can_borrow(table: Table) -> bool:
+    """:func:`verify_borrow`'s answer, text-free (as the other ``can_*`` for their verifiers)."""
+    return can_afford(table, BORROW_COST)
+
+
+def can_help(table: Table, servant: str) -> bool:
+    me = table.me
+    return (can_afford(table, HELP_COST) and keeps_the_activity(table, HELP_COST, False)
+            and (servant in me.servants.quarters or servant in me.servants.expended))
+
+
+def can_refresh(table: Table) -> bool:
+    return (not table.turn.market_refreshed and can_afford(table, REFRESH_COST)
+            and keeps_the_activity(table, REFRESH_COST, False))
+
+
+@per_decision
+def can_remove_useful_man(table: Table) -> bool:
+    """Whether the useful man may leave the game now (either removal; :func:`_verify_removal`
+    and ruling.special-action-keeps-the-activity), once per decision."""
+    return (table.state.options.expansion and "useful_man" in table.me.servants.available
+            and keeps_the_activity(table, 0, True))
+
+
+def can_um_search(table: Table, tile_id: str) -> bool:
+    return (can_remove_useful_man(table) and tile_id in table.state.supply.bag
+            and table.tile(tile_id).kind != "monument")
 
 
 def _verify_removal(table: Table, rule_id: str) -> None:

@@ -1,0 +1,67 @@
+"""Move generation per decision: the legal actions of the pending decision, text-free.
+
+The verifiers (``engine.verify``) explain a typed action — every ruling for or against it — and
+stay the oracle (tests/test_movegen_oracle.py asserts both give the same list everywhere).  To
+list the choices no text is needed: the action kinds that dominate a turn's decisions have a
+text-free test here, which reads facts computed once per decision (``table.per_decision``: the
+party feasibility of each tile, the groups of guests that can join, whether spending reputation
+or removing the useful man still lets the activity be finished), so that a decision costs one
+search per fact rather than one full verification per candidate.  Every other kind is checked
+by its verifier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from obsession_nb import actions as a
+from obsession_nb import hosting, special
+from obsession_nb.mode import Handler, Mode
+from obsession_nb.rules import IllegalAction
+from obsession_nb.table import Table
+
+TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
+    a.Host: hosting.can_host,              # host.*, invite.exact-count
+    a.Invite: hosting.can_invite,          # invite.*, service.mandatory
+    a.Borrow: special.can_borrow,          # special.borrow
+    a.Help: special.can_help,              # special.service-help, ruling.service-help-source
+    a.RefreshMarket: special.can_refresh,  # special.market-refresh
+    a.UsefulManRefresh: special.can_remove_useful_man,  # ud.useful-man.refresh
+    a.UsefulManSearch: special.can_um_search,           # ud.useful-man.search
+}
+"""Action kinds with a text-free test of their own: same answer as the kind's verifier (in the
+steps the kind belongs to, after the mode's own refusals)."""
+
+
+def legal(table: Table, candidates: Iterable[a.Action], handler: Callable[[a.Action], Handler],
+          verify: Callable[[a.Action], Any], standard: Callable[[a.Action], Handler | None]
+          ) -> list[a.Action]:
+    """The candidates that are legal now, in their order (call inside ``table.reading()``).
+
+    ``handler`` finds an action's kind here, ``standard`` the standard game's (a mode's own
+    handler for a kind has no text-free test), ``verify`` is the full verifier."""
+    step = table.turn.step
+    mode = table.mode
+    refuses = type(mode).refuse is not Mode.refuse
+    result: list[a.Action] = []
+    for action in dict.fromkeys(candidates):
+        test = TEXT_FREE.get(type(action))
+        kind = handler(action) if test is not None else None
+        if kind is None or kind is not standard(action):
+            try:
+                verify(action)
+            except IllegalAction:
+                continue
+        else:
+            if step not in kind.steps:
+                continue
+            if refuses:
+                try:
+                    mode.refuse(table, action)
+                except IllegalAction:
+                    continue
+            if not test(table, *a.arguments(action)):
+                continue
+        result.append(action)
+    return result
