@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from obsession_nb.catalog import GentryCard, GuestRequirement
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.service import Slot, feasible, quarters_kinds, slots_for
+from obsession_nb.service import Slot, direct_fill, feasible, quarters_kinds, slots_for
+from obsession_nb.suites import unserved
 from obsession_nb.table import Table, per_decision
 
 KIND_WORDS = {
@@ -77,14 +78,37 @@ def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
 
 
 def matches_kind(card: GentryCard, kind: str) -> bool:
-    return {
-        "gentry": True,
-        "family": card.deck == "family",
-        "gentlemen": card.gender == "male",
-        "ladies": card.gender == "female",
-        "casual": card.deck in ("starter", "casual"),
-        "prestige": card.deck in ("prestige", "fairchild"),
-    }[kind]
+    """Whether the card is of the kind an activity asks for (invite.kind)."""
+    return kind in card_facts(card).kinds
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """A gentry card as the party search reads it, worked out once per card: the servants it
+    needs (sorted), the money its favours bring (negative for a pauper), its prestige rating
+    (invite.family-fairchild-prestige-one) and the kinds of guest it counts as (invite.kind)."""
+
+    service: tuple[str, ...]
+    money: int
+    rating: int
+    kinds: frozenset[str]
+
+
+_FACTS: dict[int, tuple[GentryCard, CardFacts]] = {}
+
+
+def card_facts(card: GentryCard) -> CardFacts:
+    """The card's :class:`CardFacts` (cached by identity; catalog cards are frozen)."""
+    entry = _FACTS.get(id(card))
+    if entry is None or entry[0] is not card:
+        kinds = {"gentry": True, "family": card.deck == "family",
+                 "gentlemen": card.gender == "male", "ladies": card.gender == "female",
+                 "casual": card.deck in ("starter", "casual"),
+                 "prestige": card.deck in ("prestige", "fairchild")}
+        entry = _FACTS[id(card)] = (card, CardFacts(
+            tuple(sorted(card.service)), sum(f.amount for f in card.favours if f.kind == "money"),
+            card.rating, frozenset(k for k, yes in kinds.items() if yes)))
+    return entry[1]
 
 
 @per_decision
@@ -98,11 +122,11 @@ def barrier(table: Table, card_id: str) -> str | None:
         return "hand"
     if req is None:
         return "no-guests"
-    card = table.card(card_id)
-    if not matches_kind(card, req.kind):
+    facts = card_facts(table.card(card_id))
+    if req.kind not in facts.kinds:
         return "kind"
     limit, _why = prestige_limit(table)
-    if limit is not None and card.rating > limit:
+    if limit is not None and facts.rating > limit:
         return "prestige"
     return None
 
@@ -172,7 +196,7 @@ def money_balance(table: Table, guests: list[str]) -> int:
         face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
         total += sum(f.amount for f in face.favours if f.kind == "money")
     for card_id in guests:
-        total += sum(f.amount for f in table.card(card_id).favours if f.kind == "money")
+        total += card_facts(table.card(card_id)).money
     return total
 
 
@@ -206,6 +230,10 @@ class PartyProblem:
     """The groups, those needing fewer servants and then the richer first (likeliest first)."""
     group_of: dict[str, Group]
     base: list[Slot]
+    needs: dict[str, int]
+    """The servants ``base`` asks for, by kind."""
+    unserved: bool
+    """Guests need no service here (suites.unserved)."""
     budget: int
     available: Counter[str]
     quarters: set[str]
@@ -218,14 +246,16 @@ def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
     pool = [c for c in candidates(table) if c not in guests]
     kinds: dict[Group, list[str]] = {}
     for card_id in pool:
-        card = table.card(card_id)
-        money = sum(f.amount for f in card.favours if f.kind == "money")
-        kinds.setdefault((tuple(sorted(card.service)), money), []).append(card_id)
+        facts = card_facts(table.card(card_id))
+        kinds.setdefault((facts.service, facts.money), []).append(card_id)
+    base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
     return PartyProblem(
         kinds=kinds,
         order=sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1])),
         group_of={c: key for key, cards in kinds.items() for c in cards},
-        base=_unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False),
+        base=base,
+        needs=dict(Counter(s.kind for s in base)),
+        unserved=unserved(table),
         budget=table.me.money + money_balance(table, guests) + borrowing_capacity(table),
         available=Counter(table.me.servants.available),
         quarters=quarters_kinds(table),
@@ -269,11 +299,24 @@ def _first_party(table: Table, guests: tuple[str, ...], must: Group | None) -> l
                 continue
             if problem.budget + sum(key[1] * n for key, n in choice) < 0:
                 continue
+            if direct_fill(_needs(problem, choice), problem.available, problem.quarters):
+                return [key for key, _n in choice]
             extra = [c for (key, n) in choice for c in problem.kinds[key][:n]]
             slots = problem.base + slots_for(table, extra, include_tile=False)
             if feasible(table, slots, problem.available.copy(), problem.quarters, dead):
                 return [key for key, _n in choice]
     return None
+
+
+def _needs(problem: PartyProblem, choice: list[tuple[Group, int]]) -> dict[str, int]:
+    """The servants the base and the chosen cards ask for, by kind."""
+    if problem.unserved:
+        return problem.needs
+    needs = dict(problem.needs)
+    for (service, _money), n in choice:
+        for kind in service:
+            needs[kind] = needs.get(kind, 0) + n
+    return needs
 
 
 def _selections(

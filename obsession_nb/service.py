@@ -141,6 +141,21 @@ def can_fill(table: Table, slot: Slot, servant: str, available: Counter[str]) ->
     return filler_rule(table, slot, servant, available) is not None
 
 
+def direct_fill(needs: dict[str, int], available: Counter[str], quarters: set[str]) -> bool:
+    """Whether the icons (``needs``: how many of each kind) can all be filled by servants of
+    their own kind (service.mandatory): from Available Service, and at most one resting servant
+    from the Servants' Quarters (service.servants-quarters, ``quarters`` its kinds).  No
+    stand-in is needed then, so no search: the check made before backtracking."""
+    short = False
+    for kind, n in needs.items():
+        missing = n - available[kind]
+        if missing > 0:
+            if short or missing > 1 or kind not in quarters:
+                return False
+            short = True
+    return True
+
+
 def feasible(table: Table, slots: list[Slot], available: Counter[str], quarters: set[str],
              dead: set[tuple[object, ...]] | None = None) -> bool:
     """Whether every slot can be filled, placing them one by one in some order.
@@ -152,6 +167,11 @@ def feasible(table: Table, slots: list[Slot], available: Counter[str], quarters:
     whether they are on the tile); pass the same ``dead`` set to share that memory between
     calls on one position.
     """
+    needs: dict[str, int] = {}
+    for slot in slots:
+        needs[slot.kind] = needs.get(slot.kind, 0) + 1
+    if direct_fill(needs, available, quarters):
+        return True
     return _feasible(table, slots, available, frozenset(quarters), set() if dead is None else dead)
 
 
