@@ -59,6 +59,10 @@ class Game:
     """The position (JSON) that :meth:`apply` replays from if an action fails half-way."""
     _since: list[Action] = field(default_factory=list, repr=False)
     """The actions applied since ``_base``."""
+    _listed: tuple[State, frozenset[Action], dict[Any, Any]] | None = field(default=None,
+                                                                             repr=False)
+    """The last :meth:`legal_actions` answer: its position, the actions and the decision's
+    facts, until the position changes (the trusted fast path of :meth:`apply`)."""
 
     @classmethod
     def from_state(
@@ -76,8 +80,14 @@ class Game:
     # ------------------------------------------------------------------ asking
 
     def legal_actions(self) -> list[Action]:
-        """The choices of the pending decision, special actions included."""
-        return engine.legal_actions(self.table)
+        """The choices of the pending decision, special actions included.  Applying one of
+        them next (:meth:`apply`) reuses the facts found here; after editing ``state`` by hand,
+        list again before applying."""
+        facts: dict[Any, Any] = {}
+        with self.table.reading(facts):
+            legal = engine.legal_actions(self.table)
+        self._listed = (self.state, frozenset(legal), facts) if self.table.cache is None else None
+        return legal
 
     def candidates(self) -> list[Action]:
         """Actions worth asking about now, legal or not (a superset of ``legal_actions``);
@@ -132,7 +142,7 @@ class Game:
         automatic steps)."""
         act = self._action(action)
         player = self.state.turn.player if self.state.turn else None
-        with self.table.reading():
+        with self.table.reading(self._trusted(act)):
             rulings = engine.verify(self.table, act)  # refused here: nothing has changed
         if self._base is None:
             self._base = self.to_json()
@@ -152,6 +162,16 @@ class Game:
         self.log += entries
         return entries
 
+    def _trusted(self, act: Action) -> dict[Any, Any] | None:
+        """The facts of the decision if ``act`` was listed legal at this very position by
+        :meth:`legal_actions` (its verifier then reads them instead of searching again; its
+        rulings are written as for any action); ``None`` otherwise.  Read once: any action
+        applied after it meets a new position."""
+        listed, self._listed = self._listed, None
+        if listed is None or listed[0] is not self.state or act not in listed[1]:
+            return None
+        return listed[2]
+
     def _replay(self) -> None:
         """Put the position back as it was before a failed action: the last base position with
         the actions applied since.  Only an engine bug gets here (an action that passed its
@@ -168,7 +188,7 @@ class Game:
     def restore(self, point: Snapshot) -> None:
         """Return the position and the log to a :meth:`snapshot`."""
         self.table.state = State.model_validate_json(point.position)
-        self._base, self._since = point.position, []
+        self._base, self._since, self._listed = point.position, [], None
         del self.log[point.log_length:]
 
     def explore(self, **options: Any) -> Any:

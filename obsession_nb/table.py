@@ -41,14 +41,15 @@ class Table:
     :meth:`reading`); ``None`` while the position may change."""
 
     @contextmanager
-    def reading(self) -> Iterator[None]:
+    def reading(self, facts: dict[Any, Any] | None = None) -> Iterator[None]:
         """Read the position without changing it: facts computed once (:func:`per_decision`)
         serve every candidate checked inside; the cache ends with the outermost block, so an
-        action applied afterwards, or an edit of ``state`` by hand, never meets stale facts."""
+        action applied afterwards, or an edit of ``state`` by hand, never meets stale facts.
+        ``facts``: the cache to fill (or to read again, for the same position unchanged)."""
         if self.cache is not None:
             yield
             return
-        self.cache = {}
+        self.cache = {} if facts is None else facts
         try:
             yield
         finally:

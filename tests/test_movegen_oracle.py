@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from obsession_nb import Game, engine, load_position, new_game
+from obsession_nb import Game, engine, load_json, load_position, new_game
 from obsession_nb.actions import Action
 from obsession_nb.modes.classic import new_classic_game
 from obsession_nb.modes.classic_strategy import make_player as classic_player
@@ -108,3 +108,44 @@ def test_generator_equals_oracle_in_a_solo_estate_challenge(seed: int) -> None:
 def test_generator_equals_oracle_in_classic_solitaire(seed: int, expansion: bool) -> None:
     game = new_classic_game(seed, "eden", expansion=expansion)
     assert play_checked(game, classic_player("random", seed).choose, f"classic seed {seed}") > 50
+
+
+def listed(game: Game, action: Action) -> bool:
+    """Whether ``game.apply(action)`` would take the trusted fast path now."""
+    found = game._listed
+    return found is not None and found[0] is game.state and action in found[1]
+
+
+def test_trusted_fast_path_writes_the_same_log_as_a_full_verification() -> None:
+    """An action from the current legal list is applied with the facts its listing found
+    (Game._trusted); a copy of the position that never listed its actions verifies in full.
+    Both write the same log entries, word for word, at every decision of a seeded game."""
+    game = new_game(3, seed=141)
+    player = RandomPlayer(141)
+    trusted = 0
+    while not game.state.finished:
+        copy = load_json(game.to_json())
+        action = player.choose(game)
+        assert action is not None
+        trusted += listed(game, action)
+        assert game.apply(action) == copy.apply(action)
+    assert trusted > 100
+
+
+def test_an_action_not_listed_now_is_verified_in_full() -> None:
+    """A listed action applied after the position moved on, or after an undo, is not trusted:
+    it is checked again and refused with its rule, the position unchanged."""
+    game = new_game(2, seed=142)
+    start = game.snapshot()
+    first = game.legal_actions()[0]  # a family, taken by the first seat to choose
+    game.apply(first)
+    assert not listed(game, first) and not game.check(first).legal
+    game.legal_actions()
+    before = game.to_json()
+    with pytest.raises(IllegalAction):
+        game.apply(first)
+    assert game.to_json() == before
+    again = game.legal_actions()[0]
+    assert listed(game, again)
+    game.restore(start)
+    assert not listed(game, again)
