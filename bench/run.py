@@ -11,6 +11,10 @@ and after: figures taken under a high load are slower than the machine can do.
 
 * whole games: median over seeds of one ``simulate`` (random player) or ``play_solo`` (greedy
   player, the fast path of ``obsession-nb solo``) game, catalog loading excluded;
+* random playouts beside python-chess (issue 25), in one run: our random 4-player games'
+  actions per CPU second against python-chess's random games' plies per CPU second (each ply:
+  list the legal moves, pick one, push it, ask whether the game is over), and the ratio of the
+  CPU time per action to the CPU time per ply;
 * per-call figures: medians over mid-game positions, every 10th decision of seeded random
   4-player games.  At each such position, in this order: the first ``legal_actions()``; a
   ``check()`` of an illegal action (a candidate ``legal_actions`` refused, else an action legal
@@ -50,16 +54,21 @@ MS, US = 1e-3, 1e-6
 class Figure:
     figure: str
     median: float
-    """Seconds."""
-    target: float
+    """Seconds, or as ``unit`` says."""
+    target: float | None
+    """``None``: a figure shown beside another, with no target of its own."""
     was: str
     """What the issue measured on the engine before the work (its 'now' column)."""
     samples: int
     how: str
+    unit: str = "s"
+    """``s`` (seconds), ``/s`` (a rate: more is better) or ``×`` (a ratio)."""
 
     @property
-    def met(self) -> bool:
-        return self.median <= self.target
+    def met(self) -> bool | None:
+        if self.target is None:
+            return None
+        return self.median >= self.target if self.unit == "/s" else self.median <= self.target
 
 
 def cpu(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[float, Any]:
@@ -86,6 +95,31 @@ def solo_game_times(seeds: range, *, extended: bool, strategy: str = "greedy",
     """CPU time of whole challenges, as ``obsession-nb solo`` plays them (``logged=False``)."""
     return [cpu(play_solo, s, extended=extended, strategy=strategy, logged=logged)
             for s in seeds]
+
+
+def chess_rates(games: int, seed: int) -> list[float]:
+    """Plies per CPU second of each of ``games`` random python-chess games."""
+    import chess  # a dev dependency, for this comparison only
+
+    pick = random.Random(seed)
+    rates = []
+    for _ in range(games):
+        start, plies = time.process_time(), 0
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(pick.choice(list(board.legal_moves)))
+            plies += 1
+        rates.append(plies / (time.process_time() - start))
+    return rates
+
+
+def our_rates(seeds: range) -> list[float]:
+    """Actions per CPU second of each seeded random 4-player game (``simulate``)."""
+    rates = []
+    for seed in seeds:
+        seconds, sim = cpu(simulate, 4, seed)
+        rates.append(sim.actions / seconds)
+    return rates
 
 
 # ----------------------------------------------------------------- mid-game positions
@@ -169,9 +203,20 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
     simulate(2, 0)  # load the catalog and the rule index once, outside the figures
     figures = []
 
-    def add(figure: str, values: list[float], target: float, was: str, how: str) -> None:
-        figures.append(Figure(figure, statistics.median(values), target, was, len(values), how))
+    def add(figure: str, values: list[float], target: float | None, was: str, how: str,
+            unit: str = "s") -> None:
+        figures.append(Figure(figure, statistics.median(values), target, was, len(values), how,
+                              unit))
         print(f"  measured: {figure}", file=sys.stderr, flush=True)
+
+    ours, chess = our_rates(range(10, 10 + len(games) * 2)), chess_rates(len(games) * 4, 0)
+    add("random playouts: our actions per CPU second (4 players)", ours, 21_713 / 2.5,
+        "2,644/s (issue 25)", "median over seeds", "/s")
+    add("random playouts: python-chess plies per CPU second", chess, None, "21,713/s (issue 25)",
+        "median over random games", "/s")
+    add("random playouts: our CPU per action ÷ python-chess's per ply",
+        [statistics.median(chess) / statistics.median(ours)], 2.5, "8.2 (issue 25)",
+        "the two medians above, one run", "×")
 
     add("random 4-player standard game (expansion on)", random_game_times(4, games),
         33 * MS, "~330 ms", "CPU, median over seeds")
@@ -200,7 +245,11 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
     return figures
 
 
-def shown(seconds: float) -> str:
+def shown(seconds: float, unit: str = "s") -> str:
+    if unit == "/s":
+        return f"{seconds:,.0f}/s"
+    if unit == "×":
+        return f"{seconds:.2f}"
     if seconds >= 1:
         return f"{seconds:.1f} s"
     if seconds >= 1 * MS:
@@ -208,9 +257,16 @@ def shown(seconds: float) -> str:
     return f"{seconds / US:.0f} µs"
 
 
+def _target(f: Figure) -> str:
+    if f.target is None:
+        return "–"
+    return f"{'≥' if f.unit == '/s' else '≤'} {shown(f.target, f.unit)}"
+
+
 def table(figures: list[Figure]) -> str:
     rows = [("figure", "measured median", "target", "met?", "before (issue)", "samples, how")]
-    rows += [(f.figure, shown(f.median), f"≤ {shown(f.target)}", "yes" if f.met else "NO",
+    rows += [(f.figure, shown(f.median, f.unit), _target(f),
+              {True: "yes", False: "NO", None: "–"}[f.met],
               f.was, f"{f.samples}, {f.how}") for f in figures]
     lines = ["| " + " | ".join(row) + " |" for row in rows]
     lines.insert(1, "| " + " | ".join("---" for _ in rows[0]) + " |")
@@ -237,8 +293,9 @@ def main() -> None:
         return
     print(f"obsession-nb bench, {started}; {machine}\n")
     print(table(figures))
-    missed = [f.figure for f in figures if not f.met]
-    print(f"\n{len(figures) - len(missed)} of {len(figures)} targets met"
+    missed = [f.figure for f in figures if f.met is False]
+    targets = [f for f in figures if f.target is not None]
+    print(f"\n{len(targets) - len(missed)} of {len(targets)} targets met"
           + (f"; missed: {', '.join(missed)}" if missed else ""))
 
 
