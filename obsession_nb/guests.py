@@ -52,29 +52,35 @@ def national_holiday(table: Table) -> bool:
 
 
 @per_decision
+def limit_rule(table: Table) -> tuple[int | None, str]:
+    """The highest prestige rating that may attend (``None``: no limit) and the id of the rule
+    that sets it, text-free (:func:`prestige_limit` says it in words)."""
+    req = requirement(table)
+    level = table.turn.level_at_host or 1
+    if national_holiday(table):
+        return None, "event.national-holiday"
+    if req is not None and req.any_prestige:
+        return None, "ud.tile.renovated-kitchen.front"
+    if cook_on_tile(table):
+        return level + 2, "ud.cook.prestige"
+    return level, "invite.prestige"
+
+
+LIMIT_WORDS = {
+    "event.national-holiday": "National Holiday: reputation limits on guests are lifted.",
+    "ud.tile.renovated-kitchen.front": "Guests of any prestige rating may attend.",
+    "ud.cook.prestige": "The cook on the activity tile lets guests up to prestige {limit} attend "
+                        "(level {level} + 2).",
+    "invite.prestige": "Guests may have a prestige rating up to level {level}, the level at the "
+                       "start of step 3.",
+}
+
+
 def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
     """The highest prestige rating that may attend, with the rule that sets it."""
-    turn = table.turn
-    req = requirement(table)
-    level = turn.level_at_host or 1
-    if national_holiday(table):
-        return None, ruling(
-            "event.national-holiday", "National Holiday: reputation limits on guests are lifted."
-        )
-    if req is not None and req.any_prestige:
-        return None, ruling(
-            "ud.tile.renovated-kitchen.front", "Guests of any prestige rating may attend."
-        )
-    if cook_on_tile(table):
-        return level + 2, ruling(
-            "ud.cook.prestige",
-            f"The cook on the activity tile lets guests up to prestige {level + 2} attend "
-            f"(level {level} + 2).",
-        )
-    return level, ruling(
-        "invite.prestige",
-        f"Guests may have a prestige rating up to level {level}, the level at the start of step 3.",
-    )
+    limit, rule_id = limit_rule(table)
+    level = table.turn.level_at_host or 1
+    return limit, ruling(rule_id, LIMIT_WORDS[rule_id].format(limit=limit, level=level))
 
 
 def matches_kind(card: GentryCard, kind: str) -> bool:
@@ -122,10 +128,14 @@ def barrier(table: Table, card_id: str) -> str | None:
         return "hand"
     if req is None:
         return "no-guests"
-    facts = card_facts(table.card(card_id))
+    return _unfit(card_facts(table.card(card_id)), req, limit_rule(table)[0])
+
+
+def _unfit(facts: CardFacts, req: GuestRequirement, limit: int | None) -> str | None:
+    """``kind`` or ``prestige`` when a card in the hand does not suit the activity (invite.kind,
+    invite.prestige and what lifts or raises the limit), else ``None``."""
     if req.kind not in facts.kinds:
         return "kind"
-    limit, _why = prestige_limit(table)
     if limit is not None and facts.rating > limit:
         return "prestige"
     return None
@@ -208,7 +218,13 @@ def affordable(table: Table, guests: list[str]) -> bool:
 
 @per_decision
 def candidates(table: Table) -> list[str]:
-    return [c for c in dict.fromkeys(table.me.hand) if barrier(table, c) is None]
+    """The cards of the active hand that may join the party as such (:func:`barrier`)."""
+    req = requirement(table)
+    if req is None:
+        return []
+    limit, attending, card = limit_rule(table)[0], table.turn.guests, table.card
+    return [c for c in dict.fromkeys(table.me.hand)
+            if c not in attending and _unfit(card_facts(card(c)), req, limit) is None]
 
 
 @per_decision
