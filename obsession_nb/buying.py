@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from obsession_nb import market
 from obsession_nb.rounds import has_event, is_courtship
-from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.state import OwnedTile, Placement
 from obsession_nb.table import Table
 
@@ -20,23 +20,60 @@ def price(table: Table, offer: market.Offer, useful_man: bool) -> int:
     return max(MIN_PRICE, offer.price - 100) if useful_man else offer.price
 
 
-def verify_buy(table: Table, tile_id: str, useful_man: bool,
-               column: str | None = None) -> list[Ruling]:
-    me, turn = table.me, table.turn
+def purchase_barrier(table: Table, tile_id: str, useful_man: bool,
+                     column: str | None = None) -> str | None:
+    """What forbids this purchase, text-free (the rule id that :func:`verify_buy` cites,
+    ``mode`` when the mode's own limits refuse), or ``None`` when it is allowed."""
+    me = table.me
     if is_courtship(table):
-        raise refuse("event.courtship-round", "No purchases on a courtship round.")
+        return "event.courtship-round"
     limit = purchase_limit(table)
-    if limit is not None and turn.purchases >= limit:
-        raise refuse("market.one-purchase", f"{me.name} has already bought a tile this turn; "
-                     "only one purchase is allowed outside a Builders' Holiday.")
+    if limit is not None and table.turn.purchases >= limit:
+        return "market.one-purchase"
     offer = find_offer(table, tile_id)
     if offer is None:
-        raise refuse("market.slide-and-draw", f"No {_name(table, tile_id)} is for sale in the "
-                     "market or an active reserve.")
-    name = table.tile_name(tile_id)
+        return "market.slide-and-draw"
     if me.owned(tile_id) is not None:
-        raise refuse("market.no-duplicates", f"{me.name} already owns a {name}; no player may "
-                     "own two copies of a tile.")
+        return "market.no-duplicates"
+    try:
+        in_mode = table.mode.verify_purchase(table, tile_id, column)  # the solo limits
+    except IllegalAction:
+        return "mode"
+    if in_mode is None and column is not None:
+        return "market.organiser-placement"
+    if useful_man:
+        if not table.state.options.expansion or "useful_man" not in me.servants.available:
+            return "ud.useful-man.market-discount"
+        if offer.price <= MIN_PRICE:
+            return "ruling.useful-man-discount-floor"
+    if price(table, offer, useful_man) > me.money:
+        return "market.price"
+    return None
+
+
+def can_buy(table: Table, tile_id: str, useful_man: bool, column: str | None = None) -> bool:
+    return purchase_barrier(table, tile_id, useful_man, column) is None
+
+
+def verify_buy(table: Table, tile_id: str, useful_man: bool,
+               column: str | None = None) -> list[Ruling]:
+    """The rulings of a purchase (:func:`purchase_barrier` decides; this says why)."""
+    me = table.me
+    barrier = purchase_barrier(table, tile_id, useful_man, column)
+    if barrier == "event.courtship-round":
+        raise refuse(barrier, "No purchases on a courtship round.")
+    if barrier == "market.one-purchase":
+        raise refuse(barrier, f"{me.name} has already bought a tile this turn; only one "
+                     "purchase is allowed outside a Builders' Holiday.")
+    if barrier == "market.slide-and-draw":
+        raise refuse(barrier, f"No {_name(table, tile_id)} is for sale in the market or an "
+                     "active reserve.")
+    name = table.tile_name(tile_id)
+    if barrier == "market.no-duplicates":
+        raise refuse(barrier, f"{me.name} already owns a {name}; no player may own two copies "
+                     "of a tile.")
+    offer = find_offer(table, tile_id)
+    assert offer is not None
     rulings = [ruling(
         "ruling.reserve-price" if offer.space is None else "market.price",
         f"{offer.describe(table)} costs £{offer.price} (base price "
@@ -46,21 +83,19 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool,
     if tile_id == "renovated-kitchen":
         rulings.append(ruling("ruling.renovated-kitchen-300", "The +£300 printed in the Renovated "
                               "Kitchen's title line is its cost modifier."))
-    in_mode = table.mode.verify_purchase(table, tile_id, column)  # the solo limits
+    in_mode = table.mode.verify_purchase(table, tile_id, column)  # raises its own refusal
     if in_mode is not None:
         rulings += in_mode
-    elif column is not None:
-        raise refuse("market.organiser-placement", "Only the Solo Estate Challenge lets a "
-                     "monument choose its column.")
+    elif barrier == "market.organiser-placement":
+        raise refuse(barrier, "Only the Solo Estate Challenge lets a monument choose its column.")
     if useful_man:
         if not table.state.options.expansion:
             raise refuse("ud.useful-man.market-discount", "The useful man belongs to the expansion.")
         if "useful_man" not in me.servants.available:
             raise refuse("ud.useful-man.market-discount", "No useful man is in Available Service.")
-        if offer.price <= MIN_PRICE:
-            raise refuse("ruling.useful-man-discount-floor", f"{name} already costs "
-                         f"£{offer.price}; the useful man's discount can never bring a price "
-                         "to £0.")
+        if barrier == "ruling.useful-man-discount-floor":
+            raise refuse(barrier, f"{name} already costs £{offer.price}; the useful man's "
+                         "discount can never bring a price to £0.")
         rulings.append(ruling("ud.useful-man.market-discount",
                               f"The useful man takes £100 off, never below £{MIN_PRICE}: "
                               f"£{price(table, offer, True)}."))
@@ -68,8 +103,8 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool,
             rulings.append(ruling("ruling.useful-man-discount-reserve", "The discount applies "
                                   "to a tile bought from a reserve too."))
     cost = price(table, offer, useful_man)
-    if cost > me.money:
-        raise refuse("market.price", f"{name} costs £{cost}; {me.name} has £{me.money}.")
+    if barrier == "market.price":
+        raise refuse(barrier, f"{name} costs £{cost}; {me.name} has £{me.money}.")
     rulings.append(ruling("market.any-reputation", "Any tile may be bought whatever the "
                           "reputation."))
     return rulings
