@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb import buying, hosting, special
+from obsession_nb import buying, hosting, serving, special
 from obsession_nb.mode import Handler, Mode
 from obsession_nb.rules import IllegalAction
 from obsession_nb.table import Table
@@ -24,6 +24,7 @@ from obsession_nb.table import Table
 TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.Host: hosting.can_host,              # host.*, invite.exact-count
     a.Invite: hosting.can_invite,          # invite.*, service.mandatory
+    a.Serve: serving.can_serve,            # service.*, host.servant-available
     a.Buy: buying.can_buy,                 # market.*, ud.useful-man.market-discount
     a.Borrow: special.can_borrow,          # special.borrow
     a.Help: special.can_help,              # special.service-help, ruling.service-help-source

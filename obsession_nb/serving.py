@@ -13,31 +13,55 @@ from obsession_nb.state import Placement
 from obsession_nb.table import Table
 
 
-def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
-    me = table.me
-    slot = next((s for s in service.open_slots(table) if s.id == slot_id), None)
+def serve_barrier(table: Table, slot_id: str, servant: str) -> str | None:
+    """What forbids this servant on this icon, text-free: ``slot`` (no such unfilled icon),
+    ``absent`` (not in Available Service nor allowed from the Quarters), ``filler`` (no rule
+    lets this servant fill this icon), ``stranded`` (another icon would be left without a
+    servant, service.mandatory); ``None`` when allowed."""
+    open_slots = service.open_slots(table)
+    slot = next((s for s in open_slots if s.id == slot_id), None)
     if slot is None:
-        raise refuse("service.mandatory", f"There is no unfilled servant icon '{slot_id}'.")
-    available = Counter(me.servants.available)
+        return "slot"
+    available = Counter(table.me.servants.available)
     quarters = service.quarters_kinds(table)
     from_quarters = available[servant] == 0
     if from_quarters and servant not in quarters:
-        raise refuse("host.servant-available",
-                     f"No {table.servant_name(servant)} is in Available Service.")
-    why = service.filler_ruling(table, slot, servant, available)
-    if why is None:
-        raise refuse("service.mandatory", f"A {table.servant_name(servant)} cannot fill the "
-                     f"{table.servant_name(slot.kind)} icon here.")
-    rest = [s for s in service.open_slots(table) if s.id != slot_id]
+        return "absent"
+    if service.filler_rule(table, slot, servant, available) is None:
+        return "filler"
+    rest = [s for s in open_slots if s.id != slot_id]
     if from_quarters:
         ok = service.feasible(table, rest, available, set())
     else:
         available[servant] -= 1
         ok = service.feasible(table, rest, available, quarters)
-    if not ok:
+    return None if ok else "stranded"
+
+
+def can_serve(table: Table, slot_id: str, servant: str) -> bool:
+    return serve_barrier(table, slot_id, servant) is None
+
+
+def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
+    """The rulings of a servant filling an icon (:func:`serve_barrier` decides)."""
+    barrier = serve_barrier(table, slot_id, servant)
+    if barrier == "slot":
+        raise refuse("service.mandatory", f"There is no unfilled servant icon '{slot_id}'.")
+    if barrier == "absent":
+        raise refuse("host.servant-available",
+                     f"No {table.servant_name(servant)} is in Available Service.")
+    slot = next(s for s in service.open_slots(table) if s.id == slot_id)
+    if barrier == "filler":
+        raise refuse("service.mandatory", f"A {table.servant_name(servant)} cannot fill the "
+                     f"{table.servant_name(slot.kind)} icon here.")
+    if barrier == "stranded":
         raise refuse("service.mandatory",
                      f"Using the {table.servant_name(servant)} here would leave another icon "
                      "without a servant.")
+    available = Counter(table.me.servants.available)
+    from_quarters = available[servant] == 0
+    why = service.filler_ruling(table, slot, servant, available)
+    assert why is not None
     rulings = [why, *service.standin_notes(why.rule)]
     if servant != slot.kind and table.catalog.servants[servant].expansion == "upstairs_downstairs":
         rulings.append(ruling("ud.standin-no-ability", f"Standing in as a mandatory servant, the "
