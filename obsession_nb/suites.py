@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from obsession_nb.catalog import Favour
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 DOUBLING = {"heritage_suite": "all", "lionheart_suite": "all", "queens_suite": "one"}
 RULE = {
@@ -23,6 +23,7 @@ REPEATED = ("invite", "lady", "reclaim")
 """Favours doubled by taking them twice; the others double their amount."""
 
 
+@per_decision
 def hosted(table: Table) -> str | None:
     """The suite ability of the hosted face, if a suite is hosted."""
     turn = table.turn

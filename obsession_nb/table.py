@@ -132,7 +132,16 @@ class Table:
                 yield ability
 
     def has_ability(self, player: Player, ability: str) -> bool:
-        return ability in set(self.abilities(player))
+        """Whether a face up in the player's organiser grants ``ability`` (the set of them
+        worked out once while the position is being read)."""
+        cache = self.cache
+        if cache is None:
+            return ability in set(self.abilities(player))
+        key = ("abilities", id(player))
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = frozenset(self.abilities(player))
+        return ability in found
 
     # ------------------------------------------------------------ reputation
 
