@@ -26,10 +26,8 @@ KIND_WORDS = {
 
 @per_decision
 def requirement(table: Table) -> GuestRequirement | None:
-    turn = table.turn
-    if turn.tile is None:
-        return None
-    return table.face(table.me.owned(turn.tile)).guests  # type: ignore[arg-type]
+    face = table.hosted_face()
+    return None if face is None else face.guests
 
 
 @per_decision
@@ -200,11 +198,8 @@ def borrowing_capacity(table: Table) -> int:
 
 def money_balance(table: Table, guests: list[str]) -> int:
     """Money favours of the tile and these guests (negative for paupers' costs)."""
-    turn = table.turn
-    total = 0
-    if turn.tile is not None:
-        face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
-        total += sum(f.amount for f in face.favours if f.kind == "money")
+    face = table.hosted_face()
+    total = 0 if face is None else sum(f.amount for f in face.favours if f.kind == "money")
     for card_id in guests:
         total += card_facts(table.card(card_id)).money
     return total

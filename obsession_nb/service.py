@@ -30,9 +30,8 @@ class Slot:
 def slots_for(table: Table, guests: Iterable[str], *, include_tile: bool = True) -> list[Slot]:
     """Every servant icon of the hosted tile (if any) and of the given guests."""
     result: list[Slot] = []
-    turn = table.turn
-    if include_tile and turn.tile is not None:
-        face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
+    face = table.hosted_face() if include_tile else None
+    if face is not None:
         result += _numbered("tile", face.servants)
     if suites.unserved(table):
         return result

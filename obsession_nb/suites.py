@@ -26,11 +26,8 @@ REPEATED = ("invite", "lady", "reclaim")
 @per_decision
 def hosted(table: Table) -> str | None:
     """The suite ability of the hosted face, if a suite is hosted."""
-    turn = table.turn
-    if turn.tile is None:
-        return None
-    ability = table.face(table.me.owned(turn.tile)).ability  # type: ignore[arg-type]
-    return ability if ability in DOUBLING else None
+    face = table.hosted_face()
+    return face.ability if face is not None and face.ability in DOUBLING else None
 
 
 def unserved(table: Table) -> bool:

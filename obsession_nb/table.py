@@ -60,7 +60,8 @@ class Table:
         """A check that changes the position for a moment ("if this servant were placed …")
         and puts it back: facts worked out meanwhile are kept apart from the decision's."""
         saved = self.cache
-        self.cache = None if saved is None else {}
+        self.cache = None if saved is None else {  # a supposition never changes an organiser
+            k: v for k, v in saved.items() if k[0] == "abilities"}
         try:
             yield
         finally:
@@ -87,6 +88,17 @@ class Table:
 
     def face(self, owned: OwnedTile) -> TileSide:
         return self.tile(owned.tile).side(owned.flipped)
+
+    def hosted_face(self) -> TileSide | None:
+        """The face of the tile hosted this turn, if any (kept while the position is read)."""
+        cache = self.cache
+        if cache is not None and "hosted-face" in cache:
+            return cache["hosted-face"]  # type: ignore[no-any-return]
+        tile = self.turn.tile
+        face = None if tile is None else self.face(self.me.owned(tile))  # type: ignore[arg-type]
+        if cache is not None:
+            cache["hosted-face"] = face
+        return face
 
     def tile_name(self, tile_id: str) -> str:
         return self.tile(tile_id).name
