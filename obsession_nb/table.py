@@ -60,8 +60,9 @@ class Table:
         """A check that changes the position for a moment ("if this servant were placed …")
         and puts it back: facts worked out meanwhile are kept apart from the decision's."""
         saved = self.cache
-        self.cache = None if saved is None else {  # a supposition never changes an organiser
-            k: v for k, v in saved.items() if k[0] == "abilities"}
+        self.cache = None if saved is None else {}
+        if saved is not None and "abilities" in saved:  # a supposition never changes an organiser
+            self.cache["abilities"] = saved["abilities"]
         try:
             yield
         finally:
@@ -149,10 +150,12 @@ class Table:
         cache = self.cache
         if cache is None:
             return ability in set(self.abilities(player))
-        key = ("abilities", id(player))
-        found = cache.get(key)
+        known = cache.get("abilities")
+        if known is None:
+            known = cache["abilities"] = {}
+        found = known.get(id(player))
         if found is None:
-            found = cache[key] = frozenset(self.abilities(player))
+            found = known[id(player)] = frozenset(self.abilities(player))
         return ability in found
 
     # ------------------------------------------------------------ reputation
