@@ -397,8 +397,7 @@ def legal_actions(table: Table) -> list[a.Action]:
     if table.state.turn is None:
         return []
     with table.reading():
-        return movegen.legal(table, candidates(table), lambda x: handler(table, x),
-                             lambda x: verify(table, x), lambda x: HANDLERS.get(type(x)))
+        return movegen.legal(table, candidates(table), lambda x: verify(table, x), HANDLERS)
 
 
 def decision_actions(table: Table, legal: list[a.Action] | None = None) -> list[a.Action]:

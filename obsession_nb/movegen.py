@@ -12,7 +12,7 @@ by its verifier.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from obsession_nb import actions as a
@@ -36,27 +36,27 @@ TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
 steps the kind belongs to, after the mode's own refusals)."""
 
 
-def legal(table: Table, candidates: Iterable[a.Action], handler: Callable[[a.Action], Handler],
-          verify: Callable[[a.Action], Any], standard: Callable[[a.Action], Handler | None]
-          ) -> list[a.Action]:
+def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Action], Any],
+          standard: Mapping[type[a.Action], Handler]) -> list[a.Action]:
     """The candidates that are legal now, in their order (call inside ``table.reading()``).
 
-    ``handler`` finds an action's kind here, ``standard`` the standard game's (a mode's own
-    handler for a kind has no text-free test), ``verify`` is the full verifier."""
+    ``verify`` is the full verifier; ``standard`` the standard game's handlers (a mode's own
+    handler for a kind has no text-free test)."""
     step = table.turn.step
     mode = table.mode
+    own = mode.handlers
     refuses = type(mode).refuse is not Mode.refuse
     result: list[a.Action] = []
     for action in dict.fromkeys(candidates):
-        test = TEXT_FREE.get(type(action))
-        kind = handler(action) if test is not None else None
-        if kind is None or kind is not standard(action):
+        kind = type(action)
+        test = TEXT_FREE.get(kind)
+        if test is None or kind in own:
             try:
                 verify(action)
             except IllegalAction:
                 continue
         else:
-            if step not in kind.steps:
+            if step not in standard[kind].steps:
                 continue
             if refuses:
                 try:

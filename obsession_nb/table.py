@@ -79,7 +79,9 @@ class Table:
     # ------------------------------------------------------------ components
 
     def card(self, card_id: str) -> GentryCard:
-        return self.custom.get(card_id) or self.catalog.gentry[card_id]
+        if self.custom and card_id in self.custom:
+            return self.custom[card_id]
+        return self.catalog.gentry[card_id]
 
     def has_card(self, card_id: str) -> bool:
         return card_id in self.custom or card_id in self.catalog.gentry
