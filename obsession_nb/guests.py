@@ -211,15 +211,29 @@ def affordable(table: Table, guests: list[str]) -> bool:
     return table.me.money + money_balance(table, guests) + borrowing_capacity(table) >= 0
 
 
+def hand_facts(table: Table) -> list[tuple[str, CardFacts]]:
+    """Each card of the active hand once, with its facts (kept while the position is read,
+    suppositions included: none changes a hand)."""
+    cache = table.cache
+    if cache is not None and "hand" in cache:
+        return cache["hand"]  # type: ignore[no-any-return]
+    card = table.card
+    found = [(c, card_facts(card(c))) for c in dict.fromkeys(table.me.hand)]
+    if cache is not None:
+        cache["hand"] = found
+    return found
+
+
 @per_decision
-def candidates(table: Table) -> list[str]:
-    """The cards of the active hand that may join the party as such (:func:`barrier`)."""
+def candidates(table: Table) -> list[tuple[str, CardFacts]]:
+    """The cards of the active hand that may join the party as such (:func:`barrier`), with
+    their facts."""
     req = requirement(table)
     if req is None:
         return []
-    limit, attending, card = limit_rule(table)[0], table.turn.guests, table.card
-    return [c for c in dict.fromkeys(table.me.hand)
-            if c not in attending and _unfit(card_facts(card(c)), req, limit) is None]
+    limit, attending = limit_rule(table)[0], table.turn.guests
+    return [(c, facts) for c, facts in hand_facts(table)
+            if c not in attending and _unfit(facts, req, limit) is None]
 
 
 @per_decision
@@ -254,11 +268,10 @@ class PartyProblem:
 
 @per_decision
 def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
-    pool = [c for c in candidates(table) if c not in guests]
     kinds: dict[Group, list[str]] = {}
-    for card_id in pool:
-        facts = card_facts(table.card(card_id))
-        kinds.setdefault((facts.service, facts.money), []).append(card_id)
+    for card_id, facts in candidates(table):
+        if card_id not in guests:
+            kinds.setdefault((facts.service, facts.money), []).append(card_id)
     base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
     return PartyProblem(
         kinds=kinds,

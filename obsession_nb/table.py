@@ -22,6 +22,10 @@ from obsession_nb.state import OwnedTile, Player, State, Turn
 
 WHEEL_LEVELS = {"standard": 6, "extended": 8}
 
+UNSUPPOSED = ("abilities", "hand")
+"""Reading-cache entries a supposition keeps: no supposition changes an organiser (the
+abilities, :meth:`Table.has_ability`) or the active hand (``guests.hand_facts``)."""
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -60,9 +64,8 @@ class Table:
         """A check that changes the position for a moment ("if this servant were placed …")
         and puts it back: facts worked out meanwhile are kept apart from the decision's."""
         saved = self.cache
-        self.cache = None if saved is None else {}
-        if saved is not None and "abilities" in saved:  # a supposition never changes an organiser
-            self.cache["abilities"] = saved["abilities"]
+        self.cache = None if saved is None else {
+            k: saved[k] for k in UNSUPPOSED if k in saved}
         try:
             yield
         finally:
