@@ -69,6 +69,10 @@ class Table:
         try:
             yield
         finally:
+            if saved is not None and self.cache is not None:
+                for k in UNSUPPOSED:
+                    if k in self.cache:
+                        saved.setdefault(k, self.cache[k])
             self.cache = saved
 
     def then(self, follow_up: str, *args: Any) -> None:
