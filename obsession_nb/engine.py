@@ -396,8 +396,12 @@ def legal_actions(table: Table) -> list[a.Action]:
     (``movegen``), the verifiers deciding the kinds without a text-free test."""
     if table.state.turn is None:
         return []
+    before = table.state.model_dump_json() if PURE_VERIFY_CHECK else None
     with table.reading():
-        return movegen.legal(table, candidates(table), lambda x: verify(table, x), HANDLERS)
+        legal = movegen.legal(table, candidates(table), lambda x: verify(table, x), HANDLERS)
+    if before is not None and table.state.model_dump_json() != before:
+        raise ImpureVerifier("listing the legal actions changed the position")
+    return legal
 
 
 def decision_actions(table: Table, legal: list[a.Action] | None = None) -> list[a.Action]:

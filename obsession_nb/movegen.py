@@ -40,8 +40,10 @@ def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Acti
           standard: Mapping[type[a.Action], Handler]) -> list[a.Action]:
     """The candidates that are legal now, in their order (call inside ``table.reading()``).
 
-    ``verify`` is the full verifier; ``standard`` the standard game's handlers (a mode's own
-    handler for a kind has no text-free test)."""
+    Each is checked as ``engine.verify`` checks it — the mode's own refusals, the steps its
+    kind belongs to, then the text-free test of its kind or else its verifier — with the
+    handlers read directly: the mode's own, else ``standard`` (the standard game's).  A kind
+    of another mode goes to ``verify``, which names the rule that keeps it out."""
     step = table.turn.step
     mode = table.mode
     own = mode.handlers
@@ -49,21 +51,21 @@ def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Acti
     result: list[a.Action] = []
     for action in dict.fromkeys(candidates):
         kind = type(action)
-        test = TEXT_FREE.get(kind)
-        if test is None or kind in own:
-            try:
+        handler = own.get(kind) or standard.get(kind)
+        try:
+            if handler is None:
                 verify(action)
-            except IllegalAction:
+            elif step not in handler.steps:
                 continue
-        else:
-            if step not in standard[kind].steps:
-                continue
-            if refuses:
-                try:
+            else:
+                if refuses:
                     mode.refuse(table, action)
-                except IllegalAction:
+                test = None if kind in own else TEXT_FREE.get(kind)
+                if test is None:
+                    handler.verify(table, *a.arguments(action))
+                elif not test(table, *a.arguments(action)):
                     continue
-            if not test(table, *a.arguments(action)):
-                continue
+        except IllegalAction:
+            continue
         result.append(action)
     return result
