@@ -153,12 +153,8 @@ class Game:
             self._replay()
             raise
         self._since.append(act)
-        entries = [LogEntry(player=player, action=act.notation,
-                            rulings=[r.to_json() for r in rulings])]
-        entries += [
-            LogEntry(player=player, action=f"({label})", rulings=[r.to_json() for r in rs])
-            for label, rs in self.table.automatic
-        ]
+        entries = [_entry(player, act.notation, rulings)]
+        entries += [_entry(player, f"({label})", rs) for label, rs in self.table.automatic]
         self.log += entries
         return entries
 
@@ -247,6 +243,13 @@ class Game:
         from obsession_nb.render import game_html
 
         return game_html(self)
+
+
+def _entry(player: int | None, action: str, rulings: list[Ruling]) -> LogEntry:
+    """A log entry of the engine's own making: its fields are known good, so not validated
+    again (``model_construct``); the same record as ``LogEntry(...)`` would make."""
+    return LogEntry.model_construct(player=player, action=action,
+                                    rulings=[r.to_json() for r in rulings])
 
 
 def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:

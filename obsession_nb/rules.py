@@ -87,7 +87,7 @@ class Ruling:
         return f"{entry.title}: {entry.summary}"
 
     def to_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "verdict": self.verdict, "citation": self.citation}
+        return {"rule": self.rule, "verdict": self.verdict, "citation": citation(self.rule)}
 
     def __str__(self) -> str:
         return f"{self.verdict} [{self.rule}: {self.citation}]"
@@ -96,6 +96,12 @@ class Ruling:
         from obsession_nb.render import ruling_html
 
         return ruling_html(self)
+
+
+@cache
+def citation(rule_id: str) -> str:
+    """Where the rule is written (``Rule.citation``), joined once per rule."""
+    return rule(rule_id).citation
 
 
 APPLIED: set[str] = set()
