@@ -33,7 +33,7 @@ from obsession_nb import (
 )
 from obsession_nb.market import offers
 from obsession_nb.mode import Handler, handler_anywhere
-from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.service import filler_rule, open_slots, quarters_kinds
 from obsession_nb.state import Placement
 from obsession_nb.table import Table
@@ -280,12 +280,8 @@ def can(table: Table, action: a.Action) -> bool:
     """Whether ``action`` is legal now (the check that move generation and players use)."""
     if table.state.turn is None:
         return False
-    try:
-        with table.reading():
-            _verify(table, action)
-    except IllegalAction:
-        return False
-    return True
+    with table.reading():
+        return bool(movegen.legal(table, [action], lambda x: verify(table, x), HANDLERS))
 
 
 def perform(table: Table, action: a.Action) -> list[Ruling]:
