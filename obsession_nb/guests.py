@@ -81,11 +81,6 @@ def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
     return limit, ruling(rule_id, LIMIT_WORDS[rule_id].format(limit=limit, level=level))
 
 
-def matches_kind(card: GentryCard, kind: str) -> bool:
-    """Whether the card is of the kind an activity asks for (invite.kind)."""
-    return kind in card_facts(card).kinds
-
-
 @dataclass(frozen=True)
 class CardFacts:
     """A gentry card as the party search reads it, worked out once per card: the servants it
