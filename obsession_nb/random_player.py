@@ -22,20 +22,17 @@ TEAM_SPECIALS = (a.TeamBorrow, a.TeamHelp)
 a request, and then one answer in a few."""
 
 
+WEIGHTS: dict[type[a.Action], float] = {
+    **dict.fromkeys(RARE, 0.02), **dict.fromkeys(REVEALS, 0.05),
+    **dict.fromkeys(TEAM_REQUESTS, 0.1), **dict.fromkeys(TEAM_SPECIALS, 0.5), a.Activity: 3.0}
+"""The weight of each kind of action (1 for the rest); a purchase weighs 2, or 1 with the
+useful man's discount."""
+
+
 def weight(action: a.Action) -> float:
-    if isinstance(action, RARE):
-        return 0.02
-    if isinstance(action, REVEALS):
-        return 0.05
-    if isinstance(action, TEAM_REQUESTS):
-        return 0.1
-    if isinstance(action, TEAM_SPECIALS):
-        return 0.5
-    if isinstance(action, a.Buy):
-        return 2.0 if not action.useful_man else 1.0
-    if isinstance(action, a.Activity):
-        return 3.0
-    return 1.0
+    if type(action) is a.Buy:
+        return 2.0 if not action.useful_man else 1.0  # type: ignore[attr-defined]
+    return WEIGHTS.get(type(action), 1.0)
 
 
 class RandomPlayer:
