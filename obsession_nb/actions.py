@@ -25,14 +25,14 @@ class Action:
     @property
     def notation(self) -> str:
         parts = [self.verb]
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.type in ("bool",):
+        for name, kind, default in _specs(type(self)):
+            value = getattr(self, name)
+            if kind in ("bool",):
                 if value:
-                    parts.append(f.name)
-            elif f.type == "Seat":
+                    parts.append(name)
+            elif kind == "Seat":
                 parts.append(f"p{value + 1}")
-            elif value == f.default == "":
+            elif value == default == "":
                 continue  # an optional trailing word left out
             else:
                 parts.append(str(value))
@@ -47,15 +47,20 @@ class Action:
         return action_html(self)
 
 
-_FIELDS: dict[type[Action], tuple[str, ...]] = {}
+_SPECS: dict[type[Action], tuple[tuple[str, Any, Any], ...]] = {}
+
+
+def _specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
+    """(name, type, default) of each field of an action kind, read once per kind."""
+    found = _SPECS.get(kind)
+    if found is None:
+        found = _SPECS[kind] = tuple((f.name, f.type, f.default) for f in fields(kind))
+    return found
 
 
 def arguments(action: Action) -> list[Any]:
     """The action's fields in order: the arguments its verifier and apply take."""
-    names = _FIELDS.get(type(action))
-    if names is None:
-        names = _FIELDS[type(action)] = tuple(f.name for f in fields(action))
-    return [getattr(action, n) for n in names]
+    return [getattr(action, spec[0]) for spec in _specs(type(action))]
 
 
 Seat = int

@@ -140,9 +140,12 @@ class Game:
         """Play one action.  Raises ``BadNotation`` or ``IllegalAction``; the position is then
         exactly as it was.  Returns the log entries it produced (the action, then any
         automatic steps)."""
-        act = self._action(action)
+        act = parse(action) if isinstance(action, str) else action
+        facts = self._trusted(act)
+        if facts is None:  # a listed action names only what exists
+            arguments.check(self.table, act)
         player = self.state.turn.player if self.state.turn else None
-        with self.table.reading(self._trusted(act)):
+        with self.table.reading(facts):
             rulings = engine.verify(self.table, act)  # refused here: nothing has changed
         if self._base is None:
             self._base = self.to_json()
