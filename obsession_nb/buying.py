@@ -7,13 +7,34 @@ from obsession_nb import market
 from obsession_nb.rounds import has_event, is_courtship
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.state import OwnedTile, Placement
-from obsession_nb.table import Table
+from obsession_nb.table import Table, per_decision
 
 MIN_PRICE = 100
 
 
 def find_offer(table: Table, tile_id: str) -> market.Offer | None:
-    return next((o for o in market.offers(table) if o.tile == tile_id), None)
+    return _offers_by_tile(table).get(tile_id)
+
+
+@per_decision
+def _offers_by_tile(table: Table) -> dict[str, market.Offer]:
+    """The offers by tile, the first offer of a tile kept (market before reserves)."""
+    found: dict[str, market.Offer] = {}
+    for offer in market.offers(table):
+        found.setdefault(offer.tile, offer)
+    return found
+
+
+@per_decision
+def _shopping_closed(table: Table) -> str | None:
+    """The rule that forbids any purchase now (a courtship round, the turn's one purchase
+    made), once per decision; ``None`` while tiles may be bought."""
+    if is_courtship(table):
+        return "event.courtship-round"
+    limit = purchase_limit(table)
+    if limit is not None and table.turn.purchases >= limit:
+        return "market.one-purchase"
+    return None
 
 
 def price(table: Table, offer: market.Offer, useful_man: bool) -> int:
@@ -25,11 +46,9 @@ def purchase_barrier(table: Table, tile_id: str, useful_man: bool,
     """What forbids this purchase, text-free (the rule id that :func:`verify_buy` cites,
     ``mode`` when the mode's own limits refuse), or ``None`` when it is allowed."""
     me = table.me
-    if is_courtship(table):
-        return "event.courtship-round"
-    limit = purchase_limit(table)
-    if limit is not None and table.turn.purchases >= limit:
-        return "market.one-purchase"
+    closed = _shopping_closed(table)
+    if closed is not None:
+        return closed
     offer = find_offer(table, tile_id)
     if offer is None:
         return "market.slide-and-draw"
