@@ -204,24 +204,53 @@ def owned_servants(table: Table) -> list[str]:
     return [*me.servants.all(), *placed]
 
 
-def verify_hire(table: Table, kind: str) -> list[Ruling]:
-    current(table, "hire")
-    me = table.me
+def hire_barrier(table: Table, kind: str) -> str | None:
+    """What forbids hiring a servant of ``kind`` now, text-free (``favours.order`` when no hire
+    is being decided, ``unknown``, ``never``, ``supply``, ``removed``, ``limit``), or
+    ``None``."""
+    choices = table.turn.choices
+    if not choices or choices[0].kind != "hire":
+        return "favours.order"
     servant = table.catalog.servants.get(kind)
     if servant is None:
-        raise refuse("host.butlers-room", f"There is no servant kind '{kind}'.")
+        return "unknown"
     if not servant.hireable:
-        raise refuse("host.butlers-room", f"The {servant.name} can never be hired.")
+        return "never"
     if table.state.supply.servants_for_hire.get(kind, 0) == 0:
+        return "supply"
+    if servant.expansion == "upstairs_downstairs":
+        if kind in table.me.removed:
+            return "removed"
+        if kind in owned_servants(table):
+            return "limit"
+    return None
+
+
+def can_hire(table: Table, kind: str) -> bool:
+    return hire_barrier(table, kind) is None
+
+
+def verify_hire(table: Table, kind: str) -> list[Ruling]:
+    """The ruling of a hire (:func:`hire_barrier` decides; this says why)."""
+    barrier = hire_barrier(table, kind)
+    if barrier == "favours.order":
+        current(table, "hire")
+    me = table.me
+    servant = table.catalog.servants.get(kind)
+    if barrier == "unknown":
+        raise refuse("host.butlers-room", f"There is no servant kind '{kind}'.")
+    assert servant is not None
+    if barrier == "never":
+        raise refuse("host.butlers-room", f"The {servant.name} can never be hired.")
+    if barrier == "supply":
         raise refuse("host.butlers-room-supply-short", f"No {servant.name} is left in Servants "
                      "for Hire.")
-    if servant.expansion == "upstairs_downstairs":
-        if kind in me.removed:
-            raise refuse("ud.useful-man.no-replacement", "A useful man removed from the game "
-                         "cannot be replaced.")
-        if kind in owned_servants(table):
-            raise refuse("ud.servant-limit", f"{me.name} already has a {servant.name}; only one "
-                         "of each new servant is allowed.")
+    if barrier == "removed":
+        raise refuse("ud.useful-man.no-replacement", "A useful man removed from the game "
+                     "cannot be replaced.")
+    if barrier == "limit":
+        raise refuse("ud.servant-limit", f"{me.name} already has a {servant.name}; only one "
+                     "of each new servant is allowed.")
     return [ruling("host.butlers-room", f"{me.name} hires a {servant.name} into Expended "
                    "Service.")]
 
@@ -269,22 +298,50 @@ def recruit_box(table: Table, seat: int, kind: str, box: str) -> str:
     return holding[0]
 
 
-def verify_recruit(table: Table, seat: int, kind: str, box: str = "") -> list[Ruling]:
-    current(table, "hire")
-    rule_id = "ud.pass.recruit" if table.state.options.expansion else "host.butlers-room-recruit"
+def recruit_barrier(table: Table, seat: int, kind: str, box: str = "") -> str | None:
+    """What forbids recruiting ``kind`` from ``seat`` now, text-free (``favours.order``,
+    ``butlers-room``, ``seat``, ``kind``, ``none``, ``box``), or ``None``."""
+    choices = table.turn.choices
+    if not choices or choices[0].kind != "hire":
+        return "favours.order"
     if not can_recruit(table):
+        return "butlers-room"
+    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+        return "seat"
+    if kind not in RECRUITABLE:
+        return "kind"
+    target = table.state.players[seat]
+    if kind not in target.servants.all():
+        return "none"
+    holding = [z for z in BOXES if kind in target.servants.zone(z)]
+    if (box in holding) if box else len(holding) == 1:
+        return None
+    return "box"
+
+
+def can_recruit_from(table: Table, seat: int, kind: str, box: str = "") -> bool:
+    return recruit_barrier(table, seat, kind, box) is None
+
+
+def verify_recruit(table: Table, seat: int, kind: str, box: str = "") -> list[Ruling]:
+    """The rulings of a recruitment (:func:`recruit_barrier` decides; this says why)."""
+    barrier = recruit_barrier(table, seat, kind, box)
+    if barrier == "favours.order":
+        current(table, "hire")
+    rule_id = "ud.pass.recruit" if table.state.options.expansion else "host.butlers-room-recruit"
+    if barrier == "butlers-room":
         raise refuse("host.butlers-room-recruit", "Recruiting needs the flipped Butler's Room "
                      "and replaces the whole hire.")
-    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+    if barrier == "seat":
         raise refuse(rule_id, "Recruit from another player.")
-    if kind not in RECRUITABLE:
+    if barrier == "kind":
         name = table.catalog.servants[kind].name if kind in table.catalog.servants else kind
         raise refuse(rule_id, f"Only a valet, lady's maid or footman can be recruited, not a "
                      f"{name}.")
     target = table.state.players[seat]
-    if kind not in target.servants.all():
+    if barrier == "none":
         raise refuse(rule_id, f"{target.name} has no {table.servant_name(kind)}.")
-    zone = recruit_box(table, seat, kind, box)
+    zone = recruit_box(table, seat, kind, box)  # the words of a "box" barrier
     rulings = [ruling(rule_id, f"{table.me.name} recruits a {table.servant_name(kind)} from "
                       f"{target.name}.")]
     if box:

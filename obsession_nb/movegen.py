@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb import buying, hosting, serving, special
+from obsession_nb import buying, choices, hosting, serving, special
 from obsession_nb.mode import Handler, Mode
 from obsession_nb.rules import IllegalAction
 from obsession_nb.table import Table
@@ -26,6 +26,8 @@ TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.Invite: hosting.can_invite,          # invite.*, service.mandatory
     a.Serve: serving.can_serve,            # service.*, host.servant-available
     a.Buy: buying.can_buy,                 # market.*, ud.useful-man.market-discount
+    a.Hire: choices.can_hire,              # host.butlers-room, ud.servant-limit
+    a.Recruit: choices.can_recruit_from,   # host.butlers-room-recruit, host.recruit-any-box
     a.Borrow: special.can_borrow,          # special.borrow
     a.Help: special.can_help,              # special.service-help, ruling.service-help-source
     a.RefreshMarket: special.can_refresh,  # special.market-refresh
