@@ -138,7 +138,10 @@ class Table:
 
     @property
     def me(self) -> Player:
-        return self.state.players[self.turn.player]
+        turn = self.state.turn  # not self.turn: the busiest property, one call fewer
+        if turn is None:
+            raise RuntimeError("no turn in progress")
+        return self.state.players[turn.player]
 
     def seat_name(self, seat: int) -> str:
         return f"{self.state.players[seat].name} (p{seat + 1})"
