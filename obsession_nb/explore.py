@@ -2,10 +2,11 @@
 
 From the pending decision, each line of play that completes the turn (an activity: tile, guests,
 service, supplemental placements and the favour choices; or a pass option, with its hiring and
-shopping) is played on a copy of the position (``Game.to_json`` / ``load_json``, the fast round
-trip), and its figures are read from the position it leaves: the change in money and
-reputation, guests gained, cards drawn unseen, servants used, tiles flipped or bought, what is
-left affordable, and the change in the scoresheet total.  Special actions (borrowing, a market
+shopping) is played on a copy of the position (copy-on-branch: of the choices met at a position,
+each but the last plays on a ``State.clone`` of it, the last on the position itself), and its
+figures are read from the position it leaves: the change in money and reputation, guests
+gained, cards drawn unseen, servants used, tiles flipped or bought, what is left affordable, and
+the change in the scoresheet total.  Special actions (borrowing, a market
 refresh, asking for help, the useful man's removals, VP-card reveals, and in team play asking a
 teammate for a gift or a servant) are not explored: they can be taken at any moment and would
 multiply every line (play one in the stepper first, then explore).  A teammate's answer to a
@@ -102,8 +103,7 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
 
 
 def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[Line]:
-    root = game.to_json()
-    table = Table(State.model_validate_json(root), game.table.catalog, dict(game.table.custom))
+    table = Table(game.state.clone(), game.table.catalog, dict(game.table.custom))
     if table.state.turn is None:
         return []
     seat = table.turn.player
@@ -112,19 +112,18 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
     seen: set[str] = set()
     known: dict[str, tuple[str, ...]] = {}
     found: list[Line] = []
-    stack: list[tuple[str, _Path, bool]] = [(root, _Path(), True)]
+    stack: list[tuple[State, _Path]] = [(table.state, _Path())]
     while stack:
-        position, path, live = stack.pop()
-        if not live:  # a live position is the one the last choice just left on the table
-            table.state = State.model_validate_json(position)
+        position, path = stack.pop()
+        table.state = position
         previous = path.actions[-1] if path.actions else None
         choices = list(_choices(table, hand_order, purchases, peek, host, previous))
         last = len(choices) - 1
         if table.turn.step == "buy":
             path = _with_affordable(table, path, known)
         for n, action in enumerate(choices):
-            if n:  # the first choice plays on the position parsed for listing them
-                table.state = State.model_validate_json(position)
+            # the last choice plays on the position itself, the others each on a copy of it
+            table.state = position.clone() if n < last else position
             hand = list(table.me.hand)
             placed = tuple(p.servant for p in table.turn.placements)
             screens = _screens(table)
@@ -156,7 +155,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
                 raise ExploreLimit(
                     f"more than {LIMIT} positions in this turn; explore one activity at a time "
                     "with host='TILE' (the CLI's --host TILE), or without purchases")
-            stack.append((_spliced(rest, table.turn.model_dump_json()), step, n == last))
+            stack.append((table.state, step))
     return found
 
 
@@ -310,11 +309,6 @@ def _finished(table: Table, seat: int, turns: int) -> bool:
     return state.turn is None or state.players[seat].turns_taken > turns
 
 
-def _spliced(rest: str, turn: str) -> str:
-    """A position's JSON from its JSON without the turn (``rest``) and the turn's JSON."""
-    return f'{rest[:-1]},"turn":{turn}}}'
-
-
 def _key(table: Table, rest: str) -> str:
     """The position mid-turn, the same whatever order the same placements and guests came in
     (``rest``: the position's JSON without the turn)."""
@@ -336,10 +330,9 @@ def _key(table: Table, rest: str) -> str:
     return rest + repr(sorted(data.items()))
 
 
-def _canonical(end: str | State) -> str:
-    """An end position (JSON, or parsed: then sorted in place, which no figure depends on)
-    with the order of hands, discards and servant zones set aside."""
-    state = State.model_validate_json(end) if isinstance(end, str) else end
+def _canonical(state: State) -> str:
+    """An end position (sorted in place, which no figure depends on) with the order of hands,
+    discards and servant zones set aside."""
     for p in state.players:
         p.hand.sort()
         p.discard.sort()
