@@ -17,7 +17,8 @@ under a high load are slower than the machine can do.
   ``check()`` of an illegal action (a candidate ``legal_actions`` refused, else an action legal
   earlier in the game), its ruling text built with ``str``; a dump and load of the position
   (``Game.to_json``/``load_json`` when the engine has them, else the scenario YAML, labelled so);
-  then ``apply()`` of the random player's choice (log included), which moves the game on.
+  a ``State.clone()`` (the explorer's copy-on-branch); then ``apply()`` of the random
+  player's choice (log included), which moves the game on.
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ def ruled(game: onb.Game, action: onb.Action) -> tuple[bool, str]:
 def position_times(seeds: range) -> dict[str, list[float]]:
     """Per-call CPU times at every ``SAMPLE_EVERY``-th decision of seeded random games."""
     label, trip = round_trip()
-    times: dict[str, list[float]] = {"legal": [], "check": [], "apply": [], label: []}
+    times: dict[str, list[float]] = {"legal": [], "check": [], "apply": [], "clone": [],
+                                     label: []}
     for seed in seeds:
         game = onb.new_game(4, seed=seed)
         player, pick = RandomPlayer(seed), random.Random(seed)
@@ -129,6 +131,7 @@ def position_times(seeds: range) -> dict[str, list[float]]:
                     assert not legal_too
                     times["check"].append(t)
                 times[label].append(cpu(trip, game)[0])
+                times["clone"].append(cpu(game.state.clone)[0])
                 seen.update((x.notation, x) for x in legal)
             action = player.choose(game)
             assert action is not None
@@ -184,13 +187,14 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
     add("random 6-player extended game", random_game_times(6, games, extended=True),
         75 * MS, "~745 ms", "CPU, median over seeds")
     per_call = position_times(range(2) if quick else range(4))
-    label = next(k for k in per_call if k not in ("legal", "check", "apply"))
+    label = next(k for k in per_call if k not in ("legal", "check", "apply", "clone"))
     where = f"CPU, median over positions (every {SAMPLE_EVERY}th decision)"
     add("Game.legal_actions()", per_call["legal"], 50 * US, "~420 µs", where)
     add("Game.apply(legal) incl. log", per_call["apply"], 40 * US, "~323 µs", where)
     add("Game.check(illegal) with its ruling text", per_call["check"], 30 * US, "~288 µs",
         where)
     add(label, per_call[label], 300 * US, "~3.5 ms (YAML)", where)
+    add("State.clone() of a position", per_call["clone"], 15 * US, "~114 µs (JSON)", where)
     add("obsession-nb --help", command_times(["--help"], runs), 60 * MS, "~235 ms",
         f"wall, median of {runs} runs")
     add("obsession-nb --version", command_times(["--version"], runs), 60 * MS, "(new row)",
