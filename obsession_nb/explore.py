@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb import actions as a
 from obsession_nb import engine, flow, service
+from obsession_nb.cloning import keyer
 from obsession_nb.favours import elsewhere, independent, touches
 from obsession_nb.scoring import score_player
 from obsession_nb.state import State, Turn
@@ -109,8 +110,8 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
     seat = table.turn.player
     turns = table.me.turns_taken
     hand_order = {c: i for i, c in enumerate(table.me.hand)}
-    seen: set[str] = set()
-    known: dict[str, tuple[str, ...]] = {}
+    seen: set[tuple[Any, ...]] = set()
+    known: dict[tuple[Any, ...], tuple[str, ...]] = {}
     found: list[Line] = []
     stack: list[tuple[State, _Path]] = [(table.state, _Path())]
     while stack:
@@ -146,8 +147,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
                                    "placed": step.placed, "affordable": step.affordable}))
                 continue
             step.invitations += _screens(table) - screens if _screens(table) > screens else 0
-            rest = table.state.model_dump_json(exclude={"turn"})
-            key = _key(table, rest)
+            key = _key(table)
             if key in seen:
                 continue
             seen.add(key)
@@ -272,14 +272,15 @@ def _order_matters(table: Table) -> bool:
     return table.turn.tile is not None and hosted(table) is not None
 
 
-def _with_affordable(table: Table, path: _Path, known: dict[str, tuple[str, ...]]) -> _Path:
+def _with_affordable(table: Table, path: _Path,
+                     known: dict[tuple[Any, ...], tuple[str, ...]]) -> _Path:
     """The path with the tiles the player could buy now (``known``: found before, by the
     money, organiser and market they depend on)."""
     me, supply = table.me, table.state.supply
-    key = repr((me.money, [t.tile for t in me.organiser], me.servants.available,
-                supply.model_dump_json(include={"market", "service_reserve", "pr1_reserve",
-                                                "service_reserve_active", "pr1_reserve_active"}),
-                table.turn.purchases, table.turn.unlimited_purchases))
+    key = (me.money, tuple(t.tile for t in me.organiser), tuple(me.servants.available),
+           tuple(map(tuple, supply.market)), tuple(supply.service_reserve),
+           tuple(supply.pr1_reserve), supply.service_reserve_active, supply.pr1_reserve_active,
+           table.turn.purchases, table.turn.unlimited_purchases)
     if key not in known:
         with table.reading():
             tiles = [b.tile for b in engine.candidates(table)
@@ -309,36 +310,42 @@ def _finished(table: Table, seat: int, turns: int) -> bool:
     return state.turn is None or state.players[seat].turns_taken > turns
 
 
-def _key(table: Table, rest: str) -> str:
-    """The position mid-turn, the same whatever order the same placements and guests came in
-    (``rest``: the position's JSON without the turn)."""
+_POSITION = keyer(State)
+_BESIDE_THE_TURN = keyer(State, frozenset({"turn"}))
+_TURN_BUT_ORDERS = keyer(Turn, frozenset({"level_at_host", "placements", "guests"}))
+
+
+def _key(table: Table) -> tuple[Any, ...]:
+    """The position mid-turn as a key (obsession_nb/cloning.py), the same whatever order the
+    same placements and guests came in."""
     state = table.state
     turn = state.turn
     assert turn is not None
-    data = turn.model_dump()
+    # step 3's level only matters to hosting (ruling.level-at-step-3)
+    level = None if turn.passing else turn.level_at_host
     # icons are filled in a fixed order, so the filled ones are known by their number: which
     # servant covered which icon is set aside (the same servants, the same rest of the turn)
-    if turn.passing:  # step 3's level only matters to hosting (ruling.level-at-step-3)
-        data["level_at_host"] = None
-    data["placements"] = sorted(
-        repr((p.servant, "served", p.from_quarters) if p.covers is not None
-             else (p.servant, p.target, p.from_quarters))
-        for p in turn.placements)
-    if not _order_matters(table):  # the order of guests whose favours touch nothing set aside
-        data["guests"] = (sorted(c for c in turn.guests if _free(table, c)),
-                          [c for c in turn.guests if not _free(table, c)])
-    return rest + repr(sorted(data.items()))
+    placements = tuple(sorted(
+        (p.servant, "served", p.from_quarters) if p.covers is not None
+        else (p.servant, p.target, p.from_quarters)
+        for p in turn.placements))
+    if _order_matters(table):
+        guests: tuple[Any, ...] = tuple(turn.guests)
+    else:  # the order of guests whose favours touch nothing set aside
+        guests = (tuple(sorted(c for c in turn.guests if _free(table, c))),
+                  tuple(c for c in turn.guests if not _free(table, c)))
+    return _BESIDE_THE_TURN(state), _TURN_BUT_ORDERS(turn), level, placements, guests
 
 
-def _canonical(state: State) -> str:
-    """An end position (sorted in place, which no figure depends on) with the order of hands,
-    discards and servant zones set aside."""
+def _canonical(state: State) -> tuple[Any, ...]:
+    """An end position as a key (sorted in place, which no figure depends on) with the order
+    of hands, discards and servant zones set aside."""
     for p in state.players:
         p.hand.sort()
         p.discard.sort()
         for zone in ("available", "quarters", "expended"):
             p.servants.zone(zone).sort()
-    return state.model_dump_json()
+    return _POSITION(state)
 
 
 def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
@@ -382,7 +389,7 @@ def _rows(game: Game, found: list[Line]) -> list[dict[str, Any]]:
         "tiles": {t.tile: t.flipped for t in me.organiser},
         "score": score_player(game.table, seat).total,
     }
-    groups: dict[str, list[Line]] = {}
+    groups: dict[tuple[Any, ...], list[Line]] = {}
     for line in found:
         groups.setdefault(_canonical(line.state), []).append(line)
     rows = []

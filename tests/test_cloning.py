@@ -1,4 +1,5 @@
-"""``clone()`` copies a position: equal to it, sharing no mutable part (obsession_nb/cloning.py)."""
+"""``clone()`` copies a position: equal to it, sharing no mutable part; its key is equal exactly
+when the position is (obsession_nb/cloning.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from obsession_nb import load_scenario
+from obsession_nb.cloning import keyer
 from obsession_nb.game import Game, new_game
 from obsession_nb.modes.classic import new_classic_game
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.state import Options, OwnedTile, Player, Record, State
+from obsession_nb.state import Options, OwnedTile, Player, Record, State, Turn
 
 GAMES = [  # players, options: every mode, so that each mode's records are met
     (4, {}),
@@ -51,6 +53,7 @@ def assert_clone(state: State) -> None:
     assert copy.model_dump_json() == state.model_dump_json()
     assert copy.model_fields_set == state.model_fields_set
     assert shared_mutables(state, copy) == []
+    assert hash(keyer(State)(copy)) == hash(keyer(State)(state))
 
 
 def play(players: int, options: dict[str, Any] | str, seed: int = 3) -> Game:
@@ -67,15 +70,19 @@ def test_a_clone_equals_its_position_and_shares_nothing_mutable(
     game = play(players, options)
     chooser = RandomPlayer(3)
     decisions = 0
+    met: dict[tuple[Any, ...], str] = {}  # every position's key, and its JSON
     while not game.state.finished and decisions < 2000:
         if decisions % 5 == 0:
             assert_clone(game.state)
+        text = game.to_json()
+        assert met.setdefault(keyer(State)(game.state), text) == text  # equal keys: equal
         action = chooser.choose(game)
         assert action is not None
         game.apply(action)
         decisions += 1
     assert_clone(game.state)
     assert decisions > 20
+    assert len(met) == len(set(met.values()))  # different positions: different keys
 
 
 @pytest.mark.parametrize("name", ["howard-supplemental-service", "team-play-4p",
@@ -115,9 +122,19 @@ def test_organiser_tiles_are_values_turned_over_by_flip() -> None:
     assert not player.flip("butlers-room", False).flipped
 
 
+def test_a_key_leaves_out_the_fields_named() -> None:
+    turn = Turn(player=1, guests=["a", "b"], tile="gazebo")
+    key = keyer(Turn, frozenset({"guests"}))
+    assert key(turn) == key(Turn(player=1, guests=["b"], tile="gazebo"))
+    assert key(turn) != key(Turn(player=2, guests=["a", "b"], tile="gazebo"))
+    assert keyer(Turn)(turn) != keyer(Turn)(Turn(player=1, guests=["b", "a"], tile="gazebo"))
+
+
 def test_a_field_it_cannot_copy_is_refused_by_name() -> None:
     class Tagged(Record):
         tags: set[str] = set()
 
     with pytest.raises(TypeError, match=r"Tagged\.tags: cannot copy"):
         Tagged().clone()
+    with pytest.raises(TypeError, match=r"Tagged\.tags: cannot copy"):
+        keyer(Tagged)
