@@ -13,11 +13,13 @@ The directory is ``$OBSESSION_NB_CACHE`` if set (``off`` turns the cache off), e
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 CACHE_ENV = "OBSESSION_NB_CACHE"
 FORMAT = "1"
@@ -78,3 +80,21 @@ def write(name: str, entry_key: str, text: str) -> None:
     finally:
         if temporary is not None:
             Path(temporary).unlink(missing_ok=True)
+
+
+def plain(name: str, files: list[Path], parse: Callable[[], Any]) -> Any:
+    """``parse()``'s plain data, read from the entry kept for these very files (give the
+    module that parses them among ``files``); data that JSON would not give back equal (keys
+    that are not text, tuples …) is never kept."""
+    entry_key = key(files)
+    text = read(name, entry_key)
+    if text is not None:
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass  # damaged: parse the files again
+    data = parse()
+    text = json.dumps(data, ensure_ascii=False)
+    if json.loads(text) == data:
+        write(name, entry_key, text)
+    return data

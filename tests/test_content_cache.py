@@ -12,6 +12,7 @@ from obsession_nb import catalog as catalog_module
 from obsession_nb import content_cache
 from obsession_nb.catalog import cached_catalog, read_catalog
 from obsession_nb.resources import content_dir
+from obsession_nb.rules import rule_index
 
 PACKAGED = content_dir() / "catalog"
 
@@ -81,3 +82,34 @@ def test_the_key_follows_the_versions_and_the_bytes(tmp_path: Path) -> None:
     assert content_cache.key([one], "2.1") != before
     one.write_text("x: 2\n", "utf-8")
     assert content_cache.key([one], "2.0") != before
+
+
+def test_the_rule_index_from_the_cache_equals_the_yaml_one(cache: Path) -> None:
+    rule_index.cache_clear()
+    first = rule_index()
+    assert len(list(cache.glob("rules-*.json"))) == 1
+    rule_index.cache_clear()
+    again = rule_index()  # read from the entry
+    rule_index.cache_clear()
+    assert again == first and len(first) > 300
+
+
+def test_plain_data_is_parsed_again_after_an_edit_and_only_json_safe_data_is_kept(
+        cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "data.yaml"
+    source.write_text("a: 1\n", "utf-8")
+    calls: list[int] = []
+
+    def parse(data: object) -> object:
+        calls.append(1)
+        return data
+
+    assert content_cache.plain("data", [source], lambda: parse({"a": 1})) == {"a": 1}
+    assert content_cache.plain("data", [source], lambda: parse({"a": 1})) == {"a": 1}
+    assert len(calls) == 1
+    source.write_text("a: 2\n", "utf-8")
+    assert content_cache.plain("data", [source], lambda: parse({"a": 2})) == {"a": 2}
+    assert len(calls) == 2
+    for _ in range(2):  # an int key would come back as text: never kept, parsed each time
+        assert content_cache.plain("keys", [source], lambda: parse({1: "x"})) == {1: "x"}
+    assert len(calls) == 4 and not list(cache.glob("keys-*.json"))
