@@ -6,8 +6,9 @@ Prints one row per figure: the measured median, the target, whether it is met, a
 the issue measured before the engine work.  Engine figures are CPU time (``time.process_time``)
 so that other processes on the shared 2-core machine disturb them less; command-line figures
 are the wall time of a subprocess running the venv's ``obsession-nb`` script (that is what a
-person waits for); the pytest figure is one wall-clock run.  The load average is printed before
-and after: figures taken under a high load are slower than the machine can do.
+person waits for), after one untimed run (bytecode compiled, catalog cache filled); the pytest
+figure is one wall-clock run.  The load average is printed before and after: figures taken
+under a high load are slower than the machine can do.
 
 * whole games: median over seeds of one ``simulate`` (random player) or ``play_solo`` (greedy
   player, the fast path of ``obsession-nb solo``) game, catalog loading excluded;
@@ -20,7 +21,8 @@ and after: figures taken under a high load are slower than the machine can do.
   ``check()`` of an illegal action (a candidate ``legal_actions`` refused, else an action legal
   earlier in the game), its ruling text built with ``str``; a dump and load of the position
   (``Game.to_json``/``load_json`` when the engine has them, else the scenario YAML, labelled so);
-  then ``apply()`` of the random player's choice (log included), which moves the game on.
+  a ``State.clone()`` (the explorer's copy-on-branch); then ``apply()`` of the random
+  player's choice (log included), which moves the game on.
 """
 
 from __future__ import annotations
@@ -143,7 +145,8 @@ def ruled(game: onb.Game, action: onb.Action) -> tuple[bool, str]:
 def position_times(seeds: range) -> dict[str, list[float]]:
     """Per-call CPU times at every ``SAMPLE_EVERY``-th decision of seeded random games."""
     label, trip = round_trip()
-    times: dict[str, list[float]] = {"legal": [], "check": [], "apply": [], label: []}
+    times: dict[str, list[float]] = {"legal": [], "check": [], "apply": [], "clone": [],
+                                     label: []}
     for seed in seeds:
         game = onb.new_game(4, seed=seed)
         player, pick = RandomPlayer(seed), random.Random(seed)
@@ -162,6 +165,7 @@ def position_times(seeds: range) -> dict[str, list[float]]:
                     assert not legal_too
                     times["check"].append(t)
                 times[label].append(cpu(trip, game)[0])
+                times["clone"].append(cpu(game.state.clone)[0])
                 seen.update((x.notation, x) for x in legal)
             action = player.choose(game)
             assert action is not None
@@ -176,12 +180,17 @@ def position_times(seeds: range) -> dict[str, list[float]]:
 
 
 def command_times(args: list[str], runs: int) -> list[float]:
-    """Wall time of ``obsession-nb ARGS`` in a fresh process, ``runs`` times."""
+    """Wall time of ``obsession-nb ARGS`` in a fresh process, ``runs`` times, after one run
+    untimed: as an installed command starts, with its bytecode compiled (Python may write it
+    here even where ``PYTHONDONTWRITEBYTECODE`` is set) and the catalog cache filled."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     times = []
-    for _ in range(runs):
+    for n in range(runs + 1):
         start = time.perf_counter()
-        subprocess.run([str(SCRIPT), *args], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
+        subprocess.run([str(SCRIPT), *args], check=True, cwd=ROOT, stdout=subprocess.DEVNULL,
+                       env=env)
+        if n:
+            times.append(time.perf_counter() - start)
     return times
 
 
@@ -223,14 +232,17 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
     add("random 6-player extended game", random_game_times(6, games, extended=True),
         75 * MS, "~745 ms", "CPU, median over seeds")
     per_call = position_times(range(2) if quick else range(4))
-    label = next(k for k in per_call if k not in ("legal", "check", "apply"))
+    label = next(k for k in per_call if k not in ("legal", "check", "apply", "clone"))
     where = f"CPU, median over positions (every {SAMPLE_EVERY}th decision)"
     add("Game.legal_actions()", per_call["legal"], 50 * US, "~420 µs", where)
     add("Game.apply(legal) incl. log", per_call["apply"], 40 * US, "~323 µs", where)
     add("Game.check(illegal) with its ruling text", per_call["check"], 30 * US, "~288 µs",
         where)
     add(label, per_call[label], 300 * US, "~3.5 ms (YAML)", where)
+    add("State.clone() of a position", per_call["clone"], 15 * US, "~114 µs (JSON)", where)
     add("obsession-nb --help", command_times(["--help"], runs), 60 * MS, "~235 ms",
+        f"wall, median of {runs} runs")
+    add("obsession-nb --version", command_times(["--version"], runs), 60 * MS, "(new row)",
         f"wall, median of {runs} runs")
     add("obsession-nb play refresher-round-6 --json",
         command_times(["play", "refresher-round-6", "--json"], runs), 150 * MS, "~308 ms",

@@ -8,9 +8,13 @@ without importing the engine.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
+__version__ = "0.1.0"
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a fast --help)
 if TYPE_CHECKING:
+    from typing import Any
+
     from obsession_nb.actions import Action, parse
     from obsession_nb.builder import new_position
     from obsession_nb.explore import explore

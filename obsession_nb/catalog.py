@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -23,7 +24,7 @@ from pydantic import (
 )
 from yaml import YAMLError
 
-from obsession_nb import yamlio
+from obsession_nb import content_cache, yamlio
 from obsession_nb.resources import content_dir
 
 Category = Literal["essentials", "service", "estate", "prestige", "sporting"]
@@ -521,11 +522,29 @@ def overlay(catalog: Catalog, path: str | Path) -> Catalog:
 
 @cache
 def load_catalog() -> Catalog:
-    """The packaged catalog (``content/catalog``), loaded once per process.
+    """The packaged catalog (``content/catalog``), loaded once per process: from its parsed
+    copy in the user's cache while the files and this module are unchanged, else from the
+    YAML (obsession_nb/content_cache.py).
 
     Its records live as long as the process, so they are moved out of the garbage collector's
     reach (``gc.freeze``): whole games allocate many short-lived objects, and each collection
     would otherwise walk the catalog's thousands of records again."""
-    catalog = read_catalog(content_dir() / "catalog")
+    catalog = cached_catalog(content_dir() / "catalog")
     gc.freeze()
+    return catalog
+
+
+def cached_catalog(directory: Path) -> Catalog:
+    """:func:`read_catalog`, or its cached copy (validated again, from JSON) when there is
+    one for these very files."""
+    entry = content_cache.key([*sorted(directory.glob("*.yaml")), Path(__file__)],
+                              PYDANTIC_VERSION)
+    text = content_cache.read("catalog", entry)
+    if text is not None:
+        try:
+            return Catalog.model_validate_json(text)
+        except ValidationError:
+            pass  # damaged: parse the files again
+    catalog = read_catalog(directory)
+    content_cache.write("catalog", entry, catalog.model_dump_json())
     return catalog

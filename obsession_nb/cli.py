@@ -1,29 +1,34 @@
 """The obsession-nb command: validate, show, play and list legal actions of scenarios, and open
 the tutor in JupyterLab.
 
-Each command imports what it needs when it runs, so that --help and light commands start
-fast; the engine, pandas and JupyterLab load only for the commands that use them."""
+Each command imports what it needs when it runs, so that --help, --version and light commands
+start fast: argparse and the standard library's core only (no typing, pathlib, subprocess, json
+or importlib.metadata); the engine, pydantic, pandas and JupyterLab load only for the commands
+that use them (tests/test_cli_start.py)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+from obsession_nb import __version__
 from obsession_nb.i18n import LANGUAGES
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
     from obsession_nb.game import Game
 
 FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"
 
 
 def _print_json(data: Any) -> None:
+    import json
+
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 
@@ -346,7 +351,9 @@ def teach_command(scenario: str, folder: Path, *, lang: str | None, port: int | 
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
+    import subprocess
     import tempfile
+    from pathlib import Path
 
     with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-") as tmp:
         command = teach_command(args.scenario, Path(tmp), lang=args.lang, port=args.port,
@@ -398,6 +405,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
+    import subprocess
+
     from obsession_nb.tutorials import tutorial_folder
 
     try:
@@ -427,7 +436,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="obsession-nb", description=(
         "Validate, show, play and list the legal actions of Obsession scenarios, and open the "
         "tutor in JupyterLab."))
-    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     v = sub.add_parser("validate", help="check a scenario file and its recorded actions")
     v.add_argument("file", metavar="FILE", help=FILE_HELP)
@@ -549,7 +558,7 @@ def parser() -> argparse.ArgumentParser:
         "run to a folder of your own (~/obsession-nb-tutorials, or --dir) and serves that copy, "
         "never overwriting your edits. Options not listed here go to JupyterLab "
         "(e.g. --no-browser --port=8899).")
-    lab.add_argument("--dir", type=Path, metavar="DIR",
+    lab.add_argument("--dir", type=_path, metavar="DIR",
                      help="the folder for your copy of the tutorials")
     lab.add_argument("--copy-only", action="store_true",
                      help="copy the tutorials (if not there yet), print the folder and stop")
@@ -566,25 +575,22 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+def _path(text: str) -> Path:
+    from pathlib import Path
 
-    try:
-        return version("obsession-nb")
-    except PackageNotFoundError:  # running from a checkout that was never installed
-        return "unknown"
+    return Path(text)
 
 
-def _check_command(argv: Sequence[str]) -> None:
+def _check_command(p: argparse.ArgumentParser, argv: Sequence[str]) -> None:
     """A mistyped command gets the nearest command names (argparse only lists them all)."""
-    commands = list(parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    commands = list(p._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     word = next((a for a in argv if not a.startswith("-")), None)
     if word is not None and word not in commands:
         from obsession_nb import suggest
 
         near = suggest.close(word, commands)
         if near:
-            parser().error(f"unknown command {word!r}; did you mean {' or '.join(near)}?")
+            p.error(f"unknown command {word!r}; did you mean {' or '.join(near)}?")
 
 
 def _check_file(args: argparse.Namespace) -> None:
@@ -602,11 +608,12 @@ def _check_file(args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    _check_command(argv)
-    args, extra = parser().parse_known_args(argv)
+    p = parser()
+    _check_command(p, argv)
+    args, extra = p.parse_known_args(argv)
     if extra:
         if args.command != "lab":
-            parser().error(f"unrecognized arguments: {' '.join(extra)}")
+            p.error(f"unrecognized arguments: {' '.join(extra)}")
         args.lab_args = extra  # passed on to JupyterLab
     try:
         _check_file(args)

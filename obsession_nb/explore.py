@@ -2,10 +2,11 @@
 
 From the pending decision, each line of play that completes the turn (an activity: tile, guests,
 service, supplemental placements and the favour choices; or a pass option, with its hiring and
-shopping) is played on a copy of the position (``Game.to_json`` / ``load_json``, the fast round
-trip), and its figures are read from the position it leaves: the change in money and
-reputation, guests gained, cards drawn unseen, servants used, tiles flipped or bought, what is
-left affordable, and the change in the scoresheet total.  Special actions (borrowing, a market
+shopping) is played on a copy of the position (copy-on-branch: of the choices met at a position,
+each but the last plays on a ``State.clone`` of it, the last on the position itself), and its
+figures are read from the position it leaves: the change in money and reputation, guests
+gained, cards drawn unseen, servants used, tiles flipped or bought, what is left affordable, and
+the change in the scoresheet total.  Special actions (borrowing, a market
 refresh, asking for help, the useful man's removals, VP-card reveals, and in team play asking a
 teammate for a gift or a servant) are not explored: they can be taken at any moment and would
 multiply every line (play one in the stepper first, then explore).  A teammate's answer to a
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb import actions as a
 from obsession_nb import engine, flow, service
+from obsession_nb.cloning import keyer
 from obsession_nb.favours import elsewhere, independent, touches
 from obsession_nb.scoring import score_player
 from obsession_nb.state import State, Turn
@@ -102,29 +104,27 @@ def lines(game: Game, *, purchases: bool = False, peek: bool = False,
 
 
 def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[Line]:
-    root = game.to_json()
-    table = Table(State.model_validate_json(root), game.table.catalog, dict(game.table.custom))
+    table = Table(game.state.clone(), game.table.catalog, dict(game.table.custom))
     if table.state.turn is None:
         return []
     seat = table.turn.player
     turns = table.me.turns_taken
     hand_order = {c: i for i, c in enumerate(table.me.hand)}
-    seen: set[str] = set()
-    known: dict[str, tuple[str, ...]] = {}
+    seen: set[tuple[Any, ...]] = set()
+    known: dict[tuple[Any, ...], tuple[str, ...]] = {}
     found: list[Line] = []
-    stack: list[tuple[str, _Path, bool]] = [(root, _Path(), True)]
+    stack: list[tuple[State, _Path]] = [(table.state, _Path())]
     while stack:
-        position, path, live = stack.pop()
-        if not live:  # a live position is the one the last choice just left on the table
-            table.state = State.model_validate_json(position)
+        position, path = stack.pop()
+        table.state = position
         previous = path.actions[-1] if path.actions else None
         choices = list(_choices(table, hand_order, purchases, peek, host, previous))
         last = len(choices) - 1
         if table.turn.step == "buy":
             path = _with_affordable(table, path, known)
         for n, action in enumerate(choices):
-            if n:  # the first choice plays on the position parsed for listing them
-                table.state = State.model_validate_json(position)
+            # the last choice plays on the position itself, the others each on a copy of it
+            table.state = position.clone() if n < last else position
             hand = list(table.me.hand)
             placed = tuple(p.servant for p in table.turn.placements)
             screens = _screens(table)
@@ -147,8 +147,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
                                    "placed": step.placed, "affordable": step.affordable}))
                 continue
             step.invitations += _screens(table) - screens if _screens(table) > screens else 0
-            rest = table.state.model_dump_json(exclude={"turn"})
-            key = _key(table, rest)
+            key = _key(table)
             if key in seen:
                 continue
             seen.add(key)
@@ -156,7 +155,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
                 raise ExploreLimit(
                     f"more than {LIMIT} positions in this turn; explore one activity at a time "
                     "with host='TILE' (the CLI's --host TILE), or without purchases")
-            stack.append((_spliced(rest, table.turn.model_dump_json()), step, n == last))
+            stack.append((table.state, step))
     return found
 
 
@@ -273,14 +272,15 @@ def _order_matters(table: Table) -> bool:
     return table.turn.tile is not None and hosted(table) is not None
 
 
-def _with_affordable(table: Table, path: _Path, known: dict[str, tuple[str, ...]]) -> _Path:
+def _with_affordable(table: Table, path: _Path,
+                     known: dict[tuple[Any, ...], tuple[str, ...]]) -> _Path:
     """The path with the tiles the player could buy now (``known``: found before, by the
     money, organiser and market they depend on)."""
     me, supply = table.me, table.state.supply
-    key = repr((me.money, [t.tile for t in me.organiser], me.servants.available,
-                supply.model_dump_json(include={"market", "service_reserve", "pr1_reserve",
-                                                "service_reserve_active", "pr1_reserve_active"}),
-                table.turn.purchases, table.turn.unlimited_purchases))
+    key = (me.money, tuple(t.tile for t in me.organiser), tuple(me.servants.available),
+           tuple(map(tuple, supply.market)), tuple(supply.service_reserve),
+           tuple(supply.pr1_reserve), supply.service_reserve_active, supply.pr1_reserve_active,
+           table.turn.purchases, table.turn.unlimited_purchases)
     if key not in known:
         with table.reading():
             tiles = [b.tile for b in engine.candidates(table)
@@ -310,42 +310,42 @@ def _finished(table: Table, seat: int, turns: int) -> bool:
     return state.turn is None or state.players[seat].turns_taken > turns
 
 
-def _spliced(rest: str, turn: str) -> str:
-    """A position's JSON from its JSON without the turn (``rest``) and the turn's JSON."""
-    return f'{rest[:-1]},"turn":{turn}}}'
+_POSITION = keyer(State)
+_BESIDE_THE_TURN = keyer(State, frozenset({"turn"}))
+_TURN_BUT_ORDERS = keyer(Turn, frozenset({"level_at_host", "placements", "guests"}))
 
 
-def _key(table: Table, rest: str) -> str:
-    """The position mid-turn, the same whatever order the same placements and guests came in
-    (``rest``: the position's JSON without the turn)."""
+def _key(table: Table) -> tuple[Any, ...]:
+    """The position mid-turn as a key (obsession_nb/cloning.py), the same whatever order the
+    same placements and guests came in."""
     state = table.state
     turn = state.turn
     assert turn is not None
-    data = turn.model_dump()
+    # step 3's level only matters to hosting (ruling.level-at-step-3)
+    level = None if turn.passing else turn.level_at_host
     # icons are filled in a fixed order, so the filled ones are known by their number: which
     # servant covered which icon is set aside (the same servants, the same rest of the turn)
-    if turn.passing:  # step 3's level only matters to hosting (ruling.level-at-step-3)
-        data["level_at_host"] = None
-    data["placements"] = sorted(
-        repr((p.servant, "served", p.from_quarters) if p.covers is not None
-             else (p.servant, p.target, p.from_quarters))
-        for p in turn.placements)
-    if not _order_matters(table):  # the order of guests whose favours touch nothing set aside
-        data["guests"] = (sorted(c for c in turn.guests if _free(table, c)),
-                          [c for c in turn.guests if not _free(table, c)])
-    return rest + repr(sorted(data.items()))
+    placements = tuple(sorted(
+        (p.servant, "served", p.from_quarters) if p.covers is not None
+        else (p.servant, p.target, p.from_quarters)
+        for p in turn.placements))
+    if _order_matters(table):
+        guests: tuple[Any, ...] = tuple(turn.guests)
+    else:  # the order of guests whose favours touch nothing set aside
+        guests = (tuple(sorted(c for c in turn.guests if _free(table, c))),
+                  tuple(c for c in turn.guests if not _free(table, c)))
+    return _BESIDE_THE_TURN(state), _TURN_BUT_ORDERS(turn), level, placements, guests
 
 
-def _canonical(end: str | State) -> str:
-    """An end position (JSON, or parsed: then sorted in place, which no figure depends on)
-    with the order of hands, discards and servant zones set aside."""
-    state = State.model_validate_json(end) if isinstance(end, str) else end
+def _canonical(state: State) -> tuple[Any, ...]:
+    """An end position as a key (sorted in place, which no figure depends on) with the order
+    of hands, discards and servant zones set aside."""
     for p in state.players:
         p.hand.sort()
         p.discard.sort()
         for zone in ("available", "quarters", "expended"):
             p.servants.zone(zone).sort()
-    return state.model_dump_json()
+    return _POSITION(state)
 
 
 def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
@@ -389,7 +389,7 @@ def _rows(game: Game, found: list[Line]) -> list[dict[str, Any]]:
         "tiles": {t.tile: t.flipped for t in me.organiser},
         "score": score_player(game.table, seat).total,
     }
-    groups: dict[str, list[Line]] = {}
+    groups: dict[tuple[Any, ...], list[Line]] = {}
     for line in found:
         groups.setdefault(_canonical(line.state), []).append(line)
     rows = []

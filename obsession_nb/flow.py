@@ -292,11 +292,11 @@ def end_turn(table: Table) -> None:
         tile = table.tile(turn.tile)
         assert owned is not None
         if tile.kind == "hybrid":
-            owned.flipped = not owned.flipped
+            owned = me.flip(owned.tile, not owned.flipped)
             rulings.append(ruling("cleanup.hybrid-flip", f"{tile.name} flips over, to its "
                                   f"{table.face(owned).category} side."))
         elif tile.flips and not owned.flipped:
-            owned.flipped = True
+            owned = me.flip(owned.tile)
             rulings.append(ruling("cleanup.flip-first-use",
                                   f"{tile.name} returns to the organiser flipped to its rose side."))
             if table.face(owned).category == "monument":

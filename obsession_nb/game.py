@@ -68,7 +68,7 @@ class Game:
     def from_state(
         cls, state: State, catalog: Catalog | None = None, custom: list[GentryCard] | None = None
     ) -> Game:
-        table = Table(state, catalog or load_catalog(), {c.id: c for c in custom or []})
+        table = _table(state, catalog, custom)
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
         return cls(table, origin=state.model_dump_json())
@@ -283,11 +283,16 @@ def load_json(text: str, *, custom: list[GentryCard] | None = None,
     """A game from :meth:`Game.to_json` text (a position this engine wrote; hand-written
     positions go through :func:`load_scenario_text`, which reports every problem)."""
     state = State.model_validate_json(text)
-    ready = state.turn is not None or state.finished  # from_state changes nothing then
-    game = Game.from_state(state, catalog, custom)
-    if ready:
-        game._base = text  # the position to replay from, should an action fail half-way
-    return game
+    if state.turn is None and not state.finished:
+        return Game.from_state(state, catalog, custom)  # the first turn is yet to start
+    # ready to play: the text is both the starting position and the one to replay from,
+    # should an action fail half-way
+    return Game(_table(state, catalog, custom), origin=text, _base=text)
+
+
+def _table(state: State, catalog: Catalog | None, custom: list[GentryCard] | None) -> Table:
+    """The position with its catalog (the packaged one unless given) and its own cards."""
+    return Table(state, catalog or load_catalog(), {c.id: c for c in custom or []})
 
 
 def load_position(path_or_name: str | Path) -> Game:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 import re
 from functools import cache
-from typing import Any
 
-from obsession_nb.resources import content_dir
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the CLI's fast start)
+if TYPE_CHECKING:
+    from typing import Any
 
 LANGUAGES = ("en", "ja")
 LANG_ENV = "OBSESSION_NB_LANG"
@@ -40,6 +41,7 @@ def glossary(lang: str) -> dict[str, str]:
 @cache
 def _data(lang: str) -> dict[str, Any]:
     from obsession_nb import yamlio
+    from obsession_nb.resources import content_dir  # here: pathlib is not needed for --help
 
     return yamlio.load((content_dir() / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))
 

@@ -108,7 +108,7 @@ Position = tuple[str, "State", tuple["GentryCard", ...]]
 
 
 def _at(game: Game, label: str) -> Position:
-    return (label, game.state.model_copy(deep=True), tuple(game.table.custom.values()))
+    return (label, game.state.clone(), tuple(game.table.custom.values()))
 
 
 @cache
@@ -318,7 +318,7 @@ def questions(
         for source, state, custom in pool:
             if state.turn is None:
                 continue
-            game = Game.from_state(state.model_copy(deep=True), custom=list(custom))
+            game = Game.from_state(state.clone(), custom=list(custom))
             order = list(kinds)
             rng.shuffle(order)
             for kind in order:

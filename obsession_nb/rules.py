@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from typing import Any
 
-from obsession_nb import yamlio
+from obsession_nb import content_cache, yamlio
 from obsession_nb.resources import content_dir
 
 
@@ -39,8 +41,9 @@ class Rule:
 
 @cache
 def rule_index() -> dict[str, Rule]:
-    """All rules by id, loaded once from ``content/rules.yaml``."""
-    data = yamlio.load((content_dir() / "rules.yaml").read_text(encoding="utf-8"))
+    """All rules by id, loaded once from ``content/rules.yaml`` (its parsed entries kept in the
+    user's cache while the file is unchanged: obsession_nb/content_cache.py)."""
+    path = content_dir() / "rules.yaml"
     return {
         entry["id"]: Rule(
             id=entry["id"],
@@ -53,8 +56,14 @@ def rule_index() -> dict[str, Rule]:
             field=(entry.get("selects") or {}).get("field"),
             values=tuple((entry.get("selects") or {}).get("values", {}).items()),
         )
-        for entry in data["rules"]
+        for entry in content_cache.plain("rules", [path, Path(__file__)],
+                                         lambda: _entries(path))
     }
+
+
+def _entries(path: Path) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = yamlio.load(path.read_text(encoding="utf-8"))["rules"]
+    return entries
 
 
 def rule(rule_id: str) -> Rule:

@@ -6,7 +6,7 @@ field dumps to YAML/JSON and loads back to an equal record, so a position is a f
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -17,6 +17,7 @@ from pydantic import (
     model_validator,
 )
 
+from obsession_nb.cloning import cloner
 from obsession_nb.reputation import POSITIONS
 
 ZONES = ("available", "quarters", "expended")
@@ -27,6 +28,11 @@ class Record(BaseModel):
     """Mutable engine record that refuses unknown fields (typos in scenario files)."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    def clone(self) -> Self:
+        """An equal copy sharing no mutable part with this record (obsession_nb/cloning.py):
+        how a line of play is tried on a position without touching it."""
+        return cloner(type(self))(self)
 
 
 class Options(Record):
@@ -146,7 +152,11 @@ class Servants(Record):
 
 
 class OwnedTile(Record):
-    """A tile in a player's Country Estate Organiser; ``flipped`` = rose side up."""
+    """A tile in a player's Country Estate Organiser; ``flipped`` = rose side up.  A value:
+    turning a tile over replaces its record (:meth:`Player.flip`), so copies of a position
+    share these records (obsession_nb/cloning.py)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     tile: str
     flipped: bool = False
@@ -193,6 +203,12 @@ class Player(Record):
 
     def owned(self, tile_id: str) -> OwnedTile | None:
         return next((t for t in self.organiser if t.tile == tile_id), None)
+
+    def flip(self, tile_id: str, flipped: bool = True) -> OwnedTile:
+        """Put this organiser tile rose side up (``flipped``) or back; returns its new record."""
+        index = next(i for i, t in enumerate(self.organiser) if t.tile == tile_id)
+        self.organiser[index] = OwnedTile(tile=tile_id, flipped=flipped)
+        return self.organiser[index]
 
 
 class Supply(Record):

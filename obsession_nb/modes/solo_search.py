@@ -26,9 +26,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from obsession_nb import actions as a
 from obsession_nb import engine
+from obsession_nb.cloning import keyer
 from obsession_nb.game import Game
 from obsession_nb.modes.solo_estimate import outlook
 from obsession_nb.modes.solo_planner import PlannerSolo
@@ -39,11 +41,14 @@ from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
 from obsession_nb.modes.solo_values import MAX_STEPS, is_legal, trial_copy
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
+from obsession_nb.state import State
 from obsession_nb.table import Table
 
 HIDDEN_DECKS = ("casual_deck", "prestige_deck", "vp_deck", "objective_deck", "theme_deck")
 """Decks whose order the player does not know: a sample reshuffles them."""
 PASSES = ("rents", "hire")
+POSITION_KEY = keyer(State)
+"""Positions met twice in a search are searched once (equal keys: equal positions)."""
 WIDTH = 1
 """Positions kept per round by the playing search."""
 HORIZON = 1
@@ -165,13 +170,13 @@ class SearchSolo(PlannerSolo):
                 lines.append((action.notation,))
                 if self.pairs:
                     lines.append(self.shop(table, (action.notation,), Shopper.buy))
-        seen: set[str] = set()
+        seen: set[tuple[Any, ...]] = set()
         out = []
         for line in dict.fromkeys(lines):
             end = self.finish_turn(table, line)
             if end is None:
                 continue
-            key = end.state.model_dump_json()
+            key = POSITION_KEY(end.state)
             if key not in seen:
                 seen.add(key)
                 out.append((line, end))
@@ -230,11 +235,11 @@ class SearchSolo(PlannerSolo):
         done = 0
         while nodes and (rounds is None or done < rounds):
             children: list[Node] = []
-            seen: set[str] = set()
+            seen: set[tuple[Any, ...]] = set()
             for node in nodes:
                 played = node.table.state.round
                 for move, end in self.turns(node.table):
-                    key = end.state.model_dump_json()
+                    key = POSITION_KEY(end.state)
                     if key in seen:
                         continue
                     seen.add(key)

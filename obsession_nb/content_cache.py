@@ -1,0 +1,100 @@
+"""Pre-parsed content kept in the user's cache directory, so a command does not parse YAML again.
+
+An entry is stored under a name and a key: a hash of everything its text was made from (the
+content files' bytes, the source of the code that parsed them, the versions of Python and
+pydantic).  Editing a content file, or the code, changes the key, so a stale entry is never
+read; it is replaced.  The cache is only a shortcut: a directory that cannot be written, or an
+entry that cannot be read, means parsing the files as before.
+
+The directory is ``$OBSESSION_NB_CACHE`` if set (``off`` turns the cache off), else
+``$XDG_CACHE_HOME/obsession-nb`` or ``~/.cache/obsession-nb``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+CACHE_ENV = "OBSESSION_NB_CACHE"
+FORMAT = "1"
+"""Changes whenever what an entry holds changes shape."""
+
+
+def cache_dir() -> Path | None:
+    """Where entries are kept; ``None`` when the cache is turned off."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen == "off":
+        return None
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "obsession-nb"
+
+
+def key(files: Iterable[Path], *versions: str) -> str:
+    """A hash of the files (names and bytes, in the order given) and the versions named."""
+    digest = hashlib.sha256("\0".join((FORMAT, sys.version, *versions)).encode())
+    for path in files:
+        digest.update(b"\0" + path.name.encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def read(name: str, entry_key: str) -> bytes | None:
+    """The entry stored under this name and key, or ``None``."""
+    directory = cache_dir()
+    if directory is None:
+        return None
+    try:
+        return (directory / f"{name}-{entry_key}.json").read_bytes()
+    except OSError:
+        return None
+
+
+def write(name: str, entry_key: str, text: str) -> None:
+    """Store an entry (atomically: a reader sees the whole text or none), dropping the older
+    entries of the same name; nothing happens if the directory cannot be written."""
+    directory = cache_dir()
+    if directory is None:
+        return
+    target = directory / f"{name}-{entry_key}.json"
+    temporary = None
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, target)
+        temporary = None
+        for old in directory.glob(f"{name}-*.json"):
+            if old != target:
+                old.unlink(missing_ok=True)
+    except OSError:
+        return
+    finally:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+
+
+def plain(name: str, files: list[Path], parse: Callable[[], Any]) -> Any:
+    """``parse()``'s plain data, read from the entry kept for these very files (give the
+    module that parses them among ``files``); data that JSON would not give back equal (keys
+    that are not text, tuples …) is never kept."""
+    entry_key = key(files)
+    text = read(name, entry_key)
+    if text is not None:
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass  # damaged: parse the files again
+    data = parse()
+    text = json.dumps(data, ensure_ascii=False)
+    if json.loads(text) == data:
+        write(name, entry_key, text)
+    return data

@@ -1,0 +1,115 @@
+"""The parsed catalog is cached under the user's cache directory, keyed by the files' hashes
+(obsession_nb/content_cache.py): read back equal, and never stale once a content file changes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from obsession_nb import catalog as catalog_module
+from obsession_nb import content_cache
+from obsession_nb.catalog import cached_catalog, read_catalog
+from obsession_nb.resources import content_dir
+from obsession_nb.rules import rule_index
+
+PACKAGED = content_dir() / "catalog"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(content_cache.CACHE_ENV, str(folder))
+    return folder
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("catalog-*.json"))
+
+
+def parsing_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(directory: Path) -> None:
+        raise AssertionError("the YAML was parsed again")
+
+    monkeypatch.setattr(catalog_module, "read_catalog", fail)
+
+
+def test_the_cached_catalog_equals_the_yaml_one(cache: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    built = cached_catalog(PACKAGED)
+    assert len(entries(cache)) == 1
+    parsing_forbidden(monkeypatch)
+    assert cached_catalog(PACKAGED) == built == read_catalog(PACKAGED)  # the module's own
+
+
+def test_a_content_change_invalidates_the_cache(cache: Path, tmp_path: Path) -> None:
+    files = tmp_path / "catalog"
+    shutil.copytree(PACKAGED, files)
+    card = next(iter(cached_catalog(files).gentry.values()))
+    first = entries(cache)
+    path = next(p for p in files.glob("*.yaml") if f"id: {card.id}\n" in p.read_text("utf-8"))
+    text = path.read_text("utf-8")
+    path.write_text(text.replace(f"name: {card.name}\n", "name: A Renamed Guest\n", 1), "utf-8")
+    assert "A Renamed Guest" in path.read_text("utf-8")
+    assert cached_catalog(files).gentry[card.id].name == "A Renamed Guest"
+    assert entries(cache) != first and len(entries(cache)) == 1  # the stale entry is gone
+    assert cached_catalog(files).gentry[card.id].name == "A Renamed Guest"
+
+
+def test_a_damaged_entry_is_parsed_again(cache: Path) -> None:
+    built = cached_catalog(PACKAGED)
+    entries(cache)[0].write_text('{"servants": "not a catalog"', "utf-8")
+    assert cached_catalog(PACKAGED) == built
+    assert cached_catalog(PACKAGED) == built  # and written again, whole
+
+
+def test_no_cache_when_turned_off_or_unwritable(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(content_cache.CACHE_ENV, "off")
+    built = cached_catalog(PACKAGED)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory", "utf-8")
+    monkeypatch.setenv(content_cache.CACHE_ENV, str(blocker / "cache"))
+    assert cached_catalog(PACKAGED) == built
+    assert list(tmp_path.iterdir()) == [blocker]
+
+
+def test_the_key_follows_the_versions_and_the_bytes(tmp_path: Path) -> None:
+    one = tmp_path / "a.yaml"
+    one.write_text("x: 1\n", "utf-8")
+    before = content_cache.key([one], "2.0")
+    assert content_cache.key([one], "2.1") != before
+    one.write_text("x: 2\n", "utf-8")
+    assert content_cache.key([one], "2.0") != before
+
+
+def test_the_rule_index_from_the_cache_equals_the_yaml_one(cache: Path) -> None:
+    rule_index.cache_clear()
+    first = rule_index()
+    assert len(list(cache.glob("rules-*.json"))) == 1
+    rule_index.cache_clear()
+    again = rule_index()  # read from the entry
+    rule_index.cache_clear()
+    assert again == first and len(first) > 300
+
+
+def test_plain_data_is_parsed_again_after_an_edit_and_only_json_safe_data_is_kept(
+        cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "data.yaml"
+    source.write_text("a: 1\n", "utf-8")
+    calls: list[int] = []
+
+    def parse(data: object) -> object:
+        calls.append(1)
+        return data
+
+    assert content_cache.plain("data", [source], lambda: parse({"a": 1})) == {"a": 1}
+    assert content_cache.plain("data", [source], lambda: parse({"a": 1})) == {"a": 1}
+    assert len(calls) == 1
+    source.write_text("a: 2\n", "utf-8")
+    assert content_cache.plain("data", [source], lambda: parse({"a": 2})) == {"a": 2}
+    assert len(calls) == 2
+    for _ in range(2):  # an int key would come back as text: never kept, parsed each time
+        assert content_cache.plain("keys", [source], lambda: parse({1: "x"})) == {1: "x"}
+    assert len(calls) == 4 and not list(cache.glob("keys-*.json"))
