@@ -214,7 +214,7 @@ class GentryCard(Sourced):
     favours: tuple[Favour, ...] = ()
     traits: tuple[str, ...] = ()
     expansion: Expansion = "base"
-    copies: int = 1
+    copies: int = Field(default=1, ge=1)
 
     @property
     def rating(self) -> int:

@@ -21,7 +21,7 @@ from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
 from obsession_nb.scenario_check import check, key_path
-from obsession_nb.state import State
+from obsession_nb.state import Options, State
 from obsession_nb.table import WHEEL_LEVELS
 
 FORMAT = "obsession-nb/scenario@1"
@@ -356,10 +356,13 @@ def _path(loc: tuple[Any, ...]) -> str:
 
 
 def _max_levels(data: dict[str, Any]) -> None:
-    """Allow ``level: max`` in hand-written files."""
-    options = data.get("options")
-    length = options.get("length", "standard") if isinstance(options, dict) else "standard"
-    wheel = Wheel(WHEEL_LEVELS.get(length, 6) if isinstance(length, str) else 6)
+    """Allow ``level: max`` in hand-written files: the Max of the game's own wheel (Tableau
+    Duel's is above levels 9 and 10, UD p.15; the extended game's above 7 and 8)."""
+    try:
+        levels = Options.model_validate(data.get("options") or {}).wheel_levels
+    except (ValidationError, TypeError):  # the options' own problems are reported later
+        levels = WHEEL_LEVELS["standard"]
+    wheel = Wheel(levels)
     players = data.get("players")
     for player in players if isinstance(players, list) else []:
         rep = player.get("reputation") if isinstance(player, dict) else None

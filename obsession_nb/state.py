@@ -110,6 +110,13 @@ class Options(Record):
             self.milestones = "random"  # two at random, unless named (option.milestones)
         return self
 
+    def prestige_limit(self, players: int) -> bool:
+        """Whether the six-prestige-guest limit applies: as set, else in six-player individual
+        play only (option.six-prestige-guest-limit)."""
+        if self.prestige_guest_limit is not None:
+            return self.prestige_guest_limit
+        return players == 6 and self.mode != "team"
+
     @property
     def hire_on_pass(self) -> bool:
         return self.expansion if self.pass_hire is None else self.pass_hire

@@ -79,8 +79,8 @@ def seating_problems(state: State) -> list[str]:
 def _record_problems(state: State) -> list[str]:
     """A request or loan of the file must concern the active player's teammate."""
     team = state.team
-    if team is None:
-        return []
+    if team is None or (state.turn is not None and not 0 <= state.turn.player < len(state.players)):
+        return []  # a seat off the table is reported by the shared check (turn.player)
     mate = None if state.turn is None else teammate(state, state.turn.player)
     problems = []
     if team.request is not None and team.request.owner != mate:
