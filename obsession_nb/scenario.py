@@ -93,8 +93,20 @@ def parse(text: str, catalog: Catalog | None = None, source: str = "scenario",
     aside (a problem inside a value already reported is not repeated); once the types are
     right, the ``decision`` check of the pending decision too.  With it, a position that
     passes can be played to the end of the game."""
+    scenario = parse_data(_load(text, source), catalog, source, decision)
+    if len(text) > MAX_BYTES // 8 and len(dump(scenario).encode("utf-8")) > MAX_BYTES:
+        # YAML written out in full (block lists, folded lines) can be several times the size
+        raise ScenarioError([f"the file saves to more than {MAX_BYTES // 1_000_000} MB once "
+                             "written out in full, the limit for scenario files"], source)
+    return scenario
+
+
+def parse_data(data: dict[str, Any], catalog: Catalog | None = None, source: str = "scenario",
+               decision: DecisionCheck | None = None) -> Scenario:
+    """:func:`parse` of scenario data already read from YAML (or a position's
+    ``model_dump(mode="json")``): every check but the text's own."""
     catalog = catalog or load_catalog()
-    data = _load(text, source)
+    data = dict(data)
     problems: list[str] = []
     if data.pop("format", FORMAT) != FORMAT:
         problems.append(f"format: expected '{FORMAT}'")
@@ -336,6 +348,11 @@ def _inside(problem: str, paths: list[str]) -> bool:
 
 def dump(scenario: Scenario) -> str:
     """The scenario as YAML that :func:`parse` reads back to an equal scenario."""
+    return yamlio.dump(dump_data(scenario))
+
+
+def dump_data(scenario: Scenario) -> dict[str, Any]:
+    """What :func:`dump` writes, as data (:func:`parse_data` reads it back)."""
     data: dict[str, Any] = {"format": FORMAT}
     data.update(scenario.state.model_dump(mode="json", exclude_defaults=True))
     data["players"] = [p.model_dump(mode="json") for p in scenario.state.players]
@@ -345,7 +362,7 @@ def dump(scenario: Scenario) -> str:
         ]
     if scenario.actions:
         data["actions"] = list(scenario.actions)
-    return yamlio.dump(data)
+    return data
 
 
 def _path(loc: tuple[Any, ...]) -> str:
