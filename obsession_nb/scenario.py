@@ -55,9 +55,18 @@ class Scenario:
 def scenario_path(path_or_name: str | Path) -> Path:
     """A file path, or the name of a packaged scenario (``refresher-round-6``)."""
     path = Path(path_or_name)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml") or exists(path):
         return path
     return content_dir() / "scenarios" / f"{path_or_name}.yaml"
+
+
+def exists(path: Path) -> bool:
+    """Whether the file exists; a name the system cannot look up (longer than 255 bytes, a
+    NUL byte) names none."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 DecisionCheck = Callable[..., list[str]]

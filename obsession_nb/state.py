@@ -106,6 +106,9 @@ class Options(Record):
             raise ValueError("courtship=closed and theme_reveal=cliffhanger both decide when "
                              "a theme is turned up; choose one (option.closed-courtship, "
                              "option.cliffhanger)")
+        if self.garden == "garden-maze" and self.low_vp_monuments:
+            raise ValueError("garden=garden-maze is a base-game monument; the low-VP set is "
+                             "never mixed with it (option.garden-maze, ud.monuments.low-vp)")
         if self.objectives == "milestones" and self.milestones is None:
             self.milestones = "random"  # two at random, unless named (option.milestones)
         return self

@@ -45,7 +45,7 @@ VARIANTS: list[tuple[int, bool, tuple[str, ...]]] = [
     (4, True, ("market=building-boom",)),
     (3, True, ("intensive_service=standard",)),
     (2, True, ("garden=garden-maze",)),
-    (3, False, ("garden=garden-maze", "low_vp_monuments=true")),
+    (3, False, ("garden=garden-maze",)),
     (4, True, ("starter_guests=draft",)),
     (3, True, ("market_redraw=offer",)),
     (5, True, ("first_player_rotation=clockwise",)),
