@@ -102,7 +102,8 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
                         "does not use (option.starter-guest-draft, option.market-redraw, "
                         "ud.objectives-during-play)")
     for j, choice in enumerate(turn.choices):
-        problems += _choice(f"turn.choices[{j}]", choice, table, turn.guests)
+        # a guest dismissed after the activity still owes its favours (ruling.dismissal-timing)
+        problems += _choice(f"turn.choices[{j}]", choice, table, [*turn.guests, *turn.dismissed])
     if turn.resume is not None and turn.resume not in RESUMABLE:
         problems.append(f"turn.resume: '{turn.resume}' is not a step to return to "
                         f"({', '.join(sorted(RESUMABLE))})")

@@ -188,8 +188,9 @@ class _Components:
             shopping = state.turn is not None and state.turn.purchases > 0  # the slide waits
             if self.mode.identical_stacks and (len(set(stack)) > 1 or not (stack or shopping)):
                 self.problems.append(f"supply.market[{j}]: " + (
-                    "only identical tiles stack in one space" if stack else
-                    "an empty space (the market is refilled at the end of each turn)"))
+                    "only identical tiles stack in one space (market.duplicates-stack)" if stack
+                    else "an empty space (the market is refilled at the end of each turn; "
+                    "market.never-empty)"))
         self.reserve("service_reserve", lambda tile: tile.front.category == "service",
                      "a service tile")
         self.reserve("pr1_reserve", lambda tile: tile.front.prestige == 1, "a prestige-1 tile")
@@ -257,7 +258,9 @@ class _Components:
             self.each(self.card, f"{base}.choices[{j}].cards", choice.cards)
         for j, placement in enumerate(turn.placements):
             self.servant(f"{base}.placements[{j}].servant", placement.servant)
-        self.each(objective, f"{base}.offer", turn.offer)
+        # the starter-guest draft's deck (setup_choices.py), else objectives to choose from
+        self.each(self.card if turn.step == "starter-draft" else objective, f"{base}.offer",
+                  turn.offer)
         for name in ("hired", "purchases"):
             self.not_negative(f"{base}.{name}", getattr(turn, name))
 
