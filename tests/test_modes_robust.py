@@ -344,3 +344,28 @@ def test_solo_sec_player_setup_a_solo_file_with_milestones_is_refused() -> None:
     data = base("solo")
     data["milestones"] = {"cards": ["standin-milestone-renovator"]}
     refused(data, "milestones", "plays without milestones")
+
+
+# ----------------------------------------------------------------- new --round R
+
+
+@pytest.mark.parametrize(("players", "mode", "length", "round_", "seasons"),
+                         [(4, "standard", "standard", 5, 1), (3, "standard", "standard", 13, 3),
+                          (6, "team", "standard", 6, 1), (2, "standard", "extended", 13, 2)])
+def test_new_round_plays_each_courtship_passed(players: int, mode: str, length: str,
+                                                round_: int, seasons: int) -> None:
+    """courtship.*, season.objective-discard: each courtship passed on the way is played by
+    the engine (its VP cards, the winner's Fairchild, one objective discarded each season)."""
+    start_ = new_position(players, mode=mode, length=length, round=1)
+    game = new_position(players, mode=mode, length=length, round=round_)
+    state = game.state
+    assert state.round == round_ and state.turn.step == "begin"
+    assert len(state.themes) == seasons + 1
+    for before, after in zip(start_.state.players, state.players, strict=True):
+        assert after.objectives_discarded == seasons
+        assert len(after.objectives) + after.objectives_discarded <= len(before.objectives)
+    vp_dealt = sum(len(p.vp_cards) for p in state.players) + len(state.supply.vp_discard)
+    assert vp_dealt > 0 and len(state.supply.vp_deck) + vp_dealt == len(
+        start_.state.supply.vp_deck)
+    file_round_trip(game)
+    play_until(game, start(GROUPS["standard"][0], 1)[1], lambda g: False, limit=200)
