@@ -96,3 +96,24 @@ def start(kind: Kind, seed: int) -> tuple[Game, RandomPlayer]:
     options = options_with(kind.settings, Options(
         expansion=kind.expansion, length=kind.length, mode=kind.mode))  # type: ignore[arg-type]
     return new_game(kind.players, seed=seed, options=options), RandomPlayer(seed)
+
+
+def positions(kinds: list[Kind], seed: int, after: tuple[int, ...] = (0, 40, 150)) -> list[str]:
+    """Scenario texts of a seeded game of each kind: at its first decision and after each number
+    of random actions in ``after`` (fewer if the game ends first)."""
+    texts = []
+    for i, kind in enumerate(kinds):
+        game, player = start(kind, seed + i)
+        played = 0
+        for target in after:
+            while played < target and not game.state.finished:
+                game.apply(player.choose(game))
+                played += 1
+            texts.append(game.to_scenario())
+    return texts
+
+
+def every_kind() -> list[Kind]:
+    """Every kind of every group, the groups interleaved."""
+    rows = list(GROUPS.values())
+    return [row[i] for i in range(max(map(len, rows))) for row in rows if i < len(row)]

@@ -369,3 +369,29 @@ def test_new_round_plays_each_courtship_passed(players: int, mode: str, length: 
         start_.state.supply.vp_deck)
     file_round_trip(game)
     play_until(game, start(GROUPS["standard"][0], 1)[1], lambda g: False, limit=200)
+
+
+# ----------------------------------------------------------------- team play: no dead end
+
+
+def test_team_no_doubled_servants_a_borrowed_cook_never_leaves_the_cook_icon_unserved() -> None:
+    """A host holding her own and a borrowed cook may not set one to work as a supplemental
+    servant while a mandatory cook icon needs it: no second cook may then serve the activity
+    (team.no-doubled-servants), so the icon could never be filled (issue 26: a dead end in
+    ordinary team play)."""
+    from obsession_nb.random_player import RandomPlayer, weight
+
+    def likes_cooks(action: Any) -> float:
+        text = str(action)
+        cooking = text.startswith(("ask-servant cook", "accept", "host renovated-kitchen"))
+        return 50.0 if cooking or text == "place cook tile" else weight(action)
+
+    game = new_game(4, seed=0, options=Options(mode="team"))
+    player = RandomPlayer(0, weights=likes_cooks)
+    assert play_until(game, player, lambda g: g.state.turn is not None
+                      and g.state.turn.tile == "renovated-kitchen"
+                      and g.state.turn.step in ("invite", "service") and g.state.team.request is None
+                      and g.state.players[g.state.turn.player].servants.available.count("cook") > 1)
+    verdict = game.check("place cook tile")
+    assert not verdict.legal and verdict.rulings[0].rule == "team.no-doubled-servants"
+    assert "place cook tile" not in {a.notation for a in game.legal_actions()}

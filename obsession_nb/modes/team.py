@@ -20,6 +20,7 @@ from typing import Any
 from obsession_nb import actions as a
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Loan, LogEntry, Player, State, TeamPlay, TeamRequest
+from obsession_nb.supplemental import service_possible_without
 from obsession_nb.table import Table
 
 REQUEST_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "buy"})
@@ -193,6 +194,12 @@ def refusal(table: Table, action: a.Action) -> None:
     if isinstance(action, (a.Serve, a.Place)) and servant == "cook" and any(
             p.servant == "cook" for p in turn.placements):
         raise second_cook(table)
+    cooks = table.me.servants.available.count("cook")
+    if isinstance(action, a.Place) and servant == "cook" and cooks > 1 and turn.step in (
+            "invite", "service") and not service_possible_without(table, ["cook"] * cooks):
+        raise refuse("team.no-doubled-servants", "A cook is needed for a mandatory servant icon, "
+                     "and once a cook works here as a supplemental servant no second cook may "
+                     "serve this activity: the cook fills the icon instead.")
     if isinstance(action, a.Place) and servant in NOT_DOUBLED and any(
             p.servant == servant and p.target == action.target for p in turn.placements):
         raise refuse("team.no-doubled-servants", f"A {table.servant_name(servant)} already works "
