@@ -1,13 +1,20 @@
 """Soak test: many seeded complete games with every invariant checked after every action.
 
-Games cycle through 2–6 players × standard/extended × with/without the expansion, plus Solo
-Estate Challenge games (standard and extended), each with its own seed.  After every action the
-invariants of ``tests/game_invariants.py`` are checked (``Watch``: per-position rules, the JSON
-round trip, no component appearing or vanishing).  Games run in parallel on the engine's batch
-executor (``obsession_nb.batch.each``: a local process pool, or any executor).
+Without ``--mode`` games cycle through 2–6 players × standard/extended × with/without the
+expansion, plus Solo Estate Challenge games (standard and extended), each with its own seed.
+``--mode all`` cycles through every group of ``tests/mode_games.py`` in turn (the standard game,
+its variant option sets, team play 4/6, Tableau Obsession 2–6, Tableau Duel, the Solo Estate
+Challenge, classic solitaire), so that ``--games 7N`` plays N games of each; ``--mode GROUP``
+plays one group.  After every action the invariants of ``tests/game_invariants.py`` are checked
+(``Watch``: per-position rules, the JSON round trip, no component appearing or vanishing); with
+``--mode`` the position is also saved and reloaded through every check of a scenario file (a
+refusal or a different position is a violation): as data after every action, and as YAML text
+(``load_scenario_text``) after every 25th action and the last.  Games run in
+parallel on the engine's batch executor (``obsession_nb.batch.each``: a local process pool, or
+any executor).
 
     .venv/bin/python bench/soak.py --games 10000 --workers 2 [--seed 0] [--json]
-        [--out soak.jsonl [--resume]]
+        [--mode all|GROUP] [--out soak.jsonl [--resume]]
 
 With ``--out`` every game's outcome is appended to a JSON-lines file as soon as it is known, and
 ``--resume`` skips the seeds already in it, so a long soak survives being stopped; the totals are
@@ -31,7 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from game_invariants import Watch
+from game_invariants import Watch, file_round_trip
+from mode_games import GROUPS, kind_of
+from mode_games import start as start_kind
 
 from obsession_nb.batch import each
 from obsession_nb.game import Game, new_game
@@ -41,6 +50,9 @@ from obsession_nb.random_player import RandomPlayer
 from obsession_nb.state import Options
 
 MAX_ACTIONS = 5_000
+TEXT_EVERY = 25
+"""With ``--mode``: every action's position is reloaded through the file checks, every 25th
+(and the last) written out as YAML text too."""
 KINDS = [(n, length, expansion) for n in range(2, 7) for length in ("standard", "extended")
          for expansion in (True, False)] + [(1, "standard", True), (1, "extended", True)]
 """(players, length, expansion); one player = the Solo Estate Challenge."""
@@ -69,12 +81,24 @@ def start(seed: int, players: int, length: str, expansion: bool) -> tuple[Game, 
     return new_game(players, seed=seed, options=options), RandomPlayer(seed)
 
 
-def soak_one(job: tuple[int, int, str, bool]) -> Outcome:
-    """Play one game to its end, checking the invariants after every action."""
-    seed, players, length, expansion = job
-    out = Outcome(seed, describe(players, length, expansion))
+Job = tuple[int, int, str, bool] | tuple[int, str]
+"""``(seed, players, length, expansion)``, or ``(seed, group)`` with ``--mode``."""
+
+
+def soak_one(job: Job) -> Outcome:
+    """Play one game to its end, checking the invariants after every action (with ``--mode``,
+    saving and reloading the position too)."""
+    reload = len(job) == 2
+    if reload:
+        seed, groups = job  # type: ignore[misc]
+        group, kind = kind_of(seed, groups.split(","))
+        out = Outcome(seed, f"{group}: {kind}")
+    else:
+        seed, players, length, expansion = job  # type: ignore[misc]
+        out = Outcome(seed, describe(players, length, expansion))
     try:
-        game, player = start(seed, players, length, expansion)
+        game, player = start_kind(kind, seed) if reload else start(seed, players, length,
+                                                                   expansion)
         watch = Watch(game)
         while not game.state.finished:
             action = player.choose(game)
@@ -84,7 +108,10 @@ def soak_one(job: tuple[int, int, str, bool]) -> Outcome:
             game.apply(action)
             out.actions += 1
             try:
-                watch.check(game)
+                watch.check(game, json=not reload)  # the reload below is the stronger trip
+                if reload:  # the data through every check; every 25th and the last as text
+                    file_round_trip(game, text=out.actions % TEXT_EVERY == 0 or
+                                    game.state.finished)
             except AssertionError as exc:
                 out.result, out.detail = "violation", f"after '{action}': {exc}"
                 return out
@@ -98,8 +125,22 @@ def soak_one(job: tuple[int, int, str, bool]) -> Outcome:
     return out
 
 
-def jobs(games: int, first_seed: int) -> list[tuple[int, int, str, bool]]:
+def jobs(games: int, first_seed: int, mode: str | None = None) -> list[Job]:
+    if mode is not None:
+        groups = ",".join(GROUPS if mode == "all" else [mode])
+        return [(first_seed + i, groups) for i in range(games)]
     return [(first_seed + i, *KINDS[i % len(KINDS)]) for i in range(games)]
+
+
+def by_group(outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
+    """Games, actions and failures of each group (``--mode``: the kind starts with it)."""
+    groups: dict[str, dict[str, int]] = {}
+    for o in outcomes:
+        row = groups.setdefault(o.kind.split(":")[0], Counter())  # type: ignore[arg-type]
+        row["games"] += 1
+        row["actions"] += o.actions
+        row[o.result] += 1
+    return {k: dict(v) for k, v in sorted(groups.items())}
 
 
 def done_before(path: Path | None) -> list[Outcome]:
@@ -120,6 +161,7 @@ def totals(outcomes: list[Outcome], seconds: float, workers: int) -> dict:
         "stalls": results["stall"],
         "seconds": round(seconds, 1),
         "workers": workers,
+        "by_group": by_group(outcomes),
         "by_kind": dict(sorted(Counter(o.kind for o in outcomes).items())),
         "failures": [asdict(o) for o in outcomes if o.result != "finished"][:20],
     }
@@ -133,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print the totals as JSON")
     p.add_argument("--out", type=Path, help="append each game's outcome to this JSON-lines file")
     p.add_argument("--resume", action="store_true", help="skip the seeds already in --out")
+    p.add_argument("--mode", choices=["all", *GROUPS],
+                   help="every group of games in turn (all) or one group, each position saved "
+                   "and reloaded after every action")
     args = p.parse_args(argv)
     if args.resume and args.out is None:
         p.error("--resume needs --out")
@@ -140,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is not None and not args.resume:
         args.out.write_text("")
     seen = {o.seed for o in outcomes}
-    todo = [job for job in jobs(args.games, args.seed) if job[0] not in seen]
+    todo = [job for job in jobs(args.games, args.seed, args.mode) if job[0] not in seen]
     begun = time.perf_counter()
     for done, (_, out) in enumerate(each(soak_one, todo, workers=args.workers, progress=False), 1):
         outcomes.append(out)
@@ -159,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"games {summary['games']}, actions {summary['actions']}, violations "
               f"{summary['violations']}, exceptions {summary['exceptions']}, stalls "
               f"{summary['stalls']} ({seconds:.0f}s this run, {args.workers} workers)")
+        for group, row in summary["by_group"].items():
+            print(f"  {group}: " + ", ".join(f"{k} {v}" for k, v in row.items()))
         for f in summary["failures"]:
             print(f"  {f['result']}: seed {f['seed']} {f['kind']} after {f['actions']} "
                   f"actions: {f['detail']}")

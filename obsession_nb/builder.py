@@ -3,14 +3,17 @@
 ``new_position`` sets up a real game (``setup.new_state``: families with their starting
 servants, bonuses and family cards, START tiles, dealt starter guests, a legally filled market,
 decks, round track and events; with the expansion, the servant draft is played with each
-player's first choice), then brings it to the start of the asked round: the round-track spaces
-passed on the way apply their events (reserves activating, a new season's theme; rules
-round-track.*-events, season.theme-reveal) and each player has taken one turn per activity
-round; after each courtship passed the first-player pawn moves on (ud.first-player-
-counterclockwise), while the courtship itself (favour, objective discards) is left to the user.
-Nothing else is invented: money, reputation, hands and organisers are the setup's, for
-the user to change.  The Solo Estate Challenge's positions come from its own setup
-(``modes/solo.py``), classic solitaire's from its own (``modes/classic.py``).
+player's first choice), then brings it to the start of the asked round as the engine plays the
+rounds with every player's turns skipped: the round-track spaces passed on the way apply their
+events (reserves activating, a new season's theme; rules round-track.*-events,
+season.theme-reveal), a market variant's end-of-round step happens, each player has taken one
+turn per activity round, and each courtship passed is played in full by the engine — scored on
+the hands as they stand, the winner's Fairchild, the objective discards, the VP cards — each
+decision the first one offered, after which the first-player pawn moves on
+(ud.first-player-counterclockwise).  Nothing else is invented: money, reputation, hands and
+organisers are the setup's (and the courtships'), for the user to change.  The Solo Estate
+Challenge's positions come from its own setup (``modes/solo.py``), classic solitaire's from its
+own (``modes/classic.py``).
 """
 
 from __future__ import annotations
@@ -82,30 +85,42 @@ def _finish_draft(game: Game) -> None:
 
 
 def _advance(game: Game, target: int) -> None:
-    """From round 1 to the first turn of ``target``, meeting each space's events."""
-    from obsession_nb.flow import enter_round
+    """From round 1 to the first turn of ``target`` as the engine plays the rounds, every
+    player's turns skipped: each round's end (a market variant's step, flow.end_round), the next
+    space's events, and each courtship in full — its scoring, the winner's Fairchild, the
+    objective discards and the VP cards (seasons.py: courtship.*, season.*) — each decision the
+    first one offered; the pawn then passes (ud.first-player-counterclockwise)."""
+    from obsession_nb.flow import end_round
     from obsession_nb.rounds import is_courtship, last_round
 
     table = game.table
     state = table.state
     if not 1 <= target <= last_round(table):
         raise ValueError(f"round must be 1 to {last_round(table)}, not {target}")
-    turns = 1  # round 1 is an activity round
-    for number in range(2, target + 1):
-        state.round = number
-        if is_courtship(table):
-            if number == target:
-                raise ValueError(f"round {target} is a courtship round (nobody takes a turn); "
-                                 "choose an activity round")
-            if number != last_round(table):  # the pawn passes after the season
-                step = -1 if state.options.first_player_rotation == "counterclockwise" else 1
-                state.first_player = (state.first_player + step) % len(state.players)
-            continue
-        enter_round(table)
-        turns += number < target
+    courtships = [r for r in range(2, target + 1) if _courtship_round(game, r)]
+    if target in courtships:
+        raise ValueError(f"round {target} is a courtship round (nobody takes a turn); "
+                         "choose an activity round")
+    while state.round < target:
+        if is_courtship(table) or state.turn is None or state.turn.step != "begin":
+            game.apply(game.legal_actions()[0])  # the courtship's decisions, in turn
+        else:
+            end_round(table)  # everyone's turn of this round skipped
+    turns = target - 1 - len(courtships)
     for player in state.players:
-        player.turns_taken = turns if target > 1 else 0
+        player.turns_taken = turns
     table.automatic = []
+
+
+def _courtship_round(game: Game, number: int) -> bool:
+    from obsession_nb.rounds import is_courtship
+
+    saved = game.state.round
+    game.state.round = number
+    try:
+        return is_courtship(game.table)
+    finally:
+        game.state.round = saved
 
 
 def _classic(players: int, families: Sequence[str] | None, round: int, expansion: bool,

@@ -215,7 +215,7 @@ class GentryCard(Sourced):
     favours: tuple[Favour, ...] = ()
     traits: tuple[str, ...] = ()
     expansion: Expansion = "base"
-    copies: int = 1
+    copies: int = Field(default=1, ge=1)
 
     @property
     def rating(self) -> int:
@@ -485,14 +485,26 @@ class CardsError(ValueError):
         super().__init__(f"{source}: " + "; ".join(problems))
 
 
+MAX_CARDS_BYTES = 2_000_000
+"""A cards file larger than this (2 MB) is refused before it is parsed."""
+
+
 def overlay(catalog: Catalog, path: str | Path) -> Catalog:
     """The catalog with a user's own cards (YAML, sections ``opponents`` and ``ai_cards``)
     replacing the entries of the same id or joining them; every problem is reported at once
     with its path (``opponents[2].chart.3: ...``), and nothing is changed then."""
     source = str(path)
     try:
-        data = yamlio.load(Path(path).read_text(encoding="utf-8")) or {}
-    except (OSError, ValueError, YAMLError) as exc:
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_CARDS_BYTES + 1)  # never more: /dev/zero is a "file" too
+    except OSError as exc:
+        raise CardsError([str(exc)], source) from None
+    if len(raw) > MAX_CARDS_BYTES:
+        raise CardsError([f"the file is larger than {MAX_CARDS_BYTES // 1_000_000} MB, the "
+                          "limit for a cards file"], source)
+    try:
+        data = yamlio.load(raw.decode("utf-8")) or {}
+    except (ValueError, YAMLError) as exc:
         raise CardsError([str(exc)], source) from None
     problems: list[str] = []
     if not isinstance(data, dict):

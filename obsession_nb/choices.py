@@ -278,6 +278,14 @@ def can_recruit(table: Table) -> bool:
     )
 
 
+def recruit_notation_box(table: Table, seat: int, kind: str, box: str) -> str:
+    """The box as the notation names it: none when the other player has the servant in that
+    box only (host.recruit-any-box)."""
+    target = table.state.players[seat]
+    holding = [z for z in BOXES if kind in target.servants.zone(z)]
+    return "" if holding == [box] else box
+
+
 def recruit_box(table: Table, seat: int, kind: str, box: str) -> str:
     """The box of the other player's board the servant is taken from: the one named, or the
     only one holding that kind (host.recruit-any-box)."""
@@ -290,6 +298,10 @@ def recruit_box(table: Table, seat: int, kind: str, box: str) -> str:
         if box not in holding:
             raise refuse("host.recruit-any-box", f"{target.name} has no "
                          f"{table.servant_name(kind)} in {BOXES[box]}.")
+        if len(holding) == 1:  # one notation per choice: the box only when there is a choice
+            raise refuse("host.recruit-any-box", f"{target.name}'s only "
+                         f"{table.servant_name(kind)} is in {BOXES[box]}: write recruit "
+                         f"p{seat + 1} {kind}, with no box to choose.")
         return box
     if len(holding) > 1:
         raise refuse("host.recruit-any-box", f"{target.name} has a "

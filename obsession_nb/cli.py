@@ -9,6 +9,7 @@ that use them (tests/test_cli_start.py)."""
 from __future__ import annotations
 
 import argparse
+import io  # already loaded by the interpreter: costs nothing at start
 import os
 import sys
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from obsession_nb.i18n import LANGUAGES
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import Any
+    from typing import Any, NoReturn
 
     from obsession_nb.game import Game
 
@@ -432,8 +433,21 @@ def cmd_lab(args: argparse.Namespace) -> int:
     return subprocess.call(command, env=env)
 
 
+class Refused(Exception):
+    """Arguments argparse refuses (``main`` reports them, as JSON too with ``--json``)."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise Refused(self, message)
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="obsession-nb", description=(
+    p = _Parser(prog="obsession-nb", description=(
         "Validate, show, play and list the legal actions of Obsession scenarios, and open the "
         "tutor in JupyterLab."))
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -599,15 +613,41 @@ def _check_file(args: argparse.Namespace) -> None:
     if name is None:
         return
     from obsession_nb import suggest
-    from obsession_nb.scenario import ScenarioError, scenario_path
+    from obsession_nb.scenario import ScenarioError, exists, scenario_path
 
-    if not scenario_path(name).exists():
+    if not exists(scenario_path(name)):
         raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
                              f"{suggest.scenario_hint(str(name))}"], str(name))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        if sys.stderr is not None:
+            print("obsession-nb: standard output is closed; nothing can be written",
+                  file=sys.stderr)
+        return 1
+    if sys.stderr is None:
+        sys.stderr = sys.stdout
+    for stream in (sys.stdout, sys.stderr):  # an ASCII-only terminal gets escapes, not a crash
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    try:
+        return _run(argv)
+    except Refused as exc:
+        if "--json" in argv:
+            _print_json({"error": "invalid arguments", "problems": [str(exc)]})
+        exc.parser.print_usage(sys.stderr)
+        print(f"{exc.parser.prog}: error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None  # as argparse itself exits
+    except OSError as exc:  # the output cannot be written: a closed pipe, a full disk
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if not isinstance(exc, BrokenPipeError):  # the reader went away (`... | head`): quiet
+            print(f"obsession-nb: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return 1
+
+
+def _run(argv: list[str]) -> int:
     p = parser()
     _check_command(p, argv)
     args, extra = p.parse_known_args(argv)
@@ -618,7 +658,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _check_file(args)
         code = args.func(args)
-        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
         return code
     except ValueError as exc:
         from obsession_nb.scenario import ScenarioError
@@ -628,9 +668,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "json", False):
             _print_json({"error": "invalid scenario", "problems": exc.problems})
         print(str(exc), file=sys.stderr)
-        return 1
-    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
 

@@ -382,8 +382,8 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
     elif choice.kind == "hire":
         yield from (a.Hire(k) for k in table.catalog.servants)
         if choices.can_recruit(table):
-            yield from (a.Recruit(s, k, z) for s in seats for k in choices.RECRUITABLE
-                        for z in choices.BOXES)
+            yield from (a.Recruit(s, k, choices.recruit_notation_box(table, s, k, z))
+                        for s in seats for k in choices.RECRUITABLE for z in choices.BOXES)
         yield a.Done()
 
 

@@ -51,6 +51,8 @@ COLUMNS = ("actions", "money", "reputation", "level", "position", "money_after",
            "invitations", "draws", "servants", "hired", "flipped", "bought", "affordable",
            "score", "merged", "alternatives")
 """The columns of :func:`explore`'s table, in order."""
+SORTABLE = tuple(c for c in COLUMNS if c not in ("actions", "alternatives"))
+"""The columns a table can be sorted by (the other two hold lists of actions)."""
 
 LIMIT = 20000
 """At most this many positions are searched; past it :class:`ExploreLimit` is raised."""
@@ -416,15 +418,16 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     ``host``: only the activities hosting this tile (a faster search)."""
     import pandas as pd
 
-    if sort not in COLUMNS:
-        raise ValueError(f"cannot sort by '{sort}': the columns are {', '.join(COLUMNS)}")
+    if sort not in SORTABLE:
+        raise ValueError(f"cannot sort by '{sort}': the columns to sort by are "
+                         f"{', '.join(SORTABLE)}")
     if game.state.turn is None:
         return pd.DataFrame(columns=list(COLUMNS))
     with _cycles_uncollected():
         rows = _rows(game, lines(game, purchases=purchases, peek=peek, host=host))
     frame = pd.DataFrame(rows, columns=list(COLUMNS))
     if uses is not None:
-        frame = frame[frame["servants"].str.split(", ").map(lambda kinds: uses in kinds)]
+        frame = frame.loc[[uses in placed.split(", ") for placed in frame["servants"]]]
     if query:
         frame = frame.query(query)
     others = [c for c in ("money", "reputation", "score", "guests") if c != sort]

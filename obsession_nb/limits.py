@@ -19,7 +19,7 @@ LIMIT = 6
 
 
 def enabled(table: Table) -> bool:
-    return bool(table.state.options.prestige_guest_limit)
+    return table.state.options.prestige_limit(len(table.state.players))
 
 
 def prestige_guests(table: Table, player: Player) -> list[str]:

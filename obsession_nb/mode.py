@@ -96,6 +96,12 @@ class Mode:
     milestones: bool | None = None
     """Milestones (UD p.15): ``True`` always used (two at random unless ``options.milestones``
     names them), ``False`` never, ``None`` as ``options.milestones`` says."""
+    identical_stacks = True
+    """Each Builders' Market space holds copies of one tile and is refilled at the end of every
+    turn (market.*); ``False``: the mode's market is of another shape, which its
+    :meth:`check_position` checks (the Solo Estate Challenge's category stacks)."""
+    last_round: int | None = None
+    """The last round a position may be at; ``None``: the round track's last space."""
 
     def refuse(self, table: Table, action: Action) -> None:
         """Raise ``IllegalAction`` for an action the mode forbids (checked before the core's
@@ -173,7 +179,9 @@ class Mode:
         return {}
 
     def check_position(self, state: State, catalog: Catalog) -> list[str]:
-        """Scenario-validation problems of the mode's own records, each with its path."""
+        """Scenario-validation problems of the mode's own records, each with its path; the
+        shared checks of every position (``scenario_check``, ``position_check``) run first,
+        whatever the mode, and this only adds to them."""
         return []
 
     def view(self, table: Table) -> dict[str, Any] | None:

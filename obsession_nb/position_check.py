@@ -14,6 +14,8 @@ from obsession_nb.catalog import Catalog, GentryCard
 from obsession_nb.flow import STEP_NAMES
 from obsession_nb.limits import excess
 from obsession_nb.rounds import is_courtship
+from obsession_nb.setup import setup_decisions
+from obsession_nb.setup_choices import STEPS as SETUP_STEPS
 from obsession_nb.state import State
 from obsession_nb.table import Table
 from obsession_nb.vpcards import TURN_STEPS as RESUMABLE
@@ -56,7 +58,7 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
     if not state.players or not 0 <= state.first_player < len(state.players):
         return []
     table = Table(state, catalog, custom)
-    courtship = state.options.mode == "standard" and is_courtship(table)
+    courtship = is_courtship(table)  # every mode on a track with courtships has them
     if turn is None:
         if courtship and not state.finished:
             return [f"turn: round {state.round} is a courtship round; nobody takes a turn, so "
@@ -89,13 +91,19 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
         problems.append("turn.step: favours come from a hosted tile or from hiring on a pass")
     if turn.guests and turn.tile is None:
         problems.append("turn.guests: guests attend only a hosted activity (turn.tile)")
-    if (turn.step == "favours") != bool(turn.choices):
-        problems.append("turn.choices: " + ("step favours waits for a decision; the list is "
-                                            "empty" if turn.step == "favours" else
-                                            f"favour decisions wait only in step favours, not "
-                                            f"'{turn.step}'"))
+    favours = turn.step == "favours" or (turn.step, turn.resume) == ("keep-objective", "favours")
+    if turn.step == "favours" and not turn.choices:
+        problems.append("turn.choices: step favours waits for a decision; the list is empty")
+    elif turn.choices and not favours:
+        problems.append(f"turn.choices: favour decisions wait only in step favours (or an "
+                        f"objective kept from a VP card played then), not '{turn.step}'")
+    if turn.step in SETUP_STEPS and turn.step not in setup_decisions(state.options):
+        problems.append(f"turn.step: '{turn.step}' is a setup decision of an option this game "
+                        "does not use (option.starter-guest-draft, option.market-redraw, "
+                        "ud.objectives-during-play)")
     for j, choice in enumerate(turn.choices):
-        problems += _choice(f"turn.choices[{j}]", choice, table, turn.guests)
+        # a guest dismissed after the activity still owes its favours (ruling.dismissal-timing)
+        problems += _choice(f"turn.choices[{j}]", choice, table, [*turn.guests, *turn.dismissed])
     if turn.resume is not None and turn.resume not in RESUMABLE:
         problems.append(f"turn.resume: '{turn.resume}' is not a step to return to "
                         f"({', '.join(sorted(RESUMABLE))})")

@@ -21,7 +21,7 @@ from obsession_nb.catalog import Catalog, GentryCard, load_catalog
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
 from obsession_nb.scenario_check import check, key_path
-from obsession_nb.state import State
+from obsession_nb.state import Options, State
 from obsession_nb.table import WHEEL_LEVELS
 
 FORMAT = "obsession-nb/scenario@1"
@@ -55,9 +55,18 @@ class Scenario:
 def scenario_path(path_or_name: str | Path) -> Path:
     """A file path, or the name of a packaged scenario (``refresher-round-6``)."""
     path = Path(path_or_name)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml") or exists(path):
         return path
     return content_dir() / "scenarios" / f"{path_or_name}.yaml"
+
+
+def exists(path: Path) -> bool:
+    """Whether the file exists; a name the system cannot look up (longer than 255 bytes, a
+    NUL byte) names none."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 DecisionCheck = Callable[..., list[str]]
@@ -93,8 +102,20 @@ def parse(text: str, catalog: Catalog | None = None, source: str = "scenario",
     aside (a problem inside a value already reported is not repeated); once the types are
     right, the ``decision`` check of the pending decision too.  With it, a position that
     passes can be played to the end of the game."""
+    scenario = parse_data(_load(text, source), catalog, source, decision)
+    if len(text) > MAX_BYTES // 8 and len(dump(scenario).encode("utf-8")) > MAX_BYTES:
+        # YAML written out in full (block lists, folded lines) can be several times the size
+        raise ScenarioError([f"the file saves to more than {MAX_BYTES // 1_000_000} MB once "
+                             "written out in full, the limit for scenario files"], source)
+    return scenario
+
+
+def parse_data(data: dict[str, Any], catalog: Catalog | None = None, source: str = "scenario",
+               decision: DecisionCheck | None = None) -> Scenario:
+    """:func:`parse` of scenario data already read from YAML (or a position's
+    ``model_dump(mode="json")``): every check but the text's own."""
     catalog = catalog or load_catalog()
-    data = _load(text, source)
+    data = dict(data)
     problems: list[str] = []
     if data.pop("format", FORMAT) != FORMAT:
         problems.append(f"format: expected '{FORMAT}'")
@@ -336,6 +357,11 @@ def _inside(problem: str, paths: list[str]) -> bool:
 
 def dump(scenario: Scenario) -> str:
     """The scenario as YAML that :func:`parse` reads back to an equal scenario."""
+    return yamlio.dump(dump_data(scenario))
+
+
+def dump_data(scenario: Scenario) -> dict[str, Any]:
+    """What :func:`dump` writes, as data (:func:`parse_data` reads it back)."""
     data: dict[str, Any] = {"format": FORMAT}
     data.update(scenario.state.model_dump(mode="json", exclude_defaults=True))
     data["players"] = [p.model_dump(mode="json") for p in scenario.state.players]
@@ -345,7 +371,7 @@ def dump(scenario: Scenario) -> str:
         ]
     if scenario.actions:
         data["actions"] = list(scenario.actions)
-    return yamlio.dump(data)
+    return data
 
 
 def _path(loc: tuple[Any, ...]) -> str:
@@ -356,10 +382,13 @@ def _path(loc: tuple[Any, ...]) -> str:
 
 
 def _max_levels(data: dict[str, Any]) -> None:
-    """Allow ``level: max`` in hand-written files."""
-    options = data.get("options")
-    length = options.get("length", "standard") if isinstance(options, dict) else "standard"
-    wheel = Wheel(WHEEL_LEVELS.get(length, 6) if isinstance(length, str) else 6)
+    """Allow ``level: max`` in hand-written files: the Max of the game's own wheel (Tableau
+    Duel's is above levels 9 and 10, UD p.15; the extended game's above 7 and 8)."""
+    try:
+        levels = Options.model_validate(data.get("options") or {}).wheel_levels
+    except (ValidationError, TypeError):  # the options' own problems are reported later
+        levels = WHEEL_LEVELS["standard"]
+    wheel = Wheel(levels)
     players = data.get("players")
     for player in players if isinstance(players, list) else []:
         rep = player.get("reputation") if isinstance(player, dict) else None

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from obsession_nb.catalog import Catalog, GentryCard
+from obsession_nb.catalog import Catalog, GentryCard, Tile
+from obsession_nb.milestones import MARKERS, PER_GAME
 from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.setup_tiles import box_in_use
@@ -40,6 +41,7 @@ class _Components:
     def __init__(self, state: State, catalog: Catalog, cards: dict[str, GentryCard],
                  unchecked: set[str]) -> None:
         self.state, self.catalog, self.cards, self.unchecked = state, catalog, cards, unchecked
+        self.mode = mode_named(state.options.mode)
         self.problems: list[str] = []
         self.places: dict[str, dict[str, list[str]]] = {
             k: {} for k in ("card", "tile", "objective", "vp", "theme")}
@@ -128,11 +130,21 @@ class _Components:
             for j, tile_id in enumerate(state.solo.discarded):  # a record of supply.removed
                 if tile_id not in catalog.tiles:
                     self.problems.append(f"{base}.discarded[{j}]: unknown tile '{tile_id}'")
+        if state.tableau is not None:  # the starter-guest draft's deck, the Grand Ball's guests
+            self.each(self.card, "tableau.draft_deck", state.tableau.draft_deck)
+            self.each(self.card, "tableau.ball_offer", state.tableau.ball_offer)
+            for j, qv in enumerate(state.tableau.queen_victoria):  # records of past rounds
+                for pile in ("removed", "drawn"):
+                    for k, tile_id in enumerate(getattr(qv, pile)):
+                        if tile_id not in catalog.tiles:
+                            self.problems.append(f"tableau.queen_victoria[{j}].{pile}[{k}]: "
+                                                 f"unknown tile '{tile_id}'")
         if state.classic_solo is not None:  # the opponent's pile (classic solitaire)
             self.each(vp, "classic_solo.opponent_vp", state.classic_solo.opponent_vp)
             if state.classic_solo.opponent_fairchild is not None:
                 self.card("classic_solo.opponent_fairchild", state.classic_solo.opponent_fairchild)
-        self.problems += mode_named(state.options.mode).check_position(state, catalog)
+        self.milestone_checks()
+        self.problems += self.mode.check_position(state, catalog)
         self.copies()
         return self.problems
 
@@ -143,10 +155,9 @@ class _Components:
         if not 0 <= state.first_player < max(1, len(state.players)):
             self.problems.append(f"first_player: no seat {state.first_player}")
         track = catalog.round_tracks.get(state.options.track)
-        if track is not None and state.options.mode == "standard" and not (
-            1 <= state.round <= len(track.rounds)
-        ):
-            self.problems.append(f"round: must be 1 to {len(track.rounds)}, not {state.round}")
+        last = self.mode.last_round or (len(track.rounds) if track is not None else None)
+        if last is not None and not 1 <= state.round <= last:
+            self.problems.append(f"round: must be 1 to {last}, not {state.round}")
         self.not_negative("chance.draws", state.chance.draws)
         for j, roll in enumerate(state.chance.next_rolls):
             if not 1 <= roll <= 20:
@@ -175,11 +186,14 @@ class _Components:
         for j, stack in enumerate(supply.market):
             self.each(self.tile, f"supply.market[{j}]", stack)
             shopping = state.turn is not None and state.turn.purchases > 0  # the slide waits
-            if state.options.mode == "standard" and (len(set(stack)) > 1 or not (
-                    stack or shopping)):
+            if self.mode.identical_stacks and (len(set(stack)) > 1 or not (stack or shopping)):
                 self.problems.append(f"supply.market[{j}]: " + (
-                    "only identical tiles stack in one space" if stack else
-                    "an empty space (the market is refilled at the end of each turn)"))
+                    "only identical tiles stack in one space (market.duplicates-stack)" if stack
+                    else "an empty space (the market is refilled at the end of each turn; "
+                    "market.never-empty)"))
+        self.reserve("service_reserve", lambda tile: tile.front.category == "service",
+                     "a service tile")
+        self.reserve("pr1_reserve", lambda tile: tile.front.prestige == 1, "a prestige-1 tile")
         self.each(objective, "supply.objective_deck", supply.objective_deck)
         self.each(vp, "supply.vp_deck", supply.vp_deck)
         self.each(vp, "supply.vp_discard", supply.vp_discard)
@@ -187,6 +201,50 @@ class _Components:
         for j, tile_id in enumerate(state.chance.next_tiles):
             if tile_id not in supply.bag:
                 self.problems.append(f"chance.next_tiles[{j}]: '{tile_id}' is not in the bag")
+
+    def reserve(self, pile: str, fits: Callable[[Tile], bool], kind: str) -> None:
+        """A market reserve holds only its kind of tile (market.reserve-activation)."""
+        for j, tile_id in enumerate(getattr(self.state.supply, pile)):
+            tile = self.catalog.tiles.get(tile_id)
+            if tile is not None and not fits(tile):
+                self.problems.append(f"supply.{pile}[{j}]: '{tile_id}' is not {kind}")
+
+    def milestone_checks(self) -> None:
+        """The milestones in play (UD p.15 Milestones): two known cards at most, in a mode
+        that uses them; each claim a seat's crest on a free place of one of them
+        (milestone.setup, milestone.claim)."""
+        found = self.state.milestones
+        if found is None:
+            return
+        if self.mode.milestones is False and (found.cards or found.claims):
+            self.problems.append(f"milestones: {self.state.options.mode} plays without "
+                                 "milestones (solo.sec.player-setup)")
+        if len(found.cards) > PER_GAME:
+            self.problems.append(f"milestones.cards: {PER_GAME} milestones per game, not "
+                                 f"{len(found.cards)}")
+        for j, card in enumerate(found.cards):
+            if card not in self.catalog.milestones:
+                self.problems.append(f"milestones.cards[{j}]: unknown milestone '{card}'")
+            elif card in found.cards[:j]:
+                self.problems.append(f"milestones.cards[{j}]: '{card}' is already in play")
+        places: set[tuple[str, int]] = set()
+        markers = Counter(c.seat for c in found.claims)
+        for j, claim in enumerate(found.claims):
+            path = f"milestones.claims[{j}]"
+            if claim.card not in found.cards:
+                self.problems.append(f"{path}.card: '{claim.card}' is not a milestone in play")
+            if not 0 <= claim.seat < len(self.state.players):
+                self.problems.append(f"{path}.seat: no seat {claim.seat}")
+            elif markers[claim.seat] > MARKERS:
+                self.problems.append(f"{path}.seat: each player has {MARKERS} crest markers")
+            if claim.place not in (1, 2):
+                self.problems.append(f"{path}.place: a milestone has places 1 and 2, not "
+                                     f"{claim.place}")
+            elif (claim.card, claim.place) in places:
+                self.problems.append(f"{path}.place: place {claim.place} of '{claim.card}' is "
+                                     "already claimed")
+            places.add((claim.card, claim.place))
+            self.not_negative(f"{path}.turn", claim.turn)
 
     def turn_checks(self, objective) -> None:  # type: ignore[no-untyped-def]
         turn = self.state.turn
@@ -200,7 +258,9 @@ class _Components:
             self.each(self.card, f"{base}.choices[{j}].cards", choice.cards)
         for j, placement in enumerate(turn.placements):
             self.servant(f"{base}.placements[{j}].servant", placement.servant)
-        self.each(objective, f"{base}.offer", turn.offer)
+        # the starter-guest draft's deck (setup_choices.py), else objectives to choose from
+        self.each(self.card if turn.step == "starter-draft" else objective, f"{base}.offer",
+                  turn.offer)
         for name in ("hired", "purchases"):
             self.not_negative(f"{base}.{name}", getattr(turn, name))
 
@@ -233,7 +293,9 @@ class _Components:
         (the winner of each courtship takes one; courtship.winner, courtship.fairchild-return)."""
         state = self.state
         drafting = state.turn is not None and state.turn.step == "draft"  # setup under way
-        if state.options.mode != "standard" or state.finished or drafting:
+        track = self.catalog.round_tracks.get(state.options.track)
+        courting = track is not None and any(s.courtship for s in track.rounds)
+        if not courting or state.finished or drafting:  # no courtship, no Fairchilds
             return []
         fairchilds = [c for c, card in self.catalog.gentry.items() if card.deck == "fairchild"]
         missing = [c for c in fairchilds if c not in self.places["card"]]

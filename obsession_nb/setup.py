@@ -159,9 +159,7 @@ def new_state(
     options = (options or Options()).model_copy()
     if not 2 <= players <= 6:
         raise ValueError(f"setup handles 2 to 6 players, not {players}")
-    if options.prestige_guest_limit is None:
-        # recommended for six-player individual play only (option.six-prestige-guest-limit)
-        options.prestige_guest_limit = players == 6 and options.mode != "team"
+    options.prestige_guest_limit = options.prestige_limit(players)  # written in the file
     names = list(names or [f"Player {i + 1}" for i in range(players)])
     if len(names) != players or len(set(names)) != players:
         raise ValueError("give one distinct name per player")

@@ -112,9 +112,19 @@ class Options(Record):
             raise ValueError("courtship=closed and theme_reveal=cliffhanger both decide when "
                              "a theme is turned up; choose one (option.closed-courtship, "
                              "option.cliffhanger)")
+        if self.garden == "garden-maze" and self.low_vp_monuments:
+            raise ValueError("garden=garden-maze is a base-game monument; the low-VP set is "
+                             "never mixed with it (option.garden-maze, ud.monuments.low-vp)")
         if self.objectives == "milestones" and self.milestones is None:
             self.milestones = "random"  # two at random, unless named (option.milestones)
         return self
+
+    def prestige_limit(self, players: int) -> bool:
+        """Whether the six-prestige-guest limit applies: as set, else in six-player individual
+        play only (option.six-prestige-guest-limit)."""
+        if self.prestige_guest_limit is not None:
+            return self.prestige_guest_limit
+        return players == 6 and self.mode != "team"
 
     @property
     def hire_on_pass(self) -> bool:

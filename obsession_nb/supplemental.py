@@ -59,23 +59,28 @@ def verify_place(table: Table, servant: str, target: str) -> list[Ruling]:
     return rulings
 
 
-def _keeps_service_possible(table: Table, servant: str) -> None:
-    """A supplemental servant works alongside the required servants, never instead of one
-    (UD p.6): refuse a placement that would leave a mandatory icon without anyone to fill it."""
+def service_possible_without(table: Table, servants: list[str]) -> bool:
+    """Whether every mandatory icon of the activity can still be filled (in step invite: a full
+    party can still be staffed) with ``servants`` taken out of Available Service."""
     turn, available = table.turn, table.me.servants.available
-    if turn.step not in ("invite", "service"):
-        return
     saved = list(available)
-    available.remove(servant)
+    for servant in servants:
+        available.remove(servant)
     with table.supposing():
         try:
             if turn.step == "invite":
-                ok = guests.party_possible(table, tuple(turn.guests))
-            else:
-                ok = feasible(table, open_slots(table), Counter(available), quarters_kinds(table))
+                return guests.party_possible(table, tuple(turn.guests))
+            return feasible(table, open_slots(table), Counter(available), quarters_kinds(table))
         finally:
             available[:] = saved
-    if not ok:
+
+
+def _keeps_service_possible(table: Table, servant: str) -> None:
+    """A supplemental servant works alongside the required servants, never instead of one
+    (UD p.6): refuse a placement that would leave a mandatory icon without anyone to fill it."""
+    if table.turn.step not in ("invite", "service"):
+        return
+    if not service_possible_without(table, [servant]):
         raise refuse("service.mandatory", f"The {table.servant_name(servant)} is needed for a "
                      "mandatory servant icon; a supplemental servant is placed alongside the "
                      "required servants, never instead of one.")

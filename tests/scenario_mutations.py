@@ -2,7 +2,8 @@
 
 ``mutate(rng, text)`` returns the bytes of a mutated file and what was done to it: changes to
 the data (key deletions, type changes, unknown and duplicate ids, out-of-range numbers, unicode
-and control characters, ids moved between places, a rewritten pending decision) and to the text
+and control characters, ids moved between places, a rewritten pending decision, another rules
+option or mode, a mode's own records, an emptied or mixed market space) and to the text
 (alias bombs, ``!!python`` tags, truncation, non-UTF-8 bytes, lone surrogates, wrong top-level
 types, deep nesting, an oversized file, stray characters).
 """
@@ -15,7 +16,8 @@ from typing import Any
 import yaml
 
 from obsession_nb.catalog import load_catalog
-from obsession_nb.state import Turn
+from obsession_nb.option_index import field_values
+from obsession_nb.state import Options, Turn
 
 STEPS = list(Turn.model_fields["step"].annotation.__args__)  # type: ignore[union-attr]
 NUMBERS = [-1, 0, 1, 2, 5, 6, 7, 16, 19, 20, 21, 100, 10**9, -10**9, 2**63]
@@ -146,8 +148,64 @@ def round_number(rng: random.Random, data: dict[str, Any]) -> str:
     return f"round = {data['round']}"
 
 
+def option(rng: random.Random, data: dict[str, Any]) -> str:
+    """Another value for one rules option (another mode, a variant, an unset default)."""
+    name = rng.choice(sorted(Options.model_fields))
+    fixed, takes_list = field_values(name)
+    values = [*fixed, *([rng.sample(IDS, 2)] if takes_list else [])]
+    options = data.setdefault("options", {}) if isinstance(data.get("options", {}), dict) else {}
+    options[name] = rng.choice(values)
+    return f"options.{name} = {options[name]!r}"
+
+
+def mode_record(rng: random.Random, data: dict[str, Any]) -> str:
+    """A mode's own records (tableau drafts, milestones and claims, team requests and loans,
+    solo columns, the classic opponent): seats, places and ids changed or added."""
+    seat = rng.choice([0, 1, 2, 5, 6, 9, -1])
+    card = rng.choice(IDS)
+    record = rng.choice([
+        ("tableau", {"draft_order": [seat], "draft_deck": [card]}),
+        ("tableau", {"ball_order": [seat], "ball_offer": [card]}),
+        ("tableau", {"queen_victoria": [{"round": 1, "removed": [card]}]}),
+        ("milestones", {"cards": rng.sample(IDS, rng.randint(0, 3))}),
+        ("milestones", {"claims": [{"card": card, "seat": seat, "place": rng.randint(0, 3),
+                                    "round": 1, "turn": rng.choice([0, -1])}]}),
+        ("team", {"request": {"kind": rng.choice(["gift", "servant"]), "owner": seat,
+                              "amount": rng.choice([0, 100, 300]), "servant": card}}),
+        ("team", {"loans": [{"kind": rng.choice(["servant", "guest"]), "item": card,
+                             "lender": seat}]}),
+        ("solo", {"columns": {card: rng.choice(["service", "nowhere"])}}),
+        ("classic_solo", {"opponent": card, "opponent_vp": [card]}),
+    ])
+    key, value = record
+    target = data.get(key)
+    if isinstance(target, dict) and rng.random() < 0.7:
+        target.update(value)
+    else:
+        data[key] = value
+    return f"{key} |= {value}"
+
+
+def market_space(rng: random.Random, data: dict[str, Any]) -> str:
+    """Empty a Builders' Market space, or mix two spaces' tiles, or fill a reserve."""
+    supply = data.get("supply") if isinstance(data.get("supply"), dict) else {}
+    market = supply.get("market") if isinstance(supply.get("market"), list) else []
+    if market and rng.random() < 0.4:
+        j = rng.randrange(len(market))
+        market[j] = []
+        return f"empty supply.market[{j}]"
+    if len(market) > 1 and rng.random() < 0.6 and all(isinstance(x, list) for x in market):
+        i, j = rng.sample(range(len(market)), 2)
+        if market[j]:
+            market[i].append(market[j].pop())
+            return f"mix supply.market[{j}] into [{i}]"
+    pile = rng.choice(["service_reserve", "pr1_reserve"])
+    supply[pile] = [rng.choice(IDS)]
+    return f"supply.{pile} = {supply[pile]}"
+
+
 DATA_MUTATIONS = [delete_key, change_type, unknown_id, duplicate, move, number, weird_string,
-                  pending, round_number]
+                  pending, round_number, option, mode_record, market_space]
 
 
 # ----------------------------------------------------------------- changes to the text

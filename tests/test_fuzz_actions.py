@@ -1,8 +1,9 @@
-"""Action fuzzing (issue 11): random notation, unknown ids in every argument of every action
-kind, legal notations of other decisions and the candidates of this one are each refused as bad
-notation or an illegal action with the position byte-identical (``to_scenario()`` before and
-after), or — when legal — applied; never another exception.  Hypothesis draws the actions, with
-a fixed seed (``derandomize``) so that CI runs the same examples every time.
+"""Action fuzzing (issues 11 and 26, every mode and option set): random notation, unknown ids in
+every argument of every action kind, legal notations of other decisions and the candidates of
+this one are each refused as bad notation or an illegal action with the position byte-identical
+(``to_scenario()`` before and after), or — when legal — applied; never another exception.
+Hypothesis draws the actions, with a fixed seed (``derandomize``) so that CI runs the same
+examples every time.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import string
 from collections import Counter
 from dataclasses import fields
 
+import mode_games
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,8 +35,9 @@ PER_POSITION = 15
 
 def _positions() -> list[str]:
     """Every packaged scenario as loaded, and positions a seeded random game reaches from it
-    (every 20th action), so that many kinds of decision are pending."""
-    texts = []
+    (every 20th action), so that many kinds of decision are pending; then a position of every
+    mode and option set (tests/mode_games.py) after 40 random actions."""
+    texts = mode_games.positions(mode_games.every_kind(), 26, after=(40,))
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
         game = load_scenario_text(path.read_text(encoding="utf-8"))
         player = RandomPlayer(7)

@@ -1,10 +1,17 @@
-"""Scenario fuzzing (issue 11): seeded mutations of every packaged scenario are refused with a
-message naming a path (or a line and column, or the whole file), or accepted; an accepted
-position survives ``legal_actions``, ``view``, ``str``, ``_repr_html_``, a round trip and 100
-random legal actions.  ``validate``, ``play --json`` and ``load_scenario_text`` are all asked.
+"""Scenario fuzzing (issues 11 and 26): seeded mutations of every packaged scenario and of
+positions of every mode and option set (``tests/mode_games.py``: the standard game 2–6, extended
+and without the expansion, its variants, team play 4/6, Tableau Obsession 2–6, Tableau Duel, the
+Solo Estate Challenge, classic solitaire; each at its first decision and after 40 and 150
+random actions) are refused with a message naming a path (or a line and column, or the whole
+file), or accepted; an accepted position survives ``legal_actions``, ``view``, ``str``,
+``_repr_html_``, a round trip and 100 random legal actions, the position saved and reloaded
+through every file check after every action.  ``validate``, ``play --json`` and
+``load_scenario_text`` are all asked.
 
 At least ``FUZZ_FILES`` files (1,000) are tried; the random play of accepted positions stops at
-``FUZZ_SECONDS`` (120 s), and the counts printed say how many positions were played how far.
+``FUZZ_SECONDS`` (120 s), and the counts printed say how many positions were played how far,
+and how many files failed how: a traceback (refused or accepted, a file made something raise),
+accepted then crashed, a dead end (no legal action), a round trip refused or changed.
 Environment variables ``FUZZ_FILES``, ``FUZZ_SECONDS`` and ``FUZZ_SEED`` change the run; a
 failing file is saved under ``test-artifacts/fuzz/`` with its seed and mutation.
 """
@@ -21,6 +28,8 @@ import traceback
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+from game_invariants import file_round_trip
+from mode_games import every_kind, positions
 from scenario_mutations import mutate
 
 from obsession_nb import ScenarioError, load_scenario, load_scenario_text
@@ -101,9 +110,14 @@ def survives(game, seed: int, actions: int) -> int:  # type: ignore[no-untyped-d
     played = 0
     while played < actions and not game.state.finished:
         action = player.choose(game)
-        assert action is not None, f"no legal action at {game.pending()['prompt']}"
+        if action is None:
+            raise DeadEnd(f"no legal action at {game.pending()['prompt']}")
         game.apply(action)
         played += 1
+        try:
+            file_round_trip(game, text=False)
+        except AssertionError as exc:
+            raise RoundTrip(f"after '{action}': {exc}") from None
     str(game)
     game._repr_html_()
     text = game.to_scenario()
@@ -111,17 +125,44 @@ def survives(game, seed: int, actions: int) -> int:  # type: ignore[no-untyped-d
     return played
 
 
+class DeadEnd(AssertionError):
+    """An accepted position reached a decision with no legal action."""
+
+
+class RoundTrip(AssertionError):
+    """A position reached from an accepted one was refused, or changed, when saved and
+    reloaded."""
+
+
+def sources() -> list[tuple[str, str]]:
+    """The packaged scenarios and the positions of every kind of game, interleaved so that any
+    number of files covers every mode."""
+    packaged = [(p.stem, p.read_text(encoding="utf-8")) for p in SCENARIOS]
+    kinds = every_kind()
+    made = positions(kinds, SEED)
+    per_kind = len(made) // len(kinds)
+    modes = [(f"{kind}@{j}".replace(" ", "_"), made[i * per_kind + j])
+             for j in range(per_kind) for i, kind in enumerate(kinds)]
+    return [x for pair in zip(modes, packaged * len(modes)) for x in pair]
+
+
+def failure_kind(exc: BaseException) -> str:
+    return {DeadEnd: "dead ends", RoundTrip: "round-trip failures"}.get(
+        type(exc), "accepted then crashed")
+
+
 def test_fuzz_mutated_scenarios_are_refused_with_a_path_or_survive_play(tmp_path, capsys):
-    sources = [(p.stem, p.read_text(encoding="utf-8")) for p in SCENARIOS]
+    files = sources()
     counts = {"files tried": 0, "refused": 0, "accepted": 0, "distinct positions": 0,
               "survived": 0, f"played {ACTIONS} actions or to the end": 0,
-              "played fewer (time box)": 0}
+              "played fewer (time box)": 0, "tracebacks": 0, "accepted then crashed": 0,
+              "dead ends": 0, "round-trip failures": 0}
     failures: list[str] = []
     accepted: dict[str, tuple[int, str, str]] = {}  # position -> (seed, source, mutation)
     begun, cpu = time.perf_counter(), time.process_time()
     for i in range(FILES):
         seed = SEED + i
-        name, text = sources[i % len(sources)]
+        name, text = files[i % len(files)]
         raw, what = mutate(random.Random(seed), text)
         path = tmp_path / f"fuzz-{seed}.yaml"
         path.write_bytes(raw)
@@ -129,6 +170,7 @@ def test_fuzz_mutated_scenarios_are_refused_with_a_path_or_survive_play(tmp_path
         try:
             game = refused_or_accepted(path, raw)
         except Exception:
+            counts["tracebacks"] += 1
             failures.append(_save(seed, name, what, raw, traceback.format_exc()))
             continue
         if game is None:
@@ -142,7 +184,8 @@ def test_fuzz_mutated_scenarios_are_refused_with_a_path_or_survive_play(tmp_path
         budget = ACTIONS if time.perf_counter() < deadline else 5
         try:
             played = survives(load_scenario_text(text), seed, budget)
-        except Exception:
+        except Exception as exc:
+            counts[failure_kind(exc)] += 1
             failures.append(_save(seed, name, what, text.encode(), traceback.format_exc()))
             continue
         counts["survived"] += 1

@@ -255,6 +255,18 @@ def test_ud_recruit_a_valet_ladys_maid_or_footman_from_another_player(kind: str)
     assert sorted(me(g).servants.expended) == sorted(["butler", kind])
 
 
+def test_host_recruit_any_box_every_legal_recruit_is_listed_once() -> None:
+    """The box is named only when the other player has the servant in more than one, so that
+    each legal recruit is one listed notation (issue 26: a box-less recruit was applied but not
+    listed)."""
+    g = _recruiting(other={"servants": {"available": BASE_SERVANTS, "expended": ["footman"]}})
+    listed = [x for x in legal(g) if x.startswith("recruit ")]
+    assert "recruit p2 valet" in listed and "recruit p2 valet available" not in listed
+    assert {"recruit p2 footman available", "recruit p2 footman expended"} <= set(listed)
+    assert all(g.check(x).legal for x in listed)
+    refuse(g, "recruit p2 valet available", "host.recruit-any-box")
+
+
 @pytest.mark.parametrize("kind", NEW)
 def test_ud_recruit_never_a_new_servant(kind: str) -> None:
     g = _recruiting(other={"servants": {"available": [*BASE_SERVANTS, kind]}})

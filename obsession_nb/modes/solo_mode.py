@@ -35,6 +35,9 @@ class SoloEstateChallenge(Mode):
     name = "solo-estate-challenge"
     unlimited_purchases = True  # as many as she can afford (UD p.14)
     refills_market = False  # the stacks are never refilled
+    identical_stacks = False  # six category stacks, which may run out (solo.sec.market-stacks)
+    last_round = solo_rules.ROUND_CAP  # the track is played on past its last space
+    milestones = False  # not used in the challenge (UD p.13; solo.sec.player-setup)
     handlers = {
         a.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
         a.BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),

@@ -369,8 +369,12 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
     if state.options.solo_target in OPPONENT_TARGETS and named not in catalog.opponents:
         problems.append(f"solo.opponent: '{named}' is not an opponent card; the cards are "
                         f"{', '.join(catalog.opponents)}")
-    if not 1 <= state.round <= ROUND_CAP:
-        problems.append(f"round: must be 1 to {ROUND_CAP}, not {state.round}")
+    if state.options.market_reserve:
+        problems.append("options.market_reserve: the challenge sets out one copy of each tile "
+                        "in six stacks and uses no market reserves (solo.sec.tile-supply)")
+    if not state.options.expansion:
+        problems.append("options.expansion: the Solo Estate Challenge is part of the expansion "
+                        "(solo.sec.overview)")
     for j, roll in enumerate(state.chance.next_rolls):
         if not 1 <= roll <= solo_ai.SIDES:
             problems.append(f"chance.next_rolls[{j}]: a d20 roll is 1 to 20, not {roll}")

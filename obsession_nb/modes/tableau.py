@@ -107,6 +107,42 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
 # ----------------------------------------------------------------- decisions outside turns
 
 
+def record_problems(state: State) -> list[str]:
+    """The drafts before the turns fit the position: seats at the table; the starter-guest draft
+    only before the first turn of round 1 (option.starter-guest-draft) and the Grand Ball only
+    at the start of its round (tableau.grand-ball), each waiting on its next seat."""
+    tab = state.tableau
+    if tab is None:
+        return []
+    n, turn = len(state.players), state.turn
+    problems = [f"tableau.{name}[{j}]: no seat {seat}"
+                for name in ("draft_order", "ball_order")
+                for j, seat in enumerate(getattr(tab, name)) if not 0 <= seat < n]
+    if problems:
+        return problems
+    step = None if turn is None else turn.step
+    for name, rule, offer, when, moment in (
+            ("draft_order", "option.starter-guest-draft", tab.draft_deck, state.round == 1,
+             "before the first turn of round 1"),
+            ("ball_order", "tableau.grand-ball", tab.ball_offer, not tab.draft_order,
+             "after the starter-guest draft")):
+        order = getattr(tab, name)
+        if not order:
+            continue
+        if not when or step != "mode":
+            problems.append(f"tableau.{name}: seats wait here only at the mode's decision "
+                            f"(turn.step mode) {moment} ({rule})")
+        elif turn is not None and turn.player != order[0]:
+            problems.append(f"turn.player: p{order[0] + 1} is next in tableau.{name}")
+        elif not offer:
+            problems.append(f"tableau.{name}: p{order[0] + 1} has nothing to choose from ({rule})")
+    if tab.ball_offer and not tab.ball_order:
+        problems.append("tableau.ball_offer: guests are seen at the Grand Ball only by the next "
+                        "player in tableau.ball_order (tableau.grand-ball)")
+    return problems
+
+
+
 def pending(table: Table) -> str | None:
     """Which mode decision waits: ``draft`` (starter guests) or ``ball`` (Grand Ball)."""
     tab = table.state.tableau

@@ -49,7 +49,7 @@ class TableauObsession(Mode):
     def check_position(self, state: State, catalog: Catalog) -> list[str]:
         if state.options.mode == "tableau-duel" and len(state.players) != 2:
             return [f"players: Tableau Duel has two players, not {len(state.players)}"]
-        return []
+        return tableau.record_problems(state)
 
     def view(self, table: Table) -> dict[str, Any]:
         return tableau.view(table)

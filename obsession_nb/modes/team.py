@@ -20,6 +20,7 @@ from typing import Any
 from obsession_nb import actions as a
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Loan, LogEntry, Player, State, TeamPlay, TeamRequest
+from obsession_nb.supplemental import service_possible_without
 from obsession_nb.table import Table
 
 REQUEST_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "buy"})
@@ -79,8 +80,8 @@ def seating_problems(state: State) -> list[str]:
 def _record_problems(state: State) -> list[str]:
     """A request or loan of the file must concern the active player's teammate."""
     team = state.team
-    if team is None:
-        return []
+    if team is None or (state.turn is not None and not 0 <= state.turn.player < len(state.players)):
+        return []  # a seat off the table is reported by the shared check (turn.player)
     mate = None if state.turn is None else teammate(state, state.turn.player)
     problems = []
     if team.request is not None and team.request.owner != mate:
@@ -193,6 +194,12 @@ def refusal(table: Table, action: a.Action) -> None:
     if isinstance(action, (a.Serve, a.Place)) and servant == "cook" and any(
             p.servant == "cook" for p in turn.placements):
         raise second_cook(table)
+    cooks = table.me.servants.available.count("cook")
+    if isinstance(action, a.Place) and servant == "cook" and cooks > 1 and turn.step in (
+            "invite", "service") and not service_possible_without(table, ["cook"] * cooks):
+        raise refuse("team.no-doubled-servants", "A cook is needed for a mandatory servant icon, "
+                     "and once a cook works here as a supplemental servant no second cook may "
+                     "serve this activity: the cook fills the icon instead.")
     if isinstance(action, a.Place) and servant in NOT_DOUBLED and any(
             p.servant == servant and p.target == action.target for p in turn.placements):
         raise refuse("team.no-doubled-servants", f"A {table.servant_name(servant)} already works "
