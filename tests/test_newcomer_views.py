@@ -119,6 +119,12 @@ def test_ruling_panel_ignores_a_check_message_without_text():
 # ----------------------------------------------------------------- labels
 
 
+def test_carriage_house_buttons_read_as_words():
+    game = onb.load_position(REFRESHER)
+    assert action_label(game, "carriage hall_boy fewer") == "Hall Boy: one guest fewer"
+    assert action_label(game, "carriage hall_boy more") == "Hall Boy: one guest more"
+
+
 def test_useful_man_buttons_name_the_servant_when_drafted_or_hired():
     game = onb.load_position("servant-draft-5p")
     assert action_label(game, "draft useful_man") == "Useful Man"
@@ -231,3 +237,12 @@ def test_every_tutorial_has_a_blurb_and_every_blurb_a_tutorial():
     folder = checkout_tutorials()
     assert folder is not None
     assert set(BLURBS) == {p.name for p in folder.glob("[0-9][0-9]-*.ipynb")}
+
+
+def test_saved_picture_says_the_market_is_empty_instead_of_an_empty_heading():
+    from obsession_nb.views.static import board_html
+
+    game = onb.load_position("servant-draft-5p")
+    html = board_html(game.view(), ["supply"], [])
+    assert "No tiles on the market yet." in html
+    assert "<table><tr></tr></table>" not in html

@@ -270,6 +270,15 @@ def test_editor_load_steps_the_edited_position():
     assert game.check("invite standin-prestige-gentleman-pr3").legal
 
 
+def test_editor_opens_on_the_position_with_the_files_comments_above_it():
+    editor = ScenarioEditor(REFRESHER)
+    assert editor.text.value.startswith("format: obsession-nb/scenario@1\n")
+    assert "The refresher&#x27;s worked turn" in editor.about.value
+    assert "# " not in editor.about.value
+    assert editor.text.rows >= 26
+    assert editor.load() is not None  # the comments were only notes
+
+
 def test_editor_names_a_recorded_action_that_no_longer_plays():
     text = onb.load_position(REFRESHER).to_scenario() + "actions: [activity, host gazebo-x]\n"
     game, problems = game_from_text(text)

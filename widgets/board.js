@@ -41,6 +41,8 @@ const EVENT_LABEL = {
   grand_ball: "Grand Ball",
   reserves_activate: "Reserve opens",
 };
+// An event printed twice on one space (Tableau Obsession's round 4 opens both reserves).
+const EVENT_LABEL_TWICE = { reserves_activate: "Both reserves open" };
 const DECK_LABEL = {
   family: "Family",
   fairchild: "Fairchild",
@@ -679,15 +681,20 @@ function trackEl(view) {
       if (sp.round < view.round) cell.classList.add("onb-past");
       cell.appendChild(h("div", "onb-round-num", sp.round));
       if (sp.courtship) cell.appendChild(h("div", "onb-round-ev onb-round-court", "♥ courtship"));
-      for (const ev of sp.events || []) {
-        const e = h("div", "onb-round-ev", EVENT_LABEL[ev.kind] || ev.kind);
+      const events = sp.events || [];
+      events.forEach((ev, i) => {
+        const twice = events.filter((o) => o.kind === ev.kind).length > 1;
+        if (twice && events.findIndex((o) => o.kind === ev.kind) !== i) return;
+        const label = (twice && EVENT_LABEL_TWICE[ev.kind]) || EVENT_LABEL[ev.kind] || ev.kind;
+        const e = h("div", "onb-round-ev", label);
+        e.dataset.event = ev.kind;
         if (!ev.verified) {
           e.classList.add("onb-unverified-text");
           e.title = "Round not stated by a source";
           e.textContent += " ?";
         }
         cell.appendChild(e);
-      }
+      });
       if (sp.round === view.round) {
         const pawn = h("span", "onb-white-pawn");
         pawn.title = "white round pawn";
@@ -888,8 +895,14 @@ function translate(root, labels, names) {
     if (key && Object.hasOwn(labels, key)) return text.replace(key, labels[key]);
     return re ? text.replace(re, (m) => names[m]) : text;
   };
+  // A visible label that would mix languages ("for ホールボーイ") stays English
+  // (obsession_nb.i18n.mixed); hover text may keep English detail beside a name.
+  const mixed = (text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text) && /(?<![\w'])[a-z][a-z']+(?![\w'])/.test(text);
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = tr(node.nodeValue);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const done = tr(node.nodeValue);
+    if (!mixed(done)) node.nodeValue = done;
+  }
   for (const el of root.querySelectorAll("[title]")) el.title = tr(el.title);
 }
 

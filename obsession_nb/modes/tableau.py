@@ -107,6 +107,14 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
 # ----------------------------------------------------------------- decisions outside turns
 
 
+STEP_WORDS = {
+    "draft": "the starter-guest draft (take one card from the deck passed to you)",
+    "ball": "the Grand Ball (keep one of the prestige guests you see)",
+}
+"""The pending prompt's words for each decision before the turns (option.starter-guest-draft,
+tableau.grand-ball)."""
+
+
 def pending(table: Table) -> str | None:
     """Which mode decision waits: ``draft`` (starter guests) or ``ball`` (Grand Ball)."""
     tab = table.state.tableau
