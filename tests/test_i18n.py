@@ -51,7 +51,7 @@ def test_board_and_stepper_take_lang() -> None:
     assert Board(None).labels == {}
     s = Stepper.from_scenario("refresher-round-6", lang="ja")
     s.play_script(1)
-    headings = [row.children[0].value for row in s.choices.children]
+    headings = [group["title"] for group in s.choices.groups]
     assert "ステップ３：アクティビティの主催" in headings
     labels = [st["label"] for st in s.header.steps]
     assert "ステップ１：使用人のローテ" in labels

@@ -859,32 +859,99 @@ function pendingEl(view) {
   return bar;
 }
 
-export function draw(root, view, parts, seats) {
-  root.replaceChildren();
-  if (!view || !view.players) {
-    root.appendChild(h("div", "onb-empty", "no position"));
-    return;
-  }
+// The one-line legend of the honesty markers, and the switch that hides the "?" badges
+// (root's class onb-hide-marks: kept across redraws).
+function legendEl(root) {
+  const bar = h("div", "onb-legend");
+  const q = h("span", "onb-legend-mark", "?");
+  const tag = h("span", "onb-standin-tag", "stand-in");
+  add(bar, q, h("span", null, " a value no rule source states (hover a badge for which) · "), tag,
+    h("span", null, " an invented component · no mark: every value shown is stated"));
+  const label = h("label", "onb-legend-toggle");
+  const box = h("input");
+  box.type = "checkbox";
+  box.checked = !root.classList.contains("onb-hide-marks");
+  box.addEventListener("change", () => root.classList.toggle("onb-hide-marks", !box.checked));
+  add(label, box, h("span", null, " show ? badges"));
+  bar.appendChild(label);
+  return bar;
+}
+
+// The sections of the board in order: [key, what the section draws from (its signature), how
+// to build it].  A section is rebuilt only when its signature changes.
+function sections(view, parts, seats) {
   const want = new Set(parts && parts.length ? parts : ["pending", "track", "supply", "players"]);
-  if (want.has("pending")) root.appendChild(pendingEl(view));
-  if (want.has("track")) {
-    root.appendChild(trackEl(view));
-    if (String(view.mode || "").startsWith("tableau")) root.appendChild(tableauEl(view));
-    if (view.mode === "classic-solo") root.appendChild(classicEl(view));
-    if (view.milestones && view.milestones.length) root.appendChild(milestonesEl(view));
+  const list = [];
+  const kinds = view.servant_kinds;
+  if (want.has("pending")) {
+    list.push(["pending", [view.round, view.season, view.courtship, view.pending, view.title], () => pendingEl(view)]);
   }
-  if (want.has("supply")) root.appendChild(supplyEl(view));
-  if (want.has("table")) root.appendChild(tableEl(view));
+  if (want.has("supply") || want.has("players")) list.push(["legend", [], (root) => legendEl(root)]);
+  if (want.has("track")) {
+    list.push(["track", [view.round_track, view.round, view.theme_categories], () => trackEl(view)]);
+    const names = view.players.map((p) => p.name);
+    if (String(view.mode || "").startsWith("tableau")) list.push(["tableau", [view.mode, view.solo, names], () => tableauEl(view)]);
+    if (view.mode === "classic-solo") list.push(["classic", [view.solo], () => classicEl(view)]);
+    if (view.milestones && view.milestones.length) list.push(["milestones", [view.milestones], () => milestonesEl(view)]);
+  }
+  if (want.has("supply")) list.push(["supply", [view.supply, kinds], () => supplyEl(view)]);
+  if (want.has("table")) list.push(["table", [view.players, view.pending, view.first_player, kinds], () => tableEl(view)]);
   if (want.has("players")) {
     const chosen = seats && seats.length ? view.players.filter((p) => seats.includes(p.seat)) : view.players;
-    for (const p of chosen) root.appendChild(playerEl(view, p));
+    for (const p of chosen) {
+      const active = view.pending && view.pending.player === p.seat;
+      const turn = active ? [view.activity, view.placements, view.choices] : null;
+      list.push([`player-${p.seat}`, [p, active, view.first_player, kinds, teamOf(view, p.seat), turn], () => playerEl(view, p)]);
+    }
+  }
+  return list;
+}
+
+// Draw the position into root, rebuilding only the sections whose part of the view changed
+// (cache: key -> {sig, el}); fresh(el) is called on each section built anew.
+export function draw(root, view, parts, seats, cache = new Map(), fresh = () => {}) {
+  if (!view || !view.players) {
+    cache.clear();
+    root.replaceChildren(h("div", "onb-empty", "no position"));
+    return;
+  }
+  const keep = new Set();
+  let at = root.firstChild;
+  for (const [key, inputs, build] of sections(view, parts, seats)) {
+    const sig = JSON.stringify(inputs);
+    let entry = cache.get(key);
+    if (!entry || entry.sig !== sig) {
+      const el = build(root);
+      el.dataset.section = key;
+      fresh(el);
+      if (entry && entry.el.parentNode === root) {
+        if (at === entry.el) at = el;
+        entry.el.replaceWith(el);
+      }
+      entry = { sig, el };
+      cache.set(key, entry);
+    }
+    keep.add(key);
+    if (entry.el !== at) root.insertBefore(entry.el, at);
+    at = entry.el.nextSibling;
+  }
+  for (const [key, entry] of cache) {
+    if (!keep.has(key)) {
+      entry.el.remove();
+      cache.delete(key);
+    }
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
   }
 }
 
 // Labels in another language (the `labels` and `names` traits): a text or tooltip that is
 // exactly an English label is replaced, and component names inside longer ones; anything else
 // stays as drawn (English, never an id).
-function translate(root, labels, names) {
+function translate(root, section, labels, names) {
   if (!labels || !Object.keys(labels).length) return;
   root.dataset.lang = "translated";
   const terms = Object.keys(names || {}).sort((a, b) => b.length - a.length);
@@ -898,22 +965,30 @@ function translate(root, labels, names) {
   // A visible label that would mix languages ("for ホールボーイ") stays English
   // (obsession_nb.i18n.mixed); hover text may keep English detail beside a name.
   const mixed = (text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text) && /(?<![\w'])[a-z][a-z']+(?![\w'])/.test(text);
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const done = tr(node.nodeValue);
     if (!mixed(done)) node.nodeValue = done;
   }
-  for (const el of root.querySelectorAll("[title]")) el.title = tr(el.title);
+  for (const el of section.querySelectorAll("[title]")) el.title = tr(el.title);
 }
 
 function render({ model, el }) {
   const root = h("div", "onb-board");
   el.appendChild(root);
+  let cache = new Map();
+  let drawn = null;
   const redraw = () => {
     try {
-      draw(root, model.get("view"), model.get("parts"), model.get("seats"));
-      translate(root, model.get("labels"), model.get("names"));
+      const labels = model.get("labels");
+      const names = model.get("names");
+      const settings = JSON.stringify([model.get("parts"), model.get("seats"), labels, names]);
+      if (settings !== drawn) cache = new Map(); // what to draw, or its language, changed
+      drawn = settings;
+      draw(root, model.get("view"), model.get("parts"), model.get("seats"), cache,
+        (section) => translate(root, section, labels, names));
     } catch (err) {
+      cache = new Map();
       root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
       throw err;
     }
