@@ -879,7 +879,7 @@ function legendEl(root) {
 
 // The sections of the board in order: [key, what the section draws from (its signature), how
 // to build it].  A section is rebuilt only when its signature changes.
-function sections(view, parts, seats) {
+function sections(view, parts, seats, activeOnly) {
   const want = new Set(parts && parts.length ? parts : ["pending", "track", "supply", "players"]);
   const list = [];
   const kinds = view.servant_kinds;
@@ -897,7 +897,9 @@ function sections(view, parts, seats) {
   if (want.has("supply")) list.push(["supply", [view.supply, kinds], () => supplyEl(view)]);
   if (want.has("table")) list.push(["table", [view.players, view.pending, view.first_player, kinds], () => tableEl(view)]);
   if (want.has("players")) {
-    const chosen = seats && seats.length ? view.players.filter((p) => seats.includes(p.seat)) : view.players;
+    const toPlay = view.pending ? view.pending.player : null;
+    const chosen = activeOnly && toPlay !== null ? view.players.filter((p) => p.seat === toPlay)
+      : seats && seats.length ? view.players.filter((p) => seats.includes(p.seat)) : view.players;
     for (const p of chosen) {
       const active = view.pending && view.pending.player === p.seat;
       const turn = active ? [view.activity, view.placements, view.choices] : null;
@@ -909,7 +911,7 @@ function sections(view, parts, seats) {
 
 // Draw the position into root, rebuilding only the sections whose part of the view changed
 // (cache: key -> {sig, el}); fresh(el) is called on each section built anew.
-export function draw(root, view, parts, seats, cache = new Map(), fresh = () => {}) {
+export function draw(root, view, parts, seats, cache = new Map(), fresh = () => {}, activeOnly = false) {
   if (!view || !view.players) {
     cache.clear();
     root.replaceChildren(h("div", "onb-empty", "no position"));
@@ -917,7 +919,7 @@ export function draw(root, view, parts, seats, cache = new Map(), fresh = () => 
   }
   const keep = new Set();
   let at = root.firstChild;
-  for (const [key, inputs, build] of sections(view, parts, seats)) {
+  for (const [key, inputs, build] of sections(view, parts, seats, activeOnly)) {
     const sig = JSON.stringify(inputs);
     let entry = cache.get(key);
     if (!entry || entry.sig !== sig) {
@@ -973,6 +975,35 @@ function translate(root, section, labels, names) {
   for (const el of section.querySelectorAll("[title]")) el.title = tr(el.title);
 }
 
+// Scale the board (CSS zoom) to the room it has: "width" shrinks it to the width of its
+// container (never grows it); "screen" grows or shrinks it to that width and to the window's
+// height below the board's top.  The board is drawn 880 px wide.
+function fitter(model, el, root) {
+  const fit = () => {
+    const mode = model.get("fit");
+    const width = el.clientWidth;
+    if (!mode || !width || !root.isConnected) return;
+    const zoom = parseFloat(root.style.zoom) || 1;
+    let scale = Math.min(1, width / 880);
+    if (mode === "screen") {
+      const box = root.getBoundingClientRect();
+      const natural = box.height / zoom;
+      const room = window.innerHeight - Math.max(0, box.top + window.scrollY) - 12;
+      scale = Math.min(width / 880, room / natural);
+    }
+    scale = Math.max(0.4, Math.floor(scale * 100) / 100);
+    if (Math.abs(scale - zoom) > 0.01) root.style.zoom = String(scale);
+  };
+  const seen = new ResizeObserver(() => requestAnimationFrame(fit));
+  seen.observe(el);
+  seen.observe(root);
+  window.addEventListener("resize", fit);
+  return () => {
+    seen.disconnect();
+    window.removeEventListener("resize", fit);
+  };
+}
+
 function render({ model, el }) {
   const root = h("div", "onb-board");
   el.appendChild(root);
@@ -982,11 +1013,12 @@ function render({ model, el }) {
     try {
       const labels = model.get("labels");
       const names = model.get("names");
-      const settings = JSON.stringify([model.get("parts"), model.get("seats"), labels, names]);
+      const settings = JSON.stringify([model.get("parts"), model.get("seats"), labels, names,
+        model.get("active_only")]);
       if (settings !== drawn) cache = new Map(); // what to draw, or its language, changed
       drawn = settings;
       draw(root, model.get("view"), model.get("parts"), model.get("seats"), cache,
-        (section) => translate(root, section, labels, names));
+        (section) => translate(root, section, labels, names), model.get("active_only"));
     } catch (err) {
       cache = new Map();
       root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
@@ -994,7 +1026,12 @@ function render({ model, el }) {
     }
   };
   redraw();
-  return redrawOn(model, ["view", "parts", "seats", "labels"], redraw);
+  const stopFit = fitter(model, el, root);
+  const stop = redrawOn(model, ["view", "parts", "seats", "labels", "active_only"], redraw);
+  return () => {
+    stop();
+    stopFit();
+  };
 }
 
 export default { render };

@@ -92,7 +92,7 @@ class ScenarioEditor(StaticPicture, widgets.VBox):
                 self.game = game
                 self.stepper = Stepper(game, script=game.recorded, **stepper_kwargs)
                 children.append(self.stepper)
-        super().__init__(children, layout=widgets.Layout(width="890px"))
+        super().__init__(children, layout=widgets.Layout(width="100%"))
         self.add_class("onb-editor")
         self.report.status = {"kind": "info", "text": "Edit the YAML, then Check or Load."}
 

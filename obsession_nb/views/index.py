@@ -61,7 +61,7 @@ def tutorial_list_html(folder: Path | None = None) -> str:
 def tutorial_index(preview: str | None = "refresher-round-6") -> TutorialIndex:
     """A heading, the tutorials in reading order (links), and a preview board of ``preview``."""
     head = widgets.HTML(
-        "<div style='font-family:Georgia,serif;width:880px'>"
+        "<div style='font-family:Georgia,serif;max-width:880px'>"
         "<h2 style='margin:4px 0'>obsession-nb</h2>"
         "<p style='margin:2px 0'>A rules tutor for <i>Obsession</i> and <i>Upstairs, "
         "Downstairs</i>. Open the tutorials in this order:</p>"
@@ -89,5 +89,5 @@ def sources_legend() -> widgets.HTML:
         for s in sources()
     )
     return widgets.HTML(
-        "<div class='onb-sources-legend' style='font-family:Georgia,serif;width:880px'>"
+        "<div class='onb-sources-legend' style='font-family:Georgia,serif;max-width:880px'>"
         f"<h3 style='margin:4px 0'>What the citations mean</h3><dl>{rows}</dl></div>")

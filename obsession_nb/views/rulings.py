@@ -180,7 +180,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
             widgets.HBox([type_label, self.text]),
             widgets.HBox([pick_label, self.verb, self.args]),
             self.result,
-        ], layout=widgets.Layout(width="890px"))
+        ], layout=widgets.Layout(width="100%", max_width="890px"))
         self.add_class("onb-ruling-panel")
         self.refresh()
 

@@ -114,16 +114,21 @@ class Stepper(StaticPicture, widgets.VBox):
             nav.append(self.next_button)
         nav += [self.save_button, self.save_path]
         self.nav = widgets.HBox(nav)
-        self.nav.add_class("onb-nav")
-        controls = widgets.VBox([self.choices, self.nav])
-        controls.add_class("onb-stepper-controls")
         self.rulings = RulingsLog(heading=log_heading)
-        self.rulings.add_class("onb-stepper-log")
         self.board = Board(game, parts=parts, seats=seats, lang=lang) if board else None
-        children: list[widgets.Widget] = [self.header, controls, self.rulings]
-        if self.board is not None:
-            children.append(self.board)
-        super().__init__(children, layout=widgets.Layout(width="890px"))
+        # The decision, then Back/Next, the choices and the board right below them; the rulings
+        # log last.  With room (widgets/stepper.css), the board goes beside them instead.
+        areas = [(self.header, "header"), (self.nav, "nav"), (self.choices, "choices"),
+                 (self.board, "board"), (self.rulings, "log")]
+        for widget, area in areas:
+            if widget is not None:
+                widget.add_class(f"onb-area-{area}")
+        self.nav.add_class("onb-nav")
+        self.choices.add_class("onb-stepper-controls")
+        self.rulings.add_class("onb-stepper-log")
+        grid = widgets.Box([w for w, _ in areas if w is not None])
+        grid.add_class("onb-stepper-grid")
+        super().__init__([grid])
         self.add_class("onb-stepper")
         self.refresh()
 

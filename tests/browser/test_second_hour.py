@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tutor_helpers import run_code_in_lab, shoot, tutorials
+from tutor_helpers import run_code_in_lab, shoot, shoot_path, tutorials
 
 pytestmark = pytest.mark.browser
 
@@ -67,4 +67,39 @@ def test_index_lists_00_to_10_as_links(page: Page, run_notebook_in_lab,
     # A link opens its tutorial.
     links.nth(6).click()
     expect(page).to_have_url(re.compile(r"06-competitive-team-play\.ipynb"))
+    assert_no_widget_errors(page)
+
+
+# In view: the decision text wholly, at least 200 px of the board, and the board not cut off at
+# the right of the notebook (it scales down to the width it is given).
+_IN_VIEW_JS = """
+(stepperIndex) => {
+  const s = document.querySelectorAll('.onb-stepper')[stepperIndex];
+  const decision = s.querySelector('.onb-step-text').getBoundingClientRect();
+  const board = s.querySelector('.onb-area-board .onb-board').getBoundingClientRect();
+  const cell = s.closest('.jp-OutputArea-output') || document.body;
+  const room = cell.getBoundingClientRect();
+  const h = window.innerHeight;
+  return decision.top >= 0 && decision.bottom <= h
+    && Math.min(board.bottom, h) - Math.max(board.top, 0) >= 200
+    && board.right <= room.right + 1 && board.left >= room.left - 1;
+}
+"""
+
+
+def test_laptop_1280x800_with_the_file_browser_shows_board_and_decision_after_next(
+        page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    run_notebook_in_lab(page, "01-a-base-game-turn.ipynb")
+    expect(page.locator("#filebrowser")).to_be_visible()  # JupyterLab's file browser is open
+    s = page.locator(".onb-stepper").first
+    header = s.locator(".onb-step-header")
+    for step in (1, 2):
+        nxt = s.locator(".onb-next")
+        nxt.scroll_into_view_if_needed()
+        nxt.click()
+        expect(header).to_have_attribute("data-history", str(step))
+        page.wait_for_function(_IN_VIEW_JS, arg=0, timeout=10_000)
+    expect(s.locator(".onb-step-text")).to_contain_text("step 4 (invite guests)")
+    page.screenshot(path=str(shoot_path("lab-1280x800-after-next")))
     assert_no_widget_errors(page)
