@@ -102,7 +102,8 @@ class Game:
         if turn is None:
             return {"player": None, "step": "game-over", "prompt": "The game is over."}
         player = self.state.players[turn.player]
-        prompt = f"{player.name} (p{turn.player + 1}): {STEP_NAMES[turn.step]}"
+        words = self.table.mode.step_name(self.table) if turn.step == "mode" else None
+        prompt = f"{player.name} (p{turn.player + 1}): {words or STEP_NAMES[turn.step]}"
         if turn.step == "favours" and turn.choices:
             prompt += f" — decide: {turn.choices[0].kind}"
         owner = self.table.mode.decision_owner(self.table)

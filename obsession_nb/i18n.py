@@ -67,18 +67,44 @@ def _pattern(lang: str) -> re.Pattern[str] | None:
     return re.compile("|".join(rf"(?<![\w']){re.escape(t)}(?![\w'])" for t in terms))
 
 
+_ENGLISH_GLUE = re.compile(r"(?<![\w'])[a-z][a-z']+(?![\w'])")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@cache
+def phrases(lang: str) -> dict[str, str]:
+    """English label template (``"Refresh {}"``) -> the template in ``lang``."""
+    if resolve(lang) == "en":
+        return {}
+    return {str(k): str(v) for section in _data(lang).get("phrases", [])
+            for k, v in section["terms"].items()}
+
+
+def mixed(text: str) -> bool:
+    """Whether ``text`` mixes Japanese with English words (names in capitals aside)."""
+    return bool(_JAPANESE.search(text) and _ENGLISH_GLUE.search(text))
+
+
 def tr(text: str, lang: str | None = "en") -> str:
-    """``text`` in ``lang``: the whole label if the glossary has it, else each component name
-    inside it translated (``Hall Boy → the activity tile`` -> ``ホールボーイ → the activity tile``);
-    anything else stays English."""
+    """``text`` in ``lang``: the whole label if the glossary has it, a phrase template around a
+    translated name, else each component name inside it translated
+    (``Cook → the activity tile`` -> ``コック → アクティビティタイル``).  A label that would
+    mix languages (``Refresh メイド``, ``for ホールボーイ``) stays English, as does anything else."""
     lang = resolve(lang)
     words = glossary(lang)
     if not words or not text:
         return text
     if text in words:
         return words[text]
+    for english, translated in phrases(lang).items():
+        head, _, tail = english.partition("{}")
+        if text.startswith(head) and text.endswith(tail) and len(text) > len(head + tail):
+            inner = tr(text[len(head):len(text) - len(tail)], lang)
+            if _JAPANESE.search(inner) and not mixed(inner):
+                return translated.replace("{}", inner)
     pattern = _pattern(lang)
-    return pattern.sub(lambda m: words[m.group(0)], text) if pattern else text
+    done = pattern.sub(lambda m: words[m.group(0)], text) if pattern else text
+    return text if mixed(done) else done
 
 
 def ui_labels(labels: dict[str, str], lang: str | None = "en") -> dict[str, str]:

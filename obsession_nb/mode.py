@@ -124,6 +124,11 @@ class Mode:
         """Whether the mode still has a step-2 decision for the player."""
         return False
 
+    def step_name(self, table: Table) -> str | None:
+        """Words for the mode's own decision (the ``mode`` step) in the pending prompt;
+        ``None``: the engine's generic words."""
+        return None
+
     def decision_owner(self, table: Table) -> int | None:
         """The seat that answers the pending decision when it is not the active player's (a
         teammate answering a request); ``None``: the active player."""

@@ -89,3 +89,15 @@ def play_to_round(game: Game, round_: int, player: RandomPlayer | None = None) -
             raise StalledGame(f"no legal action at {game.pending()['prompt']}")
         game.apply(action)
     raise StalledGame(f"the game ended before round {round_}")
+
+
+def line_to_round(game: Game, round_: int, player: RandomPlayer | None = None) -> list[str]:
+    """The actions ``player`` plays from this position to the first turn of round ``round_``,
+    as notations (a worked example that a stepper's Next plays); the position is unchanged."""
+    point = game.snapshot()
+    start = len(game.log)
+    try:
+        play_to_round(game, round_, player)
+        return [e.action for e in game.log[start:] if not e.action.startswith("(")]
+    finally:
+        game.restore(point)

@@ -1,4 +1,4 @@
-"""Where ``obsession-nb lab`` serves the tutorials from.
+"""Where ``obsession-nb lab`` serves the tutorials from, and which tutorials the index lists.
 
 A source checkout serves its own ``notebooks/`` (edit them there; ``make notebooks`` refreshes
 them).  An installed wheel carries the tutorials inside the package (read-only in spirit: an
@@ -9,7 +9,9 @@ overwritten: edits stay the user's; a tutorial that a newer version adds is copi
 
 from __future__ import annotations
 
+import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from obsession_nb.resources import package_dir
@@ -50,3 +52,47 @@ def tutorial_folder(folder: Path | None = None) -> tuple[Path, list[str]]:
             shutil.copy2(notebook, target / notebook.name)
             copied.append(notebook.name)
     return target, copied
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """One numbered notebook: its file name and its title (the first Markdown heading)."""
+
+    file: str
+    title: str
+
+
+def index_folder() -> Path | None:
+    """The folder whose tutorials the index lists: the one the notebook runs in when it holds
+    the index (a user's copy too), else this installation's own tutorials."""
+    here = Path.cwd()
+    if (here / INDEX).is_file():
+        return here
+    return checkout_tutorials() or packaged_tutorials()
+
+
+def tutorials_in(folder: Path) -> list[Tutorial]:
+    """The numbered notebooks of ``folder`` (the index first), in reading order, each title
+    starting with its number ("06 · Competitive Team Play")."""
+    found = []
+    for path in sorted(folder.glob("[0-9][0-9]-*.ipynb")):
+        title, number = _heading(path), path.name[:2]
+        found.append(Tutorial(path.name, title if title.startswith(number)
+                              else f"{number} · {title}"))
+    return found
+
+
+def _heading(path: Path) -> str:
+    """The first Markdown heading of a notebook (its file name if it has none or is unreadable)."""
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError, AttributeError):
+        return path.stem
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            text = "".join(source) if isinstance(source, list) else str(source)
+            for line in text.splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return path.stem

@@ -88,3 +88,23 @@ def test_turns_within_a_round_run_clockwise() -> None:
     assert recorder.rounds[5] == [4, 0, 1, 2, 3]
     assert recorder.rounds[6] == [4, 0, 1, 2, 3]
     assert 4 not in recorder.rounds  # courtship round: nobody takes a turn
+
+
+def test_the_end_of_season_stepper_has_a_next_that_plays_to_round_5() -> None:
+    """Tutorial 03's end-of-season stepper: Next plays the seeded line through the courtship."""
+    from obsession_nb.random_player import line_to_round
+    from obsession_nb.views import Stepper
+
+    game, player = load_scenario("first-player-rotation-5p"), RandomPlayer(11)
+    while not (game.state.round == 3 and game.pending()["player"] == 4
+               and game.pending()["step"] == "begin"):  # the notebook's position
+        game.apply(player.choose(game))
+    before = game.to_scenario()
+    line = line_to_round(game, 5, player)
+    assert game.to_scenario() == before  # only looked ahead
+    assert any(n.startswith("fairchild") for n in line)  # the courtship of round 4
+    stepper = Stepper(game, script=line, board=False)
+    assert not stepper.next_button.disabled
+    stepper.play_script()
+    assert game.state.round == 5 and game.state.turn.step == "begin"
+    assert game.state.players[game.state.first_player].name == "Fifth"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from obsession_nb import cli
-from obsession_nb.i18n import glossary, tr
+from obsession_nb.i18n import glossary, mixed, phrases, tr
 from obsession_nb.views import Board, Stepper
 
 JA_SUMMARY = Path("/work/shared/seeds/002_a00f0f1e5348d5d9.txt")
@@ -19,6 +19,8 @@ def test_every_japanese_term_is_the_summarys_own_word() -> None:
     text = JA_SUMMARY.read_text(encoding="utf-8")
     missing = {en: ja for en, ja in glossary("ja").items() if ja not in text}
     assert not missing
+    templates = {en: ja for en, ja in phrases("ja").items() if ja.replace("{}", "") not in text}
+    assert not templates
 
 
 def test_servant_and_step_names_translate_and_the_rest_stays_english() -> None:
@@ -28,6 +30,17 @@ def test_servant_and_step_names_translate_and_the_rest_stays_english() -> None:
     assert tr("Lord of the house of Howard", "ja") == "Lord of the house of Howard"
     assert tr("Host or pass", "ja") == "Host or pass"  # not in the summary: English
     assert tr("Hall Boy", "en") == "Hall Boy"
+    assert tr("Cook → the activity tile", "ja") == "コック → アクティビティタイル"
+    assert tr("Refresh Lady's Maid", "ja") == "メイドの回復"
+
+
+def test_a_label_that_would_mix_languages_stays_english() -> None:
+    """Issue 28: "Refresh メイド" and "コック → the activity tile" mixed two languages."""
+    for label in ("Refresh Lady's Maid before lending (special action)", "for Hall Boy",
+                  "Hall Boy: one guest fewer", "Refresh Lord Howard"):
+        assert tr(label, "ja") == label
+        assert not mixed(tr(label, "ja"))
+    assert mixed("for ホールボーイ") and not mixed("ホールボーイ → Lady Marianne Turner")
     with pytest.raises(ValueError, match="unknown language"):
         tr("Hall Boy", "fr")
 
@@ -38,7 +51,7 @@ def test_board_and_stepper_take_lang() -> None:
     assert Board(None).labels == {}
     s = Stepper.from_scenario("refresher-round-6", lang="ja")
     s.play_script(1)
-    headings = [row.children[0].value for row in s.choices.children]
+    headings = [group["title"] for group in s.choices.groups]
     assert "ステップ３：アクティビティの主催" in headings
     labels = [st["label"] for st in s.header.steps]
     assert "ステップ１：使用人のローテ" in labels

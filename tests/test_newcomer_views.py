@@ -4,6 +4,7 @@ the collapsible rulings and the turn summary (tests/browser/ checks what the bro
 
 from __future__ import annotations
 
+import json
 import re
 
 import obsession_nb as onb
@@ -88,20 +89,40 @@ def test_ruling_panel_forgets_the_verdict_when_pick_composes_another_action():
     assert panel.result.verdict == {}
 
 
-def test_ruling_panel_checks_on_enter():
-    """The type box sends a "submit" message on Enter (ipywidgets' Text protocol)."""
+def _send(widget, content: dict) -> None:
+    """What the browser sends: a custom message on the widget's comm."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                        "buffers": []})
+
+
+def test_ruling_panel_checks_the_text_sent_with_enter_not_the_lagging_value():
+    """Enter and Check send the typed text with the request: a value sync still on its way
+    (here the box's value is a cut-off 'b') cannot make the panel check a fragment."""
     game = onb.load_position(REFRESHER)
     game.play(["activity", "host standin-estate-pr2"])
+    before = game.to_scenario()
     panel = RulingPanel(game)
-    panel.text.value = "invite standin-prestige-gentleman-pr3"
-    panel.text._handle_msg({"content": {"data": {"method": "custom",
-                                                 "content": {"event": "submit"}}},
-                           "buffers": []})
+    panel.text.value = "i"
+    _send(panel.text, {"event": "check", "text": "invite standin-prestige-gentleman-pr3"})
     assert panel.result.verdict["action"] == "invite standin-prestige-gentleman-pr3"
     assert panel.result.verdict["rulings"][0]["rule"] == "invite.prestige"
+    assert panel.text.value == "invite standin-prestige-gentleman-pr3"
+    assert game.to_scenario() == before
+
+
+def test_ruling_panel_ignores_a_check_message_without_text():
+    panel = RulingPanel(onb.load_position(REFRESHER))
+    _send(panel.text, {"event": "check"})
+    assert panel.result.verdict == {}
 
 
 # ----------------------------------------------------------------- labels
+
+
+def test_carriage_house_buttons_read_as_words():
+    game = onb.load_position(REFRESHER)
+    assert action_label(game, "carriage hall_boy fewer") == "Hall Boy: one guest fewer"
+    assert action_label(game, "carriage hall_boy more") == "Hall Boy: one guest more"
 
 
 def test_useful_man_buttons_name_the_servant_when_drafted_or_hired():
@@ -178,3 +199,50 @@ def test_turn_summary_of_the_plain_drawing_room_has_no_supplemental_servants():
     turn = game.turn_summary(since=start)
     assert turn.totals()["money"] == "+£200" and turn.totals()["reputation"] == "+4"
     assert turn.servants().empty
+
+
+# ----------------------------------------------------------------- the tutorial index
+
+
+def test_index_links_every_numbered_notebook_of_the_folder_in_order():
+    from obsession_nb.tutorials import checkout_tutorials
+    from obsession_nb.views.index import tutorial_list_html
+
+    folder = checkout_tutorials()
+    assert folder is not None
+    html = tutorial_list_html(folder)
+    files = sorted(p.name for p in folder.glob("[0-9][0-9]-*.ipynb"))
+    assert files[0] == "00-index.ipynb" and "06-competitive-team-play.ipynb" in files
+    hrefs = re.findall(r"href='([^']+)'", html)
+    assert hrefs == files
+    assert ">06 · Competitive Team Play</a>" in html
+
+
+def test_index_lists_a_new_notebook_and_escapes_its_title(tmp_path):
+    from obsession_nb.views.index import BLURBS, tutorial_list_html
+
+    nb = {"cells": [{"cell_type": "markdown", "source": ["# <b>Mine</b>\n", "text"]}]}
+    (tmp_path / "11-mine.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "notes.ipynb").write_text(json.dumps(nb))  # not numbered: not a tutorial
+    html = tutorial_list_html(tmp_path)
+    assert html.count("<li>") == 1
+    assert "href='11-mine.ipynb'" in html and ">11 · &lt;b&gt;Mine&lt;/b&gt;</a>" in html
+    assert "11-mine.ipynb" not in BLURBS
+
+
+def test_every_tutorial_has_a_blurb_and_every_blurb_a_tutorial():
+    from obsession_nb.tutorials import checkout_tutorials
+    from obsession_nb.views.index import BLURBS
+
+    folder = checkout_tutorials()
+    assert folder is not None
+    assert set(BLURBS) == {p.name for p in folder.glob("[0-9][0-9]-*.ipynb")}
+
+
+def test_saved_picture_says_the_market_is_empty_instead_of_an_empty_heading():
+    from obsession_nb.views.static import board_html
+
+    game = onb.load_position("servant-draft-5p")
+    html = board_html(game.view(), ["supply"], [])
+    assert "No tiles on the market yet." in html
+    assert "<table><tr></tr></table>" not in html

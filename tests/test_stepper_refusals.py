@@ -6,14 +6,12 @@ from __future__ import annotations
 from obsession_nb.views import Stepper
 
 
-def _buttons(stepper: Stepper) -> list:
-    return [b for row in stepper.choices.children for b in row.children[1].children
-            if hasattr(b, "tooltip")]
+def _choices(stepper: Stepper) -> list[dict]:
+    return [c for group in stepper.choices.groups for c in group["choices"]]
 
 
 def _refused(stepper: Stepper) -> dict[str, str]:
-    return {b.tooltip.split(" — ")[0]: b.tooltip for b in _buttons(stepper)
-            if "onb-choice-refused" in b._dom_classes}
+    return {c["notation"]: c["tip"] for c in _choices(stepper) if c["refused"]}
 
 
 def test_invite_prestige_greyed_guest_shows_its_refusal_and_rule() -> None:
@@ -25,7 +23,7 @@ def test_invite_prestige_greyed_guest_shows_its_refusal_and_rule() -> None:
     assert "above the limit of 2" in tip
     assert "[invite.kind]" in refused["invite cavendish-wife"]
     # the legal guests stay ordinary choices
-    legal = {b.tooltip.split(" — ")[0] for b in _buttons(s) if "onb-choice" in b._dom_classes}
+    legal = {c["notation"] for c in _choices(s) if not c["refused"]}
     assert "invite standin-casual-gentleman-200" in legal
     assert not set(refused) & legal
 

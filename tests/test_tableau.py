@@ -99,6 +99,8 @@ def test_starter_guest_draft_is_played_in_that_order_from_a_deck_of_2n_plus_2() 
         game.apply(player.choose(game))
     tab = game.state.tableau
     assert len(tab.draft_deck) == 2 * 3 + 2
+    assert game.pending()["prompt"].endswith("the starter-guest draft (take one card from the "
+                                             "deck passed to you)")
     assert all(set(p.hand).isdisjoint(starters(game)) for p in game.state.players)
     deck = list(tab.draft_deck)
     picks = through_setup(game, 8)
@@ -227,6 +229,8 @@ def test_grand_ball_in_turn_order_before_any_turn_of_round_5() -> None:
         offer = list(state.tableau.ball_offer)
         assert len(offer) == 3
         seat = state.turn.player
+        assert game.pending()["prompt"].endswith("the Grand Ball (keep one of the prestige "
+                                                 "guests you see)")
         order.append(seat)
         with pytest.raises(IllegalAction):
             game.apply(a.Activity())

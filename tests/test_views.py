@@ -27,17 +27,9 @@ REFRESHER = "refresher-round-6"
 
 
 def _notations(stepper: Stepper) -> list[str]:
-    """The notation behind every choice the stepper offers (button tooltips, dropdowns)."""
-    found: list[str] = []
-    for row in stepper.choices.children:
-        for w in row.children[1].children:
-            if "onb-choice-refused" in getattr(w, "_dom_classes", ()):
-                continue  # shown greyed with its refusal, not offered
-            if hasattr(w, "tooltip") and w.tooltip and " — " in w.tooltip:
-                found.append(w.tooltip.split(" — ")[0])
-            elif hasattr(w, "options"):
-                found += [value for _label, value in w.options]
-    return found
+    """The notation behind every choice the stepper offers (buttons and drop-downs; the greyed
+    refusals are not offered)."""
+    return stepper.choices.notations()
 
 
 # ----------------------------------------------------------------- front-end files
@@ -189,14 +181,28 @@ def test_stepper_refusal_leaves_the_position_and_says_why():
 
 def test_stepper_groups_choices_by_step_and_special_actions_last():
     stepper = Stepper.from_scenario(REFRESHER)
-    headings = [row.children[0].value for row in stepper.choices.children]
+    headings = [group["title"] for group in stepper.choices.groups]
     assert headings == ["Host an activity or pass", "Special actions"]
+
+
+def test_a_click_on_a_choice_plays_its_notation_through_the_engine():
+    """The choices are one widget: a click sends the notation (widgets/choices.js)."""
+    stepper = Stepper.from_scenario(REFRESHER)
+    message = {"event": "choose", "notation": "activity"}
+    stepper.choices._handle_msg({"content": {"data": {"method": "custom", "content": message}},
+                                 "buffers": []})
+    assert stepper.applied == ["activity"]
+    before = stepper.game.to_scenario()
+    message["notation"] = "invite standin-prestige-gentleman-pr3"  # refused: shown, not played
+    stepper.choices._handle_msg({"content": {"data": {"method": "custom", "content": message}},
+                                 "buffers": []})
+    assert stepper.applied == ["activity"] and stepper.game.to_scenario() == before
+    assert stepper.rulings.status["kind"] == "error"
 
 
 def test_stepper_uses_a_dropdown_for_long_lists():
     stepper = Stepper.from_scenario("howard-supplemental-service", max_buttons=4)
-    kinds = {type(w).__name__ for row in stepper.choices.children for w in row.children[1].children}
-    assert "Dropdown" in kinds
+    assert any(group["dropdown"] for group in stepper.choices.groups)
     assert sorted(_notations(stepper)) == sorted(a.notation for a in stepper.game.legal_actions())
 
 
@@ -268,6 +274,15 @@ def test_editor_load_steps_the_edited_position():
     assert game is not None and editor.stepper.game is game
     editor.stepper.play_script(2)
     assert game.check("invite standin-prestige-gentleman-pr3").legal
+
+
+def test_editor_opens_on_the_position_with_the_files_comments_above_it():
+    editor = ScenarioEditor(REFRESHER)
+    assert editor.text.value.startswith("format: obsession-nb/scenario@1\n")
+    assert "The refresher&#x27;s worked turn" in editor.about.value
+    assert "# " not in editor.about.value
+    assert editor.text.rows >= 26
+    assert editor.load() is not None  # the comments were only notes
 
 
 def test_editor_names_a_recorded_action_that_no_longer_plays():

@@ -41,6 +41,8 @@ const EVENT_LABEL = {
   grand_ball: "Grand Ball",
   reserves_activate: "Reserve opens",
 };
+// An event printed twice on one space (Tableau Obsession's round 4 opens both reserves).
+const EVENT_LABEL_TWICE = { reserves_activate: "Both reserves open" };
 const DECK_LABEL = {
   family: "Family",
   fairchild: "Fairchild",
@@ -679,15 +681,20 @@ function trackEl(view) {
       if (sp.round < view.round) cell.classList.add("onb-past");
       cell.appendChild(h("div", "onb-round-num", sp.round));
       if (sp.courtship) cell.appendChild(h("div", "onb-round-ev onb-round-court", "♥ courtship"));
-      for (const ev of sp.events || []) {
-        const e = h("div", "onb-round-ev", EVENT_LABEL[ev.kind] || ev.kind);
+      const events = sp.events || [];
+      events.forEach((ev, i) => {
+        const twice = events.filter((o) => o.kind === ev.kind).length > 1;
+        if (twice && events.findIndex((o) => o.kind === ev.kind) !== i) return;
+        const label = (twice && EVENT_LABEL_TWICE[ev.kind]) || EVENT_LABEL[ev.kind] || ev.kind;
+        const e = h("div", "onb-round-ev", label);
+        e.dataset.event = ev.kind;
         if (!ev.verified) {
           e.classList.add("onb-unverified-text");
           e.title = "Round not stated by a source";
           e.textContent += " ?";
         }
         cell.appendChild(e);
-      }
+      });
       if (sp.round === view.round) {
         const pawn = h("span", "onb-white-pawn");
         pawn.title = "white round pawn";
@@ -852,32 +859,101 @@ function pendingEl(view) {
   return bar;
 }
 
-export function draw(root, view, parts, seats) {
-  root.replaceChildren();
+// The one-line legend of the honesty markers, and the switch that hides the "?" badges
+// (root's class onb-hide-marks: kept across redraws).
+function legendEl(root) {
+  const bar = h("div", "onb-legend");
+  const q = h("span", "onb-legend-mark", "?");
+  const tag = h("span", "onb-standin-tag", "stand-in");
+  add(bar, q, h("span", null, " a value no rule source states (hover a badge for which) · "), tag,
+    h("span", null, " an invented component · no mark: every value shown is stated"));
+  const label = h("label", "onb-legend-toggle");
+  const box = h("input");
+  box.type = "checkbox";
+  box.checked = !root.classList.contains("onb-hide-marks");
+  box.addEventListener("change", () => root.classList.toggle("onb-hide-marks", !box.checked));
+  add(label, box, h("span", null, " show ? badges"));
+  bar.appendChild(label);
+  return bar;
+}
+
+// The sections of the board in order: [key, what the section draws from (its signature), how
+// to build it].  A section is rebuilt only when its signature changes.
+function sections(view, parts, seats, activeOnly) {
+  const want = new Set(parts && parts.length ? parts : ["pending", "track", "supply", "players"]);
+  const list = [];
+  const kinds = view.servant_kinds;
+  if (want.has("pending")) {
+    list.push(["pending", [view.round, view.season, view.courtship, view.pending, view.title], () => pendingEl(view)]);
+  }
+  if (want.has("supply") || want.has("players")) list.push(["legend", [], (root) => legendEl(root)]);
+  if (want.has("track")) {
+    list.push(["track", [view.round_track, view.round, view.theme_categories], () => trackEl(view)]);
+    const names = view.players.map((p) => p.name);
+    if (String(view.mode || "").startsWith("tableau")) list.push(["tableau", [view.mode, view.solo, names], () => tableauEl(view)]);
+    if (view.mode === "classic-solo") list.push(["classic", [view.solo], () => classicEl(view)]);
+    if (view.milestones && view.milestones.length) list.push(["milestones", [view.milestones], () => milestonesEl(view)]);
+  }
+  if (want.has("supply")) list.push(["supply", [view.supply, kinds], () => supplyEl(view)]);
+  if (want.has("table")) list.push(["table", [view.players, view.pending, view.first_player, kinds], () => tableEl(view)]);
+  if (want.has("players")) {
+    const toPlay = view.pending ? view.pending.player : null;
+    const chosen = activeOnly && toPlay !== null ? view.players.filter((p) => p.seat === toPlay)
+      : seats && seats.length ? view.players.filter((p) => seats.includes(p.seat)) : view.players;
+    for (const p of chosen) {
+      const active = view.pending && view.pending.player === p.seat;
+      const turn = active ? [view.activity, view.placements, view.choices] : null;
+      list.push([`player-${p.seat}`, [p, active, view.first_player, kinds, teamOf(view, p.seat), turn], () => playerEl(view, p)]);
+    }
+  }
+  return list;
+}
+
+// Draw the position into root, rebuilding only the sections whose part of the view changed
+// (cache: key -> {sig, el}); fresh(el) is called on each section built anew.
+export function draw(root, view, parts, seats, cache = new Map(), fresh = () => {}, activeOnly = false) {
   if (!view || !view.players) {
-    root.appendChild(h("div", "onb-empty", "no position"));
+    cache.clear();
+    root.replaceChildren(h("div", "onb-empty", "no position"));
     return;
   }
-  const want = new Set(parts && parts.length ? parts : ["pending", "track", "supply", "players"]);
-  if (want.has("pending")) root.appendChild(pendingEl(view));
-  if (want.has("track")) {
-    root.appendChild(trackEl(view));
-    if (String(view.mode || "").startsWith("tableau")) root.appendChild(tableauEl(view));
-    if (view.mode === "classic-solo") root.appendChild(classicEl(view));
-    if (view.milestones && view.milestones.length) root.appendChild(milestonesEl(view));
+  const keep = new Set();
+  let at = root.firstChild;
+  for (const [key, inputs, build] of sections(view, parts, seats, activeOnly)) {
+    const sig = JSON.stringify(inputs);
+    let entry = cache.get(key);
+    if (!entry || entry.sig !== sig) {
+      const el = build(root);
+      el.dataset.section = key;
+      fresh(el);
+      if (entry && entry.el.parentNode === root) {
+        if (at === entry.el) at = el;
+        entry.el.replaceWith(el);
+      }
+      entry = { sig, el };
+      cache.set(key, entry);
+    }
+    keep.add(key);
+    if (entry.el !== at) root.insertBefore(entry.el, at);
+    at = entry.el.nextSibling;
   }
-  if (want.has("supply")) root.appendChild(supplyEl(view));
-  if (want.has("table")) root.appendChild(tableEl(view));
-  if (want.has("players")) {
-    const chosen = seats && seats.length ? view.players.filter((p) => seats.includes(p.seat)) : view.players;
-    for (const p of chosen) root.appendChild(playerEl(view, p));
+  for (const [key, entry] of cache) {
+    if (!keep.has(key)) {
+      entry.el.remove();
+      cache.delete(key);
+    }
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
   }
 }
 
 // Labels in another language (the `labels` and `names` traits): a text or tooltip that is
 // exactly an English label is replaced, and component names inside longer ones; anything else
 // stays as drawn (English, never an id).
-function translate(root, labels, names) {
+function translate(root, section, labels, names) {
   if (!labels || !Object.keys(labels).length) return;
   root.dataset.lang = "translated";
   const terms = Object.keys(names || {}).sort((a, b) => b.length - a.length);
@@ -888,25 +964,74 @@ function translate(root, labels, names) {
     if (key && Object.hasOwn(labels, key)) return text.replace(key, labels[key]);
     return re ? text.replace(re, (m) => names[m]) : text;
   };
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = tr(node.nodeValue);
-  for (const el of root.querySelectorAll("[title]")) el.title = tr(el.title);
+  // A visible label that would mix languages ("for ホールボーイ") stays English
+  // (obsession_nb.i18n.mixed); hover text may keep English detail beside a name.
+  const mixed = (text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text) && /(?<![\w'])[a-z][a-z']+(?![\w'])/.test(text);
+  const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const done = tr(node.nodeValue);
+    if (!mixed(done)) node.nodeValue = done;
+  }
+  for (const el of section.querySelectorAll("[title]")) el.title = tr(el.title);
+}
+
+// Scale the board (CSS zoom) to the room it has: "width" shrinks it to the width of its
+// container (never grows it); "screen" grows or shrinks it to that width and to the window's
+// height below the board's top.  The board is drawn 880 px wide.
+function fitter(model, el, root) {
+  const fit = () => {
+    const mode = model.get("fit");
+    const width = el.clientWidth;
+    if (!mode || !width || !root.isConnected) return;
+    const zoom = parseFloat(root.style.zoom) || 1;
+    let scale = Math.min(1, width / 880);
+    if (mode === "screen") {
+      const box = root.getBoundingClientRect();
+      const natural = box.height / zoom;
+      const room = window.innerHeight - Math.max(0, box.top + window.scrollY) - 12;
+      scale = Math.min(width / 880, room / natural);
+    }
+    scale = Math.max(0.4, Math.floor(scale * 100) / 100);
+    if (Math.abs(scale - zoom) > 0.01) root.style.zoom = String(scale);
+  };
+  const seen = new ResizeObserver(() => requestAnimationFrame(fit));
+  seen.observe(el);
+  seen.observe(root);
+  window.addEventListener("resize", fit);
+  return () => {
+    seen.disconnect();
+    window.removeEventListener("resize", fit);
+  };
 }
 
 function render({ model, el }) {
   const root = h("div", "onb-board");
   el.appendChild(root);
+  let cache = new Map();
+  let drawn = null;
   const redraw = () => {
     try {
-      draw(root, model.get("view"), model.get("parts"), model.get("seats"));
-      translate(root, model.get("labels"), model.get("names"));
+      const labels = model.get("labels");
+      const names = model.get("names");
+      const settings = JSON.stringify([model.get("parts"), model.get("seats"), labels, names,
+        model.get("active_only")]);
+      if (settings !== drawn) cache = new Map(); // what to draw, or its language, changed
+      drawn = settings;
+      draw(root, model.get("view"), model.get("parts"), model.get("seats"), cache,
+        (section) => translate(root, section, labels, names), model.get("active_only"));
     } catch (err) {
+      cache = new Map();
       root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
       throw err;
     }
   };
   redraw();
-  return redrawOn(model, ["view", "parts", "seats", "labels"], redraw);
+  const stopFit = fitter(model, el, root);
+  const stop = redrawOn(model, ["view", "parts", "seats", "labels", "active_only"], redraw);
+  return () => {
+    stop();
+    stopFit();
+  };
 }
 
 export default { render };

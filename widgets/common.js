@@ -40,10 +40,20 @@ export function rulingList(rulings, cls = "onb-rulings", chip = ruleChip) {
   return ul;
 }
 
-// Redraw whenever one of the traits changes; returns what undoes it (anywidget's cleanup).
+// Redraw whenever one of the traits changes, once for traits that change together (one
+// message from the kernel); returns what undoes it (anywidget's cleanup).
 export function redrawOn(model, traits, redraw) {
-  for (const t of traits) model.on(`change:${t}`, redraw);
+  let queued = false;
+  const soon = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      redraw();
+    });
+  };
+  for (const t of traits) model.on(`change:${t}`, soon);
   return () => {
-    for (const t of traits) model.off(`change:${t}`, redraw);
+    for (const t of traits) model.off(`change:${t}`, soon);
   };
 }

@@ -13,18 +13,24 @@
 import { h, redrawOn, rulingItem } from "./common.js";
 
 function chipEl(r, model) {
-  const info = (model.get("rules") || {})[r.rule];
+  const info = () => (model.get("rules") || {})[r.rule];
   const chip = h("code", "onb-rule-id", r.rule);
-  if (info) chip.title = `${info.title}: ${info.summary}`;
+  const tip = () => {
+    const i = info();
+    if (i) chip.title = `${i.title}: ${i.summary}`;
+  };
+  tip();
+  chip.addEventListener("mouseenter", tip); // the rules may arrive after the entry
   chip.setAttribute("role", "button");
   chip.addEventListener("click", () => {
     const li = chip.closest(".onb-ruling");
     const open = li.querySelector(".onb-rule-card");
+    const i = info();
     if (open) open.remove();
-    else if (info) {
+    else if (i) {
       const card = h("div", "onb-rule-card");
-      card.appendChild(h("b", null, info.title));
-      card.appendChild(h("span", null, ` ${info.summary}`));
+      card.appendChild(h("b", null, i.title));
+      card.appendChild(h("span", null, ` ${i.summary}`));
       li.appendChild(card);
     }
     model.send({ event: "open", rule: r.rule });
@@ -69,38 +75,58 @@ function verdictEl(v, model) {
   return box;
 }
 
-function draw(root, model) {
-  root.replaceChildren();
+// The log keeps the elements of entries already drawn (by position and content) and only
+// builds the new ones; the rest of the panel is small and drawn afresh.
+function drawLog(log, model, drawn) {
+  const entries = model.get("entries") || [];
+  entries.forEach((e, i) => {
+    const sig = JSON.stringify(e);
+    if (drawn[i] && drawn[i].sig === sig) return;
+    const el = entryEl(e, i, model);
+    if (drawn[i]) drawn[i].el.replaceWith(el);
+    else log.appendChild(el);
+    drawn[i] = { sig, el };
+  });
+  for (const gone of drawn.splice(entries.length)) gone.el.remove();
+  log.hidden = !entries.length;
+  if (entries.length) {
+    requestAnimationFrame(() => {
+      log.scrollTop = log.scrollHeight; // show the latest ruling
+    });
+  }
+}
+
+function drawTop(top, model) {
+  top.replaceChildren();
   const heading = model.get("heading");
-  if (heading) root.appendChild(h("div", "onb-log-heading", heading));
+  if (heading) top.appendChild(h("div", "onb-log-heading", heading));
   const status = model.get("status") || {};
-  if (status.text) root.appendChild(h("div", `onb-status onb-status-${status.kind || "info"}`, status.text));
+  if (status.text) top.appendChild(h("div", `onb-status onb-status-${status.kind || "info"}`, status.text));
   const verdict = model.get("verdict") || {};
-  if (verdict.action || verdict.error) root.appendChild(verdictEl(verdict, model));
+  if (verdict.action || verdict.error) top.appendChild(verdictEl(verdict, model));
   const problems = model.get("problems") || [];
   if (problems.length) {
     const list = h("ol", "onb-problems");
     for (const p of problems) list.appendChild(h("li", "onb-problem", p));
-    root.appendChild(list);
-  }
-  const entries = model.get("entries") || [];
-  if (entries.length) {
-    const log = h("div", "onb-log-entries");
-    entries.forEach((e, i) => log.appendChild(entryEl(e, i, model)));
-    root.appendChild(log);
-    // Show the latest ruling.
-    requestAnimationFrame(() => {
-      log.scrollTop = log.scrollHeight;
-    });
+    top.appendChild(list);
   }
 }
 
 function render({ model, el }) {
   const root = h("div", "onb-rulings-panel");
+  const top = h("div", "onb-rulings-top");
+  const log = h("div", "onb-log-entries");
+  root.append(top, log);
   el.appendChild(root);
-  const redraw = () => draw(root, model);
-  redraw();
-  return redrawOn(model, ["heading", "status", "verdict", "entries", "problems", "rules"], redraw);
+  const drawn = [];
+  drawTop(top, model);
+  drawLog(log, model, drawn);
+  const offTop = redrawOn(model, ["heading", "status", "verdict", "problems"], () => drawTop(top, model));
+  const offLog = redrawOn(model, ["entries"], () => drawLog(log, model, drawn));
+  return () => {
+    offTop();
+    offLog();
+  };
 }
 
 export default { render };

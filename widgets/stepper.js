@@ -50,12 +50,44 @@ function draw(root, model) {
   }
 }
 
+// After a click in this stepper moves the game, keep its board in view: if the board is now
+// below the window (or above it), scroll so that the decision heads the window, with Back/Next,
+// the choices and the board below it.
+function keepBoardInView(el, root, model) {
+  let clickedAt = -1e9;
+  const stepper = () => el.closest(".onb-stepper");
+  const clicked = (e) => {
+    const s = stepper();
+    if (s && s.contains(e.target)) clickedAt = performance.now();
+  };
+  const moved = () => {
+    if (performance.now() - clickedAt > 10000) return; // moved from code, not by a click here
+    requestAnimationFrame(() => {
+      const board = stepper()?.querySelector(".onb-area-board");
+      if (!board) return;
+      const box = board.getBoundingClientRect();
+      if (box.top > window.innerHeight - 320 || box.bottom < 80) root.scrollIntoView({ block: "start" });
+    });
+  };
+  document.addEventListener("click", clicked, true);
+  model.on("change:history", moved);
+  return () => {
+    document.removeEventListener("click", clicked, true);
+    model.off("change:history", moved);
+  };
+}
+
 function render({ model, el }) {
   const root = h("div", "onb-step-header");
   el.appendChild(root);
   const redraw = () => draw(root, model);
   redraw();
-  return redrawOn(model, ["pending", "steps", "current", "script", "history"], redraw);
+  const stop = redrawOn(model, ["pending", "steps", "current", "script", "history"], redraw);
+  const stopKeeping = keepBoardInView(el, root, model);
+  return () => {
+    stop();
+    stopKeeping();
+  };
 }
 
 export default { render };

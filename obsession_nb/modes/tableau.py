@@ -141,6 +141,12 @@ def record_problems(state: State) -> list[str]:
                         "player in tableau.ball_order (tableau.grand-ball)")
     return problems
 
+STEP_WORDS = {
+    "draft": "the starter-guest draft (take one card from the deck passed to you)",
+    "ball": "the Grand Ball (keep one of the prestige guests you see)",
+}
+"""The pending prompt's words for each decision before the turns (option.starter-guest-draft,
+tableau.grand-ball)."""
 
 
 def pending(table: Table) -> str | None:

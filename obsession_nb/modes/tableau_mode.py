@@ -40,6 +40,9 @@ class TableauObsession(Mode):
     def central_setup(self, table: Table, rulings: list[Ruling]) -> list[Ruling]:
         return tableau.central_setup(table, rulings)
 
+    def step_name(self, table: Table) -> str | None:
+        return tableau.STEP_WORDS.get(tableau.pending(table) or "")
+
     def end_of_turn(self, table: Table) -> bool:
         return tableau.after_turn(table)
 

@@ -39,6 +39,11 @@ class Board(StaticPicture, anywidget.AnyWidget):
     """English label -> label in the chosen language (``lang``; see ``obsession_nb.i18n``)."""
     names = traitlets.Dict().tag(sync=True)
     """Component names translated inside longer texts too (``obsession_nb.i18n.names``)."""
+    fit = traitlets.Unicode("width").tag(sync=True)
+    """``"width"``: shrink to the width it is given (never grow); ``"screen"``: grow or shrink
+    to fill that width and the window's height below its top (teaching mode)."""
+    active_only = traitlets.Bool(False).tag(sync=True)
+    """Draw only the board of the player whose decision it is (``seats`` is then ignored)."""
 
     def __init__(self, game: Game | None = None, *, parts: list[str] | None = None,
                  seats: list[int] | None = None, lang: str | None = None, **kwargs: Any) -> None:

@@ -112,7 +112,7 @@ class PositionBuilder(widgets.VBox):
         files = widgets.HBox([self.save_button, self.save_path, self.open_button])
         super().__init__([setup, widgets.HBox([self.families, self.create]), player, market,
                           self.problems, files, self.yaml, self.stepper_box],
-                         layout=widgets.Layout(width="890px"))
+                         layout=widgets.Layout(width="100%", max_width="890px"))
         self.add_class("onb-builder")
         self._load()
 

@@ -7,6 +7,7 @@ This is the "what if" at the end of every tutorial.
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,15 +39,28 @@ def game_from_text(text: str) -> tuple[Game, list[str]]:
     return game, []
 
 
+def split_header(text: str) -> tuple[str, str]:
+    """The leading comment lines of a scenario file (as plain text) and the YAML after them."""
+    lines = text.splitlines(keepends=True)
+    count = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    about = "".join(line[1:].removeprefix(" ") for line in lines[:count])
+    return about, "".join(lines[count:])
+
+
 class ScenarioEditor(StaticPicture, widgets.VBox):
     """``ScenarioEditor(source)``: ``source`` is a scenario name or path, YAML text, or a game
-    (its current position).  ``stepper=False`` leaves out the stepper (check only)."""
+    (its current position).  ``stepper=False`` leaves out the stepper (check only).
+
+    The file's opening comments are shown above the box, not in it: the box opens on the
+    position itself (long lines scroll sideways instead of wrapping)."""
 
     def __init__(self, source: str | Path | Game | None = None, *, stepper: bool = True,
-                 rows: int = 18, **stepper_kwargs: Any) -> None:
-        self.original = _source_text(source)
+                 rows: int = 26, **stepper_kwargs: Any) -> None:
+        about, self.original = split_header(_source_text(source))
+        self.about = widgets.HTML(f"<div class='onb-editor-about'>{escape(about)}</div>"
+                                  if about.strip() else "")
         self.text = widgets.Textarea(value=self.original, rows=rows,
-                                     layout=widgets.Layout(width="880px"))
+                                     layout=widgets.Layout(width="auto", max_width="880px"))
         self.text.add_class("onb-editor-text")
         self.check_button = widgets.Button(description="Check", tooltip="List every problem")
         self.load_button = widgets.Button(description="Load", button_style="primary",
@@ -64,6 +78,7 @@ class ScenarioEditor(StaticPicture, widgets.VBox):
         self.game: Game | None = None
         self.stepper: Stepper | None = None
         children: list[widgets.Widget] = [
+            self.about,
             self.text,
             widgets.HBox([self.check_button, self.load_button, self.reset_button]),
             self.report,
@@ -77,7 +92,7 @@ class ScenarioEditor(StaticPicture, widgets.VBox):
                 self.game = game
                 self.stepper = Stepper(game, script=game.recorded, **stepper_kwargs)
                 children.append(self.stepper)
-        super().__init__(children, layout=widgets.Layout(width="890px"))
+        super().__init__(children, layout=widgets.Layout(width="100%"))
         self.add_class("onb-editor")
         self.report.status = {"kind": "info", "text": "Edit the YAML, then Check or Load."}
 

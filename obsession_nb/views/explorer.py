@@ -72,7 +72,7 @@ class Explorer(widgets.VBox):
         self.stepper = stepper or Stepper(self._fresh())
         self.table.observe(lambda change: self.load(change["new"]), names="selected")
         self.table.observe(lambda change: self.compare(*change["new"]), names="compare")
-        super().__init__([self.table, self.stepper], layout=widgets.Layout(width="890px"))
+        super().__init__([self.table, self.stepper], layout=widgets.Layout(width="100%"))
         self.add_class("onb-explorer-box")
 
     def _fresh(self) -> Game:

@@ -3,32 +3,39 @@
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 
 import ipywidgets as widgets
 
+from obsession_nb.tutorials import index_folder, tutorials_in
 from obsession_nb.views.board import Board
 from obsession_nb.views.static import StaticPicture
 
-TUTORIALS = [
-    ("01-a-base-game-turn.ipynb", "01 · A base-game turn",
-     "The refresher's worked turn in round 6, step by step."),
-    ("02-howard-supplemental-service.ipynb", "02 · Howard and supplemental service",
-     "The Drawing Room turn beside the Music Room turn with the four new servants."),
-    ("03-first-player-rotation.ipynb", "03 · First-player rotation",
-     "Five players: counterclockwise beside the old clockwise rule."),
-    ("04-servant-draft-and-hiring.ipynb", "04 · The servant draft and hiring",
-     "The page-10 draft, a pass with hiring, a refused recruitment."),
-    ("05-solo-estate-challenge.ipynb", "05 · The Solo Estate Challenge",
-     "The six stacks, the d20 AI and its critical rule, scoring against the target, odds."),
-    ("07-tableau-obsession.ipynb", "07 · Tableau Obsession, the Duel and Milestones",
-     "The starter-guest draft, Queen Victoria, the Grand Ball, a milestone, the end at Max."),
-    ("08-variants.ipynb", "08 · Printings and variants, side by side",
-     "Objectives at setup, the old Servants' Hall, a Dickens season, a Queen Victoria round."),
-    ("09-what-if.ipynb", "09 · What if?",
-     "Every option of a turn compared, a position built from scratch, the solo odds."),
-    ("10-rulings-casebook.ipynb", "10 · The rulings casebook",
-     "Questions players ask, each answered live by the engine; the rule browser."),
-]
+# One line on each tutorial; the list itself (files, titles, order) is read from the folder.
+BLURBS = {
+    "00-index.ipynb":
+        "This page: the tutorials, how to read the boards, what the citations mean.",
+    "01-a-base-game-turn.ipynb":
+        "The refresher's worked turn in round 6, step by step.",
+    "02-howard-supplemental-service.ipynb":
+        "The Drawing Room turn beside the Music Room turn with the four new servants.",
+    "03-first-player-rotation.ipynb":
+        "Five players: counterclockwise beside the old clockwise rule.",
+    "04-servant-draft-and-hiring.ipynb":
+        "The page-10 draft, a pass with hiring, a refused recruitment.",
+    "05-solo-estate-challenge.ipynb":
+        "The six stacks, the d20 AI and its critical rule, scoring against the target, odds.",
+    "06-competitive-team-play.ipynb":
+        "Partners across the table: a borrowed valet, the teammate's guests, the team scoresheet.",
+    "07-tableau-obsession.ipynb":
+        "The starter-guest draft, Queen Victoria, the Grand Ball, a milestone, the end at Max.",
+    "08-variants.ipynb":
+        "Objectives at setup, the old Servants' Hall, a Dickens season, a Queen Victoria round.",
+    "09-what-if.ipynb":
+        "Every option of a turn compared, a position built from scratch, the solo odds.",
+    "10-rulings-casebook.ipynb":
+        "Questions players ask, each answered live by the engine; the rule browser.",
+}
 
 
 class TutorialIndex(StaticPicture, widgets.VBox):
@@ -39,18 +46,26 @@ class TutorialIndex(StaticPicture, widgets.VBox):
                        for c in self.children)
 
 
-def tutorial_index(preview: str | None = "refresher-round-6") -> TutorialIndex:
-    """A heading, the tutorials in reading order, and a preview board of ``preview``."""
+def tutorial_list_html(folder: Path | None = None) -> str:
+    """The tutorials of ``folder`` (see :func:`index_folder`) as a list of links, in order."""
+    folder = folder or index_folder()
     rows = "".join(
-        f"<li><b>{escape(title)}</b> — {escape(blurb)} <code>{escape(name)}</code></li>"
-        for name, title, blurb in TUTORIALS
+        f"<li><a class='onb-index-link' href='{escape(t.file, quote=True)}' style='color:#1d4f91;"
+        f"text-decoration:underline'>{escape(t.title)}"
+        f"</a>{' — ' + escape(BLURBS[t.file]) if t.file in BLURBS else ''}</li>"
+        for t in (tutorials_in(folder) if folder is not None else [])
     )
+    return f"<ul class='onb-index-list' style='margin:2px 0 6px;padding-left:22px'>{rows}</ul>"
+
+
+def tutorial_index(preview: str | None = "refresher-round-6") -> TutorialIndex:
+    """A heading, the tutorials in reading order (links), and a preview board of ``preview``."""
     head = widgets.HTML(
-        "<div style='font-family:Georgia,serif;width:880px'>"
+        "<div style='font-family:Georgia,serif;max-width:880px'>"
         "<h2 style='margin:4px 0'>obsession-nb</h2>"
         "<p style='margin:2px 0'>A rules tutor for <i>Obsession</i> and <i>Upstairs, "
         "Downstairs</i>. Open the tutorials in this order:</p>"
-        f"<ol style='margin:2px 0 6px'>{rows}</ol>"
+        + tutorial_list_html() +
         "<p style='margin:2px 0'>Below: the opening position of tutorial 01, drawn by the "
         "board widget.</p></div>"
     )
@@ -74,5 +89,5 @@ def sources_legend() -> widgets.HTML:
         for s in sources()
     )
     return widgets.HTML(
-        "<div class='onb-sources-legend' style='font-family:Georgia,serif;width:880px'>"
+        "<div class='onb-sources-legend' style='font-family:Georgia,serif;max-width:880px'>"
         f"<h3 style='margin:4px 0'>What the citations mean</h3><dl>{rows}</dl></div>")

@@ -128,7 +128,7 @@ def action_label(game: Game, action: Action | str) -> str:
     if verb == "recruit" and len(named) == 2:
         return f"{named[1]} from {named[0]}"
     if verb == "carriage" and len(named) == 2:
-        return f"{named[0]}: {named[1]} a guest"
+        return f"{named[0]}: {'one guest more' if args[1] == 'more' else 'one guest fewer'}"
     if verb == "help":
         return f"Refresh {named[0]}"
     if verb == "team-help":

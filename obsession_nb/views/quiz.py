@@ -53,7 +53,7 @@ class Quiz(widgets.VBox):
         self._topic_names = dict(zip(self.view.topics, quiz.TOPICS, strict=True))
         self.board = Board(None, parts=["pending", "players"], lang=self.lang)
         self.view.on_msg(self._message)
-        super().__init__([self.view, self.board], layout=widgets.Layout(width="890px"))
+        super().__init__([self.view, self.board], layout=widgets.Layout(width="100%", max_width="890px"))
         self.add_class("onb-quiz-box")
         self.set_topics(list(topics or ()))
 

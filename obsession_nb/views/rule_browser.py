@@ -73,12 +73,12 @@ class RuleBrowser(widgets.VBox):
             sources=[s.to_json() for s in rulebook.sources()],
             labels=ui_labels(BROWSER_LABELS, self.lang),
         )
-        self.demo = widgets.VBox(layout=widgets.Layout(width="890px"))
+        self.demo = widgets.VBox(layout=widgets.Layout(width="100%", max_width="890px"))
         self.demo.add_class("onb-rb-demo-area")
         self.stepper: Stepper | None = None
         self.view.observe(lambda change: self._search(change["new"]), "query")
         self.view.on_msg(self._message)
-        super().__init__([self.view, self.demo], layout=widgets.Layout(width="890px"))
+        super().__init__([self.view, self.demo], layout=widgets.Layout(width="100%", max_width="890px"))
         self.add_class("onb-rule-browser-box")
         self.search(query)
         if rule:

@@ -66,6 +66,30 @@ class RulingsLog(anywidget.AnyWidget):
         return f"<RulingsLog {self.heading!r}: {len(self.entries)} entries>"
 
 
+class NotationBox(anywidget.AnyWidget):
+    """The ruling panel's type box and Check button (``widgets/notation.js``).
+
+    Enter or Check sends the typed text with the request, so the check reads exactly what the
+    box shows, however far the value sync lags behind a busy kernel."""
+
+    _esm = widget_module("notation.js")
+    _css = widgets_dir() / "rulings.css"
+
+    value = traitlets.Unicode("").tag(sync=True)
+    options = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    placeholder = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, on_check: Callable[[str], object], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_check = on_check
+        self.on_msg(self._message)
+
+    def _message(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
+        if content.get("event") == "check" and isinstance(content.get("text"), str):
+            self.value = content["text"]
+            self._on_check(content["text"])
+
+
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
     return {
         "action": verdict.action,
@@ -139,15 +163,8 @@ class RulingPanel(StaticPicture, widgets.VBox):
 
     def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?"):
         self.game = game
-        self.text = widgets.Combobox(
-            placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3",
-            ensure_option=False,
-            layout=widgets.Layout(width="560px"),
-        )
-        self.text.add_class("onb-panel-text")
-        self.check_button = widgets.Button(description="Check", button_style="primary",
-                                           layout=widgets.Layout(width="90px"))
-        self.check_button.add_class("onb-panel-check")
+        self.text = NotationBox(
+            self.check, placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3")
         self.verb = widgets.Dropdown(options=[("pick a verb…", "")] + [
             (v, v) for v in ACTION_TYPES], layout=widgets.Layout(width="170px"))
         self.verb.add_class("onb-panel-verb")
@@ -156,16 +173,14 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.result.add_class("onb-panel-result")
         self._arg_widgets: list[widgets.Dropdown] = []
 
-        self.check_button.on_click(lambda _b: self.check(self.text.value))
-        self.text.on_msg(self._text_message)  # Enter in the type box sends "submit"
         self.verb.observe(self._verb_changed, "value")
         pick_label = widgets.Label("Pick:", layout=widgets.Layout(width="50px"))
         type_label = widgets.Label("Type:", layout=widgets.Layout(width="50px"))
         super().__init__([
-            widgets.HBox([type_label, self.text, self.check_button]),
+            widgets.HBox([type_label, self.text]),
             widgets.HBox([pick_label, self.verb, self.args]),
             self.result,
-        ], layout=widgets.Layout(width="890px"))
+        ], layout=widgets.Layout(width="100%", max_width="890px"))
         self.add_class("onb-ruling-panel")
         self.refresh()
 
@@ -225,10 +240,6 @@ class RulingPanel(StaticPicture, widgets.VBox):
                 parts.append(str(box.value))
         self.text.value = " ".join(parts)
         self.clear()
-
-    def _text_message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        if content.get("event") == "submit":
-            self.check(self.text.value)
 
     def static_html(self) -> str:
         return note_html("Ruling panel", "type or pick any action, legal or not, and press "

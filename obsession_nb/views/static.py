@@ -88,7 +88,8 @@ def _supply(view: dict[str, Any]) -> str:
         more = f" (+{len(space['tiles']) - 1})" if len(space["tiles"]) > 1 else ""
         cells.append(f"<td style='{_CELL}'><b>£{_e(space['price'])}</b><br>{_e(top)}{_e(more)}"
                      "</td>")
-    rows = [f"<table><tr>{''.join(cells)}</tr></table>"]
+    rows = [f"<table><tr>{''.join(cells)}</tr></table>" if cells else
+            "<div><i>No tiles on the market yet.</i></div>"]
     for key, title in (("service_reserve", "Service Tile Reserve"),
                        ("pr1_reserve", "PR1 Tile Reserve")):
         reserve = supply.get(key) or {}

@@ -21,19 +21,14 @@ from obsession_nb.i18n import resolve, tr
 from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import BadNotation, IllegalAction
 from obsession_nb.views.board import Board
-from obsession_nb.views.labels import (
-    SPECIAL_HEADING,
-    SPECIAL_VERBS,
-    action_label,
-    entry_json,
-    heading,
-)
+from obsession_nb.views.choices import ChoiceList, choice_groups
+from obsession_nb.views.labels import action_label, entry_json
 from obsession_nb.views.rulings import RulingsLog
 from obsession_nb.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
     from obsession_nb.actions import Action
-    from obsession_nb.game import Game, Snapshot, Verdict
+    from obsession_nb.game import Game, Snapshot
     from obsession_nb.state import LogEntry
 
 ACTIVITY_STEPS = [
@@ -54,8 +49,6 @@ PASS_STEPS = [
     ("buy", "Shop"),
     ("end", "Next player"),
 ]
-# Decisions whose refused choices are shown greyed, with the verb of those choices.
-REFUSALS_SHOWN = {"host": "host", "invite": "invite"}
 SETUP_STEPS = [("draft", "Setup: family board and servant draft"), ("begin", "First turn")]
 
 
@@ -102,7 +95,7 @@ class Stepper(StaticPicture, widgets.VBox):
         self._listeners: list[Callable[[Stepper], None]] = []
 
         self.header = StepHeader()
-        self.choices = widgets.VBox(layout=widgets.Layout(width="860px"))
+        self.choices = ChoiceList(self._click)
         self.back_button = self._button("◀ Back", "Undo the last choice", self.back)
         self.restart_button = self._button("Restart", "Undo every choice", self.restart)
         self.next_button = self._button("Next ▶", "Play the worked example's next action",
@@ -121,16 +114,21 @@ class Stepper(StaticPicture, widgets.VBox):
             nav.append(self.next_button)
         nav += [self.save_button, self.save_path]
         self.nav = widgets.HBox(nav)
-        self.nav.add_class("onb-nav")
-        controls = widgets.VBox([self.choices, self.nav])
-        controls.add_class("onb-stepper-controls")
         self.rulings = RulingsLog(heading=log_heading)
-        self.rulings.add_class("onb-stepper-log")
         self.board = Board(game, parts=parts, seats=seats, lang=lang) if board else None
-        children: list[widgets.Widget] = [self.header, controls, self.rulings]
-        if self.board is not None:
-            children.append(self.board)
-        super().__init__(children, layout=widgets.Layout(width="890px"))
+        # The decision, then Back/Next, the choices and the board right below them; the rulings
+        # log last.  With room (widgets/stepper.css), the board goes beside them instead.
+        areas = [(self.header, "header"), (self.nav, "nav"), (self.choices, "choices"),
+                 (self.board, "board"), (self.rulings, "log")]
+        for widget, area in areas:
+            if widget is not None:
+                widget.add_class(f"onb-area-{area}")
+        self.nav.add_class("onb-nav")
+        self.choices.add_class("onb-stepper-controls")
+        self.rulings.add_class("onb-stepper-log")
+        grid = widgets.Box([w for w, _ in areas if w is not None])
+        grid.add_class("onb-stepper-grid")
+        super().__init__([grid])
         self.add_class("onb-stepper")
         self.refresh()
 
@@ -250,6 +248,14 @@ class Stepper(StaticPicture, widgets.VBox):
     # ------------------------------------------------------------ drawing
 
     def refresh(self) -> None:
+        """Redraw from the game's position: each widget's changes go out as one message."""
+        with contextlib.ExitStack() as held:
+            for widget in (self.header, self.choices, self.rulings, self.board):
+                if widget is not None:
+                    held.enter_context(widget.hold_sync())
+            self._draw()
+
+    def _draw(self) -> None:
         game = self.game
         pending = game.pending()
         turn = game.state.turn
@@ -270,7 +276,12 @@ class Stepper(StaticPicture, widgets.VBox):
             "next": nxt,
             "label": action_label(game, nxt) if nxt else None,
         }
-        self.choices.children = tuple(self._choice_rows(nxt))
+        if game.state.turn is None:
+            self.choices.groups, self.choices.message = [], "The game is over."
+        else:
+            self.choices.message = ""
+            self.choices.groups = choice_groups(game, nxt, lang=self.lang,
+                                                max_buttons=self.max_buttons)
         self.back_button.disabled = not self._history
         self.restart_button.disabled = not self._history
         self.next_button.disabled = nxt is None
@@ -284,82 +295,6 @@ class Stepper(StaticPicture, widgets.VBox):
             self.board.refresh()
         for callback in self._listeners:
             callback(self)
-
-    def _choice_rows(self, scripted: str | None) -> list[widgets.Widget]:
-        if self.game.state.turn is None:
-            return [widgets.Label("The game is over.")]
-        groups: dict[str, list[Action]] = {}
-        legal = self.game.legal_actions()
-        for action in legal:
-            groups.setdefault(heading(action.verb), []).append(action)
-        refused = self._refused(legal)
-        for action in refused:
-            groups.setdefault(heading(action.verb), [])
-        special = groups.pop(SPECIAL_HEADING, None)
-        if special:
-            groups[SPECIAL_HEADING] = special
-        rows: list[widgets.Widget] = []
-        for title, actions in groups.items():
-            label = widgets.Label(tr(title, self.lang), layout=widgets.Layout(width="200px"))
-            label.add_class("onb-choice-heading")
-            if len(actions) > self.max_buttons:
-                controls = self._dropdown(actions, scripted)
-            else:
-                controls = [self._choice_button(a, scripted) for a in actions]
-            controls += [self._refused_button(a, verdict) for a, verdict in refused.items()
-                         if heading(a.verb) == title]
-            box = widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap",
-                                                               width="650px"))
-            row = widgets.HBox([label, box])
-            row.add_class("onb-choice-group")
-            row.add_class(f"onb-group-{(actions or list(refused))[0].verb}")
-            rows.append(row)
-        return rows
-
-    def _choice_button(self, action: Action, scripted: str | None) -> widgets.Button:
-        label = tr(action_label(self.game, action), self.lang)
-        button = widgets.Button(description=label, tooltip=f"{action.notation} — {action.summary}",
-                                layout=widgets.Layout(width="auto"))
-        button.add_class("onb-choice")
-        if action.verb in SPECIAL_VERBS:
-            button.add_class("onb-choice-special")
-        if action.notation == scripted:
-            button.add_class("onb-choice-scripted")
-        notation = action.notation
-        button.on_click(lambda _b: self._click(notation))
-        return button
-
-    def _refused(self, legal: list[Action]) -> dict[Action, Verdict]:
-        """The tiles and guests that cannot be chosen now, with the engine's refusal (hosting
-        and inviting only), so that a learner sees why."""
-        step = self.game.state.turn.step if self.game.state.turn else None
-        if step not in REFUSALS_SHOWN:
-            return {}
-        shown = set(legal)
-        return {c: self.game.check(c) for c in self.game.candidates()
-                if c.verb == REFUSALS_SHOWN[step] and c not in shown}
-
-    def _refused_button(self, action: Action, verdict: Verdict) -> widgets.Button:
-        """A greyed choice: the reason on hover; a click only shows the refusal again."""
-        reason = "; ".join(f"{r.verdict} [{r.rule}]" for r in verdict.rulings)
-        button = widgets.Button(description=tr(action_label(self.game, action), self.lang),
-                                tooltip=f"{action.notation} — not allowed: {reason}",
-                                layout=widgets.Layout(width="auto"))
-        button.add_class("onb-choice-refused")
-        notation = action.notation
-        button.on_click(lambda _b: self._click(notation))
-        return button
-
-    def _dropdown(self, actions: list[Action], scripted: str | None) -> list[widgets.Widget]:
-        options = [(action_label(self.game, a), a.notation) for a in actions]
-        value = scripted if scripted in {a.notation for a in actions} else options[0][1]
-        dropdown = widgets.Dropdown(options=options, value=value,
-                                    layout=widgets.Layout(width="420px"))
-        dropdown.add_class("onb-choice-dropdown")
-        go = widgets.Button(description="Choose", layout=widgets.Layout(width="90px"))
-        go.add_class("onb-choice")
-        go.on_click(lambda _b: self._click(dropdown.value))
-        return [dropdown, go]
 
     @staticmethod
     def _button(text: str, tip: str, fn: Callable[[], Any]) -> widgets.Button:

@@ -54,8 +54,14 @@ class TeachingView(widgets.VBox):
         self.control = TeachingKeys(title=self.stepper.game.state.title or scenario,
                                  labels=ui_labels(TEACH_LABELS, self.lang))
         self.control.on_msg(self._message)
+        self.control.add_class("onb-area-control")
         self.stepper.on_change(lambda _s: self._draw())
-        super().__init__([self.control, self.stepper], layout=widgets.Layout(width="1180px"))
+        # One screen (widgets/teach.css): the ruling and the choices on the left, the board of
+        # the player to act on the right, scaled to the window.
+        if self.stepper.board is not None:
+            self.stepper.board.active_only = True
+            self.stepper.board.fit = "screen"
+        super().__init__([self.control, self.stepper], layout=widgets.Layout(width="100%"))
         self.add_class("onb-teach-mode")
         self._draw()
 

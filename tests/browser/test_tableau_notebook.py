@@ -19,7 +19,7 @@ def test_tableau_tutorial_draft_stepper_board_panel_and_milestones(
     run_notebook_in_lab(page, NAME)
     out = ".jp-OutputArea"
     draft = stepper(page, 0)
-    expect(draft.locator(".onb-step-text")).to_contain_text("a decision of the game mode")
+    expect(draft.locator(".onb-step-text")).to_contain_text("the starter-guest draft (take one card")
     picks = draft.locator('.onb-choice[title^="starter "]')
     expect(picks.first).to_be_visible()
     assert picks.count() == 8  # the deck of 2 x 3 + 2 starter guests

@@ -17,11 +17,16 @@ def tutorials() -> list[str]:
     return sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
 
 
-def shoot(locator: Locator, name: str) -> Path:
-    """Screenshot one element to test-artifacts/screenshots/<name>.png."""
+def shoot_path(name: str) -> Path:
+    """Where a screenshot called ``name`` goes: test-artifacts/screenshots/<name>.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     slug = re.sub(r"[^\w.-]+", "_", name)
-    path = SCREENSHOTS / f"{slug}.png"
+    return SCREENSHOTS / f"{slug}.png"
+
+
+def shoot(locator: Locator, name: str) -> Path:
+    """Screenshot one element to test-artifacts/screenshots/<name>.png."""
+    path = shoot_path(name)
     page = locator.page
     size = page.viewport_size or {"width": 1400, "height": 1000}
     box = locator.bounding_box()
