@@ -88,3 +88,15 @@ def test_turns_within_a_round_run_clockwise() -> None:
     assert recorder.rounds[5] == [4, 0, 1, 2, 3]
     assert recorder.rounds[6] == [4, 0, 1, 2, 3]
     assert 4 not in recorder.rounds  # courtship round: nobody takes a turn
+
+
+def test_ruling_double_turn_the_last_of_a_season_opens_the_next() -> None:
+    """ruling.double-turn: under the counterclockwise pawn, whoever plays last in seasons 1-3
+    plays first in the next season (two turns in a row across the courtship); the old clockwise
+    pass gives nobody that."""
+    for rotation, doubles in (("counterclockwise", 3), ("clockwise", 0)):
+        pos = positions(rotation, Passer())
+        n = len(pos)
+        found = [(name, s) for name, p in pos.items() for s in range(3)
+                 if p[s] == n and p[s + 1] == 1]
+        assert len(found) == doubles, (rotation, found)
