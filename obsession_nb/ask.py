@@ -135,7 +135,7 @@ def search(query: str, limit: int | None = 20) -> Answer:
     boy``) and the correction reported; nothing found gives near glossary terms instead.
     """
     index, meta = _index()
-    found = index.search(query, limit=None)
+    found = index.search(query, limit=limit)
     hits = [Hit(*meta[h.key][:3], h.passage, meta[h.key][3], h.score) for h in found.hits]
     exact = query.strip()
     first = [h for h in hits if h.id == exact and h.kind in ("rule", "case")]

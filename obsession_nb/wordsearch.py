@@ -21,8 +21,8 @@ from rapidfuzz.distance import Levenshtein
 
 _STOP_TEXT = """
 a about after all also am an and any are as at be been before being but by can could did do
-does doing done for from get gets getting go goes had has have having he her here him his how
-i if in into is it its just me might more most must my need needs of on or our out over own
+does doing done for from get gets getting go goes had happen happens has have having he her
+here him his how i if in into is it its just many me might more most must my need needs of on or our out over own
 please same she should so some such than that the their them then there these they this those
 to too under up us was way we were what whats when where which while who whom why will with
 would you your yours
@@ -72,7 +72,8 @@ class WordIndex:
     """BM25 over documents, with synonyms, stemming, stop words and typo correction.
 
     ``synonyms`` maps a phrase players use to the spelling the texts use (``purchase`` → ``buy``,
-    ``boots`` → ``hall boy``); it applies to the documents and the queries alike.  ``phrases`` are
+    ``boots`` → ``hall boy``): the texts' spelling is added after it, in the documents and the
+    queries alike, so that either finds the other.  ``phrases`` are
     multi-word names (``hall boy``) a misspelt pair of words is matched against as a whole.
     """
 
@@ -96,23 +97,24 @@ class WordIndex:
             words.update([*alias.split(), *target.split()])
         self._vocabulary = dict(words)
         self._vocab_list = list(self._vocabulary)
+        self._sentence_cache: dict[str, list[tuple[str, set[str]]]] = {}
 
     # ------------------------------------------------------------ words
 
     def fold(self, text: str) -> str:
-        """``text`` normalised, with every multi-word synonym replaced by the texts' spelling
-        (one-word synonyms are folded on their stems, so that plurals fold too)."""
+        """``text`` normalised, each multi-word synonym followed by the texts' spelling (one-word
+        synonyms are expanded on their stems, so that plurals expand too)."""
         text = normalise(text)
         if self._alias is None:
             return text
-        return self._alias.sub(lambda m: self._synonyms[m.group(1)], text)
+        return self._alias.sub(lambda m: f"{m.group(0)} {self._synonyms[m.group(1)]}", text)
 
     def tokens(self, text: str) -> list[str]:
-        """The stems BM25 compares: folded words, stop words dropped."""
+        """The stems BM25 compares: words with their synonyms, stop words dropped."""
         out: list[str] = []
         for stem in _STEMMER.stemWords([w for w in self.fold(text).split()
                                         if w not in STOP_WORDS]):
-            out += self._stem_alias.get(stem, [stem])
+            out += [stem, *(t for t in self._stem_alias.get(stem, ()) if t != stem)]
         return out
 
     def _field_tokens(self, doc: Document) -> list[str]:
@@ -187,9 +189,17 @@ class WordIndex:
 
     def _passage(self, doc: Document, stems: set[str]) -> str:
         best, best_score = "", -1
-        for passage in doc.passages:
-            for sentence in re.split(r"(?<=[.;!?])\s+", passage):
-                score = len(stems & set(self.tokens(sentence)))
-                if score > best_score:
-                    best, best_score = sentence, score
+        for sentence, words in self._sentences(doc):
+            score = len(stems & words)
+            if score > best_score:
+                best, best_score = sentence, score
         return best
+
+    def _sentences(self, doc: Document) -> list[tuple[str, set[str]]]:
+        """The document's sentences with their stems, worked out once."""
+        found = self._sentence_cache.get(doc.key)
+        if found is None:
+            found = [(sentence, set(self.tokens(sentence))) for passage in doc.passages
+                     for sentence in re.split(r"(?<=[.;!?])\s+", passage) if sentence]
+            self._sentence_cache[doc.key] = found
+        return found
