@@ -77,11 +77,15 @@ def _butler_busy(table: Table) -> list[Ruling]:
     servants = table.me.servants
     if "butler" in servants.available:
         return []
-    zone = ("Expended Service" if "butler" in servants.expended
-            else "the Servants' Quarters" if "butler" in servants.quarters else "no box")
-    return [ruling("ruling.pass-hire-butler-busy", f"The butler is in {zone}: he already worked "
-                   "this turn after service was refreshed, so he cannot staff the Butler's Room "
-                   "as well (our reading; the alternative lets him hire anyway).")]
+    placed = [p.target for p in table.turn.placements if p.servant == "butler"]
+    where = ("is gossiping from the Servants' Hall" if placed == ["hall"]
+             else "already works this turn" if placed
+             else "is in Expended Service" if "butler" in servants.expended
+             else "is resting in the Servants' Quarters" if "butler" in servants.quarters
+             else "is not on the board")
+    return [ruling("ruling.pass-hire-butler-busy", f"The butler {where}: he worked after service "
+                   "was refreshed, so he cannot staff the Butler's Room as well (our reading; "
+                   "the alternative lets him hire anyway).")]
 
 
 def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]:
