@@ -125,6 +125,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.arguments import natural_form
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=not args.before)
@@ -132,12 +133,13 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.json:  # "player": whose decision it is (a teammate's answer in team play)
         owner = game.pending().get("owner")
         _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
-                      "player": owner} for a in actions])
+                      "player": owner, "natural": natural_form(game.table, a)} for a in actions])
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(game.pending()["prompt"])
         for a in actions:
-            print(f"  {a.notation}")
+            also = natural_form(game.table, a)
+            print(f"  {a.notation}" + (f"   (or: {also})" if also else ""))
     return 0
 
 
