@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from obsession_nb.components import SECTIONS as COMPONENT_SECTIONS
 from obsession_nb.i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -355,6 +356,17 @@ def rule_index_ids() -> list[str]:
     return list(rule_index())
 
 
+def cmd_components(args: argparse.Namespace) -> int:
+    from obsession_nb import components
+
+    rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
+    if args.json:
+        _print_json([c.to_json() for c in rows])
+    else:
+        print(components.text(rows))
+    return 0
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     from obsession_nb import ask
 
@@ -553,6 +565,12 @@ def parser() -> argparse.ArgumentParser:
     ak.add_argument("question", nargs="+", metavar="QUESTION")
     ak.add_argument("--json", action="store_true")
     ak.set_defaults(func=cmd_ask)
+    co = sub.add_parser("components", help="every component in the catalog with its count and "
+                        "provenance (stated, unverified or stand-in)")
+    co.add_argument("--kind", choices=[k for k, _w in COMPONENT_SECTIONS],
+                    help="only one kind (servants, tiles, gentry, ...)")
+    co.add_argument("--json", action="store_true")
+    co.set_defaults(func=cmd_components)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
     ex.add_argument("file", metavar="FILE", help=FILE_HELP)
     ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")
