@@ -162,7 +162,8 @@ class WordIndex:
     def _phrase_at(self, words: list[str], i: int) -> tuple[str, int] | None:
         for size in (3, 2):
             run = words[i:i + size]
-            if len(run) < size or all(self._known(w) for w in run):
+            if len(run) < size or all(self._known(w) for w in run) \
+                    or any(w in STOP_WORDS for w in run):
                 continue
             best = process.extractOne(" ".join(run), self._phrases, scorer=fuzz.ratio,
                                       score_cutoff=78)

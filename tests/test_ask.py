@@ -65,7 +65,7 @@ QUESTIONS = [
     ("can the housekeeper serve as a ladys maid", {"service.housekeeper-for-ladys-maid"}),
     (
         "housekeeper instead of lady's maid when a maid is free",
-        {"service.housekeeper-for-ladys-maid"},
+        {"service.housekeeper-for-ladys-maid", "housekeeper-as-ladys-maid-with-a-maid-free"},
     ),
     ("can a footman serve as a valet", {"service.footman-for-valet", "tile.brushing-room"}),
     (
@@ -140,7 +140,7 @@ QUESTIONS = [
     ),
     ("how does the reputation wheel work", {"reputation.wheel", "reputation"}),
     ("what happens above max reputation", {"reputation.max"}),
-    ("can I borrow money", {"special.borrow"}),
+    ("can I borrow money", {"special.borrow", "special action"}),
     ("what do special actions cost", {"ruling.special-action-costs", "special action"}),
     ("who goes first", {"setup.first-player", "first player"}),
     ("does the first player change", {"ud.first-player-counterclockwise", "first player"}),
