@@ -100,7 +100,10 @@ QUESTIONS = [
     ),
     ("can I steal a servant", {"recruit", "host.butlers-room-recruit", "host.recruit-any-box"}),
     ("can I have two cooks", {"ud.servant-limit", "servant-limit-second-cook"}),
-    ("how much does a tile cost in the market", {"market.price", "market.space-prices"}),
+    (
+        "how much does a tile cost in the market",
+        {"market.price", "market.space-prices", "market-price-with-modifier"},
+    ),
     ("market space prices", {"market.space-prices", "market.price"}),
     ("what does a reserve tile cost", {"ruling.reserve-price", "reserve-price"}),
     ("when do the reserves open", {"market.reserve-activation"}),
