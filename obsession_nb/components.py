@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from obsession_nb.catalog import Catalog, Sourced, load_catalog
+if TYPE_CHECKING:  # the catalog (pydantic) loads only when listed: `obsession-nb --help` stays quick
+    from obsession_nb.catalog import Catalog, Sourced
 
 SECTIONS = (
     ("servants", "servant meeples"), ("families", "family boards"), ("gentry", "gentry cards"),
@@ -61,6 +62,8 @@ def _counts(entry: Sourced) -> tuple[int, int]:
 
 def components(catalog: Catalog | None = None) -> list[Component]:
     """Every catalog entry, section by section, in the catalog's order."""
+    from obsession_nb.catalog import load_catalog
+
     catalog = catalog or load_catalog()
     out = []
     for section, _what in SECTIONS:
