@@ -8,10 +8,12 @@ bad notation and illegal actions are separate errors).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import fields
 
 from obsession_nb import actions as a
 from obsession_nb.rules import BadNotation
+from obsession_nb.service import filler_rule, open_slots
 from obsession_nb.table import Table
 
 RULED = {(a.Invite, "card")}
@@ -54,3 +56,28 @@ def check(table: Table, action: a.Action) -> None:
 def _known(what: str, value: str, known: dict[str, object]) -> None:
     if value not in known:
         raise BadNotation(f"there is no {what} '{value}'")
+
+
+def natural(table: Table, action: a.Action) -> a.Action:
+    """``serve CARD SERVANT`` (or ``serve tile SERVANT``) as the free icon of the card the
+    servant can fill now: the first icon when it is free and his to fill, else the first other
+    free one that is (``serve CARD:2 SERVANT``).  Any other action, an explicit ``CARD:N``, or a
+    serve no icon fits is returned as written (its verifier then says why)."""
+    if not isinstance(action, a.Serve) or ":" in action.slot or table.state.turn is None \
+            or table.state.turn.step != "service":
+        return action
+    free = [s for s in open_slots(table) if s.target == action.slot]
+    available = Counter(table.me.servants.available)
+    fits = [s for s in free if filler_rule(table, s, action.servant, available) is not None]
+    if not fits or any(s.id == action.slot for s in fits):
+        return action
+    return a.Serve(fits[0].id, action.servant)
+
+
+def natural_form(table: Table, action: a.Action) -> str | None:
+    """The natural notation that means ``action`` too (``serve CARD SERVANT`` for ``serve
+    CARD:2 SERVANT``), or None when there is none other than its own."""
+    if not isinstance(action, a.Serve) or ":" not in action.slot:
+        return None
+    short = a.Serve(action.slot.split(":")[0], action.servant)
+    return short.notation if natural(table, short) == action else None

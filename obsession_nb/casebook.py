@@ -116,11 +116,6 @@ def case(case_id: str) -> Case:
     raise KeyError(f"no casebook case '{case_id}'; known: {', '.join(c.id for c in cases())}")
 
 
-def not_yet_demonstrable() -> list[dict[str, str]]:
-    """Questions the engine cannot answer yet, with the reason (shown, never faked)."""
-    return list(_data().get("not_yet_demonstrable") or [])
-
-
 def show(case_id: str) -> None:
     """Print one case with the engine's live verdict (for the casebook notebook)."""
     print(case(case_id).ruling().text())

@@ -75,6 +75,10 @@ class ServantKind(Sourced):
     """Loyal servants can never be recruited away (butler, housekeeper, underbutler)."""
     hireable: bool = True
     """Whether the Butler's Room can hire this kind from Servants for Hire."""
+    copies: int = 0
+    """Meeples of this kind in the base box (Facts §1.1)."""
+    ud_copies: int = 0
+    """Meeples of this kind in the Upstairs, Downstairs box (UD p.3)."""
 
 
 # ---------------------------------------------------------------- favours and requirements

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from obsession_nb import __version__
+from obsession_nb.components import SECTIONS as COMPONENT_SECTIONS
 from obsession_nb.i18n import LANGUAGES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
@@ -131,6 +132,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.arguments import natural_form
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=not args.before)
@@ -138,12 +140,13 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.json:  # "player": whose decision it is (a teammate's answer in team play)
         owner = game.pending().get("owner")
         _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
-                      "player": owner} for a in actions])
+                      "player": owner, "natural": natural_form(game.table, a)} for a in actions])
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(game.pending()["prompt"])
         for a in actions:
-            print(f"  {a.notation}")
+            also = natural_form(game.table, a)
+            print(f"  {a.notation}" + (f"   (or: {also})" if also else ""))
     return 0
 
 
@@ -307,32 +310,79 @@ def d20_rolls(text: str) -> list[int]:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from obsession_nb import rulebook
+    from obsession_nb import ask, rulebook
 
     query = " ".join(args.query)
-    found = rulebook.search(query)
-    exact = [r for r in found if r.id == query.strip()]
-    if args.json:
-        _print_json({"query": query, "results": [rulebook.entry(r.id).to_json() for r in found],
-                     "sources": [s.to_json() for s in rulebook.sources()]})
-        return 0 if found else 1
-    if not found:
-        print(f"No rule matches '{query}'. Try fewer words, an id (e.g. ud.hall-boy.money) or "
-              "a component (cook, carriage house).", file=sys.stderr)
-        return 1
-    if exact or len(found) == 1 or args.full:
-        print("\n\n".join(rulebook.entry(r.id).text() for r in (exact or found)))
+    if not query.strip():
+        found_ids = list(rule_index_ids())
+        corrected: str | None = None
+        hits: list[ask.Hit] = []
     else:
-        width = max(len(r.id) for r in found)
-        for r in found:
-            print(f"{r.id:<{width}}  [{r.kind}] {r.title}")
-        print(f"\n{len(found)} rule(s); `obsession-nb rules ID` shows one in full "
-              "(--full shows them all).")
+        answer = ask.search(query, limit=args.limit)
+        hits, corrected = list(answer.hits), answer.corrected
+        found_ids = list(dict.fromkeys(h.rule for h in hits))
+    exact = [i for i in found_ids if i == query.strip()]
+    if args.json:
+        _print_json({"query": query, "did_you_mean": corrected,
+                     "hits": [h.to_json() for h in hits],
+                     "results": [rulebook.entry(i).to_json() for i in found_ids],
+                     "sources": [s.to_json() for s in rulebook.sources()]})
+        return 0 if found_ids else 1
+    if corrected:
+        print(f"Did you mean: {corrected}?")
+    if not found_ids:
+        print(ask.answer_text(ask.search(query)), file=sys.stderr)
+        print("No rule matches: try other words, an id (e.g. ud.hall-boy.money) or a component "
+              "(cook, carriage house).", file=sys.stderr)
+        return 1
+    if exact or args.full:
+        print("\n\n".join(rulebook.entry(i).text() for i in (exact or found_ids)))
+    elif hits:
+        width = max(len(f"{h.kind} {h.id}") for h in hits)
+        for h in hits:
+            print(f"{h.kind + ' ' + h.id:<{width}}  {h.title}")
+            if h.passage and h.passage != h.title:
+                print(f"{'':<{width}}    “{h.passage}”")
+        print(f"\n{len(hits)} match(es) over {len(found_ids)} rule(s); `obsession-nb rules ID` "
+              "shows a rule in full (--full shows them all), `obsession-nb ask \"QUESTION\"` "
+              "answers with the casebook.")
+    else:
+        for i in found_ids:
+            print(i)
     if args.sources or not query:
         print("\nSources:")
         for s in rulebook.sources():
             print(f"  {s.prefix}: {s.name}. {s.what}\n      e.g. {s.find}")
     return 0
+
+
+def rule_index_ids() -> list[str]:
+    from obsession_nb.rules import rule_index
+
+    return list(rule_index())
+
+
+def cmd_components(args: argparse.Namespace) -> int:
+    from obsession_nb import components
+
+    rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
+    if args.json:
+        _print_json([c.to_json() for c in rows])
+    else:
+        print(components.text(rows))
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from obsession_nb import ask
+
+    answer = ask.search(" ".join(args.question))
+    if args.json:
+        demo = ask.show_me(answer)
+        _print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})
+    else:
+        print(answer.text())
+    return 0 if answer.hits else 1
 
 
 def teach_command(scenario: str, folder: Path, *, lang: str | None, port: int | None,
@@ -525,13 +575,25 @@ def parser() -> argparse.ArgumentParser:
                     help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
     so.add_argument("--json", action="store_true")
     so.set_defaults(func=cmd_solo, usage_error=so.error)
-    ru = sub.add_parser("rules", help="search the rule index by words, id or component "
-                        "(e.g. rules hall boy); one id shows its full entry")
+    ru = sub.add_parser("rules", help="search the rules, the casebook and the glossary in "
+                        "players' words (e.g. rules hall boy); one id shows its full entry")
     ru.add_argument("query", nargs="*", metavar="QUERY")
     ru.add_argument("--full", action="store_true", help="show every match in full")
+    ru.add_argument("--limit", type=int, default=15, help="at most this many matches (15)")
     ru.add_argument("--sources", action="store_true", help="also print the sources legend")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(func=cmd_rules)
+    ak = sub.add_parser("ask", help="ask a rules question in your own words: the best rule "
+                        "entries, casebook cases answered live, and a position to show")
+    ak.add_argument("question", nargs="+", metavar="QUESTION")
+    ak.add_argument("--json", action="store_true")
+    ak.set_defaults(func=cmd_ask)
+    co = sub.add_parser("components", help="every component in the catalog with its count and "
+                        "provenance (stated, unverified or stand-in)")
+    co.add_argument("--kind", choices=[k for k, _w in COMPONENT_SECTIONS],
+                    help="only one kind (servants, tiles, gentry, ...)")
+    co.add_argument("--json", action="store_true")
+    co.set_defaults(func=cmd_components)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
     ex.add_argument("file", metavar="FILE", help=FILE_HELP)
     ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")

@@ -115,10 +115,10 @@ class Game:
 
     def _action(self, action: Action | str) -> Action:
         """The action, its notation parsed, each argument naming something that exists (else
-        ``BadNotation``)."""
+        ``BadNotation``), a natural ``serve CARD SERVANT`` read as the icon it means."""
         act = parse(action) if isinstance(action, str) else action
         arguments.check(self.table, act)
-        return act
+        return arguments.natural(self.table, act)
 
     def check(self, action: Action | str) -> Verdict:
         """Is this action legal now, and by which rules?  Changes nothing (a verifier only

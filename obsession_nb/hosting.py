@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from obsession_nb import guests, service, suites
+from obsession_nb import guests, refusals, service, suites
 from obsession_nb.favours import supplemental_on
 from obsession_nb.rounds import has_event
 from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
@@ -160,9 +160,7 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
     if len(turn.guests) >= max(counts):
         raise refuse("invite.exact-count", f"The activity takes exactly {max(counts)} guests.")
     if not guests.joins_party(table, tuple(turn.guests), card_id):
-        raise refuse("service.mandatory",
-                     f"With {card.name} no full party can be served and paid for (service is "
-                     "mandatory; paupers must be paid).")
+        raise IllegalAction(refusals.party_refusal(table, card_id))
     _limit, limit_ruling = guests.prestige_limit(table)
     rulings = [
         ruling("invite.kind", f"{card.name} qualifies for the activity."),
@@ -211,7 +209,7 @@ def verify_guests_done(table: Table) -> list[Ruling]:
         wanted = " or ".join(str(c) for c in counts)
         raise refuse("invite.exact-count", f"The activity needs exactly {wanted} guests; {n} invited.")
     if not guests.party_possible(table, tuple(table.turn.guests)):
-        raise refuse("service.mandatory", "This party cannot be served or paid for.")
+        raise IllegalAction(refusals.party_refusal(table))
     return [ruling("invite.exact-count", f"{n} guests invited, as the activity requires.")]
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 from obsession_nb import market
 from obsession_nb.buying import purchase_limit
-from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.service import Slot, can_fill
 from obsession_nb.state import Choice, Placement
 from obsession_nb.table import Table
@@ -57,16 +57,35 @@ def verify_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling
     if who is None:
         if underbutler and hirer(table):
             raise refuse("ud.pass.hire", "No underbutler is in Available Service to hire.")
+        busy = _butler_busy(table)
         if not underbutler and hirer(table, True):
-            raise refuse("ud.pass.hire", "The butler is not in Available Service; the "
-                         "underbutler may hire instead: hire-servants underbutler.")
-        raise refuse("ud.pass.hire", "Hiring needs the butler or an underbutler in Available "
-                     "Service.")
+            raise IllegalAction([ruling("ud.pass.hire", "The butler is not in Available Service; "
+                                        "the underbutler may hire instead: hire-servants "
+                                        "underbutler."), *busy])
+        raise IllegalAction([ruling("ud.pass.hire", "Hiring needs the butler or an underbutler "
+                                    "in Available Service, and neither is there."), *busy])
     if underbutler:
         return [ruling("service.underbutler", "The underbutler staffs the Butler's Room in the "
                        "butler's place, as the player chose.")]
     return [ruling("ud.pass.butler-available", "The Butler staffs the Butler's Room (service "
                    "was refreshed first, so the butler is available).")]
+
+
+def _butler_busy(table: Table) -> list[Ruling]:
+    """ruling.pass-hire-butler-busy: where the butler is when service was refreshed but he is
+    not available (he worked earlier in this pass, e.g. gossiping from the Servants' Hall)."""
+    servants = table.me.servants
+    if "butler" in servants.available:
+        return []
+    placed = [p.target for p in table.turn.placements if p.servant == "butler"]
+    where = ("is gossiping from the Servants' Hall" if placed == ["hall"]
+             else "already works this turn" if placed
+             else "is in Expended Service" if "butler" in servants.expended
+             else "is resting in the Servants' Quarters" if "butler" in servants.quarters
+             else "is not on the board")
+    return [ruling("ruling.pass-hire-butler-busy", f"The butler {where}: he worked after service "
+                   "was refreshed, so he cannot staff the Butler's Room as well (our reading; "
+                   "the alternative lets him hire anyway).")]
 
 
 def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]:

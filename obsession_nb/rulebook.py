@@ -2,8 +2,8 @@
 related rules, and where each rule is demonstrated (casebook cases, packaged scenarios,
 tutorials, tests).
 
-``search("hall boy")`` finds rules by words, id or component name; ``entry(rule_id)`` gathers
-everything the rule browser and ``obsession-nb rules`` show.  A :class:`Demonstration` rebuilds
+``entry(rule_id)`` gathers everything the rule browser and ``obsession-nb rules`` show (the
+search in players' words is :mod:`obsession_nb.ask`).  A :class:`Demonstration` rebuilds
 a position live at the decision where its rule applies (the browser's **Show me**).
 """
 
@@ -91,43 +91,7 @@ def explain(cite: str) -> str:
     return cite
 
 
-# ------------------------------------------------------------------ searching
-
-
-def _norm(text: str) -> str:
-    return " ".join(re.sub(r"[._\-’'/()]+", " ", text.lower()).split())
-
-
-@cache
-def _haystacks() -> dict[str, tuple[str, str, str]]:
-    """Per rule: normalised id, title, and body (summary, reading, choices, citations)."""
-    return {
-        r.id: (_norm(r.id), _norm(r.title),
-               _norm(" ".join([r.summary, r.reading or "", *(f"{k} {v}" for k, v in r.choices),
-                               *r.cite])))
-        for r in rule_index().values()
-    }
-
-
-def search(query: str) -> list[Rule]:
-    """Rules matching every word of ``query`` (words, an id, a component name), best first.
-
-    An exact id comes first, then rules whose id, title or text holds the whole phrase.
-    """
-    q = _norm(query)
-    if not q:
-        return list(rule_index().values())
-    words = q.split()
-    scored: list[tuple[int, int, Rule]] = []
-    for order, (rule_id, (rid, title, body)) in enumerate(_haystacks().items()):
-        hay = f"{rid} {title} {body}"
-        if not all(re.search(rf"\b{re.escape(w)}", hay) for w in words):
-            continue
-        score = 1000 if query.strip() == rule_id else 0
-        score += 100 * (q in rid) + 50 * (q in title) + 20 * (q in body)
-        score += sum(10 * (w in rid) + 5 * (w in title) for w in words)
-        scored.append((-score, order, rule(rule_id)))
-    return [r for _s, _o, r in sorted(scored, key=lambda t: (t[0], t[1]))]
+# ------------------------------------------------------------------ related rules
 
 
 _ID = re.compile(r"\b[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+\b")

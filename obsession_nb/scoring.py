@@ -184,4 +184,9 @@ def score(table_or_game: Table | Game) -> Scoresheet:
         shared = " (shared)" if len(tied) > 1 else ""
         rulings.append(ruling("scoring.tie-break", f"Tie at {best} broken by {why}: "
                               f"{', '.join(state.players[s].name for s in tied)}{shared}."))
+    holders = [p.name for p in state.players if has_fairchild(table, p)]
+    if holders and not any(has_fairchild(table, state.players[s]) for s in tied):
+        rulings.append(ruling("ruling.win-without-fairchild", f"{', '.join(holders)} "
+                              "holds a Fairchild, but the most points win: a Fairchild only "
+                              "breaks a tie."))
     return Scoresheet(sheets, tuple(tied), tuple(rulings))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from obsession_nb import service
-from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb import refusals, service
+from obsession_nb.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.state import Placement
 from obsession_nb.table import Table
 
@@ -52,12 +52,12 @@ def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
                      f"No {table.servant_name(servant)} is in Available Service.")
     slot = next(s for s in service.open_slots(table) if s.id == slot_id)
     if barrier == "filler":
-        raise refuse("service.mandatory", f"A {table.servant_name(servant)} cannot fill the "
-                     f"{table.servant_name(slot.kind)} icon here.")
+        raise IllegalAction(refusals.serve_refusal(table, slot, servant))
     if barrier == "stranded":
-        raise refuse("service.mandatory",
-                     f"Using the {table.servant_name(servant)} here would leave another icon "
-                     "without a servant.")
+        left = refusals.unfilled_icon_after(table, slot, servant)
+        raise IllegalAction([ruling("service.mandatory", f"Using the "
+                                    f"{table.servant_name(servant)} here would leave another "
+                                    "icon without a servant."), *left])
     available = Counter(table.me.servants.available)
     from_quarters = available[servant] == 0
     why = service.filler_ruling(table, slot, servant, available)

@@ -1,10 +1,14 @@
 """DESIGN principle 3: action notation parses back to the same record."""
 
+import json
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
+from obsession_nb import casebook, cli
 from obsession_nb.actions import ACTION_TYPES, parse
+from obsession_nb.game import Game
 from obsession_nb.rules import BadNotation
 
 EXAMPLES = [
@@ -39,3 +43,48 @@ def test_every_action_kind_round_trips(verb: str) -> None:
 def test_bad_notation_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(BadNotation):
         parse(text)
+
+
+# ------------------------------------------------------------------ natural serve (issue 27)
+
+def _dowager_at_service() -> Game:
+    game = casebook._position({
+        "base": "ud", "me": {"reputation": {"level": 5, "position": 1}},
+        "hand": ["cavendish-husband", "cavendish-wife", "cavendish-heir", "cavendish-daughter",
+                 "dowager-countess-holt"]})
+    game.play(["activity", "host front-parlour", "invite cavendish-husband",
+               "invite dowager-countess-holt", "serve tile footman"])
+    return game  # her icons: lady's maid (dowager-countess-holt), housekeeper (...:2)
+
+
+def test_serve_card_servant_picks_the_free_icon_that_servant_can_fill() -> None:
+    game = _dowager_at_service()
+    verdict = game.check("serve dowager-countess-holt head_housemaid")
+    assert verdict.legal and verdict.action == "serve dowager-countess-holt:2 head_housemaid"
+    assert game.check("serve dowager-countess-holt ladys_maid").action == \
+        "serve dowager-countess-holt ladys_maid"  # the first icon, as before
+    game.apply("serve dowager-countess-holt ladys_maid")
+    entry = game.apply("serve dowager-countess-holt housekeeper")[0]
+    assert entry.action == "serve dowager-countess-holt:2 housekeeper"
+
+
+def test_serve_card_2_stays_valid_and_a_serve_no_icon_fits_is_refused_as_written() -> None:
+    game = _dowager_at_service()
+    assert game.check("serve dowager-countess-holt:2 housekeeper").legal
+    refused = game.check("serve dowager-countess-holt valet")
+    assert not refused.legal and refused.action == "serve dowager-countess-holt valet"
+
+
+def test_cli_legal_shows_the_exact_and_the_natural_form(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "dowager.yaml"
+    path.write_text(_dowager_at_service().to_scenario(), encoding="utf-8")
+    assert cli.main(["legal", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "serve dowager-countess-holt:2 housekeeper   (or: serve dowager-countess-holt " \
+           "housekeeper)" in out
+    assert cli.main(["legal", str(path), "--json"]) == 0
+    rows = {r["notation"]: r["natural"] for r in json.loads(capsys.readouterr().out)}
+    assert rows["serve dowager-countess-holt:2 head_housemaid"] == \
+        "serve dowager-countess-holt head_housemaid"
+    assert rows["serve dowager-countess-holt ladys_maid"] is None

@@ -208,7 +208,7 @@ def test_service_housekeeper_for_ladys_maid_only_when_none_is_available() -> Non
     data = table(me={"hand": ["miss-anne-harlow", "cavendish-husband"]})
     g = game(data, "activity", "host bowling-green", "invite miss-anne-harlow",
              "invite cavendish-husband", "serve tile footman")
-    refuse(g, "serve miss-anne-harlow housekeeper", "service.mandatory")
+    refuse(g, "serve miss-anne-harlow housekeeper", "service.housekeeper-for-ladys-maid")
     data["players"][0]["servants"] = {"available": ["butler", "housekeeper", "footman"],
                                       "expended": ["ladys_maid"]}
     g = game(data, "activity", "host bowling-green", "invite miss-anne-harlow",
@@ -237,7 +237,7 @@ def test_service_footman_for_valet_not_while_a_valet_is_available() -> None:
                      "servants": {"available": ["footman", "footman", "valet"]}})
     g = game(data, "activity", "host bowling-green", "invite hon-albert-plantagenet",
              "invite cavendish-husband", "serve tile footman")
-    refuse(g, "serve hon-albert-plantagenet footman", "service.mandatory")
+    refuse(g, "serve hon-albert-plantagenet footman", "service.footman-for-valet")
 
 
 def test_service_servants_quarters_lets_one_resting_servant_serve() -> None:
@@ -268,7 +268,7 @@ def test_favours_pauper_is_paid_from_money_held_or_cannot_attend() -> None:
                      "servants": {"available": ["butler", "footman", "footman"]}},
                  supply={"casual_deck": ["standin-casual-18"]})
     g = game(data, "activity", "host front-parlour")
-    refuse(g, "invite standin-casual-01", "service.mandatory")
+    refuse(g, "invite standin-casual-01", "favours.pauper")
     data["players"][0]["money"] = 200
     g = game(data, "activity", "host front-parlour", "invite standin-casual-01",
              "invite cavendish-wife", "serve tile footman", "serve standin-casual-01 footman")

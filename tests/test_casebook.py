@@ -27,8 +27,8 @@ def test_casebook_case(case: casebook.Case) -> None:
     assert case.game().to_scenario() == before
 
 
-def test_casebook_has_at_least_25_questions_each_ending_with_a_question_mark() -> None:
-    assert len(CASES) >= 25
+def test_casebook_has_at_least_60_questions_each_ending_with_a_question_mark() -> None:
+    assert len(CASES) >= 60
     assert len({c.id for c in CASES}) == len(CASES)
     assert all(c.question.endswith("?") for c in CASES)
 
@@ -38,17 +38,16 @@ def test_casebook_expected_rules_are_in_the_index() -> None:
     assert {r for c in CASES for r in c.expect_rules} <= set(index)
 
 
-def test_casebook_covers_both_verdicts_and_many_topics() -> None:
+def test_casebook_covers_both_verdicts_and_the_kinds_of_questions_players_ask() -> None:
+    """Issue 27: reputation timing, stand-ins, market pricing, ties, passing, courtship, each
+    new servant, team play, tableau and the solo challenge."""
     assert {c.expect_legal for c in CASES} == {True, False}
-    assert {"new servants", "tiles", "passing", "draft", "market", "solo"} <= {c.topic
-                                                                                for c in CASES}
-
-
-def test_casebook_team_play_is_marked_not_yet_demonstrable() -> None:
-    """Competitive Team Play is not in the engine: the casebook says so and fakes no case."""
-    pending = casebook.not_yet_demonstrable()
-    assert any("Team Play" in p["why"] for p in pending)
-    assert not any("team" in c.topic for c in CASES)
+    topics = {c.topic for c in CASES}
+    assert {"new servants", "tiles", "passing", "draft", "market", "solo", "reputation",
+            "stand-ins", "courtship", "team play", "tableau", "service"} <= topics
+    asked = " ".join(c.ask for c in CASES if c.topic == "new servants")
+    assert all(s in asked for s in ("cook", "hall_boy", "head_housemaid", "useful_man"))
+    assert any(r in c.expect_rules for c in CASES for r in ("courtship.tie", "scoring.tie-break"))
 
 
 def test_casebook_a_case_that_disagrees_is_caught() -> None:

@@ -108,3 +108,15 @@ def test_the_end_of_season_stepper_has_a_next_that_plays_to_round_5() -> None:
     stepper.play_script()
     assert game.state.round == 5 and game.state.turn.step == "begin"
     assert game.state.players[game.state.first_player].name == "Fifth"
+
+
+def test_ruling_double_turn_the_last_of_a_season_opens_the_next() -> None:
+    """ruling.double-turn: under the counterclockwise pawn, whoever plays last in seasons 1-3
+    plays first in the next season (two turns in a row across the courtship); the old clockwise
+    pass gives nobody that."""
+    for rotation, doubles in (("counterclockwise", 3), ("clockwise", 0)):
+        pos = positions(rotation, Passer())
+        n = len(pos)
+        found = [(name, s) for name, p in pos.items() for s in range(3)
+                 if p[s] == n and p[s + 1] == 1]
+        assert len(found) == doubles, (rotation, found)

@@ -134,6 +134,23 @@ def test_scoring_tie_break_fairchild_in_the_deck_wins() -> None:
     assert "scoring.tie-break" in [r.rule for r in s.rulings]
 
 
+def test_ruling_win_without_fairchild_the_most_points_win() -> None:
+    """ruling.win-without-fairchild: Ann holds Charles, Bob has more points and wins; the
+    scoresheet says why.  With equal totals the Fairchild decides (the test above)."""
+    data = two_equal(hand=["ponsonby-husband", "ponsonby-wife", "ponsonby-heir",
+                           "ponsonby-daughter", "charles-fairchild"])
+    data["players"][1]["vp_cards"] = ["vp-hire", "vp-reputation", "vp-money"]
+    s = score(game(data))
+    assert s.players[1].total > s.players[0].total
+    assert s.winners == (1,)
+    found = {r.rule: r.verdict for r in s.rulings}
+    assert "a Fairchild only breaks a tie" in found["ruling.win-without-fairchild"]
+    tied = two_equal(hand=["ponsonby-husband", "ponsonby-wife", "ponsonby-heir",
+                           "ponsonby-daughter", "charles-fairchild"])
+    tied["players"][1]["vp_cards"] = ["vp-hire", "vp-reputation"]
+    assert "ruling.win-without-fairchild" not in [r.rule for r in score(game(tied)).rulings]
+
+
 def test_scoring_tie_break_then_reputation_then_shared() -> None:
     data = two_equal(reputation={"level": 2, "position": 5})
     s = score(game(data))

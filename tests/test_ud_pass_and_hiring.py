@@ -320,7 +320,7 @@ def test_ud_hiring_on_a_normal_turn_takes_no_supplemental_servant() -> None:
     g = game(position(available=[*BASE_SERVANTS, *NEW]), "activity", "host butlers-room")
     refuse(g, "place cook tile", "ruling.supplemental-not-on-hiring")
     refuse(g, "place head_housemaid tile", "ruling.supplemental-not-on-hiring")
-    refuse(g, "serve tile hall_boy", "service.mandatory")  # a tile, not a gentry card
+    refuse(g, "serve tile hall_boy", "ud.hall-boy.butler")  # a tile, not a gentry card
 
 
 # ================================================================= the base game without the expansion

@@ -218,7 +218,7 @@ def test_ud_hall_boy_as_the_butler_grants_no_money_ability_afterwards() -> None:
 
 def test_ud_hall_boy_cannot_stand_in_for_the_butler_on_a_tile() -> None:
     g = game(ud(), "activity", "host private-study", "invite cavendish-husband")
-    refuse(g, "serve tile hall_boy", "service.mandatory")
+    refuse(g, "serve tile hall_boy", "ud.hall-boy.butler")
 
 
 def test_ud_hall_boy_is_not_placed_for_money_when_he_is_needed_for_the_butler_icon() -> None:
@@ -346,7 +346,7 @@ def test_ud_head_housemaid_stands_in_for_the_housekeeper_on_a_card_and_screens_n
 def test_ud_head_housemaid_cannot_stand_in_for_the_housekeeper_on_a_tile_without_the_room() -> None:
     g = game(ud(), "activity", "host gazebo", "invite cavendish-husband",
              "invite cavendish-heir")
-    refuse(g, "serve tile head_housemaid", "service.mandatory")
+    refuse(g, "serve tile head_housemaid", "ud.head-housemaid.housekeeper")
 
 
 def test_ud_head_housemaid_cannot_stand_in_for_the_ladys_maid_without_the_room() -> None:

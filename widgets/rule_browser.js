@@ -6,7 +6,9 @@
 //
 // Traits:
 //   query    the search text (set here as the user types)
-//   results  [{id, title, kind}]
+//   results  [{id, hit, key, title, passage, kind}]: hit is "rule", "case" or "term" (key its
+//            id); id is the rule it opens; passage the sentence that matched
+//   did_you_mean  the question with its typos corrected, or near glossary terms ("" if none)
 //   entry    the open entry (obsession_nb.rulebook.Entry.to_json()), or {}
 //   sources  [{prefix, name, what, find, example, precedence}]
 //   labels   UI words in the chosen language {key: text}
@@ -141,7 +143,7 @@ function render({ model, el }) {
   const input = h("input", "onb-rb-search");
   input.type = "search";
   input.value = model.get("query") || "";
-  input.placeholder = t(model, "placeholder", "search: words, a rule id or a component (hall boy, carriage house)");
+  input.placeholder = t(model, "placeholder", "ask in your own words, or a rule id (can the hall boy serve as butler?)");
   let timer = null;
   input.addEventListener("input", () => {
     clearTimeout(timer);
@@ -154,6 +156,8 @@ function render({ model, el }) {
   const count = h("span", "onb-rb-count");
   bar.appendChild(count);
   root.appendChild(bar);
+  const dym = h("div", "onb-rb-did-you-mean");
+  root.appendChild(dym);
   const body = h("div", "onb-rb-body");
   const list = h("ol", "onb-rb-results");
   const detail = h("div", "onb-rb-detail");
@@ -167,13 +171,32 @@ function render({ model, el }) {
     list.replaceChildren();
     const results = model.get("results") || [];
     const open = (model.get("entry") || {}).id;
-    count.textContent = `${results.length} ${t(model, "matches", "rule(s)")}`;
+    count.textContent = `${results.length} ${t(model, "matches", "match(es)")}`;
+    const mean = model.get("did_you_mean") || "";
+    dym.replaceChildren();
+    if (mean) {
+      dym.appendChild(h("span", null, `${t(model, "did-you-mean", "Did you mean")}: `));
+      const fix = h("button", "onb-rb-link onb-rb-dym", mean);
+      fix.type = "button";
+      fix.addEventListener("click", () => {
+        input.value = mean;
+        model.set("query", mean);
+        model.save_changes();
+      });
+      dym.appendChild(fix);
+    }
     for (const r of results) {
       const li = h("li", "onb-rb-result");
       li.dataset.rule = r.id;
+      li.dataset.hit = r.hit || "rule";
+      li.dataset.key = r.key || r.id;
       if (r.id === open) li.classList.add("onb-rb-open");
-      li.appendChild(h("code", "onb-rb-result-id", r.id));
+      const top = h("div", "onb-rb-result-top");
+      top.appendChild(h("span", `onb-rb-hit onb-rb-hit-${r.hit || "rule"}`, t(model, `hit.${r.hit || "rule"}`, r.hit || "rule")));
+      top.appendChild(h("code", "onb-rb-result-id", r.key || r.id));
+      li.appendChild(top);
       li.appendChild(h("span", "onb-rb-result-title", r.title));
+      if (r.passage && r.passage !== r.title) li.appendChild(h("div", "onb-rb-passage", r.passage));
       li.addEventListener("click", () => model.send({ event: "open", rule: r.id }));
       list.appendChild(li);
     }
@@ -193,12 +216,14 @@ function render({ model, el }) {
     if (document.activeElement !== input) input.value = model.get("query") || "";
   };
   model.on("change:results", drawResults);
+  model.on("change:did_you_mean", drawResults);
   model.on("change:entry", drawDetail);
   model.on("change:sources", drawLegendBox);
   model.on("change:labels", drawDetail);
   model.on("change:query", onQuery);
   return () => {
     model.off("change:results", drawResults);
+    model.off("change:did_you_mean", drawResults);
     model.off("change:entry", drawDetail);
     model.off("change:sources", drawLegendBox);
     model.off("change:labels", drawDetail);

@@ -1,7 +1,9 @@
 """The rule browser: search the rule index, read an entry, and **Show me** a live position where
 the rule applies (``obsession_nb.rulebook``).
 
-``RuleBrowser("hall boy")`` searches; ``browser.show_rule("ud.hall-boy.butler")`` opens an entry;
+``RuleBrowser("hall boy")`` searches the rules, the casebook and the glossary in players' words
+(:mod:`obsession_nb.ask`: typos corrected, with a "did you mean");
+``browser.show_rule("ud.hall-boy.butler")`` opens an entry;
 ``browser.show_me(0)`` opens the entry's first demonstration in a stepper at the decision where
 the rule applies.  A rule-id chip clicked in any rulings widget opens its entry in the browser
 shown most recently (see :func:`open_rule`).
@@ -17,17 +19,22 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb import rulebook
+from obsession_nb import ask, rulebook
 from obsession_nb.i18n import resolve, ui_labels
 from obsession_nb.resources import widget_module, widgets_dir
+from obsession_nb.rules import rule_index
 from obsession_nb.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
 from obsession_nb.views.stepper import Stepper
 
 _CURRENT: list[weakref.ReferenceType[RuleBrowser]] = []
 
 BROWSER_LABELS = {
-    "placeholder": "search: words, a rule id or a component (hall boy, carriage house)",
-    "matches": "rule(s)",
+    "placeholder": "ask in your own words, or a rule id (can the hall boy serve as butler?)",
+    "matches": "match(es)",
+    "did-you-mean": "Did you mean",
+    "hit.rule": "rule",
+    "hit.case": "casebook",
+    "hit.term": "term",
     "reading": "Our reading",
     "rejected": "Rejected reading",
     "choices": "Choices (the default first)",
@@ -57,6 +64,7 @@ class RuleBrowserView(anywidget.AnyWidget):
 
     query = traitlets.Unicode("").tag(sync=True)
     results = traitlets.List(traitlets.Dict()).tag(sync=True)
+    did_you_mean = traitlets.Unicode("").tag(sync=True)
     entry = traitlets.Dict().tag(sync=True)
     sources = traitlets.List(traitlets.Dict()).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
@@ -93,11 +101,20 @@ class RuleBrowser(widgets.VBox):
         return self._search(query)
 
     def _search(self, query: str) -> list[str]:
-        found = rulebook.search(query)
-        self.view.results = [{"id": r.id, "title": r.title, "kind": r.kind} for r in found]
-        if found and query.strip():
-            self.show_rule(found[0].id)
-        return [r.id for r in found]
+        if query.strip():
+            answer = ask.search(query)
+            hits = answer.hits
+            self.view.did_you_mean = answer.corrected or ", ".join(answer.suggestions)
+        else:
+            hits = tuple(ask.Hit("rule", r.id, r.title, "", r.id, 0.0)
+                         for r in rule_index().values())
+            self.view.did_you_mean = ""
+        kinds = rule_index()
+        self.view.results = [{"id": h.rule, "hit": h.kind, "key": h.id, "title": h.title,
+                              "passage": h.passage, "kind": kinds[h.rule].kind} for h in hits]
+        if hits and query.strip():
+            self.show_rule(hits[0].rule)
+        return [h.rule for h in hits]
 
     def show_rule(self, rule_id: str) -> rulebook.Entry:
         """Show the entry of ``rule_id``."""

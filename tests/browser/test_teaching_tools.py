@@ -36,8 +36,9 @@ def test_rule_browser_search_and_show_me_opens_the_stepper_at_the_decision(
     expect(rb.locator(".onb-rb-entry")).to_have_attribute("data-rule", "ud.hall-boy.money")
     expect(rb.locator(".onb-rb-legend")).to_contain_text("Upstairs, Downstairs rulebook")
     _search(page, "carriage house")
-    expect(rb.locator('.onb-rb-result[data-rule="ud.tile.carriage-house"]')).to_be_visible()
-    rb.locator('.onb-rb-result[data-rule="ud.hall-boy.carriage-house"]').click()
+    expect(rb.locator('.onb-rb-result[data-hit="rule"][data-rule="ud.tile.carriage-house"]')
+           ).to_be_visible()
+    rb.locator('.onb-rb-result[data-hit="rule"][data-rule="ud.hall-boy.carriage-house"]').click()
     entry = rb.locator(".onb-rb-entry")
     expect(entry).to_have_attribute("data-rule", "ud.hall-boy.carriage-house")
     expect(entry.locator(".onb-rb-where")).to_contain_text("page 7")
@@ -56,6 +57,33 @@ def test_rule_browser_search_and_show_me_opens_the_stepper_at_the_decision(
     chip.click()
     expect(rb.locator(".onb-rb-entry")).to_have_attribute("data-rule", "ud.tile.carriage-house")
     expect(demo.locator(".onb-rule-card")).to_be_visible()
+    assert_no_widget_errors(page)
+
+
+def test_rule_browser_answers_a_question_typed_in_players_words_with_a_typo(
+    page: Page, run_notebook_in_lab, assert_no_widget_errors
+):
+    """Issue 27: a question with a misspelt servant finds the casebook case and opens its rule;
+    the corrected question is offered as "did you mean"."""
+    run_notebook_in_lab(page, CASEBOOK)
+    rb = _browser(page)
+    box = rb.locator(".onb-rb-search")
+    box.fill("")
+    box.press_sequentially("can the hal boi stand in for the butler?", delay=20)
+    first = rb.locator(".onb-rb-result").first
+    expect(first).to_have_attribute("data-hit", "case", timeout=30_000)
+    assert (first.get_attribute("data-key") or "").startswith("hall-boy-butler-on-a-")
+    expect(first.locator(".onb-rb-passage")).to_contain_text("butler")
+    expect(rb.locator(".onb-rb-did-you-mean")).to_contain_text(
+        "Did you mean: can the hall boy stand in for the butler")
+    expect(rb.locator(".onb-rb-entry")).to_have_attribute("data-rule", "ud.hall-boy.butler")
+    expect(rb.locator('.onb-rb-result[data-hit="rule"][data-rule="ud.hall-boy.butler"]')
+           ).to_be_visible()
+    shoot(rb, "teach-rule-browser-question")
+    # the suggestion is a button: it searches the corrected words
+    rb.locator(".onb-rb-dym").click()
+    expect(box).to_have_value("can the hall boy stand in for the butler")
+    expect(rb.locator(".onb-rb-did-you-mean")).to_have_text("")
     assert_no_widget_errors(page)
 
 
