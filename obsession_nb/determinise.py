@@ -6,12 +6,12 @@ the market and the tiles left in the bag, and its own hand, objectives and VP ca
 not see the order of any deck, the other players' hands, objectives and VP cards, nor the
 future d20 rolls and bag draws.  :func:`sample` keeps what the seat sees and deals everything
 hidden again at random: the unseen cards of each kind are pooled (the other players' casual
-guests with the casual deck, their prestige guests with the prestige deck, their objectives
+and starter guests with the casual deck, their prestige guests with the prestige deck, their objectives
 with the objective deck, their VP cards with the VP deck), sorted so that no real order can
 leak, shuffled with the seat's own generator and dealt back into the same places and counts;
 the source of chance is reseeded and its pinned results dropped.  Guests whose deck has no
-hidden pool (family and starter cards, the Fairchilds won at courtship) are known to everyone
-and stay where they are.
+hidden pool (family cards, the Fairchilds won at courtship) are known to everyone and stay
+where they are.
 
 Every trial line of an AI player is played on such a sample, never on the position itself, so
 a player's choice cannot depend on a card it could not see (tests/test_opponents.py permutes
@@ -25,8 +25,9 @@ import random
 from obsession_nb.modes.solo_values import trial_copy
 from obsession_nb.table import Table
 
-HIDDEN_DECKS = {"casual": "casual_deck", "prestige": "prestige_deck"}
-"""Guest decks whose cards may sit unseen in another player's hand, by the cards' ``deck``."""
+HIDDEN_DECKS = {("casual", "starter"): "casual_deck", ("prestige",): "prestige_deck"}
+"""Guest decks whose cards may sit unseen in another player's hand, by the cards' ``deck``
+(the starter guests are dealt at random and the rest shuffled into the casual deck)."""
 SHUFFLED = ("theme_deck", "fairchilds")
 """Decks whose order nobody knows but whose cards no player holds face down."""
 
@@ -46,9 +47,9 @@ def sample(table: Table, seat: int, rng: random.Random) -> Table:
     state = copy.state
     supply = state.supply
     others = [p for i, p in enumerate(state.players) if i != seat]
-    for deck, name in HIDDEN_DECKS.items():
+    for kinds, name in HIDDEN_DECKS.items():
         slots = [(p, i) for p in others for i, c in enumerate(p.hand)
-                 if copy.card(c).deck == deck]
+                 if copy.card(c).deck in kinds]
         pool = sorted([p.hand[i] for p, i in slots] + getattr(supply, name))
         rng.shuffle(pool)
         for (p, i), card in zip(slots, pool, strict=False):

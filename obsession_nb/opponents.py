@@ -88,6 +88,8 @@ class HeuristicPlayer(GreedySolo):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.rng = random.Random(f"heuristic:{seed}")
+        self.considered: list[tuple[float, str]] = []
+        """The plans valued at the last start of a turn, with their values."""
 
     def choose(self, game: Game) -> a.Action | None:
         turn = game.state.turn
@@ -102,6 +104,11 @@ class HeuristicPlayer(GreedySolo):
         return super().choose(game)
 
     # the greedy player's hooks, with a table's values
+    def plan_results(self, table: Table) -> tuple[list[tuple[float, str]], list[str]]:
+        results, hosts = super().plan_results(table)
+        self.considered = results
+        return results, hosts
+
     def weigh(self, table: Table) -> None:
         """Nothing to weigh: :func:`worth` values money and reputation as points."""
 
