@@ -146,6 +146,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.usage_error("the following arguments are required: --players")
     if args.workers < 1 or (args.games is not None and args.games < 1):
         args.usage_error("--games and --workers must be at least 1")
+    if args.strategy is not None:
+        return simulate_arena(args)
     if args.games is not None:
         return simulate_batch(args)
     from obsession_nb.simulate import simulate
@@ -227,6 +229,42 @@ def simulate_batch(args: argparse.Namespace) -> int:
           f"{args.seed}: {seconds:.1f}s on {args.workers} worker(s)")
     print(aggregate_text(aggregate(records)))
     return 0
+
+
+def simulate_arena(args: argparse.Namespace) -> int:
+    """``simulate --players N --strategy A,B,...``: seeded games between AI opponents, the
+    line-up turned one seat per game, and the win rates with their intervals."""
+    from dataclasses import asdict
+
+    from obsession_nb.arena import arena, standings, standings_text
+
+    players = args.players or 4
+    try:
+        results = arena(args.games or 1, players, args.strategy.split(","), args.seed,
+                        mode="team" if args.teams else args.mode, settings=args.option,
+                        playouts=args.playouts, workers=args.workers)
+    except ValueError as exc:
+        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json({"root_seed": args.seed, "players": players,
+                     "standings": standings(results), "games": [asdict(r) for r in results]})
+        return 0
+    print(standings_text(results))
+    return 0
+
+
+def cmd_practice(args: argparse.Namespace) -> int:
+    from obsession_nb.practice import Practice
+    from obsession_nb.practice_text import run
+
+    try:
+        budget = {} if args.playouts is None else {"playouts": args.playouts}
+        practice = Practice(args.players, args.seat, args.opponents, args.mode, seed=args.seed,
+                            coach=not args.no_coach, **budget)
+    except ValueError as exc:
+        args.usage_error(str(exc))
+    return run(practice, input, sys.stdout)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -476,8 +514,25 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="any rules option by its Options field and value, repeatable "
                      "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
+    sim.add_argument("--strategy", metavar="A,B,...",
+                     help="AI players by seat (random, heuristic, search; the last repeats): "
+                     "an arena of --games games, the line-up turned one seat per game")
+    sim.add_argument("--playouts", type=int, metavar="N",
+                     help="with --strategy: the search players' playouts per candidate")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
+    pr = sub.add_parser("practice", help="play one seat against AI opponents in the terminal, "
+                        "with a coach after each of your turns")
+    pr.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    pr.add_argument("--seat", type=int, default=1, help="your seat, 1 to N (1 moves first)")
+    pr.add_argument("--opponents", choices=("random", "heuristic", "search"), default="search")
+    pr.add_argument("--mode", choices=("standard", "team", "tableau", "tableau-duel"),
+                    default="standard")
+    pr.add_argument("--seed", type=int, default=0)
+    pr.add_argument("--playouts", type=int, metavar="N",
+                    help="the search's playouts per candidate (opponents, coach, hints)")
+    pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
+    pr.set_defaults(func=cmd_practice, usage_error=pr.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
                         "classic solitaire) and score it")
     so.add_argument("--seed", type=int, default=0)
