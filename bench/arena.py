@@ -3,6 +3,7 @@ search move at the default budget and of the coach's review of a turn.
 
     .venv/bin/python bench/arena.py --games 200 --workers 2 --out /tmp/arena.jsonl
     .venv/bin/python bench/arena.py --report /tmp/arena.jsonl      # the tables again
+    .venv/bin/python bench/arena.py --timing-games 2                # the CPU times
 
 Arenas (4 players, the line-up turned one seat per game, each game from its own seed spawned
 from ``--seed``): ``search`` against three ``heuristic``, and ``heuristic`` against three
@@ -44,7 +45,7 @@ def specs(name: str, games: int, seed: int, playouts: int | None) -> list[ArenaG
 def run(args: argparse.Namespace) -> None:
     out = Path(args.out)
     for name in args.arena or ARENAS:
-        jobs = specs(name, args.games, args.seed, args.playouts)
+        jobs = specs(name, args.games, args.seed, args.playouts)[args.start:args.stop]
         for _i, result in each(play_arena_game, jobs, workers=args.workers, desc=name):
             with out.open("a") as f:
                 f.write(json.dumps({"arena": name, **asdict(result)}) + "\n")
@@ -104,6 +105,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--out", default="arena.jsonl")
+    parser.add_argument("--start", type=int, default=0,
+                        help="play games START.. only (to split a run over processes)")
+    parser.add_argument("--stop", type=int, default=None, help="... up to STOP (excluded)")
     parser.add_argument("--arena", action="append", choices=list(ARENAS),
                         help="only this arena (repeatable; default: both)")
     parser.add_argument("--report", metavar="JSONL")
