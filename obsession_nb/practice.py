@@ -55,6 +55,7 @@ class Practice:
             for s in range(players) if s != self.seat}
         self.marks: list[_Mark] = []
         self.reviews: list[TurnReview] = []
+        self._mark_turn()
 
     # ------------------------------------------------------------ whose move
 
@@ -86,6 +87,7 @@ class Practice:
         entries: list[LogEntry] = []
         while not self.over and not self.your_move():
             entries += self.opponent_step()
+        self._mark_turn()
         return entries
 
     def _mark_turn(self) -> None:
@@ -107,6 +109,12 @@ class Practice:
             raise ValueError("it is not your move: let the opponents play first")
         self._mark_turn()
         entries = self.game.apply(action)
+        self.after_your_action()
+        return entries
+
+    def after_your_action(self) -> None:
+        """Once your action is played (here or by a stepper on the same game): the coach's
+        review if it ended your turn, and the mark of your next turn if it begins."""
         turn = self.game.state.turn
         ended = turn is None or turn.player != self.seat or turn.step == "begin"
         mark = self.marks[-1] if self.marks else None
@@ -116,7 +124,6 @@ class Practice:
                 self.reviews.append(review_turn(self.game, start, playouts=self.playouts,
                                                 seed=self.seed))
         self._mark_turn()
-        return entries
 
     def last_review(self) -> TurnReview | None:
         return self.reviews[-1] if self.reviews else None
