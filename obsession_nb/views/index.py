@@ -28,6 +28,8 @@ TUTORIALS = [
      "Every option of a turn compared, a position built from scratch, the solo odds."),
     ("10-rulings-casebook.ipynb", "10 · The rulings casebook",
      "Questions players ask, each answered live by the engine; the rule browser."),
+    ("11-practice-table.ipynb", "11 · The practice table",
+     "A whole game against AI opponents, with a coach after each of your turns."),
 ]
 
 
