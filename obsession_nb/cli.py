@@ -399,21 +399,29 @@ def cmd_explore(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)
+    options = {"uses": args.uses, "host": args.host, "purchases": args.purchases,
+               "peek": args.peek}
     try:
-        frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
-                        uses=args.uses, host=args.host, purchases=args.purchases,
-                        peek=args.peek)
+        if args.value:
+            from obsession_nb.coach import explore_values
+
+            frame = explore_values(game, top=args.top or 10, sort=args.sort, **options)
+        else:
+            frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
+                            **options)
     except (ValueError, ExploreLimit) as exc:
         print(f"obsession-nb explore: {exc}", file=sys.stderr)
         return 2
     if args.json:
         _print_json(rows_json(frame))
         return 0
-    print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {args.sort}")
+    order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
+    print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
     for i, row in enumerate(frame.itertuples(), start=1):
         print(f"{i:>3}. £{row.money:+d}, reputation {row.reputation:+d} (level {row.level} "
               f"position {row.position}), guests {row.guests:+d}, invitations {row.invitations}, "
               f"draws {row.draws}, score {row.score:+d}"
+              + (f", value {row.value:+.1f} ± {row.value_error:.1f}" if args.value else "")
               + (f", {row.merged} interchangeable lines" if row.merged > 1 else ""))
         print("     " + " · ".join(row.actions))
     return 0
@@ -579,6 +587,9 @@ def parser() -> argparse.ArgumentParser:
                     help="try every card a see-N-keep-1 invitation shows (hidden at a table)")
     ex.add_argument("--play-recorded", action="store_true",
                     help="play the file's recorded actions first (else explore its position)")
+    ex.add_argument("--value", action="store_true",
+                    help="add the expected final score margin from rollouts (value ± error) "
+                    "to the first --top lines (10 by default) and sort by it")
     ex.add_argument("--json", action="store_true")
     ex.set_defaults(func=cmd_explore)
     nw = sub.add_parser("new", help="write a new legal position as scenario YAML, to adjust")

@@ -97,16 +97,20 @@ def review_html(review: TurnReview) -> str:
     """The review as an HTML table (every text escaped)."""
     e = html.escape
     rows = [("your line", review.yours)] + [(b.label, b) for b in review.best]
+    cell = "padding:2px 8px;vertical-align:top;text-align:left"
     body = "".join(
-        f"<tr class='{'coach-yours' if i == 0 else 'coach-best'}'><th>{e(label)}</th>"
-        f"<td>{e(str(line.value))}</td><td>{e('; '.join(line.actions))}</td></tr>"
+        f"<tr class='{'coach-yours' if i == 0 else 'coach-best'}'>"
+        f"<th style='{cell};white-space:nowrap'>{e(label)}</th>"
+        f"<td style='{cell};white-space:nowrap'>{e(str(line.value))}</td>"
+        f"<td style='{cell}'>{e('; '.join(line.actions))}</td></tr>"
         for i, (label, line) in enumerate(rows))
     differ = (f"<p class='coach-rulings'>Rulings only in your line: "
               f"{e(', '.join(review.only_yours) or '—')}; only in the best line: "
               f"{e(', '.join(review.only_best) or '—')}</p>")
     return (f"<div class='coach-review'><p>Round {review.round}, {e(review.player)}: "
             f"<b>cost {review.cost:.1f} VP</b> against the best line found "
-            f"(expected final score margin ± standard error)</p><table>{body}</table>"
+            f"(expected final score margin ± standard error)</p>"
+            f"<table style='border-collapse:collapse'>{body}</table>"
             f"{differ}</div>")
 
 

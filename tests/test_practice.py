@@ -179,3 +179,11 @@ def test_simulate_strategy_arena_json(capsys: pytest.CaptureFixture[str]) -> Non
 def test_simulate_strategy_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "2", "--strategy", "clever"]) == 2
     assert "unknown strategy 'clever'" in capsys.readouterr().err
+
+
+def test_explore_command_with_the_value_column(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explore", "refresher-round-6", "--value", "--top", "3", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 3
+    assert all("value" in r and r["value_error"] >= 0 for r in rows)
+    assert [r["value"] for r in rows] == sorted((r["value"] for r in rows), reverse=True)

@@ -81,6 +81,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
         if self._busy or len(self.practice.game.log) == self._seen:
             return
         self._busy = True
+        self.status.value = ("<div class='onb-practice-status-text'>The opponents are "
+                             "playing…</div>")
         try:
             self.hint_box.value = ""
             self.practice.after_your_action()
@@ -147,7 +149,9 @@ class PracticeTable(StaticPicture, widgets.VBox):
         else:
             text = "The opponents are playing…"
         extra = f" <i>{html.escape(note)}</i>" if note else ""
-        self.status.value = f"<div class='onb-practice-status-text'>{text}{extra}</div>"
+        ready = " onb-ready" if p.over or p.your_move() else ""
+        self.status.value = (f"<div class='onb-practice-status-text{ready}' "
+                             f"data-log='{len(game.log)}'>{text}{extra}</div>")
         self.hint_button.disabled = not p.your_move()
         last = p.last_review()
         self.coach.value = (f"<div class='onb-coach'><b>Coach</b> — your last turn:"
