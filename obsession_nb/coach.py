@@ -212,7 +212,7 @@ def explore_values(game: Game, *, top: int | None = 10, playouts: int = PLAYOUTS
                    **options: Any) -> pd.DataFrame:
     """The explorer's table (``explore.explore`` with ``options``), its first ``top`` rows with
     a ``value`` column (the expected final score margin from rollouts) and its ``value_error``,
-    sorted by value."""
+    sorted by value (``views.explorer.Explorer(game, frame=...)`` shows them)."""
     from obsession_nb.explore import explore
 
     frame = explore(game, top=top, **options).copy()
@@ -222,6 +222,6 @@ def explore_values(game: Game, *, top: int | None = 10, playouts: int = PLAYOUTS
     lines = [Line(tuple(parse(x) for x in row)) for row in frame["actions"]]
     values = line_values(game.table, seat, lines, playouts=playouts,
                          rng=random.Random(f"explore:{seed}"))
-    frame["value"] = [v.mean for v in values]
-    frame["value_error"] = [v.stderr for v in values]
+    frame["value"] = [round(v.mean, 2) for v in values]
+    frame["value_error"] = [round(v.stderr, 2) for v in values]
     return frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
