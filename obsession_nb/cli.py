@@ -155,6 +155,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.usage_error("the following arguments are required: --players")
     if args.workers < 1 or (args.games is not None and args.games < 1):
         args.usage_error("--games and --workers must be at least 1")
+    if args.strategy is not None:
+        return simulate_arena(args)
     if args.games is not None:
         return simulate_batch(args)
     from obsession_nb.simulate import simulate
@@ -236,6 +238,42 @@ def simulate_batch(args: argparse.Namespace) -> int:
           f"{args.seed}: {seconds:.1f}s on {args.workers} worker(s)")
     print(aggregate_text(aggregate(records)))
     return 0
+
+
+def simulate_arena(args: argparse.Namespace) -> int:
+    """``simulate --players N --strategy A,B,...``: seeded games between AI opponents, the
+    line-up turned one seat per game, and the win rates with their intervals."""
+    from dataclasses import asdict
+
+    from obsession_nb.arena import arena, standings, standings_text
+
+    players = args.players or 4
+    try:
+        results = arena(args.games or 1, players, args.strategy.split(","), args.seed,
+                        mode="team" if args.teams else args.mode, settings=args.option,
+                        playouts=args.playouts, workers=args.workers)
+    except ValueError as exc:
+        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json({"root_seed": args.seed, "players": players,
+                     "standings": standings(results), "games": [asdict(r) for r in results]})
+        return 0
+    print(standings_text(results))
+    return 0
+
+
+def cmd_practice(args: argparse.Namespace) -> int:
+    from obsession_nb.practice import Practice
+    from obsession_nb.practice_text import run
+
+    try:
+        budget = {} if args.playouts is None else {"playouts": args.playouts}
+        practice = Practice(args.players, args.seat, args.opponents, args.mode, seed=args.seed,
+                            coach=not args.no_coach, **budget)
+    except ValueError as exc:
+        args.usage_error(str(exc))
+    return run(practice, input, sys.stdout)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -419,21 +457,29 @@ def cmd_explore(args: argparse.Namespace) -> int:
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)
+    options = {"uses": args.uses, "host": args.host, "purchases": args.purchases,
+               "peek": args.peek}
     try:
-        frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
-                        uses=args.uses, host=args.host, purchases=args.purchases,
-                        peek=args.peek)
+        if args.value:
+            from obsession_nb.coach import explore_values
+
+            frame = explore_values(game, top=args.top or 10, sort=args.sort, **options)
+        else:
+            frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
+                            **options)
     except (ValueError, ExploreLimit) as exc:
         print(f"obsession-nb explore: {exc}", file=sys.stderr)
         return 2
     if args.json:
         _print_json(rows_json(frame))
         return 0
-    print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {args.sort}")
+    order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
+    print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
     for i, row in enumerate(frame.itertuples(), start=1):
         print(f"{i:>3}. £{row.money:+d}, reputation {row.reputation:+d} (level {row.level} "
               f"position {row.position}), guests {row.guests:+d}, invitations {row.invitations}, "
               f"draws {row.draws}, score {row.score:+d}"
+              + (f", value {row.value:+.1f} ± {row.value_error:.1f}" if args.value else "")
               + (f", {row.merged} interchangeable lines" if row.merged > 1 else ""))
         print("     " + " · ".join(row.actions))
     return 0
@@ -549,8 +595,25 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="any rules option by its Options field and value, repeatable "
                      "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
+    sim.add_argument("--strategy", metavar="A,B,...",
+                     help="AI players by seat (random, heuristic, search; the last repeats): "
+                     "an arena of --games games, the line-up turned one seat per game")
+    sim.add_argument("--playouts", type=int, metavar="N",
+                     help="with --strategy: the search players' playouts per candidate")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
+    pr = sub.add_parser("practice", help="play one seat against AI opponents in the terminal, "
+                        "with a coach after each of your turns")
+    pr.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    pr.add_argument("--seat", type=int, default=1, help="your seat, 1 to N (1 moves first)")
+    pr.add_argument("--opponents", choices=("random", "heuristic", "search"), default="search")
+    pr.add_argument("--mode", choices=("standard", "team", "tableau", "tableau-duel"),
+                    default="standard")
+    pr.add_argument("--seed", type=int, default=0)
+    pr.add_argument("--playouts", type=int, metavar="N",
+                    help="the search's playouts per candidate (opponents, coach, hints)")
+    pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
+    pr.set_defaults(func=cmd_practice, usage_error=pr.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
                         "classic solitaire) and score it")
     so.add_argument("--seed", type=int, default=0)
@@ -609,6 +672,9 @@ def parser() -> argparse.ArgumentParser:
                     help="try every card a see-N-keep-1 invitation shows (hidden at a table)")
     ex.add_argument("--play-recorded", action="store_true",
                     help="play the file's recorded actions first (else explore its position)")
+    ex.add_argument("--value", action="store_true",
+                    help="add the expected final score margin from rollouts (value ± error) "
+                    "to the first --top lines (10 by default) and sort by it")
     ex.add_argument("--json", action="store_true")
     ex.set_defaults(func=cmd_explore)
     nw = sub.add_parser("new", help="write a new legal position as scenario YAML, to adjust")

@@ -124,6 +124,16 @@ class GreedySolo(Shopper):
         """Play the turn out on copies: a pass with rents, a pass with hiring, and the hosting
         of every tile the engine allows; keep the plan whose position before step 7 is worth
         most."""
+        results, hosts = self.plan_results(table)
+        if not results:
+            return None
+        if self.only_flips_left(table, hosts) and any(r[1] == "rents" for r in results):
+            return "rents"
+        return max(results, key=lambda r: r[0])[1]
+
+    def plan_results(self, table: Table) -> tuple[list[tuple[float, str]], list[str]]:
+        """Every plan of the turn with the value of the position it reaches before step 7, and
+        the tiles the engine allows to host."""
         self.weigh(table)
         results: list[tuple[float, str]] = []
         for plan in ("rents", "hire"):
@@ -138,11 +148,7 @@ class GreedySolo(Shopper):
                 if sim is not None:
                     results.append((self.value(sim), host.tile))
                     hosts.append(host.tile)
-        if not results:
-            return None
-        if self.only_flips_left(table, hosts) and any(r[1] == "rents" for r in results):
-            return "rents"
-        return max(results, key=lambda r: r[0])[1]
+        return results, hosts
 
     @staticmethod
     def only_flips_left(table: Table, hosts: list[str]) -> bool:

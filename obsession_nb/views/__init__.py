@@ -6,6 +6,7 @@ lives here or in ``widgets/``.
 
 from obsession_nb.views.board import Board
 from obsession_nb.views.editor import ScenarioEditor, game_from_text
+from obsession_nb.views.practice import PracticeTable
 from obsession_nb.views.quiz import Quiz
 from obsession_nb.views.rule_browser import RuleBrowser
 from obsession_nb.views.rulings import RulingPanel, RulingsLog
@@ -14,6 +15,7 @@ from obsession_nb.views.text import RulingSteps, print_entries, print_verdict, s
 
 __all__ = [
     "Board",
+    "PracticeTable",
     "Quiz",
     "RuleBrowser",
     "RulingPanel",

@@ -26,6 +26,8 @@ SHOWN = [("money", "£"), ("reputation", "reputation"), ("level", "level"),
          ("draws", "blind draws"), ("servants", "servants used"), ("bought", "bought"),
          ("score", "score"), ("merged", "lines")]
 """The columns the table shows, with their headings."""
+VALUE = [("value", "value"), ("value_error", "±")]
+"""Shown too when the table has the coach's value column (``coach.explore_values``)."""
 
 HIDDEN = {"favours.invite", "ruling.screen-deck-short", "favours.screen", "tile.lionheart-suite"}
 """Rulings that name a card drawn from a deck: the comparison shows the rule, not the card
@@ -60,12 +62,13 @@ class Explorer(widgets.VBox):
         self.position = game.to_json()
         self.custom = list(game.table.custom.values())
         self.frame = explore(game, **options) if frame is None else frame.reset_index(drop=True)
+        self.shown = SHOWN + (VALUE if "value" in self.frame.columns else [])
         rows = rows_json(self.frame)
         for i, row in enumerate(rows):
             row["id"] = i
         sort = options.get("sort", "money")
         self.table = ExplorerTable(
-            columns=[{"key": k, "label": label} for k, label in SHOWN], rows=rows,
+            columns=[{"key": k, "label": label} for k, label in self.shown], rows=rows,
             sort={"key": sort, "descending": not options.get("ascending", False)},
             status=f"{game.pending()['prompt']}: {len(rows)} distinct line(s). Click a row to "
                    "step through it; tick two to compare them.")
@@ -95,7 +98,7 @@ class Explorer(widgets.VBox):
         rows = self.frame.iloc[[first, second]]
         a, b = rows.iloc[0], rows.iloc[1]
         differences = [{"key": k, "label": label, "a": str(a[k]), "b": str(b[k])}
-                       for k, label in SHOWN if a[k] != b[k]]
+                       for k, label in self.shown if a[k] != b[k]]
         rulings_a, rulings_b = self._rulings(self.line(first)), self._rulings(self.line(second))
         result = {
             "a": first, "b": second, "differences": differences,

@@ -35,6 +35,8 @@ BLURBS = {
         "Every option of a turn compared, a position built from scratch, the solo odds.",
     "10-rulings-casebook.ipynb":
         "Questions players ask, each answered live by the engine; the rule browser.",
+    "11-practice-table.ipynb":
+        "A whole game against AI opponents, with a coach after each of your turns.",
 }
 
 

@@ -33,6 +33,7 @@ EXPECTED = {
     "08-variants.ipynb": {".onb-board": 4},
     "09-what-if.ipynb": {".onb-board": 1, ".onb-explorer-table": 1},
     "10-rulings-casebook.ipynb": {".onb-board": 2, ".onb-rule-browser": 1, ".onb-quiz": 1},
+    "11-practice-table.ipynb": {".onb-board": 2, ".onb-practice": 1, ".onb-explorer-table": 1},
 }
 
 

@@ -1,0 +1,115 @@
+"""Issue 29: the practice table in a real browser (JupyterLab).  Tutorial 11 runs; a fast table
+(random opponent, no delay) is added below it and played to the final scoresheet by clicking the
+stepper's first plain choice at each of our decisions: a hint is taken at the first turn, the
+coach panel is checked after our first turn, a turn is undone, and the final scoresheet with the
+costliest turns shows at the end."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from tutor_helpers import run_code_in_lab, shoot
+
+pytestmark = pytest.mark.browser
+
+PRACTICE = "11-practice-table.ipynb"
+FAST = ("from obsession_nb.views import PracticeTable\n"
+        "fast = PracticeTable(players=2, seat=1, opponents='random', seed=3, delay=0, "
+        "playouts=1)\nfast")
+MAX_CLICKS = 400
+
+
+def status(table: Locator) -> Locator:
+    return table.locator(".onb-practice-status-text")
+
+
+def wait_ready(table: Locator, before: str | None) -> str:
+    """Wait until it is our move again (or the game is over) at another log length."""
+    ready = table.locator(".onb-practice-status-text.onb-ready")
+    if before is not None:
+        ready = table.locator(f".onb-practice-status-text.onb-ready:not([data-log='{before}'])")
+    expect(ready).to_have_count(1, timeout=120_000)
+    return ready.get_attribute("data-log") or ""
+
+
+def click_first_choice(table: Locator, log: str) -> str:
+    button = table.locator(".onb-stepper .onb-choice:not(.onb-choice-special)").first
+    expect(button).to_be_visible()
+    button.click()
+    return wait_ready(table, log)
+
+
+def test_a_whole_two_player_game_at_the_practice_table(
+        page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
+    run_notebook_in_lab(page, PRACTICE)
+    expect(page.locator(".jp-OutputArea .onb-practice").first).to_be_visible()
+    run_code_in_lab(page, FAST)
+    table = page.locator(".jp-OutputArea .onb-practice").last
+    expect(table.locator(".onb-board").first).to_be_visible()
+    assert_no_widget_errors(page)
+    log = wait_ready(table, None)
+    expect(status(table)).to_contain_text("Your move")
+
+    # setup: the family board and the drafted servant, then our first turn begins
+    while "start of the turn" not in status(table).inner_text():
+        log = click_first_choice(table, log)
+
+    # a hint at the first turn
+    table.locator(".onb-practice-hint").click()
+    hint = table.locator(".onb-hint-action")
+    expect(hint).to_be_visible(timeout=120_000)
+    suggested = hint.inner_text()
+    assert suggested
+    shoot(table, "practice-hint")
+
+    # play the first turn: the coach reviews it
+    expect(table.locator(".coach-review")).to_have_count(0)
+    clicks = 0
+    while table.locator(".coach-review").count() == 0:
+        log = click_first_choice(table, log)
+        clicks += 1
+        assert clicks < 60
+    coach = table.locator(".onb-practice-coach")
+    expect(coach.locator("tr.coach-yours")).to_have_count(1)
+    assert 1 <= coach.locator("tr.coach-best").count() <= 3
+    expect(coach).to_contain_text(re.compile(r"cost \d+\.\d VP"))
+    expect(coach.locator(".coach-rulings")).to_be_visible()
+    shoot(table, "practice-coach-after-a-turn")
+
+    # the opponent's rulings are in the log beside ours
+    log_entries = table.locator(".onb-stepper-log")
+    expect(log_entries).to_contain_text("Player 2")
+
+    # play a second turn, then undo it: back at the start of that turn, its review gone
+    first_review = coach.text_content() or ""
+    while "start of the turn" not in status(table).inner_text():
+        log = click_first_choice(table, log)
+    start_log = log
+    log = click_first_choice(table, log)
+    while "start of the turn" not in status(table).inner_text():
+        log = click_first_choice(table, log)
+    expect(coach).not_to_have_text(first_review)  # the second turn's review
+    table.locator(".onb-practice-undo").click()
+    expect(status(table)).to_contain_text("Taken back to the start of your turn.")
+    log = wait_ready(table, None)
+    assert log == start_log
+    expect(status(table)).to_contain_text("start of the turn")
+    expect(coach).to_have_text(first_review)
+    shoot(table, "practice-after-undo")
+
+    # on to the end of the game
+    clicks = 0
+    while "The game is over" not in status(table).inner_text():
+        log = click_first_choice(table, log)
+        clicks += 1
+        assert clicks < MAX_CLICKS, "the game did not end"
+    final = table.locator(".onb-practice-review .onb-final")
+    expect(final).to_be_visible()
+    expect(final).to_contain_text("Final scoresheet")
+    expect(final.locator("table")).to_be_visible()
+    assert final.locator("ol li").count() >= 1
+    expect(table.locator(".onb-stepper")).to_contain_text("The game is over.")
+    assert_no_widget_errors(page)
+    shoot(table, "practice-final-scoresheet")
