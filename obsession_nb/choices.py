@@ -326,7 +326,8 @@ def recruit_barrier(table: Table, seat: int, kind: str, box: str = "") -> str | 
     if kind not in target.servants.all():
         return "none"
     holding = [z for z in BOXES if kind in target.servants.zone(z)]
-    if (box in holding) if box else len(holding) == 1:
+    # a box is named only when there is a choice of boxes (host.recruit-any-box)
+    if (box in holding and len(holding) > 1) if box else len(holding) == 1:
         return None
     return "box"
 

@@ -143,8 +143,8 @@ class Game:
         automatic steps)."""
         act = parse(action) if isinstance(action, str) else action
         facts = self._trusted(act)
-        if facts is None:  # a listed action names only what exists
-            arguments.check(self.table, act)
+        if facts is None:  # a listed action names only what exists, by its own notation
+            act = self._action(act)
         player = self.state.turn.player if self.state.turn else None
         with self.table.reading(facts):
             rulings = engine.verify(self.table, act)  # refused here: nothing has changed

@@ -177,7 +177,7 @@ def unpaid(table: Table, party: list[str], card_id: str | None) -> list[Ruling]:
     the cost, the money held, this activity's pounds and what borrowing could raise."""
     counts = [n for n in allowed_counts(table) if n >= len(party)]
     more = min(counts) - len(party) if counts else 0
-    others = sorted((money_balance(table, [c]) for c in candidates(table) if c not in party),
+    others = sorted((money_balance(table, [c]) for c, _facts in candidates(table) if c not in party),
                     reverse=True)
     best_more = sum(others[:more])
     balance = money_balance(table, party)
