@@ -97,6 +97,10 @@ def _source(kind: str, annotation: Any, value: str, namespace: dict[str, Any],
     if _immutable(annotation) and not (kind == "key" and record):
         return value
     origin, args = get_origin(annotation), get_args(annotation)
+    if record and kind == "key" and all(
+            _immutable(f.annotation) for f in annotation.model_fields.values()):
+        # a record of plain values: its tuple written in place (no call per record)
+        return f"({''.join(f'{value}.{name}, ' for name in annotation.model_fields)})"
     if record:
         name = f"_{kind}_{annotation.__name__}"
         namespace[name] = cloner(annotation) if kind == "clone" else keyer(annotation)
