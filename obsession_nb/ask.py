@@ -116,8 +116,9 @@ class Answer:
     suggestions: tuple[str, ...] = ()
     """Glossary terms close to the question, offered when nothing matched."""
 
-    def of_kind(self, kind: str) -> list[Hit]:
-        return [h for h in self.hits if h.kind == kind]
+    def of_kind(self, kind: str, within: int | None = None) -> list[Hit]:
+        """The hits of one kind, among the first ``within`` hits (all by default)."""
+        return [h for h in self.hits[:within] if h.kind == kind]
 
     def to_json(self) -> dict[str, Any]:
         return {"query": self.query, "did_you_mean": self.corrected,
@@ -179,14 +180,19 @@ def _case_lines(case_id: str) -> list[str]:
     return lines
 
 
+CLOSE = 6
+"""Casebook cases and Show me positions are offered from the first six hits only: further down
+they answer another question."""
+
+
 def show_me(answer: Answer) -> Demonstration | None:
     """The position to show for the answer: its best casebook case, else the first
-    demonstration of its best rule (or the rule a term names)."""
-    cases_found = answer.of_kind("case")
+    demonstration of its best rule (or the rule a term names), among the first hits."""
+    cases_found = answer.of_kind("case", CLOSE)
     if cases_found:
         c = cases_found[0]
         return Demonstration("case", c.id, c.title, _case_ask(c.id))
-    for h in answer.hits:
+    for h in answer.hits[:CLOSE]:
         demos = demonstrations(h.rule)
         if demos:
             return demos[0]
@@ -210,7 +216,7 @@ def answer_text(answer: Answer, rules: int = 3, case_count: int = 2) -> str:
         if answer.suggestions:
             lines.append("Did you mean: " + ", ".join(answer.suggestions) + "?")
         return "\n".join(lines)
-    terms = answer.of_kind("term")[:1]
+    terms = answer.of_kind("term", CLOSE)[:1]
     rule_ids = list(dict.fromkeys([h.rule for h in answer.hits if h.kind == "rule"]
                                   + [r for t in terms for r in _term(t.id).rules]))[:rules]
     if terms:
@@ -218,7 +224,7 @@ def answer_text(answer: Answer, rules: int = 3, case_count: int = 2) -> str:
     lines.append("Rules:")
     for rule_id in rule_ids:
         lines += _rule_lines(rule_id)
-    found_cases = answer.of_kind("case")[:case_count]
+    found_cases = answer.of_kind("case", CLOSE)[:case_count]
     if found_cases:
         lines.append("Casebook:")
         for h in found_cases:

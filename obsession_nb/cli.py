@@ -349,16 +349,16 @@ def d20_rolls(text: str) -> list[int]:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from obsession_nb import ask, rulebook
+    from obsession_nb.rules import rule_index
 
     query = " ".join(args.query)
+    corrected: str | None = None
     if not query.strip():
-        found_ids = list(rule_index_ids())
-        corrected: str | None = None
-        hits: list[ask.Hit] = []
+        hits = [ask.Hit("rule", r.id, r.title, "", r.id, 0.0) for r in rule_index().values()]
     else:
         answer = ask.search(query, limit=args.limit)
         hits, corrected = list(answer.hits), answer.corrected
-        found_ids = list(dict.fromkeys(h.rule for h in hits))
+    found_ids = list(dict.fromkeys(h.rule for h in hits))
     exact = [i for i in found_ids if i == query.strip()]
     if args.json:
         _print_json({"query": query, "did_you_mean": corrected,
@@ -375,7 +375,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return 1
     if exact or args.full:
         print("\n\n".join(rulebook.entry(i).text() for i in (exact or found_ids)))
-    elif hits:
+    else:
         width = max(len(f"{h.kind} {h.id}") for h in hits)
         for h in hits:
             print(f"{h.kind + ' ' + h.id:<{width}}  {h.title}")
@@ -384,20 +384,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(f"\n{len(hits)} match(es) over {len(found_ids)} rule(s); `obsession-nb rules ID` "
               "shows a rule in full (--full shows them all), `obsession-nb ask \"QUESTION\"` "
               "answers with the casebook.")
-    else:
-        for i in found_ids:
-            print(i)
     if args.sources or not query:
         print("\nSources:")
         for s in rulebook.sources():
             print(f"  {s.prefix}: {s.name}. {s.what}\n      e.g. {s.find}")
     return 0
-
-
-def rule_index_ids() -> list[str]:
-    from obsession_nb.rules import rule_index
-
-    return list(rule_index())
 
 
 def cmd_components(args: argparse.Namespace) -> int:

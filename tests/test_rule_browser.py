@@ -172,3 +172,14 @@ def test_random_game_demonstrations_replay_to_a_decision_ruled_by_the_rule() -> 
         game = demo.game()
         assert demo.action in [a.notation for a in game.legal_actions()]
         assert rule_id in [r["rule"] for e in game.apply(demo.action) for r in e.rulings]
+
+
+def test_rule_browser_offers_did_you_mean_for_a_typo_and_for_no_match() -> None:
+    b = RuleBrowser()
+    assert b.search("hal boi")[0].startswith("ud.hall-boy")
+    assert b.view.did_you_mean == "hall boy"
+    hits = b.view.results
+    assert hits[0]["hit"] == "term" and hits[0]["key"] == "hall boy" and hits[0]["passage"]
+    assert b.search("hosekeeping") == [] and b.view.did_you_mean == "housekeeper"
+    b.search("hall boy")
+    assert b.view.did_you_mean == ""

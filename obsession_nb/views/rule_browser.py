@@ -104,7 +104,8 @@ class RuleBrowser(widgets.VBox):
         if query.strip():
             answer = ask.search(query)
             hits = answer.hits
-            self.view.did_you_mean = answer.corrected or ", ".join(answer.suggestions)
+            near = answer.suggestions[:1]
+            self.view.did_you_mean = answer.corrected or (near[0] if near else "")
         else:
             hits = tuple(ask.Hit("rule", r.id, r.title, "", r.id, 0.0)
                          for r in rule_index().values())
