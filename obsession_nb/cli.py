@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -346,16 +345,21 @@ def teach_command(scenario: str, folder: Path, *, lang: str | None, port: int | 
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
+    """Serve the teaching page with Voilà; stopped (Ctrl+C, SIGTERM, SIGHUP), Voilà, its kernel
+    and the page's temporary folder go too."""
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-") as tmp:
+    from obsession_nb.supervise import run_server
+
+    with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-",
+                                     ignore_cleanup_errors=True) as tmp:
         command = teach_command(args.scenario, Path(tmp), lang=args.lang, port=args.port,
                                 no_browser=args.no_browser)
-        print(f"Teaching {args.scenario}: → next decision, ← back.  Stop with Ctrl+C.")
-        try:
-            return subprocess.call(command)
-        except KeyboardInterrupt:
-            return 0
+        print(f"Teaching {args.scenario}: → next decision, ← back.  Stop with Ctrl+C.",
+              flush=True)
+        return run_server(command)
+
+
 def cmd_explore(args: argparse.Namespace) -> int:
     from obsession_nb.explore import ExploreLimit, explore, rows_json
     from obsession_nb.game import load_scenario
@@ -420,7 +424,9 @@ def cmd_lab(args: argparse.Namespace) -> int:
         from obsession_nb.i18n import LANG_ENV
 
         env[LANG_ENV] = args.lang  # the widgets' default language
-    return subprocess.call(command, env=env)
+    from obsession_nb.supervise import run_server
+
+    return run_server(command, env)  # stopped, JupyterLab and its kernels go too
 
 
 def parser() -> argparse.ArgumentParser:
