@@ -135,8 +135,11 @@ def cmd_legal(args: argparse.Namespace) -> int:
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(game.pending()["prompt"])
-        for a in actions:
-            print(f"  {a.notation}")
+        from obsession_nb.naming import describe
+
+        width = max((len(a.notation) for a in actions), default=0)
+        for a in actions:  # what to type, then what it is
+            print(f"  {a.notation:<{width}}  {describe(game, a)}")
     return 0
 
 
@@ -260,7 +263,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
             else f"not finished after round {result.round}")
     print(f"Final score {result.total} ({when}), round modifier {result.modifier:+d}, "
           f"adjusted {result.adjusted}; target {result.target}: {result.verdict}")
-    taken = [s["tile"] for s in run.scavenged if s["tile"]]
+    taken = [run.game.table.tile_name(s["tile"]) for s in run.scavenged if s["tile"]]
     print(f"The AI rolled {len(run.scavenged)} times and scavenged {len(taken)} tiles: "
           + (", ".join(taken) or "none"))
     return 0
@@ -284,7 +287,7 @@ def classic_command(args: argparse.Namespace) -> int:
           + (", challenging mode" if data["challenging"] else ""))
     print(game.courtship_results().to_string())
     print(game.result())
-    taken = [t for r in data["rolls"] for t in r["tiles"]]
+    taken = [game.table.tile_name(t) for r in data["rolls"] for t in r["tiles"]]
     print(f"The AI rolled {len(data['rolls'])} times and scavenged {len(taken)} tiles: "
           + (", ".join(taken) or "none"))
     return 0
