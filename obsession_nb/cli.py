@@ -597,16 +597,21 @@ def _check_command(argv: Sequence[str]) -> None:
 
 
 def _check_file(args: argparse.Namespace) -> None:
-    """A scenario that does not exist: say which packaged names are near, and list them all."""
-    name = getattr(args, "file", None)
+    """A scenario that does not exist: a path is reported as a missing file; a name gets the
+    nearest packaged names and the list of them all."""
+    name = getattr(args, "file", None) or getattr(args, "scenario", None)
     if name is None:
         return
     from obsession_nb import suggest
     from obsession_nb.scenario import ScenarioError, scenario_path
 
-    if not scenario_path(name).exists():
-        raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
-                             f"{suggest.scenario_hint(str(name))}"], str(name))
+    path = scenario_path(name)
+    if path.exists():
+        return
+    if path == Path(name) or len(Path(name).parts) > 1:  # a file path, not a name
+        raise ScenarioError([f"no such file: {name}"], str(name))
+    raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
+                         f"{suggest.scenario_hint(str(name))}"], str(name))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
