@@ -317,7 +317,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
               "a component (cook, carriage house).", file=sys.stderr)
         return 1
     if exact or len(found) == 1 or args.full:
-        print("\n\n".join(rulebook.entry(r.id).text() for r in (exact or found)))
+        print("\n\n".join(rulebook.entry(r.id).text(tests=args.tests)
+                           for r in (exact or found)))
     else:
         width = max(len(r.id) for r in found)
         for r in found:
@@ -364,7 +365,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    from obsession_nb.explore import ExploreLimit, explore, rows_json
+    from obsession_nb.explore import ExploreLimit, explore, line_text, rows_json
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)
@@ -380,9 +381,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         return 0
     print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {args.sort}")
     for i, row in enumerate(frame.itertuples(), start=1):
-        print(f"{i:>3}. £{row.money:+d}, reputation {row.reputation:+d} (level {row.level} "
-              f"position {row.position}), guests {row.guests:+d}, invitations {row.invitations}, "
-              f"draws {row.draws}, score {row.score:+d}"
+        print(f"{i:>3}. {line_text(row)}"
               + (f", {row.merged} interchangeable lines" if row.merged > 1 else ""))
         print("     " + " · ".join(row.actions))
     return 0
@@ -516,6 +515,8 @@ def parser() -> argparse.ArgumentParser:
     ru.add_argument("query", nargs="*", metavar="QUERY")
     ru.add_argument("--full", action="store_true", help="show every match in full")
     ru.add_argument("--sources", action="store_true", help="also print the sources legend")
+    ru.add_argument("--tests", action="store_true",
+                    help="also list the tests that rule with each entry (for developers)")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(func=cmd_rules)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")

@@ -69,7 +69,7 @@ def test_position_builder_pickers_show_names_and_keep_ids_in_the_file() -> None:
 
 def test_explorer_lines_and_comparison_name_no_catalog_id() -> None:
     view = Explorer(load_position("refresher-round-6"), top=10)
-    shown = [a for row in view.table.rows for a in row["actions"]]
+    shown = [a for row in view.table.rows for a in [*row["actions"], row["servants"]]]
     result = view.compare(0, 1)
     shown += result["only_a"] + result["only_b"]
     assert ids_in(shown) == []
@@ -106,3 +106,18 @@ def test_cli_text_names_what_it_lists(argv: list[str], capsys: pytest.CaptureFix
         assert ids_in(words) == [] and ids_in(typed)
     else:
         assert "scavenged" in lines[-1] and ids_in([lines[-1]]) == []
+
+
+def test_rule_entries_show_players_no_test_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    from obsession_nb import rulebook
+    from obsession_nb.views.rule_browser import RuleBrowser
+
+    entry = rulebook.entry("ud.hall-boy.money")
+    assert entry.tests  # the index knows them: for developers, on request
+    assert "tests/" not in entry.text() and "Test: tests/" in entry.text(tests=True)
+    assert cli.main(["rules", "ud.hall-boy.money"]) == 0
+    assert "::test_" not in capsys.readouterr().out
+    assert cli.main(["rules", "ud.hall-boy.money", "--tests"]) == 0
+    assert "::test_" in capsys.readouterr().out
+    browser = RuleBrowser("ud.hall-boy.money")
+    assert browser.view.entry["id"] == "ud.hall-boy.money" and browser.view.entry["tests"] == []

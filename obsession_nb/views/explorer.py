@@ -65,6 +65,8 @@ class Explorer(widgets.VBox):
         for i, row in enumerate(rows):
             row["id"] = i
             row["actions"] = [describe(game, x) for x in row["actions"]]  # names, not ids
+            row["servants"] = ", ".join(game.table.servant_name(s)
+                                        for s in row["servants"].split(", ") if s)
         sort = options.get("sort", "money")
         self.table = ExplorerTable(
             columns=[{"key": k, "label": label} for k, label in SHOWN], rows=rows,

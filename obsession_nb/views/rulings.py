@@ -23,6 +23,7 @@ from obsession_nb.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
     from obsession_nb.game import Game, Verdict
+    from obsession_nb.views.stepper import Stepper
 
 
 RULE_OPENERS: list[Callable[[str], object]] = []
@@ -168,6 +169,13 @@ class RulingPanel(StaticPicture, widgets.VBox):
         ], layout=widgets.Layout(width="890px"))
         self.add_class("onb-ruling-panel")
         self.refresh()
+
+    @classmethod
+    def beside(cls, stepper: Stepper) -> RulingPanel:
+        """A panel on the stepper's position that follows it, step after step."""
+        panel = cls(stepper.game)
+        stepper.on_change(lambda moved: panel.refresh(moved.game))
+        return panel
 
     # ------------------------------------------------------------ position changes
 
