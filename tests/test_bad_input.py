@@ -389,3 +389,14 @@ def test_a_missing_scenario_is_named_as_a_file_or_a_packaged_name(
     result = cli(*argv)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert said in result.stderr and not_said not in result.stderr
+
+
+def test_the_ruling_panel_answers_a_mistyped_verb_with_the_nearest_not_every_verb() -> None:
+    from obsession_nb.views.rulings import RulingPanel
+
+    panel = RulingPanel(load_position("howard-drawing-room"))
+    before = panel.game.to_scenario()
+    assert panel.check("invte lady-suffolk") is None
+    error = panel.result.verdict["error"]
+    assert "did you mean 'invite'?" in error and "known:" not in error and "ask-gift" not in error
+    assert panel.game.to_scenario() == before
