@@ -169,3 +169,21 @@ def test_solo_helpers(capsys) -> None:
     assert len(table) == len(run.scavenged)
     taken = [s["tile"] for s in run.scavenged if s["tile"]]
     assert list(table["tile"].dropna()) == [run.game.table.tile_name(t) for t in taken]
+
+
+def test_rulings_milestones_and_winners_in_words(capsys) -> None:
+    from obsession_nb.scoring import score
+    from obsession_nb.views import print_rulings
+
+    run = onb.play_solo(7)
+    print_rulings(run.result.rulings)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"- {r.verdict}  [{r.rule}]" for r in run.result.rulings] and lines
+    game = tp.new_tableau_game(3, seed=7, milestones=["standin-milestone-wealthy",
+                                                      "standin-milestone-favoured"])
+    tp.print_milestones(game)
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "  Stand-in milestone: Wealthy (£1500): needs money ≥ 1500 (1st 5 VP, 2nd 3 VP)")
+    sheet = score(game)
+    names = [p.name for p in sheet.players if p.seat in sheet.winners]
+    assert sheet.winner_names == ", ".join(names) and names

@@ -136,10 +136,10 @@ def print_reputation_vp(game: Game, levels: tuple[int, ...]) -> None:
 
 
 def print_milestones(game: Game) -> None:
-    """Print the two milestones in play and what each needs."""
+    """Print the two milestones in play: what each needs and the VP of its two places."""
     for card in game.state.milestones.cards:
-        need = game.table.catalog.milestones[card]
-        print(f"{need.name}: needs {need.measure} ≥ {need.at_least}")
+        m = game.table.catalog.milestones[card]
+        print(f"  {m.name}: needs {m.measure} ≥ {m.at_least} (1st {m.vp[0]} VP, 2nd {m.vp[1]} VP)")
 
 
 def deal_for_milestones(game: Game, money: int = 1500, vp_cards: int = 2) -> None:

@@ -18,6 +18,7 @@ from obsession_nb.views.text import (
     print_legal,
     print_market,
     print_player,
+    print_rulings,
     print_verdict,
     show_entries,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "print_legal",
     "print_market",
     "print_player",
+    "print_rulings",
     "print_verdict",
     "show_entries",
 ]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from obsession_nb.game import Game, Verdict
+    from obsession_nb.rules import Ruling
     from obsession_nb.state import LogEntry
 
 
@@ -42,6 +43,12 @@ def print_entries(entries: list[LogEntry], *, only: str | Iterable[str] | None =
     """Print what an action did: the action, then each automatic step, with every ruling
     (``only`` these actions' entries; ``rules``: only rulings whose id starts so)."""
     print(entries_text(_only(entries, only), rules))
+
+
+def print_rulings(rulings: Iterable[Ruling]) -> None:
+    """Print rulings one a line: the verdict, then the rule id."""
+    for r in rulings:
+        print(f"- {r.verdict}  [{r.rule}]")
 
 
 def print_verdict(verdict: Verdict) -> None:
