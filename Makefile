@@ -8,6 +8,7 @@ PYTHON   ?= python3
 VENV     := .venv
 BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.installed
+RUNTIME  := $(VENV)/.installed-runtime
 CHROMIUM := /usr/bin/chromium
 JA_FONT  := /usr/share/fonts/opentype/ipafont-gothic
 PYTEST_ARGS ?=
@@ -15,7 +16,7 @@ PYTEST_ARGS ?=
 .PHONY: help venv chromium lab test lint notebooks clean
 
 help:
-	@echo "make lab     set up .venv, then open the tutor in JupyterLab (obsession-nb lab)"
+	@echo "make lab     set up .venv (runtime only), then open the tutor in JupyterLab (obsession-nb lab)"
 	@echo "make test    set up, ensure Debian chromium, ruff check, then one pytest run:"
 	@echo "             unit tests + every notebook under nbval + the real-browser suite"
 	@echo "             (extra pytest arguments: make test PYTEST_ARGS='-k smoke')"
@@ -25,13 +26,19 @@ help:
 
 # ---------------------------------------------------------------- set-up
 
+# `make lab` installs what the tutor needs to run (the package and its runtime dependencies);
+# `make test`, `make lint` and `make notebooks` add the dev tools (pytest, Playwright, ruff ...).
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(RUNTIME): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@# The wheel force-includes these; git does not keep an empty directory.
 	@mkdir -p widgets content
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
@@ -52,7 +59,7 @@ chromium:
 
 # ---------------------------------------------------------------- use
 
-lab: $(STAMP)
+lab: $(RUNTIME)
 	$(BIN)/obsession-nb lab
 
 # Lint (ruff, then the import layers), then pytest even if lint failed (one run shows every problem); fail if either failed.

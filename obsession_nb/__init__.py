@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from obsession_nb.actions import Action, parse
-    from obsession_nb.builder import new_position
-    from obsession_nb.explore import explore
+    from obsession_nb.builder import new_position, set_aside_servants
+    from obsession_nb.explore import explore, find_line, line_text
     from obsession_nb.game import (
         Game,
         Verdict,
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
         new_game,
     )
     from obsession_nb.modes.classic import classic_solo
+    from obsession_nb.modes.solo import new_solo_game, play_solo, solo_position
+    from obsession_nb.modes.solo_odds import compare_strategies
     from obsession_nb.rules import BadNotation, IllegalAction, Ruling
     from obsession_nb.scenario import ScenarioError
 
@@ -39,6 +41,10 @@ _HOME = {
     "BadNotation": "rules", "IllegalAction": "rules", "Ruling": "rules",
     "ScenarioError": "scenario",
     "classic_solo": "modes.classic",
+    # for the tutorials' cells
+    "find_line": "explore", "line_text": "explore", "set_aside_servants": "builder",
+    "compare_strategies": "modes.solo_odds", "new_solo_game": "modes.solo",
+    "play_solo": "modes.solo", "solo_position": "modes.solo",
 }
 
 __all__ = [
@@ -50,14 +56,21 @@ __all__ = [
     "ScenarioError",
     "Verdict",
     "classic_solo",
+    "compare_strategies",
     "explore",
+    "find_line",
+    "line_text",
     "load_json",
     "load_position",
     "load_scenario",
     "load_scenario_text",
     "new_game",
     "new_position",
+    "new_solo_game",
     "parse",
+    "play_solo",
+    "set_aside_servants",
+    "solo_position",
 ]
 
 

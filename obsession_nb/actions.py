@@ -10,7 +10,7 @@ import re
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from obsession_nb.rules import BadNotation
+from obsession_nb.rules import BadNotation, unknown
 
 _TOKEN = re.compile(r"^[a-z0-9][a-z0-9_'.:\-]*$")
 
@@ -482,7 +482,7 @@ def parse(text: str) -> Action:
     verb, args = tokens[0], tokens[1:]
     cls = ACTION_TYPES.get(verb)
     if cls is None:
-        raise BadNotation(f"unknown action '{verb}'; known: {', '.join(sorted(ACTION_TYPES))}")
+        raise unknown("action", verb, ACTION_TYPES)
     values: dict[str, object] = {}
     specs = list(fields(cls))
     required = [f for f in specs if f.type != "bool"]

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import fields
 
 from obsession_nb import actions as a
-from obsession_nb.rules import BadNotation
+from obsession_nb.rules import BadNotation, unknown
 from obsession_nb.service import filler_rule, open_slots
 from obsession_nb.table import Table
 
@@ -50,12 +50,12 @@ def check(table: Table, action: a.Action) -> None:
         elif f.name == "card" and isinstance(action, a.Milestone):
             _known("milestone card", value, catalog.milestones)
         elif f.name in ("card", "guest") and not table.has_card(value):
-            raise BadNotation(f"there is no gentry card '{value}'")
+            raise unknown("gentry card", value, [*table.catalog.gentry, *table.custom])
 
 
 def _known(what: str, value: str, known: dict[str, object]) -> None:
     if value not in known:
-        raise BadNotation(f"there is no {what} '{value}'")
+        raise unknown(what, value, known)
 
 
 def natural(table: Table, action: a.Action) -> a.Action:

@@ -151,3 +151,14 @@ def _solo(players: int, families: Sequence[str] | None, round: int, length: str,
     game = solo_position(seed, extended=length == "extended", family=family, round=round)
     game.log.clear()
     return game
+
+
+def set_aside_servants(game: Game, *kinds: str, seat: int = 0) -> None:
+    """Take every servant of these kinds out of a player's Available Service (a what-if: the
+    same position without them)."""
+    unknown = sorted(set(kinds) - set(game.table.catalog.servants))
+    if unknown:
+        raise ValueError(f"no servant {', '.join(map(repr, unknown))}; the servants are "
+                         f"{', '.join(sorted(game.table.catalog.servants))}")
+    servants = game.state.players[seat].servants
+    servants.available = [s for s in servants.available if s not in kinds]

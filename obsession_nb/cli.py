@@ -144,9 +144,13 @@ def cmd_legal(args: argparse.Namespace) -> int:
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(game.pending()["prompt"])
-        for a in actions:
+        from obsession_nb.naming import describe
+
+        width = max((len(a.notation) for a in actions), default=0)
+        for a in actions:  # what to type, then what it is (and the natural form, if any)
             also = natural_form(game.table, a)
-            print(f"  {a.notation}" + (f"   (or: {also})" if also else ""))
+            print(f"  {a.notation:<{width}}  {describe(game, a)}"
+                  + (f"   (or: {also})" if also else ""))
     return 0
 
 
@@ -308,7 +312,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
             else f"not finished after round {result.round}")
     print(f"Final score {result.total} ({when}), round modifier {result.modifier:+d}, "
           f"adjusted {result.adjusted}; target {result.target}: {result.verdict}")
-    taken = [s["tile"] for s in run.scavenged if s["tile"]]
+    taken = [run.game.table.tile_name(s["tile"]) for s in run.scavenged if s["tile"]]
     print(f"The AI rolled {len(run.scavenged)} times and scavenged {len(taken)} tiles: "
           + (", ".join(taken) or "none"))
     return 0
@@ -332,7 +336,7 @@ def classic_command(args: argparse.Namespace) -> int:
           + (", challenging mode" if data["challenging"] else ""))
     print(game.courtship_results().to_string())
     print(game.result())
-    taken = [t for r in data["rolls"] for t in r["tiles"]]
+    taken = [game.table.tile_name(t) for r in data["rolls"] for t in r["tiles"]]
     print(f"The AI rolled {len(data['rolls'])} times and scavenged {len(taken)} tiles: "
           + (", ".join(taken) or "none"))
     return 0
@@ -374,7 +378,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
               "(cook, carriage house).", file=sys.stderr)
         return 1
     if exact or args.full:
-        print("\n\n".join(rulebook.entry(i).text() for i in (exact or found_ids)))
+        print("\n\n".join(rulebook.entry(i).text(tests=args.tests) for i in (exact or found_ids)))
     else:
         width = max(len(f"{h.kind} {h.id}") for h in hits)
         for h in hits:
@@ -431,20 +435,24 @@ def teach_command(scenario: str, folder: Path, *, lang: str | None, port: int | 
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
-    import subprocess
+    """Serve the teaching page with Voilà; stopped (Ctrl+C, SIGTERM, SIGHUP), Voilà, its kernel
+    and the page's temporary folder go too."""
     import tempfile
     from pathlib import Path
 
-    with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-") as tmp:
+    from obsession_nb.supervise import run_server
+
+    with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-",
+                                     ignore_cleanup_errors=True) as tmp:
         command = teach_command(args.scenario, Path(tmp), lang=args.lang, port=args.port,
                                 no_browser=args.no_browser)
-        print(f"Teaching {args.scenario}: → next decision, ← back.  Stop with Ctrl+C.")
-        try:
-            return subprocess.call(command)
-        except KeyboardInterrupt:
-            return 0
+        print(f"Teaching {args.scenario}: → next decision, ← back.  Stop with Ctrl+C.",
+              flush=True)
+        return run_server(command)
+
+
 def cmd_explore(args: argparse.Namespace) -> int:
-    from obsession_nb.explore import ExploreLimit, explore, rows_json
+    from obsession_nb.explore import ExploreLimit, explore, line_text, rows_json
     from obsession_nb.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)
@@ -467,9 +475,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
     print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
     for i, row in enumerate(frame.itertuples(), start=1):
-        print(f"{i:>3}. £{row.money:+d}, reputation {row.reputation:+d} (level {row.level} "
-              f"position {row.position}), guests {row.guests:+d}, invitations {row.invitations}, "
-              f"draws {row.draws}, score {row.score:+d}"
+        print(f"{i:>3}. {line_text(row)}"
               + (f", value {row.value:+.1f} ± {row.value_error:.1f}" if args.value else "")
               + (f", {row.merged} interchangeable lines" if row.merged > 1 else ""))
         print("     " + " · ".join(row.actions))
@@ -493,7 +499,6 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
-    import subprocess
 
     from obsession_nb.tutorials import tutorial_folder
 
@@ -517,7 +522,9 @@ def cmd_lab(args: argparse.Namespace) -> int:
         from obsession_nb.i18n import LANG_ENV
 
         env[LANG_ENV] = args.lang  # the widgets' default language
-    return subprocess.call(command, env=env)
+    from obsession_nb.supervise import run_server
+
+    return run_server(command, env)  # stopped, JupyterLab and its kernels go too
 
 
 class Refused(Exception):
@@ -635,6 +642,8 @@ def parser() -> argparse.ArgumentParser:
     ru.add_argument("--full", action="store_true", help="show every match in full")
     ru.add_argument("--limit", type=int, default=15, help="at most this many matches (15)")
     ru.add_argument("--sources", action="store_true", help="also print the sources legend")
+    ru.add_argument("--tests", action="store_true",
+                    help="also list the tests that rule with each entry (for developers)")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(func=cmd_rules)
     ak = sub.add_parser("ask", help="ask a rules question in your own words: the best rule "
@@ -727,16 +736,23 @@ def _check_command(p: argparse.ArgumentParser, argv: Sequence[str]) -> None:
 
 
 def _check_file(args: argparse.Namespace) -> None:
-    """A scenario that does not exist: say which packaged names are near, and list them all."""
-    name = getattr(args, "file", None)
+    """A scenario that does not exist: a path is reported as a missing file; a name gets the
+    nearest packaged names and the list of them all."""
+    name = getattr(args, "file", None) or getattr(args, "scenario", None)
     if name is None:
         return
+    from pathlib import Path
+
     from obsession_nb import suggest
     from obsession_nb.scenario import ScenarioError, exists, scenario_path
 
-    if not exists(scenario_path(name)):
-        raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
-                             f"{suggest.scenario_hint(str(name))}"], str(name))
+    path = scenario_path(name)
+    if exists(path):
+        return
+    if path == Path(name) or len(Path(name).parts) > 1:  # a file path, not a name
+        raise ScenarioError([f"no such file: {name}"], str(name))
+    raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
+                         f"{suggest.scenario_hint(str(name))}"], str(name))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
+
+import pandas as pd
 
 from obsession_nb.engine import decision_actions
 from obsession_nb.game import Game, new_game
@@ -22,9 +24,6 @@ from obsession_nb.random_player import RandomPlayer
 from obsession_nb.rules import rule
 from obsession_nb.scoring import score
 from obsession_nb.step2 import can_use_hall
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 OBSERVED = {
     "objectives": ("objectives", "scores"),
@@ -159,6 +158,11 @@ def first_moment(players: int, seed: int, settings: Sequence[str],
     return game
 
 
+def at_round(number: int) -> Callable[[Game], bool]:
+    """For :func:`first_moment`: the moment round ``number`` has begun."""
+    return lambda game: game.state.round >= number
+
+
 def hall_decision(game: Game) -> bool:
     """The Servants' Hall may be used now (step 2 of its owner's turn; turn.servants-hall)."""
     return game.state.turn is not None and game.state.turn.step == "step2" and can_use_hall(
@@ -176,17 +180,33 @@ def choices_side_by_side(games: dict[str, Game]) -> pd.DataFrame:
     return pd.DataFrame({k: v + [""] * (longest - len(v)) for k, v in columns.items()})
 
 
+class WideFrame(pd.DataFrame):
+    """A table shown with every cell in full: a market's tile names are never cut short."""
+
+    @property
+    def _constructor(self) -> type[WideFrame]:
+        return WideFrame
+
+    def __repr__(self) -> str:
+        with pd.option_context("display.max_colwidth", None, "display.width", 1000):
+            return super().__repr__()
+
+    def _repr_html_(self) -> Any:
+        with pd.option_context("display.max_colwidth", None):
+            return super()._repr_html_()
+
+
 def compare_options(players: int, seed: int, setting: str, *,
                     base: Sequence[str] = ()) -> pd.DataFrame:
     """The seeded game under the expansion's rules (with ``base``) and under ``setting`` as
-    well, side by side: one row per thing the option changes, with the ruling behind it."""
-    import pandas as pd
-
+    well, side by side: one row per thing the option changes, with the ruling behind it (a
+    :class:`WideFrame`: nothing cut short)."""
     name, _value = parse_setting(setting)
     before = play(players, seed, base)
     after = play(players, seed, [*base, setting])
     rows = [row for kind in OBSERVED.get(name, ("scores",)) for row in _rows(kind, before, after)]
     frame = pd.DataFrame(rows, columns=["what", "expansion's rules", setting, "ruling"])
     frame["ruling"] = [f"{r} ({rule(r).citation})" for r in frame["ruling"]]
-    frame.attrs["option"] = describe(setting)
-    return frame.set_index("what")
+    wide = WideFrame(frame.set_index("what"))
+    wide.attrs["option"] = describe(setting)
+    return wide

@@ -34,6 +34,7 @@ from obsession_nb import actions as a
 from obsession_nb import engine, flow, service
 from obsession_nb.cloning import keyer
 from obsession_nb.favours import elsewhere, independent, touches
+from obsession_nb.naming import describe
 from obsession_nb.scoring import score_player
 from obsession_nb.state import State, Turn
 from obsession_nb.table import Table
@@ -434,6 +435,34 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     frame = frame.sort_values([sort, *others], ascending=ascending, kind="stable")
     frame = frame.reset_index(drop=True)
     return frame.head(top) if top is not None else frame
+
+
+def find_line(frame: pd.DataFrame, **figures: Any) -> pd.Series:
+    """The first line of an explored table whose figures are all as given
+    (``find_line(table, money=700, draws=0)``); ``LookupError`` naming them if there is none."""
+    unknown = sorted(set(figures) - set(COLUMNS))
+    if unknown:
+        raise ValueError(f"no column {', '.join(unknown)}; the columns are {', '.join(COLUMNS)}")
+    found = frame
+    for column, value in figures.items():
+        found = found[found[column] == value]
+    if found.empty:
+        wanted = ", ".join(f"{k} {v}" for k, v in figures.items())
+        raise LookupError(f"no line of the {len(frame)} has {wanted}")
+    return found.iloc[0]
+
+
+def line_text(row: Any, game: Game | None = None) -> str:
+    """One explored line's figures in words (a table row or :func:`find_line`'s answer); given
+    the ``game`` explored, then the servants it places and its actions, named, one a line."""
+    text = (f"£{row.money:+d}, reputation {row.reputation:+d} (level {row.level} position "
+            f"{row.position}), guests {row.guests:+d}, {row.invitations} see-N-keep-1 "
+            f"invitation(s), {row.draws} blind draw(s), score {row.score:+d}")
+    if game is not None:
+        servants = [game.table.servant_name(s) for s in row.servants.split(", ") if s]
+        text += "\nservants: " + (", ".join(servants) or "none")
+        text += "".join(f"\n  {describe(game, action)}" for action in row.actions)
+    return text
 
 
 def rows_json(frame: pd.DataFrame) -> list[dict[str, Any]]:

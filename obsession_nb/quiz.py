@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb import actions as a
 from obsession_nb.game import Game, load_position, load_scenario_text
+from obsession_nb.naming import describe
 from obsession_nb.resources import content_dir
 from obsession_nb.rules import Ruling
 
@@ -169,7 +170,7 @@ def _legal_question(game: Game, rng: random.Random, source: str) -> Question | N
     verdict = game.check(action)
     if not verdict.rulings:
         return None
-    prompt = f"{game.pending()['prompt']}. Is `{action}` legal now?"
+    prompt = f"{game.pending()['prompt']}. Is “{describe(game, action)}” legal now?"
     return Question(
         "legal",
         prompt,
@@ -268,7 +269,7 @@ def _earn_question(game: Game, rng: random.Random, source: str) -> Question | No
     shown = [r for r in rulings if _MONEY_RULES.match(r.rule)] or list(rulings)
     who = game.state.players[game.state.turn.player].name  # type: ignore[union-attr]
     prompt = (
-        f"{game.pending()['prompt']}. After `{action}` the activity's favours are "
+        f"{game.pending()['prompt']}. After “{describe(game, action)}” the activity's favours are "
         f"collected. How much does {who}'s money change?"
     )
     return Question(

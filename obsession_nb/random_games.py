@@ -148,10 +148,10 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
 def aggregate_text(stats: dict[str, Any]) -> str:
     """The aggregate as a plain-text report."""
     n = stats["games"]
-    lines = ["Wins by seat (clockwise from the first player at setup; a shared win counts "
-             "for each winner):"]
-    for row in stats["win_rate_by_seat"]:
-        lines.append(f"  seat {row['seat']}  {row['wins']:5}/{n}  {row['win_rate']:6.1%}  "
+    lines = ["Wins by seat (p1 holds the first-player pawn at setup, then clockwise; a shared "
+             "win counts for each winner):"]
+    for row in stats["win_rate_by_seat"]:  # the JSON counts seats from 0; players from p1
+        lines.append(f"  p{row['seat'] + 1}  {row['wins']:5}/{n}  {row['win_rate']:6.1%}  "
                      f"mean total {row['mean_total']:6.1f}")
     lines.append("Wins by family (games = times the family was at the table):")
     for family, row in stats["win_rate_by_family"].items():

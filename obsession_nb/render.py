@@ -48,18 +48,24 @@ def action_html(a: Action) -> str:
     return f'<code class="onb-action" title="{escape(a.summary)}">{escape(a.notation)}</code>'
 
 
+def _servants(game: Game, kinds: list[str]) -> str:
+    """Servants by name ("Lady's Maid"), in their order."""
+    return ", ".join(game.table.servant_name(k) for k in kinds)
+
+
 def game_text(game: Game) -> str:
     view = game.view()
     lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
              f" — {view['pending']['prompt']}"]
     for p in view["players"]:
         rep = p["reputation"]
+        zones = {z: _servants(game, p["servants"][z]) or "-"
+                 for z in ("available", "quarters", "expended")}
         lines.append(
-            f"  p{p['seat'] + 1} {p['name']} ({p['family_name'] or 'no family yet'}): £{p['money']}, reputation "
-            f"level {rep['level']} position {rep['position']}; available "
-            f"{', '.join(p['servants']['available']) or '-'}; quarters "
-            f"{', '.join(p['servants']['quarters']) or '-'}; expended "
-            f"{', '.join(p['servants']['expended']) or '-'}"
+            f"  {p['name']} (p{p['seat'] + 1}), {p['family_name'] or 'no family yet'}: "
+            f"£{p['money']}, reputation level {rep['level']} position {rep['position']}; "
+            f"available {zones['available']}; quarters {zones['quarters']}; expended "
+            f"{zones['expended']}"
         )
     market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
                        for s in view["supply"]["market"])
@@ -73,9 +79,9 @@ def game_html(game: Game) -> str:
         f"<tr><td>p{p['seat'] + 1}</td><td>{escape(p['name'])}</td>"
         f"<td>{escape(p['family_name'] or '—')}</td><td>£{p['money']}</td>"
         f"<td>{p['reputation']['level']} / {p['reputation']['position']}</td>"
-        f"<td>{escape(', '.join(p['servants']['available']))}</td>"
-        f"<td>{escape(', '.join(p['servants']['quarters']))}</td>"
-        f"<td>{escape(', '.join(p['servants']['expended']))}</td></tr>"
+        f"<td>{escape(_servants(game, p['servants']['available']))}</td>"
+        f"<td>{escape(_servants(game, p['servants']['quarters']))}</td>"
+        f"<td>{escape(_servants(game, p['servants']['expended']))}</td></tr>"
         for p in view["players"]
     )
     return (

@@ -313,8 +313,9 @@ class Entry:
             "tutorials": list(self.tutorials), "tests": list(self.tests),
         }
 
-    def text(self) -> str:
-        """The entry as plain text (``obsession-nb rules ID``)."""
+    def text(self, *, tests: bool = False) -> str:
+        """The entry as plain text (``obsession-nb rules ID``); the tests that rule with it
+        only if asked (``--tests``: they are for developers, not players)."""
         r = self.rule
         lines = [f"{r.id} [{r.kind}] {r.title}", f"  {r.summary}"]
         if self.chosen:
@@ -330,7 +331,8 @@ class Entry:
             at = f" (action {d.before + 1})" if d.kind != "case" else ""
             lines.append(f"  Show me: {d.kind} {d.name}{at}: {d.action}")
         lines += [f"  Tutorial: {t}" for t in self.tutorials]
-        lines += [f"  Test: {t}" for t in self.tests]
+        if tests:
+            lines += [f"  Test: {t}" for t in self.tests]
         return "\n".join(lines)
 
 

@@ -7,6 +7,8 @@ plain-English verdict about this position, and the rule's citation.  Illegal act
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -126,6 +128,23 @@ def ruling(rule_id: str, verdict: str) -> Ruling:
 
 class BadNotation(ValueError):
     """Text that is not the notation of any action."""
+
+
+def nearest(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    """The candidates nearest to a mistyped ``word``, best first (none if nothing is near)."""
+    return difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.6)
+
+
+def unknown(what: str, word: str, known: Iterable[str]) -> BadNotation:
+    """A word that names no ``what``: the error names it and the nearest known ones (or, if
+    none is near, every one when there are few)."""
+    known = sorted(known)
+    near = nearest(word, known)
+    if near:
+        return BadNotation(f"there is no {what} '{word}'; did you mean "
+                           f"{' or '.join(repr(x) for x in near)}?")
+    listed = f"; known: {', '.join(known)}" if len(known) <= 12 else ""
+    return BadNotation(f"there is no {what} '{word}'{listed}")
 
 
 class IllegalAction(ValueError):

@@ -78,6 +78,11 @@ class Scoresheet:
                  "categories": dict(p.categories), "total": p.total,
                  "winner": p.seat in self.winners} for p in self.players]
 
+    @property
+    def winner_names(self) -> str:
+        """The winners by name ("Ada, Bea" on a shared win)."""
+        return ", ".join(p.name for p in self.players if p.seat in self.winners)
+
     def _repr_html_(self) -> str:
         return self.to_dataframe()._repr_html_()  # type: ignore[operator]
 

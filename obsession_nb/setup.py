@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from obsession_nb import milestones
 from obsession_nb.catalog import Catalog, load_catalog
 from obsession_nb.reputation import Wheel
-from obsession_nb.rules import Ruling, ruling
+from obsession_nb.rules import Ruling, ruling, unknown
 from obsession_nb.setup_tiles import (
     box_in_use,
     choose_monuments,
@@ -197,8 +197,13 @@ def new_state(
     if families is not None:
         families = list(families)
         pool = families_available(catalog, players, expansion)
-        if any(f not in pool for f in families) or len(set(families)) != players:
-            raise ValueError(f"families must be {players} distinct boards from {pool}")
+        for f in families:
+            if f not in pool:
+                raise ValueError(f"{unknown('family board', f, pool)} (families must be "
+                                 f"{players} distinct boards from {', '.join(pool)})")
+        if len(set(families)) != players:
+            raise ValueError(f"families must be {players} distinct boards from "
+                             f"{', '.join(pool)}; got {', '.join(families)}")
         for player, family in zip(state.players, families, strict=True):
             player.family = family
 

@@ -5,12 +5,12 @@ Suggestions only: they never change what is accepted (the parser and the engine 
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import TYPE_CHECKING
 
 from obsession_nb.actions import ACTION_TYPES
 from obsession_nb.resources import content_dir
+from obsession_nb.rules import nearest
 
 if TYPE_CHECKING:
     from obsession_nb.game import Game
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def close(word: str, candidates: list[str], n: int = 3) -> list[str]:
     """The candidates nearest to ``word``, best first (none if nothing is near)."""
-    return difflib.get_close_matches(word, candidates, n=n, cutoff=0.6)
+    return nearest(word, candidates, n)
 
 
 def packaged_scenarios() -> list[str]:

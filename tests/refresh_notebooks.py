@@ -1,6 +1,6 @@
 """Re-execute the tutorials and save their outputs for nbval (``make notebooks``).
 
-Cells marked ``# NBVAL_CHECK_OUTPUT`` are compared by nbval with the outputs saved here, so run
+Cells tagged ``nbval-check-output`` are compared by nbval with the outputs saved here, so run
 this after a deliberate change to engine wording.  Widget views are not kept (they only show
 "model not found" in a notebook that has not been run, and nbval never compares them), but each
 widget's static picture is: the ``text/html`` beside the view in its display bundle

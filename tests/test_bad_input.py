@@ -18,6 +18,7 @@ import yaml
 from game_invariants import inventory
 
 from obsession_nb import ScenarioError, load_scenario, load_scenario_text
+from obsession_nb.builder import new_position
 from obsession_nb.game import load_position
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.modes.solo_strategy import RandomSolo
@@ -134,8 +135,23 @@ def test_cli_play_json_reports_an_unknown_servant_as_json() -> None:
     result = cli("play", "refresher-round-6", "hall nobody p2", "--json")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     refused = json.loads(result.stdout)["refused"]
-    assert refused == {"action": "hall nobody p2", "error": "there is no servant 'nobody'",
-                       "rulings": []}
+    assert refused["action"] == "hall nobody p2" and refused["rulings"] == []
+    # nothing is near 'nobody': the ten servants are named
+    assert refused["error"].startswith("there is no servant 'nobody'; known: butler, cook")
+
+
+def test_a_mistyped_word_is_answered_with_the_nearest_known_ones() -> None:
+    game = load_position("refresher-round-6")
+    with pytest.raises(BadNotation, match=r"there is no action 'invte'; did you mean 'invite'\?$"):
+        game.check("invte")
+    with pytest.raises(BadNotation, match="there is no servant 'ladys-maid'; did you mean "
+                       "'ladys_maid'"):
+        game.check("hall ladys-maid p2")
+    with pytest.raises(ValueError, match="there is no family board 'howrd'; did you mean "
+                       "'howard'"):
+        new_position(2, families=["howrd", "york"])
+    with pytest.raises(ValueError, match="got york, york"):
+        new_position(2, families=["york", "york"])
 
 
 # ----------------------------------------------------------------- malformed files
@@ -358,3 +374,29 @@ def test_invariants_count_the_grand_ball_offer_in_solo() -> None:
         offered += bool(game.state.solo and game.state.solo.ball_offer)
         assert inventory(game) == baseline
     assert offered, "the game never reached the Grand Ball"
+
+
+@pytest.mark.parametrize(("argv", "said", "not_said"), [
+    (["teach", "refresher-round6", "--no-browser"], "did you mean 'refresher-round-6'?",
+     "content/scenarios"),
+    (["show", "./nope/my.yaml"], "no such file: ./nope/my.yaml", "packaged"),
+    (["show", "nope/refresher-round-6"], "no such file: nope/refresher-round-6", "packaged"),
+    (["show", "refresher-round6"], "did you mean 'refresher-round-6'?", "no such file"),
+])
+def test_a_missing_scenario_is_named_as_a_file_or_a_packaged_name(
+    argv: list[str], said: str, not_said: str
+) -> None:
+    result = cli(*argv)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert said in result.stderr and not_said not in result.stderr
+
+
+def test_the_ruling_panel_answers_a_mistyped_verb_with_the_nearest_not_every_verb() -> None:
+    from obsession_nb.views.rulings import RulingPanel
+
+    panel = RulingPanel(load_position("howard-drawing-room"))
+    before = panel.game.to_scenario()
+    assert panel.check("invte lady-suffolk") is None
+    error = panel.result.verdict["error"]
+    assert "did you mean 'invite'?" in error and "known:" not in error and "ask-gift" not in error
+    assert panel.game.to_scenario() == before

@@ -144,7 +144,7 @@ def test_aggregate_counts_a_shared_win_for_every_winner_and_gives_quartiles():
     assert stats["scores"]["tiles"] == total and stats["scores"]["gentry"]["max"] == 0
     assert stats["actions"]["mean"] == 320 and stats["seeds"] == [1, 2, 3]
     text = " ".join(aggregate_text(stats).split())
-    assert "seat 0 2/3 66.7%" in text and "howard 2/2 100.0%" in text
+    assert "p1 2/3 66.7%" in text and "howard 2/2 100.0%" in text
     assert "Total 23.3 10 12.5 25 30 40" in text
 
 

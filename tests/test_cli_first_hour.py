@@ -40,7 +40,7 @@ def test_show_says_it_is_before_the_recorded_actions_and_after_with_a_flag(capsy
     assert "£300" in before.splitlines()[2]  # Ada at the start of the turn
     _, after, _ = run(capsys, "show", "refresher-round-6", "--after")
     assert after.startswith("After the file's 9 recorded action(s)")
-    assert "Ada (Cavendish): £100" in after
+    assert "Ada (p1), Cavendish: £100" in after
 
 
 def test_legal_says_it_is_after_the_recorded_actions_and_before_with_a_flag(capsys):

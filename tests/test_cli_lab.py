@@ -40,3 +40,24 @@ def test_lab_opens_jupyterlab_on_the_tutorial_index(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_make_lab_installs_the_runtime_only_and_make_test_the_dev_tools() -> None:
+    """`make lab` is the user's path: the package and its runtime dependencies, not pytest,
+    Playwright or ruff (the `dev` extra), which `make test` adds."""
+    repo = Path(__file__).resolve().parents[1]
+
+    def installs(target: str) -> list[str]:
+        plan = subprocess.run(["make", "-n", "-B", target], cwd=repo, capture_output=True,
+                              text=True, check=True).stdout
+        return [line.split("install", 1)[1].split()[-1] for line in plan.splitlines()
+                if "pip install" in line and "--upgrade pip" not in line]
+
+    assert installs("lab") == ["."]
+    assert installs("test") == [".", "'.[dev]'"]
+    import tomllib
+
+    project = tomllib.loads((repo / "pyproject.toml").read_text())["project"]
+    runtime = " ".join(project["dependencies"])
+    assert "voila" in runtime and "psutil" in runtime  # `teach` and `lab` run from it
+    assert not any(tool in runtime for tool in ("pytest", "playwright", "ruff", "hypothesis"))

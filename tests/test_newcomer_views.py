@@ -9,10 +9,10 @@ import re
 
 import obsession_nb as onb
 from obsession_nb.catalog import load_catalog
+from obsession_nb.naming import action_label
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.views import Board, RulingPanel, RulingSteps, ScenarioEditor, Stepper
 from obsession_nb.views.index import tutorial_index
-from obsession_nb.views.labels import action_label
 
 REFRESHER = "refresher-round-6"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

@@ -118,7 +118,7 @@ def test_cli_play_refuses_an_illegal_action_with_rule_and_citation() -> None:
 def test_cli_play_reports_bad_notation() -> None:
     result = cli("play", str(REFRESHER), "fly away")
     assert result.returncode == 1
-    assert "unknown action 'fly'" in result.stderr
+    assert "there is no action 'fly'" in result.stderr
 
 
 def test_load_scenario_text_plays_recorded_actions_or_names_the_failing_one() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import obsession_nb as onb
+from obsession_nb.naming import action_label
 from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.views import (
     Board,
@@ -18,7 +19,7 @@ from obsession_nb.views import (
     Stepper,
     game_from_text,
 )
-from obsession_nb.views.labels import action_label, entry_json
+from obsession_nb.views.labels import entry_json
 from obsession_nb.views.rulings import suggestions
 from obsession_nb.views.stepper import StepHeader
 from obsession_nb.views.text import entries_text

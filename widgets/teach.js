@@ -26,8 +26,7 @@ function draw(root, model) {
   if (up.notation) {
     const line = h("div", "onb-teach-upcoming");
     line.appendChild(h("span", "onb-teach-arrow", "→ "));
-    line.appendChild(h("code", "onb-teach-next", up.notation));
-    if (up.label && up.label !== up.notation) line.appendChild(h("span", null, ` (${up.label})`));
+    line.appendChild(h("span", "onb-teach-next", up.label || up.notation));  // words, not ids
     if (up.from === "first-legal") line.appendChild(h("span", "onb-teach-from", ` — ${L("first-legal", "first legal choice")}`));
     root.appendChild(line);
   } else {

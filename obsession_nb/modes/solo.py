@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from obsession_nb import engine
 from obsession_nb.game import Game
@@ -26,6 +26,9 @@ from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.setup import hire_supply
 from obsession_nb.state import LogEntry, Options, Player, Solo, State
 from obsession_nb.table import Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PLAYER_NAME = "Solo player"
 DICE_SALT = 7919
@@ -280,6 +283,15 @@ class SoloRun:
     def scavenged(self) -> list[dict[str, Any]]:
         solo = self.game.state.solo or Solo()
         return [s.model_dump() for s in solo.scavenged]
+
+    def scavenged_table(self) -> pd.DataFrame:
+        """The AI's rolls, one row per roll by round, the tiles it took named."""
+        import pandas as pd
+
+        table = self.game.table
+        rows = [{**s, "tile": table.tile_name(s["tile"]) if s["tile"] else None}
+                for s in self.scavenged]
+        return pd.DataFrame(rows).set_index("round")
 
     def to_json(self) -> dict[str, Any]:
         state = self.game.state

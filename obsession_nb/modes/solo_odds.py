@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.batch import game_seeds, run_all
 from obsession_nb.game import Game
-from obsession_nb.modes.solo import make_player, new_solo_game, play, solo_result
+from obsession_nb.modes.solo import make_player, new_solo_game, play, solo_position, solo_result
 from obsession_nb.modes.solo_market import COUNTERS, STACKS, price
 from obsession_nb.state import Solo
 
@@ -75,6 +75,12 @@ def play_job(job: tuple[Callable[[int], Game], int, str]) -> GameOutcome:
     return play_out(start(seed), seed, strategy)
 
 
+def from_position(**position: Any) -> Callable[[int], Game]:
+    """A ``start`` for :func:`run_games`: ``solo_position(seed, **position)`` for each seed
+    (round, money, reputation, organiser, columns, stacks ...); it pickles, for workers."""
+    return partial(solo_position, **position)
+
+
 def run_games(games: int, *, extended: bool = False, strategy: str = "greedy",
               start: Callable[[int], Game] | None = None, seeds: Iterable[int] | None = None,
               root: int | None = None, workers: int = 1, executor: Executor | None = None,
@@ -123,13 +129,15 @@ def summary_frame(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
 
 
 def compare_strategies(games: int = 3, *, strategies: Sequence[str] = ("greedy", "planner"),
-                       extended: bool = False, workers: int = 1) -> pd.DataFrame:
+                       extended: bool = False, workers: int = 1,
+                       progress: bool = True) -> pd.DataFrame:
     """The same seeded games played by each strategy: one row per strategy, with the share of
     games beating the target, the median finishing round and the mean scorepad and final
-    score (bench/solo_strategy.py plays 200 of them for the figures of record)."""
+    score (bench/solo_strategy.py plays 200 of them for the figures of record).  A progress
+    bar per strategy unless ``progress`` is false."""
     outcomes = [o for name in strategies
                 for o in run_games(games, extended=extended, strategy=name, workers=workers,
-                                   progress=False)]
+                                   progress=progress, label=f"{name} strategy")]
     frame = results_frame(outcomes)
     table = frame.groupby("strategy", sort=False).agg(
         games=("seed", "size"), beat_target=("beat target", "mean"),
@@ -191,6 +199,15 @@ def stacks_frame(game: Game) -> pd.DataFrame:
     depth = max((len(v) for v in columns.values()), default=0)
     padded = {k: v + [""] * (depth - len(v)) for k, v in columns.items()}
     return pd.DataFrame(padded, index=pd.RangeIndex(1, depth + 1, name="depth"))
+
+
+def print_stack(game: Game, name: str, when: str = "") -> None:
+    """Print one of the six stacks by name (``"essentials"``), tiles top first."""
+    if name not in STACKS:
+        raise ValueError(f"no stack '{name}'; the stacks are {', '.join(STACKS)}")
+    market = game.state.supply.market[STACKS.index(name)]
+    print(f"{name.capitalize()} stack{when}, top first:",
+          ", ".join(game.table.tile_name(t) for t in market) or "(empty)")
 
 
 def counters_frame() -> pd.DataFrame:

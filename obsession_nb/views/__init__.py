@@ -5,17 +5,30 @@ lives here or in ``widgets/``.
 """
 
 from obsession_nb.views.board import Board
+from obsession_nb.views.builder import PositionBuilder
 from obsession_nb.views.editor import ScenarioEditor, game_from_text
+from obsession_nb.views.explorer import Explorer
 from obsession_nb.views.practice import PracticeTable
 from obsession_nb.views.quiz import Quiz
 from obsession_nb.views.rule_browser import RuleBrowser
 from obsession_nb.views.rulings import RulingPanel, RulingsLog
 from obsession_nb.views.stepper import Stepper
-from obsession_nb.views.text import RulingSteps, print_entries, print_verdict, show_entries
+from obsession_nb.views.text import (
+    RulingSteps,
+    print_entries,
+    print_legal,
+    print_market,
+    print_player,
+    print_rulings,
+    print_verdict,
+    show_entries,
+)
 
 __all__ = [
     "Board",
     "PracticeTable",
+    "Explorer",
+    "PositionBuilder",
     "Quiz",
     "RuleBrowser",
     "RulingPanel",
@@ -25,6 +38,10 @@ __all__ = [
     "Stepper",
     "game_from_text",
     "print_entries",
+    "print_legal",
+    "print_market",
+    "print_player",
+    "print_rulings",
     "print_verdict",
     "show_entries",
 ]

@@ -6,11 +6,13 @@ families, round, expansion, mode, length, and printing differences and variants 
 by zone, hand and discard, organiser tiles and which are flipped) and the Builders' Market.
 Every edit is checked at once as a scenario file would be (``scenario.parse``: each problem
 with its path, shown in the rulings view); **Save as YAML** writes the file and **Open in
-stepper** plays from the position.  The pickers offer catalog ids only; the engine decides.
+stepper** plays from the position.  The pickers offer the catalog's servants, cards and tiles
+by name (the file keeps their ids); the engine decides.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +33,21 @@ def _tags(options: list[str], label: str, *, duplicates: bool = False) -> widget
                             layout=widgets.Layout(width="640px"))
     box.add_class(f"onb-builder-{label.replace('£', 'market-')}")
     return box
+
+
+class _Names:
+    """The names a picker shows for the catalog ids a position keeps, both ways."""
+
+    def __init__(self, ids: Iterable[str], name: Callable[[str], str]) -> None:
+        self.of = {i: name(i) for i in ids}
+        self.id = {n: i for i, n in self.of.items()}
+        self.options = sorted(self.id)
+
+    def names(self, ids: Iterable[str]) -> list[str]:
+        return [self.of.get(i, i) for i in ids]
+
+    def ids(self, names: Iterable[str]) -> list[str]:
+        return [self.id.get(n, n) for n in names]
 
 
 def _labelled(label: str, box: widgets.Widget) -> widgets.HBox:
@@ -69,10 +86,11 @@ class PositionBuilder(widgets.VBox):
                                                layout=widgets.Layout(width="160px"))
         self.game: Game = new_position(players, round=round, expansion=expansion,
                                        families=families)
-        catalog = self.game.table.catalog
-        servants = sorted(catalog.servants)
-        cards = sorted(catalog.gentry)
-        tiles = sorted(catalog.tiles)
+        table = self.game.table
+        self.servants = _Names(table.catalog.servants, table.servant_name)
+        self.cards = _Names(table.catalog.gentry, table.card_name)
+        self.tiles = _Names(table.catalog.tiles, table.tile_name)
+        servants, cards, tiles = self.servants.options, self.cards.options, self.tiles.options
         self.zones = {z: _tags(servants, z, duplicates=True) for z in ZONES}
         self.hand = _tags(cards, "hand")
         self.discard = _tags(cards, "discard")
@@ -137,11 +155,12 @@ class PositionBuilder(widgets.VBox):
         state = self.game.state
         self._loading = True
         try:
-            self.seat.options = [(f"p{i + 1} {p.name} ({p.family})", i)
+            self.seat.options = [(f"{self.game.table.seat_name(i)}, House of "
+                                  f"{self.game.table.catalog.families[p.family].name}", i)
                                  for i, p in enumerate(state.players)]
             self.seat.value = 0
             for box, stack in zip(self.market, state.supply.market, strict=False):
-                box.value = list(stack)
+                box.value = self.tiles.names(stack)
         finally:
             self._loading = False
         self._show_player()
@@ -158,11 +177,11 @@ class PositionBuilder(widgets.VBox):
             self.level.value = wheel.level(p.reputation)
             self.position.value = wheel.position(p.reputation)
             for z in ZONES:
-                self.zones[z].value = list(p.servants.zone(z))
-            self.hand.value = list(p.hand)
-            self.discard.value = list(p.discard)
-            self.organiser.value = [t.tile for t in p.organiser]
-            self.flipped.value = [t.tile for t in p.organiser if t.flipped]
+                self.zones[z].value = self.servants.names(p.servants.zone(z))
+            self.hand.value = self.cards.names(p.hand)
+            self.discard.value = self.cards.names(p.discard)
+            self.organiser.value = self.tiles.names(t.tile for t in p.organiser)
+            self.flipped.value = self.tiles.names(t.tile for t in p.organiser if t.flipped)
         finally:
             self._loading = False
         self.check()
@@ -177,12 +196,13 @@ class PositionBuilder(widgets.VBox):
         p.money = self.money.value
         p.reputation = self.game.table.wheel.steps(self.level.value, self.position.value)
         for z in ZONES:
-            p.servants.zone(z)[:] = list(self.zones[z].value)
-        p.hand = list(self.hand.value)
-        p.discard = list(self.discard.value)
-        flipped = set(self.flipped.value)
-        p.organiser = [OwnedTile(tile=t, flipped=t in flipped) for t in self.organiser.value]
-        state.supply.market = [list(box.value) for box in self.market]
+            p.servants.zone(z)[:] = self.servants.ids(self.zones[z].value)
+        p.hand = self.cards.ids(self.hand.value)
+        p.discard = self.cards.ids(self.discard.value)
+        flipped = set(self.tiles.ids(self.flipped.value))
+        p.organiser = [OwnedTile(tile=t, flipped=t in flipped)
+                       for t in self.tiles.ids(self.organiser.value)]
+        state.supply.market = [self.tiles.ids(box.value) for box in self.market]
         self.check()
 
     # ------------------------------------------------------------ checking and files

@@ -14,8 +14,8 @@ import anywidget
 import traitlets
 
 from obsession_nb.i18n import tr
+from obsession_nb.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
 from obsession_nb.resources import widget_module, widgets_dir
-from obsession_nb.views.labels import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
 
 if TYPE_CHECKING:
     from obsession_nb.actions import Action

@@ -13,6 +13,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from obsession_nb.naming import describe
 from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.views.stepper import Stepper
 
@@ -66,6 +67,9 @@ class Explorer(widgets.VBox):
         rows = rows_json(self.frame)
         for i, row in enumerate(rows):
             row["id"] = i
+            row["actions"] = [describe(game, x) for x in row["actions"]]  # names, not ids
+            row["servants"] = ", ".join(game.table.servant_name(s)
+                                        for s in row["servants"].split(", ") if s)
         sort = options.get("sort", "money")
         self.table = ExplorerTable(
             columns=[{"key": k, "label": label} for k, label in self.shown], rows=rows,
@@ -100,10 +104,11 @@ class Explorer(widgets.VBox):
         differences = [{"key": k, "label": label, "a": str(a[k]), "b": str(b[k])}
                        for k, label in self.shown if a[k] != b[k]]
         rulings_a, rulings_b = self._rulings(self.line(first)), self._rulings(self.line(second))
+        game = self._fresh()
         result = {
             "a": first, "b": second, "differences": differences,
-            "only_a": [x for x in a["actions"] if x not in b["actions"]],
-            "only_b": [x for x in b["actions"] if x not in a["actions"]],
+            "only_a": [describe(game, x) for x in a["actions"] if x not in b["actions"]],
+            "only_b": [describe(game, x) for x in b["actions"] if x not in a["actions"]],
             "rulings_a": [r for r in rulings_a if r not in rulings_b],
             "rulings_b": [r for r in rulings_b if r not in rulings_a],
         }

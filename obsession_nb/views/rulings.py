@@ -16,13 +16,14 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.actions import ACTION_TYPES
+from obsession_nb.naming import action_label, name_of
 from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import BadNotation
-from obsession_nb.views.labels import action_label, name_of
 from obsession_nb.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
     from obsession_nb.game import Game, Verdict
+    from obsession_nb.views.stepper import Stepper
 
 
 RULE_OPENERS: list[Callable[[str], object]] = []
@@ -183,6 +184,13 @@ class RulingPanel(StaticPicture, widgets.VBox):
         ], layout=widgets.Layout(width="100%", max_width="890px"))
         self.add_class("onb-ruling-panel")
         self.refresh()
+
+    @classmethod
+    def beside(cls, stepper: Stepper) -> RulingPanel:
+        """A panel on the stepper's position that follows it, step after step."""
+        panel = cls(stepper.game)
+        stepper.on_change(lambda moved: panel.refresh(moved.game))
+        return panel
 
     # ------------------------------------------------------------ position changes
 

@@ -145,7 +145,7 @@ def _player(view: dict[str, Any], p: dict[str, Any]) -> str:
     hand = ", ".join(_e(c["name"]) for c in p["hand"]) or "–"
     active = (view.get("pending") or {}).get("player") == p["seat"]
     mate = _team(view, p["seat"])
-    head = (f"p{p['seat'] + 1} {_e(p['name'])} — "
+    head = (f"{_e(p['name'])} (p{p['seat'] + 1}) — "
             f"{_e('House of ' + p['family_name']) if p['family_name'] else 'no family board yet'}"
             f"{' · to play' if active else ''}"
             f"{_e(f' · Team {mate[0]} (partner {mate[1]})') if mate else ''}")

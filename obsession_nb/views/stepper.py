@@ -18,11 +18,12 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.i18n import resolve, tr
+from obsession_nb.naming import action_label, describe
 from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import BadNotation, IllegalAction
 from obsession_nb.views.board import Board
 from obsession_nb.views.choices import ChoiceList, choice_groups
-from obsession_nb.views.labels import action_label, entry_json
+from obsession_nb.views.labels import entry_json
 from obsession_nb.views.rulings import RulingsLog
 from obsession_nb.views.static import StaticPicture, note_html
 
@@ -290,7 +291,8 @@ class Stepper(StaticPicture, widgets.VBox):
             self.rulings.status = {"kind": "info", "text": "Choose an action; the rulings of each "
                                "step appear here."}
         else:
-            self.rulings.status = {"kind": "ok", "text": f"Played: {self.applied[-1]}"}
+            self.rulings.status = {"kind": "ok",
+                                   "text": f"Played: {describe(game, self.applied[-1])}"}
         if self.board is not None:
             self.board.refresh()
         for callback in self._listeners:

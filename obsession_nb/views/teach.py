@@ -18,9 +18,9 @@ import traitlets
 
 from obsession_nb.actions import Action
 from obsession_nb.i18n import resolve, ui_labels
+from obsession_nb.naming import SPECIAL_VERBS, describe
 from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import Ruling
-from obsession_nb.views.labels import SPECIAL_VERBS, action_label
 from obsession_nb.views.stepper import Stepper
 
 TEACH_LABELS = {
@@ -94,12 +94,13 @@ class TeachingView(widgets.VBox):
         self.control.step = len(self.stepper.applied)
         self.control.upcoming = {} if nxt is None else {
             "notation": nxt[0] if isinstance(nxt[0], str) else nxt[0].notation,
-            "label": action_label(game, nxt[0]), "from": nxt[1]}
+            "label": describe(game, nxt[0]), "from": nxt[1]}
         entries = self.stepper.rulings.entries if self.stepper.applied else []
         # the last choice and the automatic steps it led to
         start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))
         self.control.rulings = [
-            dict(r, action=e["action"], summary=Ruling(r["rule"], r["verdict"]).summary)
+            dict(r, action=e["label"] or e["action"],
+                 summary=Ruling(r["rule"], r["verdict"]).summary)
             for e in entries[start:] for r in e["rulings"]]
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:

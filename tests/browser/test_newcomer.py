@@ -45,7 +45,7 @@ def test_tutorial_01_first_board_shows_the_start_of_the_turn(
     open_unrun_in_lab(page, BASE_TURN)
     saved = page.locator(".jp-OutputArea .onb-static-board").first
     # (JupyterLab's sanitizer keeps classes but drops data-* attributes of untrusted outputs.)
-    ada_saved = saved.locator(".onb-static-player", has_text="p1 Ada")
+    ada_saved = saved.locator(".onb-static-player", has_text="Ada (p1)")
     expect(ada_saved.locator(".onb-static-money")).to_have_text("£300")
     shoot(saved, "unrun-01-first-board-start-of-turn")
     run_notebook_in_lab(page, BASE_TURN)

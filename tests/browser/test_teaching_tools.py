@@ -181,7 +181,7 @@ def test_teaching_mode_keyboard_steps_and_back(
     teach = page.locator(".onb-teach")
     expect(teach).to_have_attribute("data-step", "0", timeout=120_000)
     expect(page.locator(".jp-InputArea, .jp-Cell-inputWrapper")).to_have_count(0)  # code hidden
-    expect(teach.locator(".onb-teach-next")).to_have_text("activity")
+    expect(teach.locator(".onb-teach-next")).to_have_text("Host an activity")  # words, not ids
     page.keyboard.press("ArrowRight")
     expect(teach).to_have_attribute("data-step", "1")
     expect(teach.locator('.onb-teach-rulings .onb-ruling[data-rule="turn.rotate-service"]')).to_be_visible()
