@@ -73,12 +73,13 @@ def side_by_side(orders: dict[str, SeasonOrder]) -> pd.DataFrame:
     return pd.concat({title: o.places for title, o in orders.items()}, axis=1)
 
 
-def play_until(game: Game, *, round: int, seat: int, seed: int = 11) -> None:
+def play_until(game: Game, *, round: int, seat: int, seed: int = 11) -> RandomPlayer:
     """Let the random player of ``seed`` play until ``seat``'s turn begins in ``round``
-    (``ValueError`` if the game ends first)."""
+    (``ValueError`` if the game ends first); the player, to play on as it would have."""
     player = RandomPlayer(seed)
     while not (game.state.round == round and game.pending()["player"] == seat
                and game.pending()["step"] == "begin"):
         if game.state.finished:
             raise ValueError(f"the game ended before round {round}, seat {seat}")
         game.apply(player.choose(game))
+    return player

@@ -93,12 +93,11 @@ def test_turns_within_a_round_run_clockwise() -> None:
 def test_the_end_of_season_stepper_has_a_next_that_plays_to_round_5() -> None:
     """Tutorial 03's end-of-season stepper: Next plays the seeded line through the courtship."""
     from obsession_nb.random_player import line_to_round
+    from obsession_nb.rotation import play_until
     from obsession_nb.views import Stepper
 
-    game, player = load_scenario("first-player-rotation-5p"), RandomPlayer(11)
-    while not (game.state.round == 3 and game.pending()["player"] == 4
-               and game.pending()["step"] == "begin"):  # the notebook's position
-        game.apply(player.choose(game))
+    game = load_scenario("first-player-rotation-5p")
+    player = play_until(game, round=3, seat=4)  # the notebook's position
     before = game.to_scenario()
     line = line_to_round(game, 5, player)
     assert game.to_scenario() == before  # only looked ahead
