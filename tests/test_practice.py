@@ -149,7 +149,7 @@ def test_text_game_to_the_end_on_scripted_input() -> None:
     out = io.StringIO()
     assert run(practice, read, out) == 0
     text = out.getvalue()
-    assert "Try:" in text and "Refused: unknown action 'bogus'" in text
+    assert "Try:" in text and "Refused: there is no action 'bogus'" in text
     assert "Coach:" in text and "The game is over." in text
     assert "Your turns that cost the most:" in text
 
