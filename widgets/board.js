@@ -970,7 +970,8 @@ function translate(root, section, labels, names) {
   const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const done = tr(node.nodeValue);
-    if (!mixed(done)) node.nodeValue = done;
+    const hover = node.parentNode && node.parentNode.nodeName.toLowerCase() === "title"; // a meeple's
+    if (hover || !mixed(done)) node.nodeValue = done;
   }
   for (const el of section.querySelectorAll("[title]")) el.title = tr(el.title);
 }
