@@ -15,6 +15,7 @@ and the load average, since the machine may be shared.
 Run by hand (not part of ``make test``)::
 
     .venv/bin/python bench/redraw.py [--clicks 40] [--players 4] [--seed 3]
+    PYTHONPATH=/path/to/older/checkout .venv/bin/python bench/redraw.py   # the same, older code
 
 Needs ``/usr/bin/chromium`` and the dev extra (playwright, voila).
 """
@@ -40,13 +41,18 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
+# Only public names that every version of the tutor has, so that the same script can time an
+# older checkout too (PYTHONPATH=that checkout).
 CELL = """\
 from obsession_nb import new_game
-from obsession_nb.random_player import RandomPlayer, line_to_round, play_to_round
+from obsession_nb.random_player import RandomPlayer, play_to_round
 from obsession_nb.views import Stepper
 
 game = play_to_round(new_game({players}, seed={seed}), 3, RandomPlayer({seed}))
-script = line_to_round(game, 6, RandomPlayer({seed}))
+point, start = game.snapshot(), len(game.log)
+play_to_round(game, 6, RandomPlayer({seed}))
+script = [e.action for e in game.log[start:] if not e.action.startswith("(")]
+game.restore(point)
 stepper = Stepper(game, script=script)
 stepper
 """

@@ -67,8 +67,8 @@ def _pattern(lang: str) -> re.Pattern[str] | None:
     return re.compile("|".join(rf"(?<![\w']){re.escape(t)}(?![\w'])" for t in terms))
 
 
-_ENGLISH_GLUE = re.compile(r"(?<![\w'])[a-z][a-z']+(?![\w'])")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z' ]*")
 
 
 @cache
@@ -81,8 +81,18 @@ def phrases(lang: str) -> dict[str, str]:
 
 
 def mixed(text: str) -> bool:
-    """Whether ``text`` mixes Japanese with English words (names in capitals aside)."""
-    return bool(_JAPANESE.search(text) and _ENGLISH_GLUE.search(text))
+    """Whether ``text`` mixes Japanese with English words: a lowercase English word that is
+    not inside a name ("of" in "Marquess of Tetbury" is; "for" in "for ホールボーイ" is not)."""
+    if not _JAPANESE.search(text):
+        return False
+    for run in _LATIN_RUN.findall(text):
+        words = run.split()
+        capital = [w[0].isupper() for w in words]
+        for i, word in enumerate(words):
+            if word[0].islower() and len(word) > 1 and not (
+                    any(capital[:i]) and any(capital[i + 1:])):
+                return True
+    return False
 
 
 def tr(text: str, lang: str | None = "en") -> str:

@@ -41,6 +41,10 @@ def test_a_label_that_would_mix_languages_stays_english() -> None:
         assert tr(label, "ja") == label
         assert not mixed(tr(label, "ja"))
     assert mixed("for ホールボーイ") and not mixed("ホールボーイ → Lady Marianne Turner")
+    # a lowercase word inside a name is part of the name, not English glue
+    assert tr("Valet → Marquess of Tetbury", "ja") == "バレット → Marquess of Tetbury"
+    assert tr("Hall Boy → Heir of the house of Howard", "ja") == (
+        "ホールボーイ → Heir of the house of Howard")
     with pytest.raises(ValueError, match="unknown language"):
         tr("Hall Boy", "fr")
 

@@ -966,11 +966,18 @@ function translate(root, section, labels, names) {
   };
   // A visible label that would mix languages ("for ホールボーイ") stays English
   // (obsession_nb.i18n.mixed); hover text may keep English detail beside a name.
-  const mixed = (text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text) && /(?<![\w'])[a-z][a-z']+(?![\w'])/.test(text);
+  const mixed = (text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text)
+    && (text.match(/[A-Za-z][A-Za-z' ]*/g) || []).some((run) => {
+      const words = run.split(" ").filter(Boolean);
+      const capital = words.map((w) => w[0] !== w[0].toLowerCase());
+      return words.some((w, i) => w.length > 1 && w[0] !== w[0].toUpperCase()
+        && !(capital.slice(0, i).includes(true) && capital.slice(i + 1).includes(true)));
+    });
   const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const done = tr(node.nodeValue);
-    if (!mixed(done)) node.nodeValue = done;
+    const hover = node.parentNode && node.parentNode.nodeName.toLowerCase() === "title"; // a meeple's
+    if (hover || !mixed(done)) node.nodeValue = done;
   }
   for (const el of section.querySelectorAll("[title]")) el.title = tr(el.title);
 }

@@ -27,7 +27,7 @@ def test_every_notebook_shows_a_board_when_opened_without_running(
     expect(picture).to_contain_text("Round")
     expect(picture).to_contain_text("Run All Cells")
     # ... drawn from a position: a player's money or the pending decision.
-    expect(picture).to_contain_text(re.compile(r"£\d+|setup|turn"))
+    expect(picture).to_contain_text(re.compile(r"£\d+|setup|turn|\(p\d\): "))
     # The first cell says how to make it interactive.
     first = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell").first
     expect(first).to_contain_text("Run ▸ Run All Cells")

@@ -103,3 +103,39 @@ def test_laptop_1280x800_with_the_file_browser_shows_board_and_decision_after_ne
     expect(s.locator(".onb-step-text")).to_contain_text("step 4 (invite guests)")
     page.screenshot(path=str(shoot_path("lab-1280x800-after-next")))
     assert_no_widget_errors(page)
+
+
+def test_patched_board_matches_a_fresh_drawing_and_the_legend_hides_the_badges(
+        page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
+    """The live board redraws only what changed: after several moves it must read exactly as a
+    new view of the same board drawn from scratch.  The legend's switch hides the ? badges."""
+    run_notebook_in_lab(page, INDEX)
+    run_code_in_lab(page, "from obsession_nb.views import Stepper\n"
+                          "s = Stepper.from_scenario('refresher-round-6')\ns")
+    s = page.locator(".onb-stepper").last
+    header = s.locator(".onb-step-header")
+    live = s.locator(".onb-board")
+    supply = live.locator('[data-section="supply"]')
+    expect(supply).to_be_visible()
+    supply.evaluate("el => { el.__kept = true; }")
+    for step in range(1, 7):  # activity, host, two guests, two servants
+        s.locator(".onb-next").click()
+        expect(header).to_have_attribute("data-history", str(step))
+    expect(live.locator(".onb-activity .onb-placed")).to_have_count(2)
+    # the market did not change: its section was kept, not rebuilt
+    assert supply.evaluate("el => el.__kept === true")
+    run_code_in_lab(page, "s.board")  # a second view of the same board, drawn from scratch
+    fresh = page.locator(".jp-OutputArea-output > .onb-board, .jp-OutputArea .onb-board").last
+    expect(fresh.locator(".onb-activity .onb-placed")).to_have_count(2)
+    assert live.evaluate("el => el.innerHTML") == fresh.evaluate("el => el.innerHTML")
+    # the legend: one line, and its switch hides the badges of this board only
+    legend = fresh.locator(".onb-legend")
+    expect(legend).to_contain_text("a value no rule source states")
+    marks = fresh.locator(".onb-unverified-mark")
+    assert marks.count() > 5
+    expect(marks.first).to_be_visible()
+    legend.locator("input[type=checkbox]").uncheck()
+    expect(marks.first).to_be_hidden()
+    expect(live.locator(".onb-unverified-mark").first).to_be_visible()
+    shoot(fresh, "board-legend-badges-hidden")
+    assert_no_widget_errors(page)

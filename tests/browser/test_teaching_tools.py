@@ -221,3 +221,41 @@ def test_teaching_mode_board_in_japanese(page: Page, teach_server: str, assert_n
     assert not {"Butler", "Cook"} & set(titles)
     shoot(page.locator("body"), "teach-mode-japanese")
     assert_no_widget_errors(page)
+
+
+# The board and the ruling wholly inside the window, and nothing to scroll to.
+_ONE_SCREEN_JS = """
+() => {
+  const inside = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 100 && r.top >= 0 && r.left >= 0
+      && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  };
+  const board = document.querySelector('.onb-stepper .onb-board');
+  const ruling = document.querySelector('.onb-teach-rulings');
+  const page = document.scrollingElement;
+  return board && ruling && inside(board) && inside(ruling)
+    && page.scrollHeight <= window.innerHeight + 1 && page.scrollTop === 0;
+}
+"""
+
+
+@pytest.mark.parametrize("teach_server", [("refresher-round-6", "en")], indirect=True)
+def test_teaching_mode_fits_board_and_ruling_on_one_1920x1080_screen(
+    page: Page, teach_server: str, assert_no_widget_errors
+):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(teach_server)
+    teach = page.locator(".onb-teach")
+    expect(teach).to_have_attribute("data-step", "0", timeout=120_000)
+    for step in range(1, 5):  # activity, host, two invitations: the rulings grow
+        page.keyboard.press("ArrowRight")
+        expect(teach).to_have_attribute("data-step", str(step))
+        page.wait_for_function(_ONE_SCREEN_JS, timeout=10_000)
+    expect(teach.locator(".onb-teach-rulings .onb-ruling").first).to_be_visible()
+    # only the board of the player to act, at a readable size
+    board = page.locator(".onb-stepper .onb-board")
+    expect(board.locator(".onb-player")).to_have_count(1)
+    assert float(board.evaluate("b => parseFloat(b.style.zoom) || 1")) >= 0.75
+    page.screenshot(path=str(REPO / "test-artifacts" / "screenshots" / "teach-1920x1080.png"))
+    assert_no_widget_errors(page)
