@@ -187,3 +187,12 @@ def test_explore_command_with_the_value_column(capsys: pytest.CaptureFixture[str
     assert len(rows) == 3
     assert all("value" in r and r["value_error"] >= 0 for r in rows)
     assert [r["value"] for r in rows] == sorted((r["value"] for r in rows), reverse=True)
+
+
+def test_ruling_ai_hidden_information_is_what_every_review_rests_on() -> None:
+    game = mid_game()
+    mark = game.snapshot()
+    play_own_turn(game)
+    review = review_turn(game, mark, playouts=1)
+    assert review.basis is not None and review.basis.rule == "ruling.ai-hidden-information"
+    assert "guesses" in review_html(review)
