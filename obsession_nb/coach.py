@@ -33,12 +33,20 @@ from obsession_nb.opponents_search import (
     plan_line,
     quick_step,
 )
+from obsession_nb.rules import Ruling, ruling
 
 if TYPE_CHECKING:
     import pandas as pd
 
 BEST = 3
 """Lines the review shows beside the player's own."""
+GUESSES = ("Values are averaged over guesses of what this seat cannot see: the other players' "
+           "hands, objectives and VP cards, the order of the decks and the dice to come.")
+
+
+def guesses() -> Ruling:
+    """The ruling every value rests on (ruling.ai-hidden-information)."""
+    return ruling("ruling.ai-hidden-information", GUESSES)
 
 
 @dataclass(frozen=True)
@@ -71,12 +79,15 @@ class TurnReview:
     only_yours: tuple[str, ...] = field(default=())
     only_best: tuple[str, ...] = field(default=())
     """Rule ids only the line played (only the best line) met."""
+    basis: Ruling | None = None
+    """What the values rest on (ruling.ai-hidden-information)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "player": self.player, "round": self.round,
                 "yours": self.yours.to_json(), "best": [b.to_json() for b in self.best],
                 "cost": self.cost, "only_yours": list(self.only_yours),
-                "only_best": list(self.only_best)}
+                "only_best": list(self.only_best),
+                "basis": self.basis.to_json() if self.basis else None}
 
     def __str__(self) -> str:
         lines = [f"Round {self.round}, {self.player}: your line {self.yours.value} "
@@ -104,6 +115,8 @@ def review_html(review: TurnReview) -> str:
         f"<td style='{cell};white-space:nowrap'>{e(str(line.value))}</td>"
         f"<td style='{cell}'>{e('; '.join(line.actions))}</td></tr>"
         for i, (label, line) in enumerate(rows))
+    basis = (f"<p class='coach-basis' style='font-size:90%;color:#555'>"
+             f"{e(str(review.basis))}</p>" if review.basis else "")
     differ = (f"<p class='coach-rulings'>Rulings only in your line: "
               f"{e(', '.join(review.only_yours) or '—')}; only in the best line: "
               f"{e(', '.join(review.only_best) or '—')}</p>")
@@ -111,7 +124,7 @@ def review_html(review: TurnReview) -> str:
             f"<b>cost {review.cost:.1f} VP</b> against the best line found "
             f"(expected final score margin ± standard error)</p>"
             f"<table style='border-collapse:collapse'>{body}</table>"
-            f"{differ}</div>")
+            f"{differ}{basis}</div>")
 
 
 def _own_actions(game: Game, since: Snapshot, seat: int) -> list[str]:
@@ -182,7 +195,7 @@ def review_turn(game: Game, since: Snapshot, *, playouts: int = PLAYOUTS,
     return TurnReview(seat, start.state.players[seat].name, start.state.round, yours,
                       tuple(best), cost,
                       tuple(r for r in yours.rules if r not in top.rules),
-                      tuple(r for r in top.rules if r not in yours.rules))
+                      tuple(r for r in top.rules if r not in yours.rules), guesses())
 
 
 @dataclass(frozen=True)

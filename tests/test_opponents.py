@@ -180,3 +180,14 @@ def test_lineups_and_intervals() -> None:
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and round(hi - lo, 2) == 0.19
     assert wilson(0, 10)[0] == 0.0
+
+
+def test_arena_results_are_the_same_on_any_executor() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    serial = arena(3, 2, ["heuristic", "random"], seed=8, progress=False)
+    with ThreadPoolExecutor(2) as pool:
+        pooled = arena(3, 2, ["heuristic", "random"], seed=8, executor=pool, progress=False)
+    assert pooled == serial
+    assert [r.seats for r in serial] == [("heuristic", "random"), ("random", "heuristic"),
+                                         ("heuristic", "random")]

@@ -187,3 +187,25 @@ def test_explore_command_with_the_value_column(capsys: pytest.CaptureFixture[str
     assert len(rows) == 3
     assert all("value" in r and r["value_error"] >= 0 for r in rows)
     assert [r["value"] for r in rows] == sorted((r["value"] for r in rows), reverse=True)
+
+
+def test_ruling_ai_hidden_information_is_what_every_review_rests_on() -> None:
+    game = mid_game()
+    mark = game.snapshot()
+    play_own_turn(game)
+    review = review_turn(game, mark, playouts=1)
+    assert review.basis is not None and review.basis.rule == "ruling.ai-hidden-information"
+    assert "guesses" in review_html(review)
+
+
+@pytest.mark.parametrize(("mode", "players"), [("team", 4), ("tableau", 3), ("tableau-duel", 2)])
+def test_practice_games_in_the_other_multi_seat_modes(mode: str, players: int) -> None:
+    practice = Practice(players=players, seat=2, opponents="heuristic", mode=mode, seed=4,
+                        playouts=1)
+    me = make_player("heuristic", 9)
+    while not practice.over:
+        practice.play_opponents()
+        if not practice.over:
+            practice.apply(me.choose(practice.game))
+    assert practice.game.state.finished and practice.reviews
+    assert all(r.seat == 1 for r in practice.reviews)

@@ -113,3 +113,18 @@ def test_a_whole_two_player_game_at_the_practice_table(
     expect(table.locator(".onb-stepper")).to_contain_text("The game is over.")
     assert_no_widget_errors(page)
     shoot(table, "practice-final-scoresheet")
+
+
+def test_the_practice_table_plays_in_notebook_7(
+        page: Page, run_notebook_in_nb7, assert_no_widget_errors) -> None:
+    """Tutorial 11 in Notebook 7: our first setup choice is played and the opponent (search)
+    answers until it is our move again."""
+    run_notebook_in_nb7(page, PRACTICE)
+    table = page.locator(".jp-OutputArea .onb-practice").first
+    expect(table.locator(".onb-board").first).to_be_visible()
+    log = wait_ready(table, None)
+    expect(status(table)).to_contain_text("setup")
+    log = click_first_choice(table, log)
+    expect(status(table)).to_contain_text("Your move")
+    assert_no_widget_errors(page)
+    shoot(table, "nb7-practice-table")
