@@ -34,7 +34,7 @@ SHUFFLED = ("theme_deck", "fairchilds")
 
 def copy_position(table: Table) -> Table:
     """A copy of the position to try a line on: the one place the AI players copy a position
-    (today the engine's JSON round trip, ``solo_values.trial_copy``)."""
+    (``State.clone`` through ``solo_values.trial_copy``)."""
     copy = trial_copy(table)
     copy.automatic = []
     return copy
