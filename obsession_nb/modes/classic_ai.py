@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from obsession_nb.catalog import AICard
+from obsession_nb.catalog_cards import AICard
 from obsession_nb.market import SPACE_PRICES, fill, refresh
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import AIRoll, ClassicSolo

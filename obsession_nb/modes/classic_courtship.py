@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from obsession_nb.catalog import OpponentCard
+from obsession_nb.catalog_cards import OpponentCard
 from obsession_nb.modes.classic_ai import record
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.seasons import (

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from obsession_nb.catalog import CATEGORIES
+from obsession_nb.catalog_records import CATEGORIES
 from obsession_nb.modes.solo_market import offers
 from obsession_nb.modes.solo_rules import modifier as round_modifier
 from obsession_nb.modes.solo_rules import target

@@ -17,7 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb.catalog import CATEGORIES, Catalog, OpponentCard
+from obsession_nb.catalog import Catalog
+from obsession_nb.catalog_cards import OpponentCard
+from obsession_nb.catalog_records import CATEGORIES
 from obsession_nb.modes import solo_ai
 from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 from obsession_nb.modes.solo_market import (
