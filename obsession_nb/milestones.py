@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from obsession_nb import actions as a
+from obsession_nb.mode_records import MilestoneClaim, Milestones
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import MilestoneClaim, Milestones, Player
+from obsession_nb.state import Player
 from obsession_nb.table import Table
 
 PER_GAME = 2

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from obsession_nb import milestones
 from obsession_nb.catalog import Catalog, load_catalog
+from obsession_nb.game_options import Options
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling, unknown
 from obsession_nb.setup_tiles import (
@@ -29,7 +30,7 @@ from obsession_nb.setup_tiles import (
     universal_tiles_in,
 )
 from obsession_nb.starter_draft import deal_draft_deck, draft_order
-from obsession_nb.state import Options, OwnedTile, Player, State, Turn
+from obsession_nb.state import OwnedTile, Player, State, Turn
 from obsession_nb.table import WHEEL_LEVELS, Table
 from obsession_nb.themes import round_begins
 

@@ -283,8 +283,8 @@ def test_explore_leaves_team_requests_out_like_other_special_actions() -> None:
     borrowing: the explorer leaves it out (play it in the stepper first), or it would double
     every line."""
     from obsession_nb.explore import lines
+    from obsession_nb.game_options import Options
     from obsession_nb.random_player import RandomPlayer, play_to_round
-    from obsession_nb.state import Options
 
     game = play_to_round(obsession_nb.new_game(4, seed=0, options=Options(mode="team")), 5,
                          RandomPlayer(0))

@@ -7,11 +7,11 @@ import pytest
 
 from obsession_nb import actions as a
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.milestones import MEASURES, allowed
 from obsession_nb.modes.tableau_play import pass_turn
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
-from obsession_nb.state import Options
 
 WEALTHY = "standin-milestone-wealthy"
 FAVOURED = "standin-milestone-favoured"

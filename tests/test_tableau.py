@@ -9,13 +9,13 @@ import pytest
 
 from obsession_nb import actions as a
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.modes import tableau
 from obsession_nb.modes.tableau_play import pass_turn as finish_turn
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
 from obsession_nb.starter_draft import draft_order
-from obsession_nb.state import Options
 
 
 def tableau_game(players: int = 3, seed: int = 5, mode: str = "tableau", **options) -> Game:

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.batch import game_seeds, run_all
 from obsession_nb.game import Game
+from obsession_nb.mode_records import Solo
 from obsession_nb.modes.solo import make_player, new_solo_game, play, solo_position, solo_result
 from obsession_nb.modes.solo_market import COUNTERS, STACKS, price
-from obsession_nb.state import Solo
 
 if TYPE_CHECKING:
     import pandas as pd

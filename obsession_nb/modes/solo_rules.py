@@ -20,6 +20,8 @@ from obsession_nb import actions as a
 from obsession_nb.catalog import Catalog
 from obsession_nb.catalog_cards import OpponentCard
 from obsession_nb.catalog_records import CATEGORIES
+from obsession_nb.game_options import Options
+from obsession_nb.mode_records import Solo
 from obsession_nb.modes import solo_ai
 from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 from obsession_nb.modes.solo_market import (
@@ -34,7 +36,7 @@ from obsession_nb.modes.solo_market import (
 from obsession_nb.modes.solo_tableau import at_max, check, column_of, column_tiles, needs, size
 from obsession_nb.rounds import has_event, last_round
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Options, Solo, State
+from obsession_nb.state import State
 from obsession_nb.table import Table
 
 OPPONENT_TARGETS = ("opponent", "opponent-monuments")

@@ -18,11 +18,12 @@ from typing import Any
 
 from obsession_nb import actions as a
 from obsession_nb.market import building_boom
+from obsession_nb.mode_records import Tableau
 from obsession_nb.rounds import last_round, space
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.setup_tiles import choose_monuments, opening_market
 from obsession_nb.starter_draft import deal_draft_deck, draft_order, return_undrafted
-from obsession_nb.state import State, Tableau, Turn
+from obsession_nb.state import State, Turn
 from obsession_nb.table import Table
 
 BALL_SEE = 3

@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb.mode_records import Loan, TeamPlay, TeamRequest
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Loan, LogEntry, Player, State, TeamPlay, TeamRequest
+from obsession_nb.state import LogEntry, Player, State
 from obsession_nb.supplemental import service_possible_without
 from obsession_nb.table import Table
 
