@@ -28,7 +28,7 @@ from obsession_nb.rounds import (
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.seasons import STEP_NAMES as SEASON_STEP_NAMES
 from obsession_nb.seasons import begin_courtship, finish
-from obsession_nb.setup import finish_player_areas
+from obsession_nb.setup_areas import finish_player_areas
 from obsession_nb.setup_choices import STEP_NAMES as SETUP_STEP_NAMES
 from obsession_nb.state import Placement, Turn
 from obsession_nb.step2 import can_use_hall, church_pending, step2_has_choices

@@ -15,7 +15,7 @@ from obsession_nb.catalog_records import GentryCard
 from obsession_nb.flow import STEP_NAMES
 from obsession_nb.limits import excess
 from obsession_nb.rounds import is_courtship
-from obsession_nb.setup import setup_decisions
+from obsession_nb.setup_areas import setup_decisions
 from obsession_nb.setup_choices import STEPS as SETUP_STEPS
 from obsession_nb.state import State
 from obsession_nb.table import Table

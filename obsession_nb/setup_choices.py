@@ -1,4 +1,4 @@
-"""The decisions a variant adds before the first turn (setup.setup_decisions gives their order).
+"""The decisions a variant adds before the first turn (setup_areas.setup_decisions gives their order).
 
 * ``starter-draft`` (option.starter-guest-draft): the starter guests are drafted instead of dealt
   (action ``starter CARD``), in the order of starter_draft.draft_order; the deck still to pick
@@ -21,7 +21,8 @@ from collections.abc import Iterator
 
 from obsession_nb import actions as a
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.setup import FIRST_PRINTING_KEPT, setup_decisions
+from obsession_nb.setup_areas import setup_decisions
+from obsession_nb.setup_supply import FIRST_PRINTING_KEPT
 from obsession_nb.setup_tiles import opening_market
 from obsession_nb.starter_draft import draft_order, return_undrafted
 from obsession_nb.state import Turn

@@ -26,7 +26,8 @@ from obsession_nb.modes.classic_strategy import make_player
 from obsession_nb.random_player import play_out
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
-from obsession_nb.setup import families_available, finish_player_areas, hire_supply
+from obsession_nb.setup_areas import finish_player_areas
+from obsession_nb.setup_supply import families_available, hire_supply
 from obsession_nb.state import LogEntry, Player, State
 from obsession_nb.table import Table
 

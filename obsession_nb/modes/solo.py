@@ -25,7 +25,7 @@ from obsession_nb.modes.solo_rules import adds_monuments, modifier, opponent_car
 from obsession_nb.modes.solo_rules import target as target_of
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
-from obsession_nb.setup import hire_supply
+from obsession_nb.setup_supply import hire_supply
 from obsession_nb.state import LogEntry, Player, State
 from obsession_nb.table import Table
 
