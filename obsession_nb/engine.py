@@ -31,6 +31,7 @@ from obsession_nb import (
     supplemental,
     vpcards,
 )
+from obsession_nb import mode_actions as ma
 from obsession_nb.market import offers
 from obsession_nb.mode import Handler, handler_anywhere
 from obsession_nb.rules import Ruling, refuse, ruling
@@ -183,7 +184,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
-    a.Rumour: _h({"step2"}, verify_rumour, _steal),
+    ma.Rumour: _h({"step2"}, verify_rumour, _steal),
     a.Church: _h({"step2"}, step2.verify_church, step2.apply_church),
     a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
                 supplemental.apply_place),
@@ -220,11 +221,11 @@ HANDLERS: dict[type[a.Action], Handler] = {
                         vpcards.apply_keep_objective),
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
-    a.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
-    a.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
-    a.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
+    ma.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
+    ma.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
+    ma.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
                         setup_choices.apply_opening_market),
-    a.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
+    ma.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
                           setup_choices.apply_choose_objective),
 }
 """The standard game's action kinds; a mode adds its own (``Mode.handlers``)."""
@@ -324,7 +325,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from (a.Activity(), a.Pass())
     elif step == "step2":
         if table.state.options.servants_hall == "automatic":
-            yield from (a.Rumour(s) for s in seats)
+            yield from (ma.Rumour(s) for s in seats)
         else:
             yield from (a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats)
         yield from (a.Church("money"), a.Church("reputation"))

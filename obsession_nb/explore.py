@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb import actions as a
 from obsession_nb import engine, flow, service
+from obsession_nb import mode_actions as ma
 from obsession_nb.cloning import keyer
 from obsession_nb.favours import elsewhere, independent, touches
 from obsession_nb.naming import describe
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from obsession_nb.game import Game
 
 SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch,
-           a.Reveal, a.RevealHire, a.RevealReclaim, a.AskGift, a.AskServant)
+           a.Reveal, a.RevealHire, a.RevealReclaim, ma.AskGift, ma.AskServant)
 """Action kinds taken at any moment; the explorer leaves them out (see the module docstring)."""
 
 COLUMNS = ("actions", "money", "reputation", "level", "position", "money_after", "guests",

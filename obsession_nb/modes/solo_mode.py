@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.buying import apply_buy, verify_buy
 from obsession_nb.catalog import Catalog
 from obsession_nb.market import Offer
@@ -39,9 +40,9 @@ class SoloEstateChallenge(Mode):
     last_round = solo_rules.ROUND_CAP  # the track is played on past its last space
     milestones = False  # not used in the challenge (UD p.13; solo.sec.player-setup)
     handlers = {
-        a.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
-        a.BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),
-        a.DiscardTile: Handler(frozenset({"buy"}), solo_rules.verify_discard_tile,
+        ma.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
+        ma.BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),
+        ma.DiscardTile: Handler(frozenset({"buy"}), solo_rules.verify_discard_tile,
                                solo_rules.apply_discard_tile),
     }
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.catalog import Catalog
 from obsession_nb.catalog_cards import OpponentCard
 from obsession_nb.catalog_records import CATEGORIES
@@ -155,16 +156,16 @@ def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
     solo = table.state.solo
     if turn.step == "step2" and solo is not None:
-        yield from (a.Ball(c) for c in dict.fromkeys(solo.ball_offer))
+        yield from (ma.Ball(c) for c in dict.fromkeys(solo.ball_offer))
     elif turn.step == "buy":
         me = table.me
         for tiles in table.state.supply.market:
             for tile_id in tiles:
                 if table.tile(tile_id).kind == "monument":
                     for column in CATEGORIES:
-                        yield a.BuyInto(tile_id, column)
-                        yield a.BuyInto(tile_id, column, useful_man=True)
-        yield from (a.DiscardTile(o.tile) for o in me.organiser)
+                        yield ma.BuyInto(tile_id, column)
+                        yield ma.BuyInto(tile_id, column, useful_man=True)
+        yield from (ma.DiscardTile(o.tile) for o in me.organiser)
 
 
 # ----------------------------------------------------------------- step 2
