@@ -29,6 +29,7 @@ from obsession_nb import (
     step2,
     suites,
     supplemental,
+    turn_flow,
     vpcards,
 )
 from obsession_nb import mode_actions as ma
@@ -117,7 +118,7 @@ def _steal(table: Table, seat: int) -> list[Ruling]:
         table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
     ]
     if not step2.step2_has_choices(table):
-        flow.exit_step2(table)
+        turn_flow.exit_step2(table)
     return rulings
 
 
@@ -160,13 +161,13 @@ def apply_done(table: Table) -> list[Ruling]:
     turn = table.turn
     step = turn.step
     if step == "step2":
-        flow.exit_step2(table)
+        turn_flow.exit_step2(table)
         return []
     if step == "invite":
         hosting.finish_invitations(table)
         return []
     if step == "service":
-        flow.finish_service(table)
+        turn_flow.finish_service(table)
         return []
     if step == "favours":
         if turn.choices[0].kind == "dismiss":
@@ -180,8 +181,8 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
     a.StartTile: _h({"draft"}, draft.verify_start_tile, draft.apply_start_tile),
     a.Draft: _h({"draft"}, draft.verify_draft, draft.apply_draft),
-    a.Activity: _h({"begin"}, _ok, lambda t: flow.begin_activity(t)),
-    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: flow.begin_pass(t)),
+    a.Activity: _h({"begin"}, _ok, lambda t: turn_flow.begin_activity(t)),
+    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: turn_flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
     ma.Rumour: _h({"step2"}, verify_rumour, _steal),

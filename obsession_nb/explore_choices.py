@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb import actions as a
-from obsession_nb import engine, flow, service
+from obsession_nb import engine, service, turn_flow
 from obsession_nb import mode_actions as ma
 from obsession_nb.favours import elsewhere, independent, touches
 from obsession_nb.state import Turn
@@ -55,7 +55,7 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
     screen = turn.choices[0] if step == "favours" and turn.choices else None
     # the useful man waiting on an organiser tile returns unused unless that tile is hosted
     # (ud.useful-man.touch-move): hosting another, or passing, is the line without him
-    waiting = {p.target for p in turn.placements if flow.idle_useful_man(table, p)} if (
+    waiting = {p.target for p in turn.placements if turn_flow.idle_useful_man(table, p)} if (
         step == "host") else set()
     hall_boy_met = False
     with table.reading():
