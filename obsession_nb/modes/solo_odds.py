@@ -253,7 +253,7 @@ def plot_finals(outcomes: Sequence[GameOutcome], axes: Sequence[Axes] | None = N
     from matplotlib.ticker import MaxNLocator
 
     from obsession_nb.modes.solo import modifier
-    from obsession_nb.modes.solo_rules import TARGETS
+    from obsession_nb.modes.solo_end import TARGETS
 
     frame = results_frame(outcomes)
     lengths = list(dict.fromkeys(frame["length"]))

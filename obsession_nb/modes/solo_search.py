@@ -32,9 +32,9 @@ from obsession_nb import actions as a
 from obsession_nb import engine
 from obsession_nb.cloning import keyer
 from obsession_nb.game import Game
+from obsession_nb.modes.solo_end import modifier, target
 from obsession_nb.modes.solo_estimate import outlook
 from obsession_nb.modes.solo_planner import PlannerSolo
-from obsession_nb.modes.solo_rules import modifier, target
 from obsession_nb.modes.solo_shopping import Shopper
 from obsession_nb.modes.solo_strategy import GreedySolo
 from obsession_nb.modes.solo_tableau import at_max, needs, unflipped

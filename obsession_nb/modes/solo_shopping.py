@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from obsession_nb import actions as a
 from obsession_nb import mode_actions as ma
+from obsession_nb.modes.solo_end import TARGETS
 from obsession_nb.modes.solo_market import offers
-from obsession_nb.modes.solo_rules import TARGETS
 from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
 from obsession_nb.modes.solo_values import (
     ABILITY,
