@@ -44,10 +44,10 @@ from mode_games import start as start_kind
 
 from obsession_nb.batch import each
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.modes.solo_strategy import RandomSolo
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.state import Options
 
 MAX_ACTIONS = 5_000
 TEXT_EVERY = 25

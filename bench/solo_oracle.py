@@ -25,8 +25,8 @@ import time
 
 from obsession_nb.batch import game_seeds
 from obsession_nb.modes.solo import solo_result
+from obsession_nb.modes.solo_end import target
 from obsession_nb.modes.solo_odds import EXTENDED_SEEDS, default_start
-from obsession_nb.modes.solo_rules import target
 from obsession_nb.modes.solo_search import Node, SearchSolo
 
 

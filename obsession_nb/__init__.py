@@ -15,7 +15,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a fast -
 if TYPE_CHECKING:
     from typing import Any
 
-    from obsession_nb.actions import Action, parse
+    from obsession_nb.actions import Action
     from obsession_nb.builder import new_position, set_aside_servants
     from obsession_nb.explore import explore, find_line, line_text
     from obsession_nb.game import (
@@ -30,11 +30,12 @@ if TYPE_CHECKING:
     from obsession_nb.modes.classic import classic_solo
     from obsession_nb.modes.solo import new_solo_game, play_solo, solo_position
     from obsession_nb.modes.solo_odds import compare_strategies
+    from obsession_nb.notation import parse
     from obsession_nb.rules import BadNotation, IllegalAction, Ruling
     from obsession_nb.scenario import ScenarioError
 
 _HOME = {
-    "Action": "actions", "parse": "actions",
+    "Action": "actions", "parse": "notation",
     "explore": "explore", "new_position": "builder",
     "Game": "game", "Verdict": "game", "load_json": "game", "load_position": "game",
     "load_scenario": "game", "load_scenario_text": "game", "new_game": "game",

@@ -19,12 +19,12 @@ from typing import Any
 
 from obsession_nb.batch import game_seeds, run_all
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.opponents import HeuristicPlayer
 from obsession_nb.opponents_search import SearchPlayer
 from obsession_nb.option_index import options_with
 from obsession_nb.random_player import RandomPlayer, StalledGame
 from obsession_nb.scoring import score
-from obsession_nb.state import Options
 
 STRATEGIES = ("random", "heuristic", "search")
 Player = RandomPlayer | HeuristicPlayer

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import fields
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.rules import BadNotation, unknown
 from obsession_nb.service import filler_rule, open_slots
 from obsession_nb.table import Table
@@ -20,7 +21,7 @@ RULED = {(a.Invite, "card")}
 """Arguments whose verifier refuses an unknown value with its rule (invite.active-hand-only);
 the fixed choices (``church money``, ``lady screen``, ``carriage ... more``, ``double 1``, a
 solo column) are refused by their verifiers with their rules too."""
-OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective, a.ChooseObjective)
+OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective, ma.ChooseObjective)
 VP_CARDS = (a.Reveal, a.RevealHire, a.RevealReclaim)
 
 
@@ -47,7 +48,7 @@ def check(table: Table, action: a.Action) -> None:
             _known("objective card", value, catalog.objectives)
         elif f.name == "card" and isinstance(action, VP_CARDS):
             _known("VP card", value, catalog.vp_cards)
-        elif f.name == "card" and isinstance(action, a.Milestone):
+        elif f.name == "card" and isinstance(action, ma.Milestone):
             _known("milestone card", value, catalog.milestones)
         elif f.name in ("card", "guest") and not table.has_card(value):
             raise unknown("gentry card", value, [*table.catalog.gentry, *table.custom])

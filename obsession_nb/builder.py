@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.mode import BUILTIN
 from obsession_nb.option_index import options_with, parse_setting
-from obsession_nb.state import Options
 
 MODES = ("standard", *BUILTIN)
 FROM_SETUP_ONLY = ("tableau", "tableau-duel", "classic-solo")

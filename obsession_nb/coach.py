@@ -21,9 +21,9 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.actions import parse
 from obsession_nb.determinise import sample
 from obsession_nb.game import Game, Snapshot, load_json
+from obsession_nb.notation import parse
 from obsession_nb.opponents_search import (
     PLAYOUTS,
     Estimate,

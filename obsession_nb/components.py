@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the catalog (pydantic) loads only when listed: `obsession-nb --help` stays quick
-    from obsession_nb.catalog import Catalog, Sourced
+    from obsession_nb.catalog import Catalog
+    from obsession_nb.catalog_records import Sourced
 
 SECTIONS = (
     ("servants", "servant meeples"), ("families", "family boards"), ("gentry", "gentry cards"),

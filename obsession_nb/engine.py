@@ -29,14 +29,24 @@ from obsession_nb import (
     step2,
     suites,
     supplemental,
+    turn_flow,
     vpcards,
 )
+from obsession_nb import mode_actions as ma
 from obsession_nb.market import offers
 from obsession_nb.mode import Handler, handler_anywhere
-from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.rules import Ruling, refuse
 from obsession_nb.service import filler_rule, open_slots, quarters_kinds
-from obsession_nb.state import Placement
 from obsession_nb.table import Table
+from obsession_nb.turn_handlers import (
+    _steal,
+    apply_done,
+    apply_hall,
+    verify_done,
+    verify_hall,
+    verify_pass,
+    verify_rumour,
+)
 
 ANY_STEP = frozenset({"begin", "step2", "host", "invite", "service", "favours", "pass-option", "buy"})
 
@@ -49,141 +59,15 @@ def _h(steps: set[str] | frozenset[str], verify: Callable[..., list[Ruling]],
 def _ok(*_args: Any) -> list[Ruling]:
     return []
 
-
-def verify_pass(table: Table) -> list[Ruling]:
-    if table.turn.passing:
-        raise refuse("turn.host-or-pass", f"{table.me.name} is already passing this turn.")
-    _hall_owed(table)
-    return []
-
-
-def _hall_owed(table: Table) -> None:
-    """The 1st-printing Hall steals every turn: step 2 cannot end before it has (ud.servants-hall)."""
-    if (table.turn.step == "step2" and table.state.options.servants_hall == "automatic"
-            and step2.can_use_hall(table)):
-        raise refuse("ud.servants-hall", "The 1st-printing Servants' Hall steals one reputation "
-                     "every turn: choose whom first (rumour SEAT).")
-
-
-# ----------------------------------------------------------------- step 2: Servants' Hall
-
-
-def _verify_hall_target(table: Table, seat: int) -> None:
-    if not step2.can_use_hall(table):
-        raise refuse("turn.servants-hall", "The Servants' Hall cannot be used now (it needs the "
-                     "tile, step 2, another player, and not a courtship round).")
-    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
-        raise refuse("turn.servants-hall", "The Hall gossips about another player.")
-
-
-def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
-    me = table.me
-    if table.state.options.servants_hall == "automatic":
-        raise refuse("ud.servants-hall", "The 1st-printing Hall in play takes no servant: it "
-                     "steals by itself (rumour SEAT).")
-    _verify_hall_target(table, seat)
-    if servant not in me.servants.available:
-        raise refuse("turn.servants-hall", f"No {table.servant_name(servant)} is in Available "
-                     "Service to place on the Hall.")
-    return [ruling("ud.servants-hall", f"The {table.servant_name(servant)} goes on the Servants' "
-                   "Hall and will end the turn in Expended Service.")]
-
-
-def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
-    table.me.servants.available.remove(servant)
-    table.turn.placements.append(Placement(servant=servant, target="hall"))
-    return _steal(table, seat)
-
-
-def verify_rumour(table: Table, seat: int) -> list[Ruling]:
-    if table.state.options.servants_hall != "automatic":
-        raise refuse("ud.servants-hall", "This Servants' Hall needs an available servant placed "
-                     "on it (hall SERVANT SEAT).")
-    _verify_hall_target(table, seat)
-    return [ruling("ud.servants-hall", "The 1st-printing Hall steals one reputation without a "
-                   "servant.")]
-
-
-def _steal(table: Table, seat: int) -> list[Ruling]:
-    """One reputation from ``seat`` to the Hall's owner (turn.servants-hall)."""
-    me, turn = table.me, table.turn
-    turn.hall_used = True
-    target = table.state.players[seat]
-    rulings = [
-        ruling("ruling.servants-hall-target-floor", f"{target.name} is at level 1 position 1 "
-               "and loses nothing; the Hall's owner still gains.") if target.reputation == 0 else
-        table.lose_reputation(target, 1, "turn.servants-hall", f"Rumours about {target.name}"),
-        table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
-    ]
-    if not step2.step2_has_choices(table):
-        flow.exit_step2(table)
-    return rulings
-
-
-# ----------------------------------------------------------------- done
-
-
-def verify_done(table: Table) -> list[Ruling]:
-    turn = table.turn
-    if turn.step == "step2" and step2.church_pending(table):
-        raise refuse("ruling.parish-church-choice", "The Parish Church's choice (£100 or one "
-                     "reputation) must be made in step 2.")
-    if turn.step == "invite":
-        return hosting.verify_guests_done(table)
-    if turn.step == "service":
-        missing = open_slots(table)
-        if missing:
-            raise refuse("service.mandatory", f"{len(missing)} servant icon(s) still need a "
-                         "servant; service is mandatory.")
-        if suites.double_pending(table):
-            raise refuse("tile.queens-suite", "Choose the favour the Queen's Suite doubles first.")
-        return [ruling("ud.supplemental-service", "Supplemental service is optional; no more "
-                       "new servants are placed.")]
-    if turn.step == "favours":
-        kind = turn.choices[0].kind
-        if kind not in ("dismiss", "hire"):
-            raise refuse("favours.dismiss", "Only dismissal is optional; this favour needs a "
-                         "decision.")
-        return []
-    if turn.step == "step2":
-        _hall_owed(table)
-        if step2.can_use_hall(table):
-            return [ruling("turn.servants-hall", "Step 2 ends unused; the Servants' Hall cannot "
-                           "be used once step 3 begins.")]
-        return [ruling("turn.order-of-play", "Step 2 ends; step 3 begins.")]
-    return [ruling("market.one-purchase", f"Shopping ends after {turn.purchases} purchase(s); "
-                   "step 8 clears the board.")]
-
-
-def apply_done(table: Table) -> list[Ruling]:
-    turn = table.turn
-    step = turn.step
-    if step == "step2":
-        flow.exit_step2(table)
-        return []
-    if step == "invite":
-        hosting.finish_invitations(table)
-        return []
-    if step == "service":
-        flow.finish_service(table)
-        return []
-    if step == "favours":
-        if turn.choices[0].kind == "dismiss":
-            return choices.skip_dismissal(table)
-        return choices.stop_hiring(table)
-    flow.end_turn(table)
-    return []
-
-
 HANDLERS: dict[type[a.Action], Handler] = {
     a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
     a.StartTile: _h({"draft"}, draft.verify_start_tile, draft.apply_start_tile),
     a.Draft: _h({"draft"}, draft.verify_draft, draft.apply_draft),
-    a.Activity: _h({"begin"}, _ok, lambda t: flow.begin_activity(t)),
-    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: flow.begin_pass(t)),
+    a.Activity: _h({"begin"}, _ok, lambda t: turn_flow.begin_activity(t)),
+    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: turn_flow.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
-    a.Rumour: _h({"step2"}, verify_rumour, _steal),
+    ma.Rumour: _h({"step2"}, verify_rumour, _steal),
     a.Church: _h({"step2"}, step2.verify_church, step2.apply_church),
     a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
                 supplemental.apply_place),
@@ -220,11 +104,11 @@ HANDLERS: dict[type[a.Action], Handler] = {
                         vpcards.apply_keep_objective),
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
-    a.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
-    a.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
-    a.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
+    ma.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
+    ma.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
+    ma.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
                         setup_choices.apply_opening_market),
-    a.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
+    ma.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
                           setup_choices.apply_choose_objective),
 }
 """The standard game's action kinds; a mode adds its own (``Mode.handlers``)."""
@@ -324,7 +208,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from (a.Activity(), a.Pass())
     elif step == "step2":
         if table.state.options.servants_hall == "automatic":
-            yield from (a.Rumour(s) for s in seats)
+            yield from (ma.Rumour(s) for s in seats)
         else:
             yield from (a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats)
         yield from (a.Church("money"), a.Church("reputation"))

@@ -15,7 +15,7 @@ request already made is explored, as the line goes on from it.
 Honest about chance: a blind draw is counted (``draws``), never named in a column; the card
 kept from a see-N-keep-1 invitation is the first one offered unless ``peek=True`` (its name
 appears only in the replayable line, as the position's deck order gives it).  Choices whose
-order cannot change the end are played in one order only (``_choices``); lines whose end
+order cannot change the end are played in one order only (explore_choices.py); lines whose end
 positions are still the same (up to the order of cards in hand and of servants in a zone) are
 interchangeable and merged into one row; ``alternatives`` lists the others.
 """
@@ -31,22 +31,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb import actions as a
-from obsession_nb import engine, flow, service
-from obsession_nb.cloning import keyer
-from obsession_nb.favours import elsewhere, independent, touches
+from obsession_nb import engine
+from obsession_nb.explore_choices import _choices
+from obsession_nb.explore_keys import _canonical, _key
 from obsession_nb.naming import describe
 from obsession_nb.scoring import score_player
-from obsession_nb.state import State, Turn
+from obsession_nb.state import State
 from obsession_nb.table import Table
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from obsession_nb.game import Game
-
-SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch,
-           a.Reveal, a.RevealHire, a.RevealReclaim, a.AskGift, a.AskServant)
-"""Action kinds taken at any moment; the explorer leaves them out (see the module docstring)."""
 
 COLUMNS = ("actions", "money", "reputation", "level", "position", "money_after", "guests",
            "invitations", "draws", "servants", "hired", "flipped", "bought", "affordable",
@@ -162,118 +158,6 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
     return found
 
 
-def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
-             host: str | None, previous: str | None = None) -> Iterator[a.Action]:
-    """The legal choices worth exploring here (``previous``: the notation of the action just
-    played), each set of choices met in one order only where its order cannot change the end:
-
-    * no special actions;
-    * guests invited in every order that can change the end, and in one only where it cannot
-      (:func:`_out_of_order`): step 6 resolves their invitations and choices in the order they
-      came (ruling.favours-in-guest-order), and whether a guest may join depends on the party,
-      not on its order (invite.exact-count, service.mandatory);
-    * icons filled in a fixed order (the same sets, met once);
-    * the cook placed before the first guest is invited (he lets higher guests attend and his
-      +1 counts the same whenever he came: ud.cook.reputation); the head housemaid, like
-      every supplemental servant in step 5, once every icon is filled (placed earlier she
-      ends the same way, and only ever allows less: ud.supplemental-service,
-      ud.head-housemaid.screen);
-    * servants hired one after another in the order of their names (host.butlers-room);
-    * the hall boy on the first guest he may serve only: his +£100 joins the one sum of money
-      whichever £ favour he is on (ud.hall-boy.money, favours.money), unless a teammate's card
-      sends its money elsewhere (team.family-favours);
-    * with the useful man waiting on a tile, only that tile hosted (otherwise he returns: the
-      same as not placing him, ud.useful-man.touch-move);
-    * the first screened card only unless ``peek``; no purchase unless ``purchases``; only
-      ``host`` as the activity, and no pass, when it is given."""
-    turn = table.turn
-    step = turn.step
-    first_slot = None
-    serving = False
-    if step == "service":
-        slots = service.open_slots(table)
-        first_slot = slots[0].id if slots else None
-        serving = bool(slots)
-    ordered = not _order_matters(table)
-    hired = previous.split()[1] if previous and previous.startswith("hire ") else None
-    screen = turn.choices[0] if step == "favours" and turn.choices else None
-    # the useful man waiting on an organiser tile returns unused unless that tile is hosted
-    # (ud.useful-man.touch-move): hosting another, or passing, is the line without him
-    waiting = {p.target for p in turn.placements if flow.idle_useful_man(table, p)} if (
-        step == "host") else set()
-    hall_boy_met = False
-    with table.reading():
-        for action in dict.fromkeys(engine.candidates(table)):
-            if isinstance(action, SPECIAL):
-                continue
-            if (isinstance(action, a.Invite) and ordered
-                    and _out_of_order(table, action.card, hand_order)):
-                continue
-            if isinstance(action, a.Serve) and action.slot != first_slot:
-                continue
-            if isinstance(action, a.Place) and (serving or _placed_later(turn, action.servant)):
-                continue
-            if isinstance(action, a.Hire) and hired is not None and action.servant < hired:
-                continue
-            if waiting and (isinstance(action, a.Pass) or (
-                    isinstance(action, a.Host) and action.tile not in waiting)):
-                continue
-            if (isinstance(action, a.Keep) and not peek and screen is not None
-                    and action.card != screen.cards[0]):
-                continue
-            if isinstance(action, a.Buy) and not purchases:
-                continue
-            if host is not None and (isinstance(action, a.Pass) or (
-                    isinstance(action, a.Host) and action.tile != host)):
-                continue
-            if not engine.can(table, action):
-                continue
-            if ordered and _hall_boy_adds_to_the_sum(table, action):
-                if hall_boy_met:
-                    continue
-                hall_boy_met = True
-            yield action
-
-
-def _placed_later(turn: Turn, servant: str) -> bool:
-    """Whether this supplemental placement is met at another time of the turn instead: the
-    cook before the first guest, the head housemaid in step 5 (see :func:`_choices`)."""
-    if servant == "cook":
-        return bool(turn.guests)
-    return servant == "head_housemaid" and turn.step == "invite"
-
-
-def _out_of_order(table: Table, card_id: str, hand_order: dict[str, int]) -> bool:
-    """Whether inviting this guest now is a reordering of a line met already: it could have
-    come before an earlier guest of a later place in the hand, over guests whose favours are
-    all :func:`favours.independent` of its own (the one lexicographically least order of each
-    class of interchangeable orders)."""
-    favours = table.card(card_id).favours
-    rank = hand_order.get(card_id, len(hand_order))
-    for earlier in reversed(table.turn.guests):
-        if not independent(table.card(earlier).favours, favours):
-            return False
-        if rank < hand_order.get(earlier, len(hand_order)):
-            return True
-    return False
-
-
-def _hall_boy_adds_to_the_sum(table: Table, action: a.Action) -> bool:
-    return (isinstance(action, a.Place) and action.servant == "hall_boy"
-            and elsewhere(table, action.target, "money") is None)
-
-
-def _free(table: Table, card_id: str) -> bool:
-    """A guest whose favours depend on no other's order (:func:`favours.touches`)."""
-    return not touches(table.card(card_id).favours)
-
-
-def _order_matters(table: Table) -> bool:
-    """The Queen's Suite doubles a favour of the first guest, so there the order counts."""
-    from obsession_nb.suites import hosted
-
-    return table.turn.tile is not None and hosted(table) is not None
-
 
 def _with_affordable(table: Table, path: _Path,
                      known: dict[tuple[Any, ...], tuple[str, ...]]) -> _Path:
@@ -311,44 +195,6 @@ def _count_cards(table: Table, seat: int, hand_before: list[str], action: a.Acti
 def _finished(table: Table, seat: int, turns: int) -> bool:
     state = table.state
     return state.turn is None or state.players[seat].turns_taken > turns
-
-
-_POSITION = keyer(State)
-_BESIDE_THE_TURN = keyer(State, frozenset({"turn"}))
-_TURN_BUT_ORDERS = keyer(Turn, frozenset({"level_at_host", "placements", "guests"}))
-
-
-def _key(table: Table) -> tuple[Any, ...]:
-    """The position mid-turn as a key (obsession_nb/cloning.py), the same whatever order the
-    same placements and guests came in."""
-    state = table.state
-    turn = state.turn
-    assert turn is not None
-    # step 3's level only matters to hosting (ruling.level-at-step-3)
-    level = None if turn.passing else turn.level_at_host
-    # icons are filled in a fixed order, so the filled ones are known by their number: which
-    # servant covered which icon is set aside (the same servants, the same rest of the turn)
-    placements = tuple(sorted(
-        (p.servant, "served", p.from_quarters) if p.covers is not None
-        else (p.servant, p.target, p.from_quarters)
-        for p in turn.placements))
-    if _order_matters(table):
-        guests: tuple[Any, ...] = tuple(turn.guests)
-    else:  # the order of guests whose favours touch nothing set aside
-        guests = (tuple(sorted(c for c in turn.guests if _free(table, c))),
-                  tuple(c for c in turn.guests if not _free(table, c)))
-    return _BESIDE_THE_TURN(state), _TURN_BUT_ORDERS(turn), level, placements, guests
-
-
-def _canonical(state: State) -> tuple[Any, ...]:
-    """An end position as a key (sorted in place, which no figure depends on) with the order
-    of hands, discards and servant zones set aside."""
-    for p in state.players:
-        p.hand.sort()
-        p.discard.sort()
-        for zone in ("available", "quarters", "expended"):
-            p.servants.zone(zone).sort()
-    return _POSITION(state)
 
 
 def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from obsession_nb import suites
-from obsession_nb.catalog import Favour
+from obsession_nb.catalog_records import Favour
 from obsession_nb.guests import cook_on_tile
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.state import Choice, Player

@@ -7,13 +7,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb import arguments, engine, position_check, scenario
-from obsession_nb.actions import Action, parse
-from obsession_nb.catalog import Catalog, GentryCard, load_catalog
-from obsession_nb.flow import STEP_NAMES, start_turn
+from obsession_nb.actions import Action
+from obsession_nb.catalog import Catalog, load_catalog
+from obsession_nb.catalog_records import GentryCard
+from obsession_nb.flow import STEP_NAMES
+from obsession_nb.notation import parse
 from obsession_nb.rules import IllegalAction, Ruling
 from obsession_nb.setup import new_state
 from obsession_nb.state import LogEntry, State
 from obsession_nb.table import Table
+from obsession_nb.turn_flow import start_turn
 
 if TYPE_CHECKING:
     from obsession_nb.summary import TurnSummary

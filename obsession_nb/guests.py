@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from obsession_nb.catalog import GentryCard, GuestRequirement
+from obsession_nb.catalog_records import GentryCard, GuestRequirement
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.service import Slot, direct_fill, feasible, quarters_kinds, slots_for
 from obsession_nb.suites import unserved

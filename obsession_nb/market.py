@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from obsession_nb.mode_records import QueenVictoria
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.state import QueenVictoria
 from obsession_nb.table import Table, per_decision
 
 SPACE_PRICES = (300, 400, 500, 600, 700, 800)

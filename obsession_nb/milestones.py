@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
+from obsession_nb.mode_records import MilestoneClaim, Milestones
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import MilestoneClaim, Milestones, Player
+from obsession_nb.state import Player
 from obsession_nb.table import Table
 
 PER_GAME = 2
@@ -99,10 +100,10 @@ def measure(table: Table, seat: int, card: str) -> int:
     return MEASURES[table.catalog.milestones[card].measure](table, table.state.players[seat])
 
 
-def candidates(table: Table) -> Iterator[a.Milestone]:
+def candidates(table: Table) -> Iterator[ma.Milestone]:
     found = table.state.milestones
     if found is not None:
-        yield from (a.Milestone(c) for c in found.cards)
+        yield from (ma.Milestone(c) for c in found.cards)
 
 
 def verify_claim(table: Table, card: str) -> list[Ruling]:

@@ -12,10 +12,10 @@ How a new mode plugs in:
 1. Subclass :class:`Mode` in a module of its own (``obsession_nb/modes/<name>.py``, or any
    package) and override the hooks it needs.  Hooks receive the :class:`~obsession_nb.table.Table`
    and may use anything at or below the sequencer (``flow``); an extra action kind is a record in
-   ``obsession_nb.actions`` plus an entry in :attr:`Mode.handlers`.
+   ``obsession_nb.mode_actions`` plus an entry in :attr:`Mode.handlers`.
 2. Register it under its ``options.mode`` name: in :data:`BUILTIN` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
-3. Add the name to the choices of ``Options.mode`` (``obsession_nb/state.py``).
+3. Add the name to the choices of ``Options.mode`` (``obsession_nb/game_options.py``).
 
 Hooks by moment of play:
 

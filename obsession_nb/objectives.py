@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from obsession_nb.catalog import CATEGORIES, ObjectiveCard
+from obsession_nb.catalog_cards import ObjectiveCard
+from obsession_nb.catalog_records import CATEGORIES
 from obsession_nb.state import Player
 from obsession_nb.table import Table
 

@@ -23,6 +23,7 @@ import random
 
 from obsession_nb import actions as a
 from obsession_nb import engine
+from obsession_nb import mode_actions as ma
 from obsession_nb.determinise import copy_position, sample
 from obsession_nb.game import Game
 from obsession_nb.modes.solo_strategy import GreedySolo
@@ -129,7 +130,7 @@ class HeuristicPlayer(GreedySolo):
         """The purchases worth making, best first, each with what it adds."""
         seat = table.turn.player
         options = [x for x in engine.legal_actions(table)
-                   if isinstance(x, a.Buy | a.BuyInto) and not x.useful_man]
+                   if isinstance(x, a.Buy | ma.BuyInto) and not x.useful_man]
         if not options:
             return []
         trial = sample(table, seat, self.rng)

@@ -15,8 +15,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import ValidationError
 
+from obsession_nb.game_options import Options
 from obsession_nb.rules import Rule, rule_index
-from obsession_nb.state import Options
 
 
 def option_rules() -> list[Rule]:

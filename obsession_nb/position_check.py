@@ -10,11 +10,12 @@ a position that passes can be played on to the end of the game.
 from __future__ import annotations
 
 from obsession_nb import engine
-from obsession_nb.catalog import Catalog, GentryCard
+from obsession_nb.catalog import Catalog
+from obsession_nb.catalog_records import GentryCard
 from obsession_nb.flow import STEP_NAMES
 from obsession_nb.limits import excess
 from obsession_nb.rounds import is_courtship
-from obsession_nb.setup import setup_decisions
+from obsession_nb.setup_areas import setup_decisions
 from obsession_nb.setup_choices import STEPS as SETUP_STEPS
 from obsession_nb.state import State
 from obsession_nb.table import Table

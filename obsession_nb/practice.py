@@ -17,8 +17,9 @@ from obsession_nb.actions import Action
 from obsession_nb.arena import Player, make_player
 from obsession_nb.coach import Hint, TurnReview, hint, review_turn
 from obsession_nb.game import Game, Snapshot, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.opponents_search import PLAYOUTS
-from obsession_nb.state import LogEntry, Options
+from obsession_nb.state import LogEntry
 
 WORST = 5
 """Turns the post-game review lists."""

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from obsession_nb.catalog import Sourced
+from obsession_nb.catalog_records import Sourced
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -30,7 +30,7 @@ from obsession_nb.rules import Ruling
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from obsession_nb.catalog import GentryCard
+    from obsession_nb.catalog_records import GentryCard
     from obsession_nb.state import State
 
 KINDS = ("legal", "servant", "earn")

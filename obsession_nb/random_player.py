@@ -11,13 +11,14 @@ import random
 from collections.abc import Callable
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.game import Game
 
 RARE = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch)
 REVEALS = (a.Reveal, a.RevealHire, a.RevealReclaim)
-TEAM_REQUESTS = (a.AskGift, a.AskServant, a.TeamGuest)
+TEAM_REQUESTS = (ma.AskGift, ma.AskServant, ma.TeamGuest)
 """Team play's requests and loans (UD p.12): now and then, so that turns still look like turns."""
-TEAM_SPECIALS = (a.TeamBorrow, a.TeamHelp)
+TEAM_SPECIALS = (ma.TeamBorrow, ma.TeamHelp)
 """A teammate's special action to fund a gift or refresh a servant: offered only while answering
 a request, and then one answer in a few."""
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from obsession_nb.game import Game, load_scenario, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.simulate import run
-from obsession_nb.state import Options
 
 if TYPE_CHECKING:
     import pandas as pd

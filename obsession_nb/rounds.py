@@ -6,7 +6,7 @@ Moving from one round to the next is the sequencer's (``flow.end_round``, ``flow
 
 from __future__ import annotations
 
-from obsession_nb.catalog import RoundSpace
+from obsession_nb.catalog_cards import RoundSpace
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.table import Table, per_decision
 

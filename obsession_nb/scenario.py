@@ -17,11 +17,13 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from obsession_nb import yamlio
-from obsession_nb.catalog import Catalog, GentryCard, load_catalog
+from obsession_nb.catalog import Catalog, load_catalog
+from obsession_nb.catalog_records import GentryCard
+from obsession_nb.game_options import Options
 from obsession_nb.reputation import Wheel
 from obsession_nb.resources import content_dir
 from obsession_nb.scenario_check import check, key_path
-from obsession_nb.state import Options, State
+from obsession_nb.state import State
 from obsession_nb.table import WHEEL_LEVELS
 
 FORMAT = "obsession-nb/scenario@1"

@@ -10,7 +10,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from obsession_nb.catalog import Catalog, GentryCard, Tile
+from obsession_nb.catalog import Catalog
+from obsession_nb.catalog_records import GentryCard, Tile
 from obsession_nb.milestones import MARKERS, PER_GAME
 from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 
 from obsession_nb import actions as a
-from obsession_nb.catalog import Category
+from obsession_nb.catalog_records import Category
 from obsession_nb.market import end_of_round
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.state import Player, Turn

@@ -1,4 +1,4 @@
-"""The decisions a variant adds before the first turn (setup.setup_decisions gives their order).
+"""The decisions a variant adds before the first turn (setup_areas.setup_decisions gives their order).
 
 * ``starter-draft`` (option.starter-guest-draft): the starter guests are drafted instead of dealt
   (action ``starter CARD``), in the order of starter_draft.draft_order; the deck still to pick
@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.setup import FIRST_PRINTING_KEPT, setup_decisions
+from obsession_nb.setup_areas import setup_decisions
+from obsession_nb.setup_supply import FIRST_PRINTING_KEPT
 from obsession_nb.setup_tiles import opening_market
 from obsession_nb.starter_draft import draft_order, return_undrafted
 from obsession_nb.state import Turn
@@ -39,12 +41,12 @@ STEP_NAMES = {
 def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
     if turn.step == "starter-draft":
-        yield from (a.Starter(c) for c in dict.fromkeys(turn.offer))
+        yield from (ma.Starter(c) for c in dict.fromkeys(turn.offer))
     elif turn.step == "opening-market":
-        yield from (a.OpeningMarket("redraw"), a.OpeningMarket("keep"))
+        yield from (ma.OpeningMarket("redraw"), ma.OpeningMarket("keep"))
     else:
         pool = turn.offer if turn.resume == "step2" else table.me.objectives
-        yield from (a.ChooseObjective(c) for c in dict.fromkeys(pool))
+        yield from (ma.ChooseObjective(c) for c in dict.fromkeys(pool))
 
 
 def _next(table: Table) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 
 from obsession_nb.catalog import Catalog
+from obsession_nb.game_options import Options
 from obsession_nb.market import SPACES, tsn_key
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.state import Options
 from obsession_nb.table import Table
 
 INTENSIVE_SERVICE = ("butlers-pantry", "barn", "brushing-room")

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.option_index import options_with
 from obsession_nb.random_player import RandomPlayer, StalledGame
 from obsession_nb.scoring import Scoresheet, score
 from obsession_nb.seasons import season_of
-from obsession_nb.state import Options
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from obsession_nb.actions import ACTION_TYPES
+from obsession_nb.notation import ACTION_TYPES
 from obsession_nb.resources import content_dir
 from obsession_nb.rules import nearest
 

@@ -9,7 +9,7 @@ guest's favours.  The guest ends in the discard pile like any other.
 
 from __future__ import annotations
 
-from obsession_nb.catalog import Favour
+from obsession_nb.catalog_records import Favour
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.table import Table, per_decision
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
-from obsession_nb.catalog import Catalog, GentryCard, Tile, TileSide, load_catalog
+from obsession_nb.catalog import Catalog, load_catalog
+from obsession_nb.catalog_records import GentryCard, Tile, TileSide
 from obsession_nb.mode import Mode, mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.rules import Ruling, ruling

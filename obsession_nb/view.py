@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb import milestones
-from obsession_nb.catalog import CATEGORIES
+from obsession_nb.catalog_records import CATEGORIES
 from obsession_nb.market import RESERVE_PRICE, SPACE_PRICES, offers
 from obsession_nb.rounds import space
 from obsession_nb.table import Table

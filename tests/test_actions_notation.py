@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from obsession_nb import casebook, cli
-from obsession_nb.actions import ACTION_TYPES, parse
 from obsession_nb.game import Game
+from obsession_nb.notation import ACTION_TYPES, parse
 from obsession_nb.rules import BadNotation
 
 EXAMPLES = [

@@ -7,11 +7,11 @@ import pytest
 from positions import game, refuse, table
 
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.market import end_of_round
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.setup_tiles import INTENSIVE_SERVICE, UD_UNIVERSAL_TILES
 from obsession_nb.starter_draft import draft_order
-from obsession_nb.state import Options
 
 
 def play_to_round(g: Game, round_number: int, seed: int = 1) -> None:

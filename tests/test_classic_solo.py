@@ -10,7 +10,8 @@ import pytest
 from game_invariants import Watch, round_trip
 from positions import GOSSIP_TURN
 
-from obsession_nb.catalog import CardsError, OpponentCard, load_catalog, overlay
+from obsession_nb.catalog import CardsError, load_catalog, overlay
+from obsession_nb.catalog_cards import OpponentCard
 from obsession_nb.modes import classic_ai
 from obsession_nb.modes.classic import ClassicGame, classic_result, classic_solo, new_classic_game
 from obsession_nb.modes.classic_courtship import opponent_score

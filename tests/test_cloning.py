@@ -11,10 +11,12 @@ from pydantic import BaseModel, ValidationError
 from obsession_nb import load_scenario
 from obsession_nb.cloning import keyer
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.modes.classic import new_classic_game
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.state import Options, OwnedTile, Player, Record, State, Turn
+from obsession_nb.record import Record
+from obsession_nb.state import OwnedTile, Player, State, Turn
 
 GAMES = [  # players, options: every mode, so that each mode's records are met
     (4, {}),

@@ -17,12 +17,12 @@ import pytest
 from obsession_nb import Game, engine, load_json, load_position, load_scenario_text, new_game
 from obsession_nb import actions as a
 from obsession_nb.choices import BOXES
+from obsession_nb.game_options import Options
 from obsession_nb.mode import STANDARD, Mode, mode_named
 from obsession_nb.modes.solo import new_solo_game
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.resources import content_dir
 from obsession_nb.service import open_slots
-from obsession_nb.state import Options
 
 SCENARIOS = sorted(p.stem for p in (content_dir() / "scenarios").glob("*.yaml"))
 

@@ -12,7 +12,8 @@ import pytest
 
 import obsession_nb
 from obsession_nb.cli import main
-from obsession_nb.explore import COLUMNS, _canonical
+from obsession_nb.explore import COLUMNS
+from obsession_nb.explore_keys import _canonical
 from obsession_nb.game import Game, load_position
 
 
@@ -220,7 +221,7 @@ def _every_end(game: Game, host: str | None = None) -> set[str]:
     its stated limits (no special actions, the first screened card, no purchase, ``host``)."""
     from obsession_nb import actions as a
     from obsession_nb import engine
-    from obsession_nb.explore import SPECIAL
+    from obsession_nb.explore_choices import SPECIAL
 
     table = game.table
     seat = table.turn.player
@@ -283,8 +284,8 @@ def test_explore_leaves_team_requests_out_like_other_special_actions() -> None:
     borrowing: the explorer leaves it out (play it in the stepper first), or it would double
     every line."""
     from obsession_nb.explore import lines
+    from obsession_nb.game_options import Options
     from obsession_nb.random_player import RandomPlayer, play_to_round
-    from obsession_nb.state import Options
 
     game = play_to_round(obsession_nb.new_game(4, seed=0, options=Options(mode="team")), 5,
                          RandomPlayer(0))

@@ -9,8 +9,8 @@ from positions import game, refuse, rules_of, table
 
 from obsession_nb.cli import main
 from obsession_nb.game import new_game
+from obsession_nb.game_options import Options
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.state import Options
 
 HALL = {"organiser": [{"tile": "private-study"}, {"tile": "servants-hall"}]}
 

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from obsession_nb import load_scenario_text
-from obsession_nb.actions import ACTION_TYPES, parse
 from obsession_nb.catalog import load_catalog
 from obsession_nb.game import Game
+from obsession_nb.notation import ACTION_TYPES, parse
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.resources import content_dir
 from obsession_nb.rules import BadNotation, IllegalAction

@@ -23,9 +23,9 @@ from obsession_nb import ScenarioError, load_scenario_text, new_game, new_positi
 from obsession_nb.cli import main
 from obsession_nb.explore import explore
 from obsession_nb.game import Game
+from obsession_nb.game_options import Options
 from obsession_nb.limits import enabled
 from obsession_nb.scenario import MAX_BYTES
-from obsession_nb.state import Options
 
 BASES: dict[str, tuple[int, str]] = {
     "team": (4, "team"), "tableau": (3, "tableau"), "duel": (2, "tableau-duel"),

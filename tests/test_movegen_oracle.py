@@ -12,6 +12,7 @@ import pytest
 
 from obsession_nb import Game, engine, load_json, load_position, new_game
 from obsession_nb.actions import Action
+from obsession_nb.game_options import Options
 from obsession_nb.modes.classic import new_classic_game
 from obsession_nb.modes.classic_strategy import make_player as classic_player
 from obsession_nb.modes.solo import new_solo_game
@@ -19,7 +20,6 @@ from obsession_nb.modes.solo_strategy import RandomSolo
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.resources import content_dir
 from obsession_nb.rules import IllegalAction
-from obsession_nb.state import Options
 
 MAX_ACTIONS = 3_000
 

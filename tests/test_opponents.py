@@ -21,10 +21,11 @@ from obsession_nb.arena import (
 )
 from obsession_nb.determinise import sample
 from obsession_nb.game import Game, load_json, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.opponents import margin
 from obsession_nb.opponents_search import Line, SearchPlayer, line_values
 from obsession_nb.random_player import play_to_round
-from obsession_nb.state import Options, State
+from obsession_nb.state import State
 
 MODES = [("standard", 2), ("standard", 5), ("team", 4), ("tableau", 3), ("tableau-duel", 2)]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from obsession_nb.game_options import Options
 from obsession_nb.mode import BUILTIN
 from obsession_nb.option_index import (
     field_values,
@@ -21,7 +22,6 @@ from obsession_nb.option_index import (
     selections,
     selector,
 )
-from obsession_nb.state import Options
 
 NOT_OFFERED: dict[tuple[str, str | None], str] = {
     # (option id, choice; None = the whole option): why it is not selectable

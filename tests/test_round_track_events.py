@@ -11,9 +11,9 @@ from obsession_nb import Game
 from obsession_nb import actions as a
 from obsession_nb.catalog import load_catalog
 from obsession_nb.game import new_game
+from obsession_nb.game_options import Options
 from obsession_nb.random_player import RandomPlayer, play_out
 from obsession_nb.scoring import score
-from obsession_nb.state import Options
 
 CAT = load_catalog()
 

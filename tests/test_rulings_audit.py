@@ -203,7 +203,7 @@ def test_ruling_universal_tiles_carriage_house_works_without_the_expansion() -> 
 
 
 def _base():
-    from obsession_nb.state import Options
+    from obsession_nb.game_options import Options
 
     return Options(expansion=False)
 

@@ -8,10 +8,10 @@ from positions import START, game, refuse, rules_of, table
 from season_positions import event_round
 from ud_positions import card, ud
 
+from obsession_nb.game_options import Options
 from obsession_nb.scoring import score
 from obsession_nb.setup import new_state
 from obsession_nb.setup_tiles import opening_market
-from obsession_nb.state import Options
 
 
 def rule_ids(rulings) -> list[str]:

@@ -9,10 +9,11 @@ import pytest
 
 from obsession_nb.catalog import load_catalog
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.random_player import RandomPlayer
-from obsession_nb.setup import compensation, hire_supply, new_state
+from obsession_nb.setup import new_state
+from obsession_nb.setup_supply import compensation, hire_supply
 from obsession_nb.setup_tiles import qualifies_for_opening
-from obsession_nb.state import Options
 
 CAT = load_catalog()
 START = sorted(t.id for t in CAT.tiles.values() if t.start)

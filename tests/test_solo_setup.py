@@ -16,7 +16,7 @@ from obsession_nb.modes.solo_market import (
     supply_tiles,
 )
 from obsession_nb.modes.solo_tableau import size
-from obsession_nb.setup import STARTING_SERVANTS, UD_DECK_LEAVES_OUT, UD_HIRE
+from obsession_nb.setup_supply import STARTING_SERVANTS, UD_DECK_LEAVES_OUT, UD_HIRE
 
 CATALOG = load_catalog()
 

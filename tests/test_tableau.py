@@ -8,14 +8,15 @@ from collections import Counter
 import pytest
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.modes import tableau
 from obsession_nb.modes.tableau_play import pass_turn as finish_turn
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
 from obsession_nb.starter_draft import draft_order
-from obsession_nb.state import Options
 
 
 def tableau_game(players: int = 3, seed: int = 5, mode: str = "tableau", **options) -> Game:
@@ -29,7 +30,7 @@ def through_setup(game: Game, seed: int = 5) -> list[tuple[int, str]]:
     picks = []
     while game.state.turn.step in ("draft", "mode"):
         action = player.choose(game)
-        if isinstance(action, a.Starter):
+        if isinstance(action, ma.Starter):
             picks.append((game.state.turn.player, action.card))
         game.apply(action)
     return picks
@@ -122,7 +123,7 @@ def test_starter_guest_draft_refuses_a_card_not_in_the_deck_and_other_actions() 
         game.apply(player.choose(game))
     before = game.to_json()
     outside = next(c for c in starters(game) if c not in game.state.tableau.draft_deck)
-    for bad in (a.Starter(outside), a.Pass()):
+    for bad in (ma.Starter(outside), a.Pass()):
         with pytest.raises(IllegalAction):
             game.apply(bad)
     assert game.to_json() == before
@@ -234,7 +235,7 @@ def test_grand_ball_in_turn_order_before_any_turn_of_round_5() -> None:
         order.append(seat)
         with pytest.raises(IllegalAction):
             game.apply(a.Activity())
-        game.apply(a.Ball(offer[1]))
+        game.apply(ma.Ball(offer[1]))
         assert offer[1] in state.players[seat].hand
         assert state.supply.prestige_deck[-2:] == [offer[0], offer[2]]  # to the bottom
     assert order == [(first + k) % 3 for k in range(3)]
@@ -248,7 +249,7 @@ def test_grand_ball_returns_the_two_others_to_the_bottom_of_the_deck() -> None:
     play_until(game, lambda g: g.state.round == 5, 4)
     state = game.state
     offer = list(state.tableau.ball_offer)
-    game.apply(a.Ball(offer[0]))
+    game.apply(ma.Ball(offer[0]))
     # the next player's three were drawn from the top after the first two went under
     assert state.supply.prestige_deck[-2:] == offer[1:]
 

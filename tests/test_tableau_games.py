@@ -8,9 +8,9 @@ from game_invariants import check_position, inventory, model_round_trip, round_t
 
 from obsession_nb import Game
 from obsession_nb.game import new_game
+from obsession_nb.game_options import Options
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.scoring import score
-from obsession_nb.state import Options
 
 
 def tableau_inventory(game: Game):

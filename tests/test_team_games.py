@@ -13,10 +13,10 @@ from game_invariants import Watch, round_trip
 from obsession_nb import engine
 from obsession_nb.cli import main
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.modes.team_scoring import team_sheet
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.scoring import score
-from obsession_nb.state import Options
 
 
 def play_checked(game: Game, seed: int) -> Counter[str]:

@@ -12,6 +12,7 @@ import pytest
 from obsession_nb import Game, load_position
 from obsession_nb.cli import main
 from obsession_nb.game import new_game
+from obsession_nb.game_options import Options
 from obsession_nb.modes.team import teams
 from obsession_nb.modes.team_scoring import TeamScore, team_score, team_sheet, winning_teams
 from obsession_nb.objectives import ObjectiveResult
@@ -19,7 +20,7 @@ from obsession_nb.random_player import RandomPlayer
 from obsession_nb.rules import Ruling
 from obsession_nb.scenario import ScenarioError, parse
 from obsession_nb.scoring import PlayerScore
-from obsession_nb.state import Choice, Options
+from obsession_nb.state import Choice
 from obsession_nb.views import Board
 
 ADA, BEA, CORA, DOT = 0, 1, 2, 3

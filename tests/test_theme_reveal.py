@@ -10,9 +10,9 @@ import pytest
 from pydantic import ValidationError
 
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.seasons import courtship_rounds, courtship_themes
-from obsession_nb.state import Options
 from obsession_nb.themes import CLIFFHANGER, cliffhanger_place, reveal_round
 
 

@@ -18,14 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.catalog import Catalog, load_catalog, overlay
 from obsession_nb.game import Game
+from obsession_nb.game_options import Options
+from obsession_nb.mode_records import ClassicSolo
 from obsession_nb.modes.classic_courtship import OpponentScore, opponent_score
 from obsession_nb.modes.classic_mode import ClassicSolitaire
 from obsession_nb.modes.classic_strategy import make_player
 from obsession_nb.random_player import play_out
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
-from obsession_nb.setup import families_available, finish_player_areas, hire_supply
-from obsession_nb.state import ClassicSolo, LogEntry, Options, Player, State
+from obsession_nb.setup_areas import finish_player_areas
+from obsession_nb.setup_supply import families_available, hire_supply
+from obsession_nb.state import LogEntry, Player, State
 from obsession_nb.table import Table
 
 if TYPE_CHECKING:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from obsession_nb.catalog import AICard
+from obsession_nb.catalog_cards import AICard
 from obsession_nb.market import SPACE_PRICES, fill, refresh
+from obsession_nb.mode_records import AIRoll, ClassicSolo
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.state import AIRoll, ClassicSolo
 from obsession_nb.table import Table
 
 AI_CARD = "ai-card"

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from obsession_nb.catalog import OpponentCard
+from obsession_nb.catalog_cards import OpponentCard
+from obsession_nb.mode_records import CourtshipResult
 from obsession_nb.modes.classic_ai import record
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.seasons import (
@@ -27,7 +28,7 @@ from obsession_nb.seasons import (
     is_final,
     start_discards,
 )
-from obsession_nb.state import CourtshipResult, Turn
+from obsession_nb.state import Turn
 from obsession_nb.table import Table
 
 FINAL_SEASON = 4

@@ -18,13 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb import engine
 from obsession_nb.game import Game
+from obsession_nb.game_options import Options
+from obsession_nb.mode_records import Solo
 from obsession_nb.modes import SOLO
-from obsession_nb.modes.solo_rules import adds_monuments, modifier, opponent_card
-from obsession_nb.modes.solo_rules import target as target_of
+from obsession_nb.modes.solo_end import adds_monuments, modifier, opponent_card
+from obsession_nb.modes.solo_end import target as target_of
 from obsession_nb.rules import Ruling, ruling
 from obsession_nb.scoring import Scoresheet, score
-from obsession_nb.setup import hire_supply
-from obsession_nb.state import LogEntry, Options, Player, Solo, State
+from obsession_nb.setup_supply import hire_supply
+from obsession_nb.state import LogEntry, Player, State
 from obsession_nb.table import Table
 
 if TYPE_CHECKING:

@@ -9,10 +9,10 @@ top tile).  An empty depth takes nothing; so does a roll the critical rule forbi
 
 from __future__ import annotations
 
+from obsession_nb.mode_records import Scavenge
 from obsession_nb.modes.solo_market import COUNTERS, NO_SCAVENGING, stack
 from obsession_nb.modes.solo_tableau import needs
 from obsession_nb.rules import Ruling, ruling
-from obsession_nb.state import Scavenge
 from obsession_nb.table import Table
 
 SIDES = 20

@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from obsession_nb.catalog import CATEGORIES
+from obsession_nb.catalog_records import CATEGORIES
+from obsession_nb.modes.solo_end import modifier as round_modifier
+from obsession_nb.modes.solo_end import target
 from obsession_nb.modes.solo_market import offers
-from obsession_nb.modes.solo_rules import modifier as round_modifier
-from obsession_nb.modes.solo_rules import target
 from obsession_nb.modes.solo_tableau import column_tiles, size
 from obsession_nb.scoring import score_player
 from obsession_nb.table import Table

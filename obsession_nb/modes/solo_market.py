@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from obsession_nb.catalog import CATEGORIES, Catalog, Tile
+from obsession_nb.catalog import Catalog
+from obsession_nb.catalog_records import CATEGORIES, Tile
 from obsession_nb.market import SPACE_PRICES, Offer
 from obsession_nb.rounds import has_event
 from obsession_nb.rules import Ruling, refuse, ruling

@@ -1,7 +1,8 @@
 """The Solo Estate Challenge (UD p.13-14) as a game-mode plugin (obsession_nb/mode.py).
 
 Each hook hands over to the module that holds that part of the challenge: the category stacks
-and buying (``solo_market``), the hooks of the turn, setup and scenario checks (``solo_rules``).
+and buying (``solo_market``), the hooks of the turn, setup and scenario checks (``solo_rules``),
+the end of a turn (``solo_end``).
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.buying import apply_buy, verify_buy
 from obsession_nb.catalog import Catalog
 from obsession_nb.market import Offer
 from obsession_nb.mode import Handler, Mode
-from obsession_nb.modes import solo_market, solo_rules
+from obsession_nb.modes import solo_end, solo_market, solo_rules
 from obsession_nb.rules import Ruling
 from obsession_nb.state import State
 from obsession_nb.table import Table
@@ -36,12 +38,12 @@ class SoloEstateChallenge(Mode):
     unlimited_purchases = True  # as many as she can afford (UD p.14)
     refills_market = False  # the stacks are never refilled
     identical_stacks = False  # six category stacks, which may run out (solo.sec.market-stacks)
-    last_round = solo_rules.ROUND_CAP  # the track is played on past its last space
+    last_round = solo_end.ROUND_CAP  # the track is played on past its last space
     milestones = False  # not used in the challenge (UD p.13; solo.sec.player-setup)
     handlers = {
-        a.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
-        a.BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),
-        a.DiscardTile: Handler(frozenset({"buy"}), solo_rules.verify_discard_tile,
+        ma.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
+        ma.BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),
+        ma.DiscardTile: Handler(frozenset({"buy"}), solo_rules.verify_discard_tile,
                                solo_rules.apply_discard_tile),
     }
 
@@ -61,7 +63,7 @@ class SoloEstateChallenge(Mode):
         return solo_rules.ball_pending(table)
 
     def end_of_turn(self, table: Table) -> bool:
-        solo_rules.after_turn(table)
+        solo_end.after_turn(table)
         return True
 
     def offers(self, table: Table) -> list[Offer]:

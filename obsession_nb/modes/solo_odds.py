@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.batch import game_seeds, run_all
 from obsession_nb.game import Game
+from obsession_nb.mode_records import Solo
 from obsession_nb.modes.solo import make_player, new_solo_game, play, solo_position, solo_result
 from obsession_nb.modes.solo_market import COUNTERS, STACKS, price
-from obsession_nb.state import Solo
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -253,7 +253,7 @@ def plot_finals(outcomes: Sequence[GameOutcome], axes: Sequence[Axes] | None = N
     from matplotlib.ticker import MaxNLocator
 
     from obsession_nb.modes.solo import modifier
-    from obsession_nb.modes.solo_rules import TARGETS
+    from obsession_nb.modes.solo_end import TARGETS
 
     frame = results_frame(outcomes)
     lengths = list(dict.fromkeys(frame["length"]))

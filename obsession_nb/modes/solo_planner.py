@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from obsession_nb import actions as a
 from obsession_nb import engine
+from obsession_nb import mode_actions as ma
 from obsession_nb.modes.solo_estimate import Pace, outlook
 from obsession_nb.modes.solo_market import offers
 from obsession_nb.modes.solo_strategy import GreedySolo
@@ -157,7 +158,7 @@ class PlannerSolo(GreedySolo):
                 continue
             tile = table.tile(offer.tile)
             if tile.kind == "monument":
-                tries += [a.BuyInto(offer.tile, c, useful_man=useful)
+                tries += [ma.BuyInto(offer.tile, c, useful_man=useful)
                           for c, n in missing.items() if n]
             elif missing.get(tile.front.category):
                 by_column.setdefault(tile.front.category, []).append((offer.price, offer.tile))

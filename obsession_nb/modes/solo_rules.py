@@ -6,8 +6,7 @@ solo.exception.*; rulings ruling.sec-*).
   prestige guests to keep one (action ``ball CARD``);
 * step 7: monuments are bought into a chosen column (``buy-into TILE COLUMN``), a full
   column makes room by discarding a tile from the game (``discard-tile TILE``);
-* after the turn (:func:`after_turn`): the end conditions, else the AI scavenges and the round
-  pawn advances;
+* after the turn: solo_end.py;
 * refusals of what the mode leaves out (:func:`verify_action`).
 """
 
@@ -17,8 +16,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
-from obsession_nb.catalog import CATEGORIES, Catalog, OpponentCard
+from obsession_nb import mode_actions as ma
+from obsession_nb.catalog import Catalog
+from obsession_nb.catalog_records import CATEGORIES
+from obsession_nb.mode_records import Solo
 from obsession_nb.modes import solo_ai
+from obsession_nb.modes.solo_end import (
+    OPPONENT_TARGETS,
+    adds_monuments,
+    opponent_card,
+    target,
+)
 from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 from obsession_nb.modes.solo_market import (
     COUNTERS,
@@ -29,21 +37,13 @@ from obsession_nb.modes.solo_market import (
     stack_of,
     supply_tiles,
 )
-from obsession_nb.modes.solo_tableau import at_max, check, column_of, column_tiles, needs, size
-from obsession_nb.rounds import has_event, last_round
+from obsession_nb.modes.solo_tableau import check, column_of, column_tiles, needs, size
+from obsession_nb.rounds import has_event
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Options, Solo, State
+from obsession_nb.state import State
 from obsession_nb.table import Table
 
-OPPONENT_TARGETS = ("opponent", "opponent-monuments")
-MONUMENT_TARGETS = ("expert-monuments", "opponent-monuments")
 BALL_SEE = 3
-ROUND_CAP = 30
-"""A game still not complete when this round ends stops, lost (ruling.sec-track-end)."""
-TARGETS = {"standard": (132, 12), "extended": (188, 15)}
-"""(target score, the round of the target space) per length (UD p.13)."""
-STEP = 5
-"""VP per step of the round modifier (UD p.14 End Game Scoring)."""
 REFRESHES = (a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch, a.FreeRefresh)
 USELESS_VP_FAVOURS = ("refresh_market", "unlimited_purchases")
 SETUP_REPLACED = {
@@ -151,16 +151,16 @@ def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
     solo = table.state.solo
     if turn.step == "step2" and solo is not None:
-        yield from (a.Ball(c) for c in dict.fromkeys(solo.ball_offer))
+        yield from (ma.Ball(c) for c in dict.fromkeys(solo.ball_offer))
     elif turn.step == "buy":
         me = table.me
         for tiles in table.state.supply.market:
             for tile_id in tiles:
                 if table.tile(tile_id).kind == "monument":
                     for column in CATEGORIES:
-                        yield a.BuyInto(tile_id, column)
-                        yield a.BuyInto(tile_id, column, useful_man=True)
-        yield from (a.DiscardTile(o.tile) for o in me.organiser)
+                        yield ma.BuyInto(tile_id, column)
+                        yield ma.BuyInto(tile_id, column, useful_man=True)
+        yield from (ma.DiscardTile(o.tile) for o in me.organiser)
 
 
 # ----------------------------------------------------------------- step 2
@@ -252,96 +252,6 @@ def apply_discard_tile(table: Table, tile_id: str) -> list[Ruling]:
     return [ruling("ruling.sec-discard-to-make-room", f"{table.tile_name(tile_id)} is removed "
                    "from the game with whatever permanent ability it gave; what it already "
                    "brought (money, reputation, servants) stays.")]
-
-
-# ----------------------------------------------------------------- after the turn
-
-
-def target(table: Table) -> tuple[int, int]:
-    """(target score, round of the target space) for this game's length: the printed score, or
-    an opponent card's base score (solo.sec.target-variants)."""
-    state = table.state
-    printed, at = TARGETS[state.options.length]
-    card = opponent_card(state, table.catalog)
-    return (printed if card is None else card.base), at
-
-
-def opponent_card(state: State, catalog: Catalog) -> OpponentCard | None:
-    """The opponent card whose base score is the target, if the target is one."""
-    name = state.solo.opponent if state.solo is not None else None
-    if state.options.solo_target not in OPPONENT_TARGETS or name not in catalog.opponents:
-        return None
-    return catalog.opponents[str(name)]
-
-
-def adds_monuments(options: Options) -> bool:
-    """Whether the VP of scavenged monuments join the target (solo.sec.target-variants)."""
-    return options.solo_target in MONUMENT_TARGETS
-
-
-def modifier(round_number: int, target_round: int) -> int:
-    """The round modifier: 5 VP for the first round away from the target space, 5 more for each
-    further round; a bonus before it, a penalty after (solo.sec.round-modifiers)."""
-    away = abs(round_number - target_round)
-    total = STEP * away * (away + 1) // 2
-    return total if round_number < target_round else -total
-
-
-def after_turn(table: Table) -> None:
-    """The end conditions (ruling.sec-end-check); else the AI scavenges and the round pawn
-    moves on (solo.sec.turn); past the track's last space the game stops (ruling.sec-track-end).
-    """
-
-    state = table.state
-    me = state.players[0]
-    tableau = check(table, me)
-    top = at_max(table, me)
-    passed = state.turn is not None and state.turn.passing
-    if tableau.complete and top:
-        assert state.solo is not None
-        state.solo.finished_round = state.round
-        table.auto("end of the game", [
-            ruling("solo.sec.tableau-complete", f"Five columns of {size(table)} tiles, every "
-                   "flippable tile on its rose side."),
-            ruling("ruling.sec-start-tiles-count", "The START tiles count as the first tile of "
-                   "their columns."),
-            ruling("solo.sec.end-conditions", f"{me.name} is at Max reputation and "
-                   f"{tableau.describe(table)}: the game ends on round {state.round}."),
-            ruling("ruling.sec-end-check", "The conditions are checked when the turn ends; no "
-                   "scavenging follows."),
-        ])
-        _stop(table)
-        return
-    rulings = [ruling("ruling.sec-end-check", f"Not over yet: {me.name} is at "
-                      f"{table.wheel.describe(me.reputation)}"
-                      f"{'' if top else ' (not Max)'} and {tableau.describe(table)}.")]
-    if tableau.unflipped and not any(tableau.needs.values()):
-        rulings.append(ruling("ruling.sec-flippable", "Every column is full, but a complete "
-                              "tableau shows the rose side of every tile that has one."))
-    if passed:
-        rulings.append(ruling("ruling.sec-scavenge-every-turn", f"{me.name} passed; the AI "
-                              "scavenges all the same."))
-    rulings += solo_ai.scavenge_turn(table)
-    table.auto("AI scavenging", rulings)
-    if state.round >= ROUND_CAP:
-        table.auto("the challenge stops", [ruling(
-            "ruling.sec-track-end", f"Round {state.round} has ended and the challenge is still "
-                                    "not complete: the game stops here, unfinished.")])
-        _stop(table)
-        return
-    if state.round == last_round(table):
-        rulings.append(ruling("ruling.sec-track-end", "The pawn moves past the track's last "
-                              "space: play goes on, with no events, until the challenge is "
-                              "complete; the penalty keeps growing."))
-    rulings.append(ruling("solo.sec.turn", f"The round pawn moves on to round "
-                          f"{state.round + 1}."))
-    state.round += 1
-    table.then("enter-round")
-
-
-def _stop(table: Table) -> None:
-    table.state.turn = None
-    table.state.finished = True
 
 
 # ----------------------------------------------------------------- scenario checks and view

@@ -32,13 +32,14 @@ from obsession_nb import actions as a
 from obsession_nb import engine
 from obsession_nb.cloning import keyer
 from obsession_nb.game import Game
+from obsession_nb.modes.solo_end import modifier, target
 from obsession_nb.modes.solo_estimate import outlook
 from obsession_nb.modes.solo_planner import PlannerSolo
-from obsession_nb.modes.solo_rules import modifier, target
 from obsession_nb.modes.solo_shopping import Shopper
 from obsession_nb.modes.solo_strategy import GreedySolo
 from obsession_nb.modes.solo_tableau import at_max, needs, unflipped
 from obsession_nb.modes.solo_values import MAX_STEPS, is_legal, trial_copy
+from obsession_nb.notation import parse
 from obsession_nb.rules import IllegalAction
 from obsession_nb.scoring import score
 from obsession_nb.state import State
@@ -190,7 +191,7 @@ class SearchSolo(PlannerSolo):
         line = list(start)
         try:
             for notation in start:
-                engine.apply(sim, a.parse(notation))
+                engine.apply(sim, parse(notation))
             for _ in range(12):
                 action = policy(self, sim)
                 if action is None or sim.turn is None or sim.turn.step != "buy":
@@ -207,7 +208,7 @@ class SearchSolo(PlannerSolo):
         sim.automatic = []
         try:
             for notation in line:
-                engine.apply(sim, a.parse(notation))
+                engine.apply(sim, parse(notation))
         except IllegalAction:
             return None
         return self.simulate(sim, a.Done(), None, until="begin")
@@ -324,7 +325,7 @@ class SearchSolo(PlannerSolo):
             node = self.best(roots)
             self.shopping = list(node.first.buys) if node is not None and node.first else []
         while self.shopping:
-            action = a.parse(self.shopping.pop(0))
+            action = parse(self.shopping.pop(0))
             if is_legal(table, action):
                 return action
             self.shopping = []

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from obsession_nb import actions as a
 from obsession_nb import engine
+from obsession_nb import mode_actions as ma
 from obsession_nb.game import Game
 from obsession_nb.modes.solo_market import STACKS, offers
 from obsession_nb.modes.solo_shopping import Shopper
@@ -110,7 +111,7 @@ class GreedySolo(Shopper):
     def fallback(legal: list[a.Action]) -> a.Action:
         quiet = [x for x in legal if isinstance(x, a.Done | a.Pass | a.KeepVPCards)]
         plain = [x for x in legal if not isinstance(
-            x, a.Borrow | a.Help | a.Reveal | a.RevealHire | a.RevealReclaim | a.DiscardTile
+            x, a.Borrow | a.Help | a.Reveal | a.RevealHire | a.RevealReclaim | ma.DiscardTile
             | a.Place | a.Carriage | a.Kitchen)]
         return (quiet or plain or legal)[0]
 
@@ -247,7 +248,7 @@ class GreedySolo(Shopper):
     # ------------------------------------------------------------ the turn
 
     def step_step2(self, table: Table, legal: list[a.Action]) -> a.Action | None:
-        balls = self.first(legal, a.Ball)
+        balls = self.first(legal, ma.Ball)
         if balls:
             return max(balls, key=lambda x: (table.card(x.card).rating <= table.level(table.me),
                                              guest_value(table.card(x.card))))
@@ -344,8 +345,8 @@ class RandomSolo(RandomPlayer):
 
 
 def solo_weight(action: a.Action) -> float:
-    if isinstance(action, a.DiscardTile):
+    if isinstance(action, ma.DiscardTile):
         return 0.05
-    if isinstance(action, a.BuyInto):
+    if isinstance(action, ma.BuyInto):
         return 0.4
     return base_weight(action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from obsession_nb.catalog import CATEGORIES
+from obsession_nb.catalog_records import CATEGORIES
 from obsession_nb.state import OwnedTile, Player
 from obsession_nb.table import Table
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from obsession_nb import actions as a
 from obsession_nb import engine
-from obsession_nb.catalog import GentryCard
+from obsession_nb.catalog_records import GentryCard
 from obsession_nb.modes.solo_tableau import at_max
 from obsession_nb.table import Table
 

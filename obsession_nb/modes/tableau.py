@@ -17,12 +17,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.market import building_boom
+from obsession_nb.mode_records import Tableau
 from obsession_nb.rounds import last_round, space
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.setup_tiles import choose_monuments, opening_market
 from obsession_nb.starter_draft import deal_draft_deck, draft_order, return_undrafted
-from obsession_nb.state import State, Tableau, Turn
+from obsession_nb.state import State, Turn
 from obsession_nb.table import Table
 
 BALL_SEE = 3
@@ -167,9 +169,9 @@ def candidates(table: Table) -> Iterator[a.Action]:
     if tab is None or what is None:
         return
     if what == "draft":
-        yield from (a.Starter(c) for c in dict.fromkeys(tab.draft_deck))
+        yield from (ma.Starter(c) for c in dict.fromkeys(tab.draft_deck))
     else:
-        yield from (a.Ball(c) for c in dict.fromkeys(tab.ball_offer))
+        yield from (ma.Ball(c) for c in dict.fromkeys(tab.ball_offer))
 
 
 def verify_starter(table: Table, card: str) -> list[Ruling]:
@@ -245,10 +247,10 @@ def apply_ball(table: Table, card: str) -> list[Ruling]:
 def verify_action(table: Table, action: a.Action) -> None:
     """While a mode decision waits, only its own action is a choice."""
     what = pending(table)
-    if what == "draft" and not isinstance(action, a.Starter):
+    if what == "draft" and not isinstance(action, ma.Starter):
         raise refuse("option.starter-guest-draft", "The starter-guest draft comes first: "
                      "take one card (starter CARD).")
-    if what == "ball" and not isinstance(action, a.Ball):
+    if what == "ball" and not isinstance(action, ma.Ball):
         raise refuse("tableau.grand-ball", "The Grand Ball comes first: keep one of the "
                      "prestige guests seen (ball CARD).")
 

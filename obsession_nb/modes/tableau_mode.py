@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.catalog import Catalog
 from obsession_nb.mode import Handler, Mode
 from obsession_nb.modes import tableau, tableau_scoring
@@ -27,8 +28,8 @@ class TableauObsession(Mode):
     name = "tableau"
     milestones = True  # "Milestones are used" (UD p.15 Setup)
     handlers = {
-        a.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
-        a.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
+        ma.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
+        ma.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
     }
 
     def refuse(self, table: Table, action: a.Action) -> None:

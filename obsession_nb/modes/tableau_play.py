@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from obsession_nb import actions as a
 from obsession_nb.game import Game, new_game
+from obsession_nb.game_options import Options
 from obsession_nb.random_player import RandomPlayer
 from obsession_nb.reputation import Wheel
 from obsession_nb.scoring import triangular
-from obsession_nb.state import LogEntry, Options
+from obsession_nb.state import LogEntry
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -18,8 +18,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
+from obsession_nb.mode_records import Loan, TeamPlay, TeamRequest
 from obsession_nb.rules import Ruling, refuse, ruling
-from obsession_nb.state import Loan, LogEntry, Player, State, TeamPlay, TeamRequest
+from obsession_nb.state import LogEntry, Player, State
 from obsession_nb.supplemental import service_possible_without
 from obsession_nb.table import Table
 
@@ -32,7 +34,7 @@ GUEST_STEPS = frozenset({"host", "invite"})
 """A teammate's gentry join the activity's guest list: before and while inviting."""
 NOT_DOUBLED = ("hall_boy", "head_housemaid", "useful_man")
 """Servants of which two may work on one activity, on different targets (team.no-doubled-servants)."""
-ANSWERS = (a.Accept, a.Decline, a.TeamBorrow, a.TeamHelp)
+ANSWERS = (ma.Accept, ma.Decline, ma.TeamBorrow, ma.TeamHelp)
 TEAM_RULINGS = ("ruling.team-one-gift-per-turn", "ruling.team-one-request-per-servant",
                 "ruling.team-guests-no-consent", "ruling.team-routing-at-invitation",
                 "ruling.team-lent-guest-dismissal", "ruling.team-tie-break")
@@ -213,20 +215,20 @@ def refusal(table: Table, action: a.Action) -> None:
 def candidates(table: Table) -> Iterator[a.Action]:
     request = reading(table).request
     if request is not None:
-        yield from (a.Accept(), a.Decline())
+        yield from (ma.Accept(), ma.Decline())
         if request.kind == "gift":
-            yield a.TeamBorrow()
+            yield ma.TeamBorrow()
         else:
             assert request.servant is not None
-            yield a.TeamHelp(request.servant)
+            yield ma.TeamHelp(request.servant)
         return
     if table.turn.step not in REQUEST_STEPS:
         return
     mate = partner(table)
-    yield from (a.AskGift(x) for x in GIFTS)
-    yield from (a.AskServant(k) for k in dict.fromkeys(mate.servants.all()))
+    yield from (ma.AskGift(x) for x in GIFTS)
+    yield from (ma.AskServant(k) for k in dict.fromkeys(mate.servants.all()))
     for card_id in dict.fromkeys(mate.hand):
-        yield from (a.TeamGuest(card_id, r) for r in ROUTES)
+        yield from (ma.TeamGuest(card_id, r) for r in ROUTES)
 
 
 # ----------------------------------------------------------------- after the activity

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from obsession_nb import actions as a
+from obsession_nb import mode_actions as ma
 from obsession_nb.catalog import Catalog
 from obsession_nb.mode import Handler, Mode
 from obsession_nb.modes import team, team_requests, team_scoring
@@ -26,13 +27,13 @@ class CompetitiveTeamPlay(Mode):
 
     name = "team"
     handlers = {
-        a.AskGift: Handler(team.REQUEST_STEPS, team_requests.verify_ask_gift, team_requests.apply_ask_gift),
-        a.AskServant: Handler(team.REQUEST_STEPS, team_requests.verify_ask_servant, team_requests.apply_ask_servant),
-        a.Accept: Handler(team.REQUEST_STEPS, team_requests.verify_accept, team_requests.apply_accept),
-        a.Decline: Handler(team.REQUEST_STEPS, team_requests.verify_decline, team_requests.apply_decline),
-        a.TeamBorrow: Handler(team.REQUEST_STEPS, team_requests.verify_team_borrow, team_requests.apply_team_borrow),
-        a.TeamHelp: Handler(team.REQUEST_STEPS, team_requests.verify_team_help, team_requests.apply_team_help),
-        a.TeamGuest: Handler(team.REQUEST_STEPS, team_requests.verify_team_guest, team_requests.apply_team_guest),
+        ma.AskGift: Handler(team.REQUEST_STEPS, team_requests.verify_ask_gift, team_requests.apply_ask_gift),
+        ma.AskServant: Handler(team.REQUEST_STEPS, team_requests.verify_ask_servant, team_requests.apply_ask_servant),
+        ma.Accept: Handler(team.REQUEST_STEPS, team_requests.verify_accept, team_requests.apply_accept),
+        ma.Decline: Handler(team.REQUEST_STEPS, team_requests.verify_decline, team_requests.apply_decline),
+        ma.TeamBorrow: Handler(team.REQUEST_STEPS, team_requests.verify_team_borrow, team_requests.apply_team_borrow),
+        ma.TeamHelp: Handler(team.REQUEST_STEPS, team_requests.verify_team_help, team_requests.apply_team_help),
+        ma.TeamGuest: Handler(team.REQUEST_STEPS, team_requests.verify_team_guest, team_requests.apply_team_guest),
     }
 
     def refuse(self, table: Table, action: a.Action) -> None:

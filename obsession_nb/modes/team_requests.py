@@ -8,6 +8,7 @@ modes/team.py.
 
 from __future__ import annotations
 
+from obsession_nb.mode_records import Loan, TeamRequest
 from obsession_nb.modes.team import (
     GIFTS,
     GUEST_STEPS,
@@ -22,7 +23,6 @@ from obsession_nb.modes.team import (
 )
 from obsession_nb.rules import Ruling, refuse, ruling
 from obsession_nb.special import BORROW_COST, HELP_COST
-from obsession_nb.state import Loan, TeamRequest
 from obsession_nb.table import Table
 
 # ----------------------------------------------------------------- money

@@ -15,8 +15,8 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.actions import ACTION_TYPES
 from obsession_nb.naming import action_label, name_of
+from obsession_nb.notation import ACTION_TYPES
 from obsession_nb.resources import widget_module, widgets_dir
 from obsession_nb.rules import BadNotation
 from obsession_nb.views.static import StaticPicture, note_html
