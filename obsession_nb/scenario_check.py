@@ -1,7 +1,10 @@
 """What the components of a position must satisfy beyond their field types, each problem with
 its path: every id known to the catalog, no card or tile in more places than it has copies,
-numbers in range, both Fairchilds in play.  The pending decision is checked one layer up, where
-the rules live (:mod:`obsession_nb.position_check`).
+numbers in range, a market of identical stacks and reserves of their own kind, the milestones,
+both Fairchilds in play on a track with courtships.  Every mode goes through all of these; a
+mode plugin adds its own (``Mode.check_position``) and only says what differs by its attributes
+(``identical_stacks``, ``last_round``, ``milestones``).  The pending decision is checked one
+layer up, where the rules live (:mod:`obsession_nb.position_check`), in every mode too.
 """
 
 from __future__ import annotations
