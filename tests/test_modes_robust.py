@@ -410,3 +410,12 @@ def test_ai_scavenging_records_name_known_tiles(mode: str, record: dict[str, Any
     key = "classic_solo" if mode == "classic" else "solo"
     data.setdefault(key, {}).update(record)
     refused(data, path, "unknown tile")
+
+
+def test_ud_setup_draft_the_central_area_is_empty_until_the_draft_ends() -> None:
+    """A file at the servant draft with tiles already in a reserve would hold them twice once
+    the draft's end sets the central area out (found by the fuzz run over every mode)."""
+    data = yaml.safe_load(new_game(4, seed=2).to_scenario())
+    assert data["turn"]["step"] == "draft"
+    data["supply"]["service_reserve"] = ["servants-quarters"]
+    refused(data, "supply.service_reserve", "ud.setup.draft")
