@@ -147,13 +147,29 @@ def _draft(state: State, table: Table) -> list[str]:
     if state.round != 1:
         return [f"turn.step: the servant draft is part of setup, in round 1 (not round "
                 f"{state.round})"]
+    problems = _set_out_early(state)
     n = len(state.players)
     order = [(state.first_player + 1 + k) % n for k in range(n)]
     done = order[:order.index(turn.player)]
-    problems = [f"players[{s}].family: p{s + 1} has already drafted, so needs a family"
-                for s in done if state.players[s].family is None]
+    problems += [f"players[{s}].family: p{s + 1} has already drafted, so needs a family"
+                 for s in done if state.players[s].family is None]
     still = n - len(done)
     if len(state.supply.draft_display) < still:
         problems.append(f"supply.draft_display: {still} player(s) still draft, but only "
                         f"{len(state.supply.draft_display)} servant(s) are displayed")
+    return problems
+
+
+SET_OUT_AFTER_DRAFT = ("bag", "market", "service_reserve", "pr1_reserve")
+"""Supply piles the setup fills when the servant draft ends (setup.finish_player_areas)."""
+
+
+def _set_out_early(state: State) -> list[str]:
+    """During the servant draft the central area is not set out yet: the draft's end deals it
+    (ud.setup.draft), so anything there now would be doubled."""
+    why = "is set out when the servant draft ends (ud.setup.draft); it holds nothing during it"
+    problems = [f"supply.{pile}: {why}" for pile in SET_OUT_AFTER_DRAFT
+                if getattr(state.supply, pile)]
+    if state.tableau is not None:
+        problems.append(f"tableau: {why}")
     return problems

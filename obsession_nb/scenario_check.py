@@ -1,7 +1,10 @@
 """What the components of a position must satisfy beyond their field types, each problem with
 its path: every id known to the catalog, no card or tile in more places than it has copies,
-numbers in range, both Fairchilds in play.  The pending decision is checked one layer up, where
-the rules live (:mod:`obsession_nb.position_check`).
+numbers in range, a market of identical stacks and reserves of their own kind, the milestones,
+both Fairchilds in play on a track with courtships.  Every mode goes through all of these; a
+mode plugin adds its own (``Mode.check_position``) and only says what differs by its attributes
+(``identical_stacks``, ``last_round``, ``milestones``).  The pending decision is checked one
+layer up, where the rules live (:mod:`obsession_nb.position_check`), in every mode too.
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ class _Components:
         if tile_id not in self.catalog.tiles:
             self.problems.append(f"{path}: unknown tile '{tile_id}'")
         self.places["tile"].setdefault(tile_id, []).append(path)
+
+    def recorded(self, path: str, tile_id: str) -> None:
+        """A tile named by a record of what happened (not a place it is in now)."""
+        if tile_id not in self.catalog.tiles:
+            self.problems.append(f"{path}: unknown tile '{tile_id}'")
 
     def servant(self, path: str, kind: str) -> None:
         if kind not in self.catalog.servants:
@@ -128,19 +136,19 @@ class _Components:
         if state.solo is not None:
             base = "solo"
             self.each(self.card, f"{base}.ball_offer", state.solo.ball_offer)
-            for j, tile_id in enumerate(state.solo.discarded):  # a record of supply.removed
-                if tile_id not in catalog.tiles:
-                    self.problems.append(f"{base}.discarded[{j}]: unknown tile '{tile_id}'")
+            self.each(self.recorded, f"{base}.discarded", state.solo.discarded)
+            for j, roll in enumerate(state.solo.scavenged):
+                if roll.tile is not None:
+                    self.recorded(f"{base}.scavenged[{j}].tile", roll.tile)
         if state.tableau is not None:  # the starter-guest draft's deck, the Grand Ball's guests
             self.each(self.card, "tableau.draft_deck", state.tableau.draft_deck)
             self.each(self.card, "tableau.ball_offer", state.tableau.ball_offer)
-            for j, qv in enumerate(state.tableau.queen_victoria):  # records of past rounds
-                for pile in ("removed", "drawn"):
-                    for k, tile_id in enumerate(getattr(qv, pile)):
-                        if tile_id not in catalog.tiles:
-                            self.problems.append(f"tableau.queen_victoria[{j}].{pile}[{k}]: "
-                                                 f"unknown tile '{tile_id}'")
-        if state.classic_solo is not None:  # the opponent's pile (classic solitaire)
+            for j, qv in enumerate(state.tableau.queen_victoria):
+                self.each(self.recorded, f"tableau.queen_victoria[{j}].removed", qv.removed)
+                self.each(self.recorded, f"tableau.queen_victoria[{j}].drawn", qv.drawn)
+        if state.classic_solo is not None:  # the AI card's rolls, the opponent's pile
+            for j, ai_roll in enumerate(state.classic_solo.rolls):
+                self.each(self.recorded, f"classic_solo.rolls[{j}].tiles", ai_roll.tiles)
             self.each(vp, "classic_solo.opponent_vp", state.classic_solo.opponent_vp)
             if state.classic_solo.opponent_fairchild is not None:
                 self.card("classic_solo.opponent_fairchild", state.classic_solo.opponent_fairchild)

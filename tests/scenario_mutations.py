@@ -10,6 +10,7 @@ types, deep nesting, an oversized file, stray characters).
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -71,7 +72,7 @@ def delete_key(rng: random.Random, data: dict[str, Any]) -> str:
 
 def change_type(rng: random.Random, data: dict[str, Any]) -> str:
     container, key, path = rng.choice(nodes(data))
-    container[key] = rng.choice(OTHER_TYPES)
+    container[key] = copy.deepcopy(rng.choice(OTHER_TYPES))  # never share the constants
     return f"type {path} = {container[key]!r}"
 
 
@@ -84,7 +85,7 @@ def unknown_id(rng: random.Random, data: dict[str, Any]) -> str:
 def duplicate(rng: random.Random, data: dict[str, Any]) -> str:
     lists = [n for n in _lists(data) if n[0][n[1]]]
     container, key, path = rng.choice(lists)
-    item = rng.choice(container[key])
+    item = copy.deepcopy(rng.choice(container[key]))  # a copy: a list never holds itself
     target = rng.choice(_lists(data))
     target[0][target[1]].append(item)
     return f"duplicate {item!r} from {path} into {target[2]}"

@@ -395,3 +395,27 @@ def test_team_no_doubled_servants_a_borrowed_cook_never_leaves_the_cook_icon_uns
     verdict = game.check("place cook tile")
     assert not verdict.legal and verdict.rulings[0].rule == "team.no-doubled-servants"
     assert "place cook tile" not in {a.notation for a in game.legal_actions()}
+
+
+@pytest.mark.parametrize(("mode", "record", "path"), [
+    ("classic", {"rolls": [{"round": 1, "roll": 3, "result": 3, "column": "standard",
+                            "position": 1, "tiles": ["nonesuch"], "reason": "taken"}]},
+     "classic_solo.rolls[0].tiles[0]"),
+    ("solo", {"scavenged": [{"round": 1, "roll": 3, "stack": "service", "depth": 1,
+                             "tile": "nonesuch", "reason": "taken"}]}, "solo.scavenged[0].tile"),
+])
+def test_ai_scavenging_records_name_known_tiles(mode: str, record: dict[str, Any],
+                                                path: str) -> None:
+    data = base(mode)
+    key = "classic_solo" if mode == "classic" else "solo"
+    data.setdefault(key, {}).update(record)
+    refused(data, path, "unknown tile")
+
+
+def test_ud_setup_draft_the_central_area_is_empty_until_the_draft_ends() -> None:
+    """A file at the servant draft with tiles already in a reserve would hold them twice once
+    the draft's end sets the central area out (found by the fuzz run over every mode)."""
+    data = yaml.safe_load(new_game(4, seed=2).to_scenario())
+    assert data["turn"]["step"] == "draft"
+    data["supply"]["service_reserve"] = ["servants-quarters"]
+    refused(data, "supply.service_reserve", "ud.setup.draft")
