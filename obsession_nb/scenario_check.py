@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from obsession_nb.buying import purchase_limit
 from obsession_nb.catalog import Catalog
 from obsession_nb.catalog_records import GentryCard, Tile
 from obsession_nb.milestones import MARKERS, PER_GAME
@@ -20,6 +21,7 @@ from obsession_nb.mode import mode_named
 from obsession_nb.reputation import Wheel
 from obsession_nb.setup_tiles import box_in_use
 from obsession_nb.state import State
+from obsession_nb.table import Table
 
 
 def key_path(key: str) -> str:
@@ -192,9 +194,12 @@ class _Components:
             self.each(self.tile, f"supply.{pile}", getattr(supply, pile))
         if len(supply.market) > 6:
             self.problems.append(f"supply.market: six spaces at most, not {len(supply.market)}")
+        # a bought space stays empty until the turn's last purchase only where a turn may buy
+        # several (market.purchases-then-slide); after a single purchase the tiles slide at once
+        several = state.turn is not None and _several_purchases(state, self.catalog)
         for j, stack in enumerate(supply.market):
             self.each(self.tile, f"supply.market[{j}]", stack)
-            shopping = state.turn is not None and state.turn.purchases > 0  # the slide waits
+            shopping = several and state.turn.purchases > 0  # the slide waits
             if self.mode.identical_stacks and (len(set(stack)) > 1 or not (stack or shopping)):
                 self.problems.append(f"supply.market[{j}]: " + (
                     "only identical tiles stack in one space (market.duplicates-stack)" if stack
@@ -312,3 +317,12 @@ class _Components:
             return []
         return [f"supply.fairchilds: {', '.join(missing)} must be on the courtship track or "
                 "with a player (the courtship winner takes one)"]
+
+
+def _several_purchases(state: State, catalog: Catalog) -> bool:
+    """Whether this turn may buy more than once (market.one-purchase); a round off the track or
+    an unknown mode is reported by its own check, and then counts as one purchase."""
+    try:
+        return purchase_limit(Table(state, catalog)) is None
+    except (IndexError, KeyError, ValueError):
+        return False

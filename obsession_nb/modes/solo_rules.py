@@ -40,6 +40,7 @@ from obsession_nb.modes.solo_market import (
 from obsession_nb.modes.solo_tableau import check, column_of, column_tiles, needs, size
 from obsession_nb.rounds import has_event
 from obsession_nb.rules import Ruling, refuse, ruling
+from obsession_nb.scenario_check import key_path
 from obsession_nb.state import State
 from obsession_nb.table import Table
 
@@ -298,7 +299,7 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
                                 "column in solo.columns")
     for tile_id, column in solo.columns.items():
         if column not in CATEGORIES:
-            problems.append(f"solo.columns[{tile_id}]: '{column}' is not a column")
+            problems.append(f"solo.columns{key_path(tile_id)}: '{column}' is not a column")
     return problems
 
 
