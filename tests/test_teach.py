@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from obsession_nb import cli
+from obsession_nb.cli.tutor import teach_command
 from obsession_nb.resources import content_dir
 from obsession_nb.scenario import ScenarioError
 from obsession_nb.views.teach import TeachingView
@@ -49,7 +50,7 @@ def test_teaching_mode_shows_the_ruling_of_the_step_with_its_citation() -> None:
 
 
 def test_teach_command_writes_a_voila_page_with_hidden_code(tmp_path: Path) -> None:
-    command = cli.teach_command("howard-drawing-room", tmp_path, lang="ja", port=8123,
+    command = teach_command("howard-drawing-room", tmp_path, lang="ja", port=8123,
                                 no_browser=True)
     assert command[1:3] == ["-m", "voila"]
     assert "--strip_sources=True" in command and "--port=8123" in command
@@ -60,5 +61,5 @@ def test_teach_command_writes_a_voila_page_with_hidden_code(tmp_path: Path) -> N
 
 def test_teach_command_refuses_an_unknown_scenario(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError):
-        cli.teach_command("no-such-scenario", tmp_path, lang=None, port=None, no_browser=True)
+        teach_command("no-such-scenario", tmp_path, lang=None, port=None, no_browser=True)
     assert cli.main(["teach", "no-such-scenario", "--no-browser"]) == 1

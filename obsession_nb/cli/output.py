@@ -1,0 +1,33 @@
+"""What every command shares: printing JSON, the log as JSON, the FILE argument's help."""
+
+from __future__ import annotations
+
+import sys
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    from obsession_nb.game import Game
+
+
+FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"
+
+
+def _print_json(data: Any) -> None:
+    import json
+
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def _log_json(game: Game) -> list[dict[str, Any]]:
+    return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in game.log]
+
+
+def _path(text: str) -> Path:
+    from pathlib import Path
+
+    return Path(text)
+

@@ -1,0 +1,175 @@
+"""Commands on one position: validate, show, play, legal, explore, new."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from obsession_nb.cli.output import _log_json, _print_json
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from obsession_nb.game import Game
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(args.file)
+    dead = dead_end(args.file)
+    if dead is not None:
+        print(f"{args.file}: {dead}", file=sys.stderr)
+        return 1
+    print(f"{args.file}: valid; {len(game.recorded)} recorded action(s) play legally; "
+          f"now {game.pending()['prompt']}")
+    return 0
+
+
+def _when(game: Game, played: bool, other: str) -> str:
+    """Which position this is: before or after the file's recorded actions, and how to get the
+    other one."""
+    n = len(game.recorded)
+    if not n:
+        return "The position (the file records no actions):"
+    return (f"{'After' if played else 'Before'} the file's {n} recorded action(s) ({other} for "
+            f"the position {'before' if played else 'after'} them):")
+
+
+def dead_end(path: str) -> str | None:
+    """The first position of the file (before or after a recorded action) whose pending decision
+    offers no legal action although the game is not over, described; ``None`` if there is none."""
+    from obsession_nb.engine import decision_actions
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(path, play_recorded=False)
+    for i, action in enumerate([None, *game.recorded]):
+        if action is not None:
+            game.apply(action)
+        if not game.state.finished and not decision_actions(game.table):
+            where = "the position as written" if action is None else f"actions[{i - 1}] '{action}'"
+            return (f"after {where}, {game.pending()['prompt']} offers no legal action (special "
+                    "actions aside)")
+    return None
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(args.file, play_recorded=args.after)
+    if args.json:
+        data = game.view()
+        data["recorded_actions"] = {"count": len(game.recorded), "played": args.after}
+        _print_json(data)
+    else:
+        print(_when(game, args.after, "drop --after" if args.after else "--after"))
+        print(game)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from obsession_nb import suggest
+    from obsession_nb.game import load_scenario
+    from obsession_nb.rules import BadNotation, IllegalAction
+
+    game = load_scenario(args.file)
+    error = None
+    for action in args.actions:
+        try:
+            game.apply(action)
+        except (BadNotation, IllegalAction) as exc:
+            error = {"action": action, "error": str(exc),
+                     "rulings": [r.to_json() for r in getattr(exc, "rulings", [])]}
+            hints = suggest.notation_hint(game, action, near_legal=isinstance(exc, BadNotation))
+            if hints:
+                error["did_you_mean"] = hints
+            break
+    if args.json:
+        data = game.view()
+        data["log"] = _log_json(game)
+        if error:
+            data["refused"] = error
+        _print_json(data)
+    else:
+        for entry in game.log:
+            print(entry.action)
+            for r in entry.rulings:
+                print(f"    {r['verdict']}  [{r['rule']}] {r['citation']}")
+        print(game)
+        if error:
+            print(f"refused: {error['action']}: {error['error']}", file=sys.stderr)
+            for r in error["rulings"]:
+                print(f"    {r['verdict']}  [{r['rule']}] {r['citation']}", file=sys.stderr)
+            if error.get("did_you_mean"):
+                print("did you mean: " + " | ".join(error["did_you_mean"]), file=sys.stderr)
+    return 1 if error else 0
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.arguments import natural_form
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(args.file, play_recorded=not args.before)
+    actions = game.legal_actions()
+    if args.json:  # "player": whose decision it is (a teammate's answer in team play)
+        owner = game.pending().get("owner")
+        _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
+                      "player": owner, "natural": natural_form(game.table, a)} for a in actions])
+    else:
+        print(_when(game, not args.before, "drop --before" if args.before else "--before"))
+        print(game.pending()["prompt"])
+        from obsession_nb.naming import describe
+
+        width = max((len(a.notation) for a in actions), default=0)
+        for a in actions:  # what to type, then what it is (and the natural form, if any)
+            also = natural_form(game.table, a)
+            print(f"  {a.notation:<{width}}  {describe(game, a)}"
+                  + (f"   (or: {also})" if also else ""))
+    return 0
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    from obsession_nb.explore import ExploreLimit, explore, line_text, rows_json
+    from obsession_nb.game import load_scenario
+
+    game = load_scenario(args.file, play_recorded=args.play_recorded)
+    options = {"uses": args.uses, "host": args.host, "purchases": args.purchases,
+               "peek": args.peek}
+    try:
+        if args.value:
+            from obsession_nb.coach import explore_values
+
+            frame = explore_values(game, top=args.top or 10, sort=args.sort, **options)
+        else:
+            frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
+                            **options)
+    except (ValueError, ExploreLimit) as exc:
+        print(f"obsession-nb explore: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(rows_json(frame))
+        return 0
+    order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
+    print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
+    for i, row in enumerate(frame.itertuples(), start=1):
+        print(f"{i:>3}. {line_text(row)}"
+              + (f", value {row.value:+.1f} ± {row.value_error:.1f}" if args.value else "")
+              + (f", {row.merged} interchangeable lines" if row.merged > 1 else ""))
+        print("     " + " · ".join(row.actions))
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from obsession_nb.builder import new_position
+
+    families = [f.strip() for f in args.families.split(",")] if args.families else None
+    try:
+        game = new_position(args.players, families=families, round=args.round,
+                            expansion=args.expansion, mode=args.mode, seed=args.seed,
+                            length="extended" if args.extended else "standard",
+                            settings=args.option)
+    except ValueError as exc:
+        print(f"obsession-nb new: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(game.to_scenario())
+    return 0
+
