@@ -23,10 +23,10 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from obsession_nb.arena import ArenaGame, ArenaResult, lineup, make_player, play_arena_game
-from obsession_nb.arena import standings_text as table_text
-from obsession_nb.batch import each, game_seeds
-from obsession_nb.game import new_game
+from obsession_nb.base.batch import each, game_seeds
+from obsession_nb.engine.game import new_game
+from obsession_nb.practice.arena import ArenaGame, ArenaResult, lineup, make_player, play_arena_game
+from obsession_nb.practice.arena import standings_text as table_text
 
 ARENAS = {"search-vs-heuristic": ("search", "heuristic"),
           "heuristic-vs-random": ("heuristic", "random")}
@@ -64,7 +64,7 @@ def report(path: str) -> str:
 
 
 def timings(games: int, seed: int) -> str:
-    from obsession_nb.coach import review_turn
+    from obsession_nb.practice.coach import review_turn
 
     moves: list[float] = []
     reviews: list[float] = []

@@ -1,4 +1,4 @@
-"""The cost of asking the tutor (obsession_nb.ask): building the search index over the rule
+"""The cost of asking the tutor (obsession_nb.tutor.ask): building the search index over the rule
 index, the casebook and the glossary (once per process), one search as the rule browser runs on
 each pause in typing, and `Answer.text()` as `obsession-nb ask` prints it (it asks the engine
 about the casebook cases found).
@@ -28,7 +28,7 @@ def _cpu(fn) -> float:  # type: ignore[no-untyped-def]
 def main() -> None:
     from test_ask import QUESTIONS
 
-    from obsession_nb import ask
+    from obsession_nb.tutor import ask
 
     build = _cpu(lambda: ask._index())
     searches = [_cpu(lambda q=q: ask.search(q)) for q, _right in QUESTIONS]

@@ -45,8 +45,8 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-net
 # older checkout too (PYTHONPATH=that checkout).
 CELL = """\
 from obsession_nb import new_game
-from obsession_nb.random_player import RandomPlayer, play_to_round
-from obsession_nb.views import Stepper
+from obsession_nb.players.random_player import RandomPlayer, play_to_round
+from obsession_nb.tutor.views import Stepper
 
 game = play_to_round(new_game({players}, seed={seed}), 3, RandomPlayer({seed}))
 point, start = game.snapshot(), len(game.log)

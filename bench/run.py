@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any
 
 import obsession_nb as onb
-from obsession_nb.modes.solo import SoloRun, play_solo
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.simulate import simulate
+from obsession_nb.modes.solo.game import SoloRun, play_solo
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.players.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = Path(sys.executable).with_name("obsession-nb")

@@ -10,7 +10,7 @@ plays one group.  After every action the invariants of ``tests/game_invariants.p
 ``--mode`` the position is also saved and reloaded through every check of a scenario file (a
 refusal or a different position is a violation): as data after every action, and as YAML text
 (``load_scenario_text``) after every 25th action and the last.  Games run in
-parallel on the engine's batch executor (``obsession_nb.batch.each``: a local process pool, or
+parallel on the engine's batch executor (``obsession_nb.base.batch.each``: a local process pool, or
 any executor).
 
     .venv/bin/python bench/soak.py --games 10000 --workers 2 [--seed 0] [--json]
@@ -42,12 +42,12 @@ from game_invariants import Watch, file_round_trip
 from mode_games import GROUPS, kind_of
 from mode_games import start as start_kind
 
-from obsession_nb.batch import each
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.modes.solo_strategy import RandomSolo
-from obsession_nb.random_player import RandomPlayer
+from obsession_nb.base.batch import each
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.modes.solo.game import new_solo_game
+from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.players.random_player import RandomPlayer
 
 MAX_ACTIONS = 5_000
 TEXT_EVERY = 25

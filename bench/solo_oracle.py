@@ -23,11 +23,11 @@ import argparse
 import statistics
 import time
 
-from obsession_nb.batch import game_seeds
-from obsession_nb.modes.solo import solo_result
-from obsession_nb.modes.solo_end import target
-from obsession_nb.modes.solo_odds import EXTENDED_SEEDS, default_start
-from obsession_nb.modes.solo_search import Node, SearchSolo
+from obsession_nb.base.batch import game_seeds
+from obsession_nb.modes.solo.end import target
+from obsession_nb.modes.solo.game import solo_result
+from obsession_nb.modes.solo.odds import EXTENDED_SEEDS, default_start
+from obsession_nb.modes.solo.search import Node, SearchSolo
 
 
 def bound(seed: int, width: int, extended: bool, evaluation: str,

@@ -1,7 +1,7 @@
 """Write the Solo Estate Challenge scenarios (content/scenarios/solo-*.yaml).
 
 Run by hand after a change to the solo setup: ``.venv/bin/python bench/solo_scenarios.py``.
-Each position is built with ``obsession_nb.modes.solo.solo_position`` from a seeded new game,
+Each position is built with ``obsession_nb.modes.solo.game.solo_position`` from a seeded new game,
 its decks shortened to keep the file readable, and written with a header saying what it shows.
 """
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import yaml
 
-from obsession_nb.modes.solo import solo_position
-from obsession_nb.scenario import Scenario, dump
+from obsession_nb.engine.positions.scenario import Scenario, dump
+from obsession_nb.modes.solo.game import solo_position
 
 OUT = Path(__file__).resolve().parents[1] / "content" / "scenarios"
 START = ["bowling-green", "butlers-room", "front-parlour", "gazebo", "private-study"]

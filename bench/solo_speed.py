@@ -14,7 +14,7 @@ import sys
 
 from run import solo_game_times
 
-from obsession_nb.modes.solo import play_solo
+from obsession_nb.modes.solo.game import play_solo
 
 
 def measure(n: int, *, extended: bool, strategy: str, logged: bool) -> str:

@@ -5,7 +5,7 @@ asserted).
 [--length standard|extended|both]``
 plays GAMES seeded games of each length per strategy (the seeds of ``solo_odds.run_games``:
 spawned from root 0 for standard games and from ``EXTENDED_SEEDS`` for extended ones; Ponsonby
-with the useful man drafted, as the tutorials' odds), on ``obsession_nb.batch`` workers, and
+with the useful man drafted, as the tutorials' odds), on ``obsession_nb.base.batch`` workers, and
 prints per strategy and length: the share of games that beat the target, finished games, the
 mean and median finishing round, scorepad and final score, and the CPU seconds per game
 (median and maximum).  The issue's targets for the new strategy: beat 132 in at least 25 % and
@@ -18,9 +18,9 @@ import argparse
 import statistics
 import time
 
-from obsession_nb.batch import game_seeds, run_all
-from obsession_nb.modes.solo import STRATEGIES
-from obsession_nb.modes.solo_odds import EXTENDED_SEEDS, GameOutcome, default_start, play_out
+from obsession_nb.base.batch import game_seeds, run_all
+from obsession_nb.modes.solo.game import STRATEGIES
+from obsession_nb.modes.solo.odds import EXTENDED_SEEDS, GameOutcome, default_start, play_out
 
 
 def timed_game(job: tuple[bool, int, str]) -> tuple[GameOutcome, float]:

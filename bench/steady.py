@@ -21,8 +21,8 @@ from collections import Counter
 from typing import Any
 
 import obsession_nb as onb
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.simulate import simulate
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.players.simulate import simulate
 
 
 def positions() -> list[tuple[str, onb.Action]]:

@@ -26,7 +26,7 @@ import time
 from collections import defaultdict
 
 import obsession_nb as onb
-from obsession_nb.views import Stepper
+from obsession_nb.tutor.views import Stepper
 
 DEFAULT = ["howard-supplemental-service", "howard-drawing-room", "refresher-round-6"]
 

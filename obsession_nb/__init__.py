@@ -15,10 +15,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a fast -
 if TYPE_CHECKING:
     from typing import Any
 
-    from obsession_nb.actions import Action
-    from obsession_nb.builder import new_position, set_aside_servants
-    from obsession_nb.explore import explore, find_line, line_text
-    from obsession_nb.game import (
+    from obsession_nb.data.rules import BadNotation, IllegalAction, Ruling
+    from obsession_nb.engine.actions import Action
+    from obsession_nb.engine.explore import explore, find_line, line_text
+    from obsession_nb.engine.game import (
         Game,
         Verdict,
         load_json,
@@ -27,25 +27,25 @@ if TYPE_CHECKING:
         load_scenario_text,
         new_game,
     )
-    from obsession_nb.modes.classic import classic_solo
-    from obsession_nb.modes.solo import new_solo_game, play_solo, solo_position
-    from obsession_nb.modes.solo_odds import compare_strategies
-    from obsession_nb.notation import parse
-    from obsession_nb.rules import BadNotation, IllegalAction, Ruling
-    from obsession_nb.scenario import ScenarioError
+    from obsession_nb.engine.notation import parse
+    from obsession_nb.engine.positions.scenario import ScenarioError
+    from obsession_nb.modes.classic.game import classic_solo
+    from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
+    from obsession_nb.modes.solo.odds import compare_strategies
+    from obsession_nb.tutor.builder import new_position, set_aside_servants
 
 _HOME = {
-    "Action": "actions", "parse": "notation",
-    "explore": "explore", "new_position": "builder",
-    "Game": "game", "Verdict": "game", "load_json": "game", "load_position": "game",
-    "load_scenario": "game", "load_scenario_text": "game", "new_game": "game",
-    "BadNotation": "rules", "IllegalAction": "rules", "Ruling": "rules",
-    "ScenarioError": "scenario",
-    "classic_solo": "modes.classic",
+    "Action": "engine.actions", "parse": "engine.notation",
+    "explore": "engine.explore", "new_position": "tutor.builder",
+    "Game": "engine.game", "Verdict": "engine.game", "load_json": "engine.game", "load_position": "engine.game",
+    "load_scenario": "engine.game", "load_scenario_text": "engine.game", "new_game": "engine.game",
+    "BadNotation": "data.rules", "IllegalAction": "data.rules", "Ruling": "data.rules",
+    "ScenarioError": "engine.positions.scenario",
+    "classic_solo": "modes.classic.game",
     # for the tutorials' cells
-    "find_line": "explore", "line_text": "explore", "set_aside_servants": "builder",
-    "compare_strategies": "modes.solo_odds", "new_solo_game": "modes.solo",
-    "play_solo": "modes.solo", "solo_position": "modes.solo",
+    "find_line": "engine.explore", "line_text": "engine.explore", "set_aside_servants": "tutor.builder",
+    "compare_strategies": "modes.solo.odds", "new_solo_game": "modes.solo.game",
+    "play_solo": "modes.solo.game", "solo_position": "modes.solo.game",
 }
 
 __all__ = [

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from obsession_nb.rules import APPLIED, rule_index
+from obsession_nb.data.rules import APPLIED, rule_index
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from obsession_nb import Game, load_json, load_scenario_text, position_check, scenario
-from obsession_nb.scenario import Scenario, parse
-from obsession_nb.setup_tiles import box_in_use
+from obsession_nb import Game, load_json, load_scenario_text
+from obsession_nb.engine import position_check
+from obsession_nb.engine.positions import scenario
+from obsession_nb.engine.positions.scenario import Scenario, parse
+from obsession_nb.engine.setup.tiles import box_in_use
 
 
 def inventory(game: Game) -> dict[str, Counter[str]]:
@@ -82,7 +84,7 @@ def check_position(game: Game) -> None:
     assert len(s.market) <= 6
     if state.options.mode == "solo-estate-challenge":  # six category stacks, which may run
         # out (solo.sec.market-stacks)
-        from obsession_nb.modes.solo_market import STACKS, stack_of
+        from obsession_nb.modes.solo.market import STACKS, stack_of
 
         for name, stack in zip(STACKS, s.market):
             assert all(stack_of(catalog.tiles[t]) == name for t in stack), f"{name} stack {stack}"

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.modes.classic import new_classic_game
-from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.modes.solo_strategy import RandomSolo
-from obsession_nb.option_index import options_with
-from obsession_nb.random_player import RandomPlayer
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.positions.option_index import options_with
+from obsession_nb.modes.classic.game import new_classic_game
+from obsession_nb.modes.solo.game import new_solo_game
+from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.players.random_player import RandomPlayer
 
 
 @dataclass(frozen=True)

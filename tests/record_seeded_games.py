@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from obsession_nb.modes.solo import play_solo
-from obsession_nb.simulate import simulate
+from obsession_nb.modes.solo.game import play_solo
+from obsession_nb.players.simulate import simulate
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "seeded-games.json"
 

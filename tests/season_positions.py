@@ -9,7 +9,7 @@ from typing import Any
 from positions import BASE_SERVANTS, START, game, player
 
 from obsession_nb import Game
-from obsession_nb.catalog import load_catalog
+from obsession_nb.data.catalog import load_catalog
 
 NAMES = ("Ann", "Bob", "Cat")
 FAMILIES = ("cavendish", "york", "ponsonby")

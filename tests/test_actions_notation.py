@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from obsession_nb import casebook, cli
-from obsession_nb.game import Game
-from obsession_nb.notation import ACTION_TYPES, parse
-from obsession_nb.rules import BadNotation
+from obsession_nb import cli
+from obsession_nb.data.rules import BadNotation
+from obsession_nb.engine.game import Game
+from obsession_nb.engine.notation import ACTION_TYPES, parse
+from obsession_nb.tutor import casebook
 
 EXAMPLES = [
     "activity", "pass", "done", "hall footman p2", "church money", "place useful_man study", "host music-room",

@@ -1,4 +1,4 @@
-"""Ask the tutor in players' words (obsession_nb.ask, `obsession-nb ask`, `obsession-nb rules`):
+"""Ask the tutor in players' words (obsession_nb.tutor.ask, `obsession-nb ask`, `obsession-nb rules`):
 a suite of natural-language questions (varied phrasing, typos, synonyms, nicknames) must find a
 right entry in the top three for at least 90 % of them; "did you mean"; rulings answered as our
 reading with the alternative."""
@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from obsession_nb import ask, cli
-from obsession_nb.casebook import cases
-from obsession_nb.rules import rule_index
+from obsession_nb import cli
+from obsession_nb.data.rules import rule_index
+from obsession_nb.tutor import ask
+from obsession_nb.tutor.casebook import cases
 
 # (question, the entries that answer it: rule ids, casebook case ids or glossary terms)
 QUESTIONS = [

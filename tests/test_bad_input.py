@@ -18,13 +18,13 @@ import yaml
 from game_invariants import inventory
 
 from obsession_nb import ScenarioError, load_scenario, load_scenario_text
-from obsession_nb.builder import new_position
-from obsession_nb.game import load_position
-from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.modes.solo_strategy import RandomSolo
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.rules import BadNotation, IllegalAction
-from obsession_nb.scenario import scenario_path
+from obsession_nb.data.rules import BadNotation, IllegalAction
+from obsession_nb.engine.game import load_position
+from obsession_nb.engine.positions.scenario import scenario_path
+from obsession_nb.modes.solo.game import new_solo_game
+from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.tutor.builder import new_position
 
 
 def cli(*args: str, **kwargs: Any) -> subprocess.CompletedProcess:
@@ -392,7 +392,7 @@ def test_a_missing_scenario_is_named_as_a_file_or_a_packaged_name(
 
 
 def test_the_ruling_panel_answers_a_mistyped_verb_with_the_nearest_not_every_verb() -> None:
-    from obsession_nb.views.rulings import RulingPanel
+    from obsession_nb.tutor.views.rulings import RulingPanel
 
     panel = RulingPanel(load_position("howard-drawing-room"))
     before = panel.game.to_scenario()

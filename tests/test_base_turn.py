@@ -2,7 +2,7 @@
 
 from positions import game, refuse, rules_of, table
 
-from obsession_nb.scenario import dump, parse
+from obsession_nb.engine.positions.scenario import dump, parse
 
 
 def bowling(**me):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from positions import game, refuse, table
 
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.market import end_of_round
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.setup_tiles import INTENSIVE_SERVICE, UD_UNIVERSAL_TILES
-from obsession_nb.starter_draft import draft_order
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.setup.starter_draft import draft_order
+from obsession_nb.engine.setup.tiles import INTENSIVE_SERVICE, UD_UNIVERSAL_TILES
+from obsession_nb.engine.steps.market import end_of_round
+from obsession_nb.players.random_player import RandomPlayer
 
 
 def play_to_round(g: Game, round_number: int, seed: int = 1) -> None:

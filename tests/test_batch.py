@@ -13,10 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from obsession_nb.batch import SEED_BITS, each, game_seeds, run_all
+from obsession_nb.base.batch import SEED_BITS, each, game_seeds, run_all
 from obsession_nb.cli import main
-from obsession_nb.modes.solo_odds import run_games
-from obsession_nb.random_games import (
+from obsession_nb.engine.scoring import CATEGORIES
+from obsession_nb.modes.solo.odds import run_games
+from obsession_nb.players.random_games import (
     GameRecord,
     SeatResult,
     aggregate,
@@ -24,7 +25,6 @@ from obsession_nb.random_games import (
     games_frame,
     simulate_games,
 )
-from obsession_nb.scoring import CATEGORIES
 
 # Two-player games are the quickest whole games; two of them keep the suite light.
 GAMES, PLAYERS, ROOT = 2, 2, 11

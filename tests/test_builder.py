@@ -1,4 +1,4 @@
-"""The position builder (obsession_nb/builder.py) and ``obsession-nb new``: positions with a
+"""The position builder (obsession_nb/tutor/builder.py) and ``obsession-nb new``: positions with a
 table's defaults that validate as scenarios and play to the end in random games, for one to six
 players and every mode."""
 
@@ -8,10 +8,10 @@ import pytest
 
 import obsession_nb
 from obsession_nb.cli import main
-from obsession_nb.game import load_scenario_text
-from obsession_nb.mode import BUILTIN
-from obsession_nb.random_player import RandomPlayer, play_out
-from obsession_nb.rounds import is_courtship
+from obsession_nb.engine.game import load_scenario_text
+from obsession_nb.engine.mode import BUILTIN
+from obsession_nb.engine.steps.rounds import is_courtship
+from obsession_nb.players.random_player import RandomPlayer, play_out
 
 CASES = [(1, "solo-estate-challenge", 1), (1, "solo-estate-challenge", 6),
          (2, "standard", 1), (3, "standard", 6), (4, "standard", 5), (5, "standard", 2),
@@ -145,7 +145,7 @@ def test_cli_new_reports_bad_families(capsys) -> None:
 
 def test_scenario_readme_example_is_a_valid_scenario() -> None:
     """content/scenarios/README.md: the format's example loads, checks and plays its actions."""
-    from obsession_nb.resources import content_dir
+    from obsession_nb.base.resources import content_dir
 
     text = (content_dir() / "scenarios" / "README.md").read_text(encoding="utf-8")
     example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
@@ -155,7 +155,7 @@ def test_scenario_readme_example_is_a_valid_scenario() -> None:
 
 
 def test_position_builder_checks_each_edit_and_opens_in_the_stepper(tmp_path) -> None:
-    from obsession_nb.views.builder import PositionBuilder
+    from obsession_nb.tutor.views.builder import PositionBuilder
 
     view = PositionBuilder(3, round=6, families=["howard", "york", "asquith"])
     assert view.problems.status["kind"] == "ok"
@@ -174,7 +174,7 @@ def test_position_builder_checks_each_edit_and_opens_in_the_stepper(tmp_path) ->
 
 
 def test_position_builder_sets_length_and_variants() -> None:
-    from obsession_nb.views.builder import PositionBuilder
+    from obsession_nb.tutor.views.builder import PositionBuilder
 
     view = PositionBuilder(3)
     view.extended.value = True
@@ -192,7 +192,7 @@ def test_position_builder_sets_length_and_variants() -> None:
 
 
 def test_stepper_save_position_writes_the_step_it_is_at(tmp_path) -> None:
-    from obsession_nb.views.stepper import Stepper
+    from obsession_nb.tutor.views.stepper import Stepper
 
     stepper = Stepper.from_scenario("refresher-round-6", board=False)
     stepper.play_script(3)

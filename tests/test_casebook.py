@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from obsession_nb import casebook
-from obsession_nb.rules import rule_index
+from obsession_nb.data.rules import rule_index
+from obsession_nb.tutor import casebook
 
 CASES = casebook.cases()
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "10-rulings-casebook.ipynb"

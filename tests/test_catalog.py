@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from obsession_nb.catalog import Catalog, read_catalog
-from obsession_nb.catalog_records import CATEGORIES, Favour, Tile
+from obsession_nb.data.catalog import Catalog, read_catalog
+from obsession_nb.data.catalog_records import CATEGORIES, Favour, Tile
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "content" / "catalog"
 

@@ -10,15 +10,20 @@ import pytest
 from game_invariants import Watch, round_trip
 from positions import GOSSIP_TURN
 
-from obsession_nb.catalog import CardsError, load_catalog, overlay
-from obsession_nb.catalog_cards import OpponentCard
-from obsession_nb.modes import classic_ai
-from obsession_nb.modes.classic import ClassicGame, classic_result, classic_solo, new_classic_game
-from obsession_nb.modes.classic_courtship import opponent_score
-from obsession_nb.modes.classic_strategy import make_player
-from obsession_nb.random_player import play_out
-from obsession_nb.seasons import column_vp
-from obsession_nb.state import OwnedTile
+from obsession_nb.data.catalog import CardsError, load_catalog, overlay
+from obsession_nb.data.catalog_cards import OpponentCard
+from obsession_nb.engine.state import OwnedTile
+from obsession_nb.engine.steps.seasons import column_vp
+from obsession_nb.modes.classic import ai as classic_ai
+from obsession_nb.modes.classic.courtship import opponent_score
+from obsession_nb.modes.classic.game import (
+    ClassicGame,
+    classic_result,
+    classic_solo,
+    new_classic_game,
+)
+from obsession_nb.modes.classic.strategy import make_player
+from obsession_nb.players.random_player import play_out
 
 STANDARD = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4, 11: 4, 12: 5, 13: 5,
             14: 6, 15: 6}
@@ -546,7 +551,7 @@ def test_solo_classic_cli_reports_bad_cards_with_paths(tmp_path, capsys) -> None
 
 
 def test_solo_sec_target_variant_opponent_base_score() -> None:
-    from obsession_nb.modes.solo import new_solo_game, play_solo, solo_result
+    from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_result
 
     run = play_solo(2, opponent="standin-intermediate-1", logged=False)
     card = load_catalog().opponents["standin-intermediate-1"]

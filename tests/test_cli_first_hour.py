@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from obsession_nb import cli, tutorials
-from obsession_nb.suggest import packaged_scenarios
+from obsession_nb import cli
+from obsession_nb.tutor import tutorials
+from obsession_nb.tutor.suggest import packaged_scenarios
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

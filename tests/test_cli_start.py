@@ -11,7 +11,7 @@ import pytest
 import obsession_nb
 
 HEAVY = ("pandas", "pydantic", "ipywidgets", "matplotlib", "numpy", "yaml", "anywidget",
-         "importlib.metadata", "obsession_nb.state", "obsession_nb.engine", "obsession_nb.catalog")
+         "importlib.metadata", "obsession_nb.engine.state", "obsession_nb.engine.dispatch", "obsession_nb.data.catalog")
 
 PROBE = """
 import sys

@@ -1,6 +1,6 @@
 """Stopping ``obsession-nb lab`` or ``teach`` (Ctrl+C, SIGTERM, a closed terminal) stops the
 server and every kernel it started, and removes the teaching page's temporary folder
-(obsession_nb/supervise.py)."""
+(obsession_nb/base/supervise.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from obsession_nb.supervise import running
+from obsession_nb.base.supervise import running
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -82,7 +82,7 @@ def test_a_stopped_command_leaves_no_process_of_its_server(tmp_path: Path, signu
     server, pid_file = tmp_path / "server.py", tmp_path / "kernel.pid"
     server.write_text(FAKE_SERVER)
     command = [sys.executable, str(server), str(pid_file)]
-    proc = subprocess.Popen([sys.executable, "-c", "import sys; from obsession_nb.supervise "
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from obsession_nb.base.supervise "
                              f"import run_server; sys.exit(run_server({command!r}))"])
     wait_for(lambda: pid_file.exists() and pid_file.read_text(), 30, "kernel", proc)
     kernel = psutil.Process(int(pid_file.read_text()))

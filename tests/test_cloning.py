@@ -1,5 +1,5 @@
 """``clone()`` copies a position: equal to it, sharing no mutable part; its key is equal exactly
-when the position is (obsession_nb/cloning.py)."""
+when the position is (obsession_nb/base/cloning.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from obsession_nb import load_scenario
-from obsession_nb.cloning import keyer
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.modes.classic import new_classic_game
-from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.record import Record
-from obsession_nb.state import OwnedTile, Player, State, Turn
+from obsession_nb.base.cloning import keyer
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.record import Record
+from obsession_nb.engine.state import OwnedTile, Player, State, Turn
+from obsession_nb.modes.classic.game import new_classic_game
+from obsession_nb.modes.solo.game import new_solo_game
+from obsession_nb.players.random_player import RandomPlayer
 
 GAMES = [  # players, options: every mode, so that each mode's records are met
     (4, {}),

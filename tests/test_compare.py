@@ -1,11 +1,11 @@
-"""The side-by-side comparison tutorial 08 uses (obsession_nb/compare.py): the same seeded game
+"""The side-by-side comparison tutorial 08 uses (obsession_nb/tutor/compare.py): the same seeded game
 under the expansion's rules and under an option, with the ruling behind each row."""
 
 from __future__ import annotations
 
 import pytest
 
-from obsession_nb.compare import (
+from obsession_nb.tutor.compare import (
     choices_side_by_side,
     compare_options,
     describe,

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from obsession_nb import cli, components
-from obsession_nb.catalog import load_catalog
+from obsession_nb import cli
+from obsession_nb.data import components
+from obsession_nb.data.catalog import load_catalog
 
 
 def test_every_catalog_entry_is_listed_once_with_a_provenance() -> None:

@@ -1,5 +1,5 @@
 """The parsed catalog is cached under the user's cache directory, keyed by the files' hashes
-(obsession_nb/content_cache.py): read back equal, and never stale once a content file changes."""
+(obsession_nb/data/content_cache.py): read back equal, and never stale once a content file changes."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from obsession_nb import catalog as catalog_module
-from obsession_nb import content_cache
-from obsession_nb.catalog import cached_catalog, read_catalog
-from obsession_nb.resources import content_dir
-from obsession_nb.rules import rule_index
+from obsession_nb.base.resources import content_dir
+from obsession_nb.data import catalog as catalog_module
+from obsession_nb.data import content_cache
+from obsession_nb.data.catalog import cached_catalog, read_catalog
+from obsession_nb.data.rules import rule_index
 
 PACKAGED = content_dir() / "catalog"
 

@@ -14,15 +14,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from obsession_nb import Game, engine, load_json, load_position, load_scenario_text, new_game
-from obsession_nb import actions as a
-from obsession_nb.choices import BOXES
-from obsession_nb.game_options import Options
-from obsession_nb.mode import STANDARD, Mode, mode_named
-from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.resources import content_dir
-from obsession_nb.service import open_slots
+from obsession_nb import Game, load_json, load_position, load_scenario_text, new_game
+from obsession_nb.base.resources import content_dir
+from obsession_nb.engine import actions as a
+from obsession_nb.engine import dispatch as engine
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.mode import STANDARD, Mode, mode_named
+from obsession_nb.engine.steps.choices import BOXES
+from obsession_nb.engine.steps.service import open_slots
+from obsession_nb.modes.solo.game import new_solo_game
+from obsession_nb.players.random_player import RandomPlayer
 
 SCENARIOS = sorted(p.stem for p in (content_dir() / "scenarios").glob("*.yaml"))
 
@@ -212,7 +213,7 @@ def test_a_mode_action_outside_its_mode_is_refused_by_the_mode_itself() -> None:
 def test_one_party_search_answers_like_a_search_per_guest() -> None:
     """``guests.joins_party`` (one search per group of interchangeable cards) gives, for every
     card of the hand, the answer of a search for a party with that very card."""
-    from obsession_nb import guests
+    from obsession_nb.engine.steps import guests
 
     compared = 0
     for _label, game in seeded_games():

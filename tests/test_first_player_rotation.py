@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from obsession_nb import Game, load_scenario
-from obsession_nb import actions as a
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.simulate import TurnOrderRecorder, run
+from obsession_nb.engine import actions as a
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.players.simulate import TurnOrderRecorder, run
 
 SCENARIO = "first-player-rotation-5p"
 
@@ -92,9 +92,9 @@ def test_turns_within_a_round_run_clockwise() -> None:
 
 def test_the_end_of_season_stepper_has_a_next_that_plays_to_round_5() -> None:
     """Tutorial 03's end-of-season stepper: Next plays the seeded line through the courtship."""
-    from obsession_nb.random_player import line_to_round
-    from obsession_nb.rotation import play_until
-    from obsession_nb.views import Stepper
+    from obsession_nb.players.random_player import line_to_round
+    from obsession_nb.tutor.rotation import play_until
+    from obsession_nb.tutor.views import Stepper
 
     game = load_scenario("first-player-rotation-5p")
     player = play_until(game, round=3, seat=4)  # the notebook's position

@@ -8,9 +8,9 @@ from game_invariants import Watch
 from positions import game, refuse, rules_of, table
 
 from obsession_nb.cli import main
-from obsession_nb.game import new_game
-from obsession_nb.game_options import Options
-from obsession_nb.random_player import RandomPlayer
+from obsession_nb.engine.game import new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.players.random_player import RandomPlayer
 
 HALL = {"organiser": [{"tile": "private-study"}, {"tile": "servants-hall"}]}
 

@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from obsession_nb import load_scenario_text
-from obsession_nb.catalog import load_catalog
-from obsession_nb.game import Game
-from obsession_nb.notation import ACTION_TYPES, parse
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.resources import content_dir
-from obsession_nb.rules import BadNotation, IllegalAction
+from obsession_nb.base.resources import content_dir
+from obsession_nb.data.catalog import load_catalog
+from obsession_nb.data.rules import BadNotation, IllegalAction
+from obsession_nb.engine.game import Game
+from obsession_nb.engine.notation import ACTION_TYPES, parse
+from obsession_nb.players.random_player import RandomPlayer
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])

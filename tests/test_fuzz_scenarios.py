@@ -33,9 +33,9 @@ from mode_games import every_kind, positions
 from scenario_mutations import mutate
 
 from obsession_nb import ScenarioError, load_scenario, load_scenario_text
+from obsession_nb.base.resources import content_dir
 from obsession_nb.cli import main
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.resources import content_dir
+from obsession_nb.players.random_player import RandomPlayer
 
 FILES = int(os.environ.get("FUZZ_FILES", "1000"))
 SECONDS = float(os.environ.get("FUZZ_SECONDS", "120"))

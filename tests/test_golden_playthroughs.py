@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from obsession_nb import load_position
-from obsession_nb.resources import content_dir
+from obsession_nb.base.resources import content_dir
 
 GOLDEN = Path(__file__).parent / "golden"
 WORKED = ["refresher-round-6", "howard-drawing-room", "howard-supplemental-service",

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from obsession_nb import cli
-from obsession_nb.i18n import glossary, mixed, phrases, tr
-from obsession_nb.views import Board, Stepper
+from obsession_nb.base.i18n import glossary, mixed, phrases, tr
+from obsession_nb.tutor.views import Board, Stepper
 
 JA_SUMMARY = Path("/work/shared/seeds/002_a00f0f1e5348d5d9.txt")
 

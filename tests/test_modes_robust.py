@@ -21,11 +21,11 @@ from mode_games import GROUPS, start
 
 from obsession_nb import ScenarioError, load_scenario_text, new_game, new_position
 from obsession_nb.cli import main
-from obsession_nb.explore import explore
-from obsession_nb.game import Game
-from obsession_nb.game_options import Options
-from obsession_nb.limits import enabled
-from obsession_nb.scenario import MAX_BYTES
+from obsession_nb.engine.explore import explore
+from obsession_nb.engine.game import Game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.positions.scenario import MAX_BYTES
+from obsession_nb.engine.steps.limits import enabled
 
 BASES: dict[str, tuple[int, str]] = {
     "team": (4, "team"), "tableau": (3, "tableau"), "duel": (2, "tableau-duel"),
@@ -379,7 +379,7 @@ def test_team_no_doubled_servants_a_borrowed_cook_never_leaves_the_cook_icon_uns
     servant while a mandatory cook icon needs it: no second cook may then serve the activity
     (team.no-doubled-servants), so the icon could never be filled (issue 26: a dead end in
     ordinary team play)."""
-    from obsession_nb.random_player import RandomPlayer, weight
+    from obsession_nb.players.random_player import RandomPlayer, weight
 
     def likes_cooks(action: Any) -> float:
         text = str(action)
@@ -422,7 +422,7 @@ def test_ud_setup_draft_the_central_area_is_empty_until_the_draft_ends() -> None
 
 
 def _at_step_7_after_one_purchase(game: Game, seed: int) -> Game:
-    from obsession_nb.random_player import RandomPlayer
+    from obsession_nb.players.random_player import RandomPlayer
 
     player = RandomPlayer(seed)
     while not (game.state.turn is not None and game.state.turn.step == "buy"

@@ -2,7 +2,7 @@
 
 from positions import game, table
 
-from obsession_nb.seasons import column_vp
+from obsession_nb.engine.steps.seasons import column_vp
 
 
 def test_ruling_monuments_in_courtship_sculpture_garden_counts_for_estate() -> None:

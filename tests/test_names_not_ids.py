@@ -1,5 +1,5 @@
 """Names a player knows, not catalog ids, wherever an action or a component is shown rather than
-typed (obsession_nb/naming.py): the quiz, the position builder, the explorer's lines, the
+typed (obsession_nb/engine/naming.py): the quiz, the position builder, the explorer's lines, the
 teaching header, the stepper's "Played:" line, and the CLI's `legal` and solo text."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from collections.abc import Iterable
 import pytest
 
 from obsession_nb import cli
-from obsession_nb.builder import new_position
-from obsession_nb.game import load_position
-from obsession_nb.naming import describe
-from obsession_nb.views.builder import PositionBuilder
-from obsession_nb.views.explorer import Explorer
-from obsession_nb.views.quiz import Quiz
-from obsession_nb.views.stepper import Stepper
-from obsession_nb.views.teach import TeachingView
+from obsession_nb.engine.game import load_position
+from obsession_nb.engine.naming import describe
+from obsession_nb.tutor.builder import new_position
+from obsession_nb.tutor.views.builder import PositionBuilder
+from obsession_nb.tutor.views.explorer import Explorer
+from obsession_nb.tutor.views.quiz import Quiz
+from obsession_nb.tutor.views.stepper import Stepper
+from obsession_nb.tutor.views.teach import TeachingView
 
 _CATALOG = new_position(2).table.catalog
 # Ids that are not plain words ("cook", "barn" read as words): "ladys_maid", "lady-suffolk"...
@@ -109,8 +109,8 @@ def test_cli_text_names_what_it_lists(argv: list[str], capsys: pytest.CaptureFix
 
 
 def test_rule_entries_show_players_no_test_ids(capsys: pytest.CaptureFixture[str]) -> None:
-    from obsession_nb import rulebook
-    from obsession_nb.views.rule_browser import RuleBrowser
+    from obsession_nb.tutor import rulebook
+    from obsession_nb.tutor.views.rule_browser import RuleBrowser
 
     entry = rulebook.entry("ud.hall-boy.money")
     assert entry.tests  # the index knows them: for developers, on request

@@ -8,11 +8,11 @@ import json
 import re
 
 import obsession_nb as onb
-from obsession_nb.catalog import load_catalog
-from obsession_nb.naming import action_label
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.views import Board, RulingPanel, RulingSteps, ScenarioEditor, Stepper
-from obsession_nb.views.index import tutorial_index
+from obsession_nb.data.catalog import load_catalog
+from obsession_nb.engine.naming import action_label
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.tutor.views import Board, RulingPanel, RulingSteps, ScenarioEditor, Stepper
+from obsession_nb.tutor.views.index import tutorial_index
 
 REFRESHER = "refresher-round-6"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -205,8 +205,8 @@ def test_turn_summary_of_the_plain_drawing_room_has_no_supplemental_servants():
 
 
 def test_index_links_every_numbered_notebook_of_the_folder_in_order():
-    from obsession_nb.tutorials import checkout_tutorials
-    from obsession_nb.views.index import tutorial_list_html
+    from obsession_nb.tutor.tutorials import checkout_tutorials
+    from obsession_nb.tutor.views.index import tutorial_list_html
 
     folder = checkout_tutorials()
     assert folder is not None
@@ -219,7 +219,7 @@ def test_index_links_every_numbered_notebook_of_the_folder_in_order():
 
 
 def test_index_lists_a_new_notebook_and_escapes_its_title(tmp_path):
-    from obsession_nb.views.index import BLURBS, tutorial_list_html
+    from obsession_nb.tutor.views.index import BLURBS, tutorial_list_html
 
     nb = {"cells": [{"cell_type": "markdown", "source": ["# <b>Mine</b>\n", "text"]}]}
     (tmp_path / "11-mine.ipynb").write_text(json.dumps(nb))
@@ -231,8 +231,8 @@ def test_index_lists_a_new_notebook_and_escapes_its_title(tmp_path):
 
 
 def test_every_tutorial_has_a_blurb_and_every_blurb_a_tutorial():
-    from obsession_nb.tutorials import checkout_tutorials
-    from obsession_nb.views.index import BLURBS
+    from obsession_nb.tutor.tutorials import checkout_tutorials
+    from obsession_nb.tutor.views.index import BLURBS
 
     folder = checkout_tutorials()
     assert folder is not None
@@ -240,7 +240,7 @@ def test_every_tutorial_has_a_blurb_and_every_blurb_a_tutorial():
 
 
 def test_saved_picture_says_the_market_is_empty_instead_of_an_empty_heading():
-    from obsession_nb.views.static import board_html
+    from obsession_nb.tutor.views.static import board_html
 
     game = onb.load_position("servant-draft-5p")
     html = board_html(game.view(), ["supply"], [])

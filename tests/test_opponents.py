@@ -9,7 +9,11 @@ from collections import Counter
 
 import pytest
 
-from obsession_nb.arena import (
+from obsession_nb.engine.game import Game, load_json, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.state import State
+from obsession_nb.players.random_player import play_to_round
+from obsession_nb.practice.arena import (
     ArenaGame,
     arena,
     lineup,
@@ -19,13 +23,9 @@ from obsession_nb.arena import (
     standings,
     wilson,
 )
-from obsession_nb.determinise import sample
-from obsession_nb.game import Game, load_json, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.opponents import margin
-from obsession_nb.opponents_search import Line, SearchPlayer, line_values
-from obsession_nb.random_player import play_to_round
-from obsession_nb.state import State
+from obsession_nb.practice.determinise import sample
+from obsession_nb.practice.opponents import margin
+from obsession_nb.practice.search import Line, SearchPlayer, line_values
 
 MODES = [("standard", 2), ("standard", 5), ("team", 4), ("tableau", 3), ("tableau-duel", 2)]
 
@@ -86,7 +86,7 @@ def test_seeded_games_are_reproducible(strategy: str) -> None:
     def actions() -> list[str]:
         spec = ArenaGame(3, 21, (strategy, "heuristic", "random"), playouts=1)
         game = new_game(3, seed=21)
-        from obsession_nb.arena import seat_players
+        from obsession_nb.practice.arena import seat_players
 
         play_with(game, seat_players(spec))
         return [e.action for e in game.log]

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from obsession_nb.game_options import Options
-from obsession_nb.mode import BUILTIN
-from obsession_nb.option_index import (
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.mode import BUILTIN
+from obsession_nb.engine.positions.option_index import (
     field_values,
     option_rules,
     options_with,

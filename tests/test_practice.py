@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from obsession_nb.arena import make_player
 from obsession_nb.cli import main
-from obsession_nb.coach import explore_values, hint, review_html, review_turn
-from obsession_nb.game import Game, load_scenario_text, new_game
-from obsession_nb.practice import Practice
-from obsession_nb.practice_text import run
-from obsession_nb.random_player import play_to_round
+from obsession_nb.cli.practice_text import run
+from obsession_nb.engine.game import Game, load_scenario_text, new_game
+from obsession_nb.players.random_player import play_to_round
+from obsession_nb.practice.arena import make_player
+from obsession_nb.practice.coach import explore_values, hint, review_html, review_turn
+from obsession_nb.practice.session import Practice
 
 
 def mid_game() -> Game:

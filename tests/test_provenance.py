@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import obsession_nb as onb
-from obsession_nb.modes.solo_odds import default_start
-from obsession_nb.provenance import cards_in_play, provenance_frame, tiles_in_play
+from obsession_nb.engine.provenance import cards_in_play, provenance_frame, tiles_in_play
+from obsession_nb.modes.solo.odds import default_start
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The quiz (obsession_nb/quiz.py, the Quiz widget): over 200 generated questions, every marked
+"""The quiz (obsession_nb/tutor/quiz.py, the Quiz widget): over 200 generated questions, every marked
 answer is checked again against the engine on the position rebuilt from its scenario YAML, and
 every other choice is checked to be wrong."""
 
@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from obsession_nb import quiz
-from obsession_nb.views.quiz import Quiz
+from obsession_nb.tutor import quiz
+from obsession_nb.tutor.views.quiz import Quiz
 
 QUESTIONS = quiz.questions(220, seed=0)
 

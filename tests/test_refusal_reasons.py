@@ -4,8 +4,8 @@ generic "no full party can be served".  Each position is a casebook case, asked 
 
 from __future__ import annotations
 
-from obsession_nb import casebook
-from obsession_nb.rules import Ruling
+from obsession_nb.data.rules import Ruling
+from obsession_nb.tutor import casebook
 
 
 def _refusal(case_id: str) -> list[Ruling]:

@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from obsession_nb import ask, cli, rulebook
-from obsession_nb.rules import rule_index
-from obsession_nb.views import RuleBrowser, RulingsLog
-from obsession_nb.views.rule_browser import open_rule
+from obsession_nb import cli
+from obsession_nb.data.rules import rule_index
+from obsession_nb.tutor import ask, rulebook
+from obsession_nb.tutor.views import RuleBrowser, RulingsLog
+from obsession_nb.tutor.views.rule_browser import open_rule
 
 
 def test_search_hall_boy_lists_the_hall_boys_rules_first() -> None:

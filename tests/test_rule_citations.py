@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import obsession_nb
-from obsession_nb.rules import rule_index
+from obsession_nb.data.rules import rule_index
 
 PACKAGE = Path(obsession_nb.__file__).parent
 PREFIXES = [

@@ -8,10 +8,10 @@ from positions import START, game, refuse, rules_of, table
 from season_positions import event_round
 from ud_positions import card, ud
 
-from obsession_nb.game_options import Options
-from obsession_nb.scoring import score
-from obsession_nb.setup import new_state
-from obsession_nb.setup_tiles import opening_market
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.scoring import score
+from obsession_nb.engine.setup.new_game import new_state
+from obsession_nb.engine.setup.tiles import opening_market
 
 
 def rule_ids(rulings) -> list[str]:
@@ -150,7 +150,7 @@ def test_base_game_with_five_players_offers_the_compensation_option() -> None:
 
 
 def test_ruling_estate_start_tile_name_is_marked_unverified() -> None:
-    from obsession_nb.catalog import load_catalog
+    from obsession_nb.data.catalog import load_catalog
 
     _state, rulings = new_state(2, seed=1, draft=False)
     assert "ruling.estate-start-tile-name" in rule_ids(rulings)

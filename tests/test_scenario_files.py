@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from obsession_nb import ScenarioError, load_scenario
-from obsession_nb.resources import content_dir
-from obsession_nb.scenario import dump, parse
+from obsession_nb.base.resources import content_dir
+from obsession_nb.engine.positions.scenario import dump, parse
 
 SCENARIOS = sorted((content_dir() / "scenarios").glob("*.yaml"))
 REFRESHER = content_dir() / "scenarios" / "refresher-round-6.yaml"

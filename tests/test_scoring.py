@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from positions import game, player, refuse, rules_of, table
 
-from obsession_nb.catalog import load_catalog
-from obsession_nb.objectives import evaluate, evaluator
-from obsession_nb.scoring import CATEGORIES, LABELS, score
+from obsession_nb.data.catalog import load_catalog
+from obsession_nb.engine.scoring import CATEGORIES, LABELS, score
+from obsession_nb.engine.steps.objectives import evaluate, evaluator
 
 CAT = load_catalog()
 START = ["private-study", "butlers-room", "gazebo", "front-parlour", "bowling-green"]

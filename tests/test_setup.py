@@ -7,13 +7,13 @@ from collections import Counter
 
 import pytest
 
-from obsession_nb.catalog import load_catalog
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.setup import new_state
-from obsession_nb.setup_supply import compensation, hire_supply
-from obsession_nb.setup_tiles import qualifies_for_opening
+from obsession_nb.data.catalog import load_catalog
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.setup.new_game import new_state
+from obsession_nb.engine.setup.supply import compensation, hire_supply
+from obsession_nb.engine.setup.tiles import qualifies_for_opening
+from obsession_nb.players.random_player import RandomPlayer
 
 CAT = load_catalog()
 START = sorted(t.id for t in CAT.tiles.values() if t.start)
@@ -173,8 +173,8 @@ def test_market_initial_fill_stacks_duplicates_and_returns_the_rest() -> None:
     pinned = ["gallery", "barn", "sculpture-garden", "barn", "servants-hall", "fenced-paddock",
               "carriage-house", "riding-stables", "croquet-lawn", "tennis-court",
               "english-garden"]
-    from obsession_nb.setup_tiles import opening_market
-    from obsession_nb.table import Table
+    from obsession_nb.engine.setup.tiles import opening_market
+    from obsession_nb.engine.table import Table
 
     state.supply.bag = sorted([*state.supply.bag, *(t for s in state.supply.market for t in s)])
     state.supply.market = []

@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from obsession_nb.cli import main
-from obsession_nb.modes.solo import play_solo, replay_solo
-from obsession_nb.modes.solo_ai import locate
+from obsession_nb.modes.solo.ai import locate
+from obsession_nb.modes.solo.game import play_solo, replay_solo
 
 SEEDS = range(8)
 SCAVENGE_KEYS = {"round", "roll", "stack", "depth", "tile", "reason"}
@@ -100,7 +100,7 @@ def test_solo_logged_and_fast_paths_agree() -> None:
 def test_solo_whole_games_keep_every_tile_in_one_place(strategy) -> None:
     from collections import Counter
 
-    from obsession_nb.modes.solo_market import supply_tiles
+    from obsession_nb.modes.solo.market import supply_tiles
 
     for seed, extended in ((11, False), (12, True)):
         run = play_solo(seed, extended=extended, strategy=strategy, logged=False)

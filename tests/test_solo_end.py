@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from obsession_nb.catalog import load_catalog
-from obsession_nb.mode_records import Scavenge
-from obsession_nb.modes.solo import modifier, solo_position, solo_result
-from obsession_nb.modes.solo_tableau import check
+from obsession_nb.data.catalog import load_catalog
+from obsession_nb.engine.mode_records import Scavenge
+from obsession_nb.modes.solo.game import modifier, solo_position, solo_result
+from obsession_nb.modes.solo.tableau import check
 
 START = ["bowling-green", "butlers-room", "front-parlour", "gazebo", "private-study"]
 FLIPPED = [(t, True) for t in START]

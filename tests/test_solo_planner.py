@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from obsession_nb.modes.solo import modifier, play_solo, solo_position
-from obsession_nb.modes.solo_estimate import outlook
+from obsession_nb.modes.solo.estimate import outlook
+from obsession_nb.modes.solo.game import modifier, play_solo, solo_position
 
 
 def test_planner_is_deterministic_per_seed() -> None:
@@ -22,7 +22,7 @@ def test_planner_is_deterministic_per_seed() -> None:
 
 @pytest.mark.parametrize(("finish", "at"), [(10, 12), (12, 12), (14, 12), (17, 15)])
 def test_outlook_uses_the_round_modifiers_solo_sec_round_modifiers(finish: int, at: int) -> None:
-    from obsession_nb.modes.solo_estimate import modifier as fractional
+    from obsession_nb.modes.solo.estimate import modifier as fractional
 
     assert fractional(finish, at) == modifier(finish, at)
     assert modifier(finish, at) > fractional(finish + 0.5, at) > modifier(finish + 1, at)
@@ -49,7 +49,7 @@ def test_outlook_counts_the_tiles_still_to_buy_and_flip() -> None:
 
 
 def test_compare_strategies_plays_the_same_seeds_for_each() -> None:
-    from obsession_nb.modes.solo_odds import compare_strategies
+    from obsession_nb.modes.solo.odds import compare_strategies
 
     table = compare_strategies(1)
     assert list(table.index) == ["greedy", "planner"]

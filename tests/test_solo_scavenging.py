@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from obsession_nb import load_scenario
-from obsession_nb.modes.solo import solo_position
-from obsession_nb.modes.solo_ai import locate, roll_d20, scavenge
-from obsession_nb.modes.solo_market import STACKS
+from obsession_nb.modes.solo.ai import locate, roll_d20, scavenge
+from obsession_nb.modes.solo.game import solo_position
+from obsession_nb.modes.solo.market import STACKS
 
 START = ["bowling-green", "butlers-room", "front-parlour", "gazebo", "private-study"]
 FLIPPED = [(t, True) for t in START]
@@ -159,7 +159,7 @@ def test_solo_scavenging_follows_a_pass_too() -> None:
 
 
 def test_solo_scavenge_log_is_in_the_view_and_scenario() -> None:
-    from obsession_nb.scenario import parse
+    from obsession_nb.engine.positions.scenario import parse
 
     game = load_scenario("solo-scavenge-roll-6")
     game.apply("done")
@@ -168,7 +168,7 @@ def test_solo_scavenge_log_is_in_the_view_and_scenario() -> None:
 
 
 def test_solo_scenario_rejects_a_bad_roll_and_a_mixed_stack() -> None:
-    from obsession_nb.scenario import ScenarioError, parse
+    from obsession_nb.engine.positions.scenario import ScenarioError, parse
 
     game = solo_position(1)
     game.state.chance.next_rolls = [21]

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from obsession_nb.game import Game
-from obsession_nb.modes.solo import STRATEGIES, make_player, new_solo_game, play_solo
-from obsession_nb.modes.solo_search import HIDDEN_DECKS, SearchSolo, sample
-from obsession_nb.modes.solo_values import trial_copy
-from obsession_nb.table import Table
+from obsession_nb.engine.game import Game
+from obsession_nb.engine.table import Table
+from obsession_nb.modes.solo.game import STRATEGIES, make_player, new_solo_game, play_solo
+from obsession_nb.modes.solo.search import HIDDEN_DECKS, SearchSolo, sample
+from obsession_nb.modes.solo.values import trial_copy
 
 
 def start(seed: int = 5) -> Game:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from obsession_nb.catalog import load_catalog
-from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.modes.solo_market import (
+from obsession_nb.data.catalog import load_catalog
+from obsession_nb.engine.setup.supply import STARTING_SERVANTS, UD_DECK_LEAVES_OUT, UD_HIRE
+from obsession_nb.modes.solo.game import new_solo_game
+from obsession_nb.modes.solo.market import (
     COUNTERS,
     NAMED_MONUMENTS,
     STACKS,
@@ -15,8 +16,7 @@ from obsession_nb.modes.solo_market import (
     stack_of,
     supply_tiles,
 )
-from obsession_nb.modes.solo_tableau import size
-from obsession_nb.setup_supply import STARTING_SERVANTS, UD_DECK_LEAVES_OUT, UD_HIRE
+from obsession_nb.modes.solo.tableau import size
 
 CATALOG = load_catalog()
 
@@ -157,7 +157,7 @@ def test_solo_build_stacks_sorts_any_order() -> None:
 
 
 def test_solo_scenario_round_trip(game) -> None:
-    from obsession_nb.scenario import parse
+    from obsession_nb.engine.positions.scenario import parse
 
     assert parse(game.to_scenario()).state == game.state
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from obsession_nb.modes.solo import new_solo_game, solo_result
-from obsession_nb.modes.solo_planner import PlannerSolo
-from obsession_nb.modes.solo_strategy import GreedySolo
-from obsession_nb.modes.solo_tableau import at_max, check
+from obsession_nb.modes.solo.game import new_solo_game, solo_result
+from obsession_nb.modes.solo.planner import PlannerSolo
+from obsession_nb.modes.solo.strategy import GreedySolo
+from obsession_nb.modes.solo.tableau import at_max, check
 
 
 @pytest.mark.parametrize("strategy", [GreedySolo, PlannerSolo])

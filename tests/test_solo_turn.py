@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from positions import GOSSIP_TURN
 
-from obsession_nb.modes.solo import solo_position
-from obsession_nb.modes.solo_market import STACKS
-from obsession_nb.modes.solo_tableau import column_tiles
+from obsession_nb.modes.solo.game import solo_position
+from obsession_nb.modes.solo.market import STACKS
+from obsession_nb.modes.solo.tableau import column_tiles
 
 START = ["bowling-green", "butlers-room", "front-parlour", "gazebo", "private-study"]
 FLIPPED = [(t, True) for t in START]

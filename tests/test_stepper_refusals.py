@@ -3,7 +3,7 @@ refusal on hover (rules invite.prestige, invite.kind, host.not-service-or-monume
 
 from __future__ import annotations
 
-from obsession_nb.views import Stepper
+from obsession_nb.tutor.views import Stepper
 
 
 def _choices(stepper: Stepper) -> list[dict]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from obsession_nb import load_scenario
-from obsession_nb.random_player import RandomPlayer
+from obsession_nb.players.random_player import RandomPlayer
 
 POSITION = Path(__file__).parent / "fixtures" / "stranded-activity.yaml"
 

@@ -7,16 +7,16 @@ from collections import Counter
 
 import pytest
 
-from obsession_nb import actions as a
-from obsession_nb import mode_actions as ma
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.modes import tableau
-from obsession_nb.modes.tableau_play import pass_turn as finish_turn
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.rules import IllegalAction
-from obsession_nb.scoring import score
-from obsession_nb.starter_draft import draft_order
+from obsession_nb.data.rules import IllegalAction
+from obsession_nb.engine import actions as a
+from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.scoring import score
+from obsession_nb.engine.setup.starter_draft import draft_order
+from obsession_nb.modes.tableau import rules as tableau
+from obsession_nb.modes.tableau.play import pass_turn as finish_turn
+from obsession_nb.players.random_player import RandomPlayer
 
 
 def tableau_game(players: int = 3, seed: int = 5, mode: str = "tableau", **options) -> Game:
@@ -339,7 +339,7 @@ def test_tableau_scoring_counts_objectives_held() -> None:
     table = game.table
     p = game.state.players[0]
     p.objectives = list(game.state.supply.objective_deck[:3])
-    from obsession_nb.objectives import evaluate
+    from obsession_nb.engine.steps.objectives import evaluate
 
     assert score(game).players[0].categories["objectives"] == sum(
         evaluate(table, p, o).vp for o in p.objectives)
@@ -354,7 +354,7 @@ def _tie(game: Game, tiles_extra: bool) -> None:
     for p in (p0, p1):
         p.organiser = [o for o in p.organiser if cat.tiles[o.tile].start]
     if tile is not None:
-        from obsession_nb.state import OwnedTile
+        from obsession_nb.engine.state import OwnedTile
 
         p0.organiser.append(OwnedTile(tile=tile.id))
         p1.vp_cards = [card.id]

@@ -7,10 +7,10 @@ import pytest
 from game_invariants import check_position, inventory, model_round_trip, round_trip
 
 from obsession_nb import Game
-from obsession_nb.game import new_game
-from obsession_nb.game_options import Options
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.scoring import score
+from obsession_nb.engine.game import new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.scoring import score
+from obsession_nb.players.random_player import RandomPlayer
 
 
 def play_checked(game: Game, seed: int) -> int:

@@ -1,4 +1,4 @@
-"""Teaching mode (obsession_nb/views/teach.py, ``obsession-nb teach``): on every packaged
+"""Teaching mode (obsession_nb/tutor/views/teach.py, ``obsession-nb teach``): on every packaged
 scenario → plays the next decision (the worked example, then the first legal choice) and ←
 takes it back; the ruling of each step is shown in large type; the Voilà page hides the code."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from obsession_nb import cli
+from obsession_nb.base.resources import content_dir
 from obsession_nb.cli.tutor import teach_command
-from obsession_nb.resources import content_dir
-from obsession_nb.scenario import ScenarioError
-from obsession_nb.views.teach import TeachingView
+from obsession_nb.engine.positions.scenario import ScenarioError
+from obsession_nb.tutor.views.teach import TeachingView
 
 SCENARIOS = sorted(p.stem for p in (content_dir() / "scenarios").glob("*.yaml"))
 

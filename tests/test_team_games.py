@@ -10,13 +10,13 @@ from collections import Counter
 import pytest
 from game_invariants import Watch, round_trip
 
-from obsession_nb import engine
 from obsession_nb.cli import main
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.modes.team_scoring import team_sheet
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.scoring import score
+from obsession_nb.engine import dispatch as engine
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.scoring import score
+from obsession_nb.modes.team.scoring import team_sheet
+from obsession_nb.players.random_player import RandomPlayer
 
 
 def play_checked(game: Game, seed: int) -> Counter[str]:

@@ -11,17 +11,17 @@ import pytest
 
 from obsession_nb import Game, load_position
 from obsession_nb.cli import main
-from obsession_nb.game import new_game
-from obsession_nb.game_options import Options
-from obsession_nb.modes.team import teams
-from obsession_nb.modes.team_scoring import TeamScore, team_score, team_sheet, winning_teams
-from obsession_nb.objectives import ObjectiveResult
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.rules import Ruling
-from obsession_nb.scenario import ScenarioError, parse
-from obsession_nb.scoring import PlayerScore
-from obsession_nb.state import Choice
-from obsession_nb.views import Board
+from obsession_nb.data.rules import Ruling
+from obsession_nb.engine.game import new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.positions.scenario import ScenarioError, parse
+from obsession_nb.engine.scoring import PlayerScore
+from obsession_nb.engine.state import Choice
+from obsession_nb.engine.steps.objectives import ObjectiveResult
+from obsession_nb.modes.team.scoring import TeamScore, team_score, team_sheet, winning_teams
+from obsession_nb.modes.team.seating import teams
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.tutor.views import Board
 
 ADA, BEA, CORA, DOT = 0, 1, 2, 3
 

@@ -1,6 +1,6 @@
 """When a theme is turned up: open courtship, the Jane Austen closed courtship and the Charles
 Dickens cliffhanger (season.theme-reveal, option.closed-courtship, option.cliffhanger;
-obsession_nb/themes.py)."""
+obsession_nb/engine/steps/themes.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from obsession_nb.game import Game, new_game
-from obsession_nb.game_options import Options
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.seasons import courtship_rounds, courtship_themes
-from obsession_nb.themes import CLIFFHANGER, cliffhanger_place, reveal_round
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.steps.seasons import courtship_rounds, courtship_themes
+from obsession_nb.engine.steps.themes import CLIFFHANGER, cliffhanger_place, reveal_round
+from obsession_nb.players.random_player import RandomPlayer
 
 
 def play_until(game: Game, round_number: int, seed: int = 1) -> None:

@@ -10,16 +10,16 @@ import re
 import pytest
 
 import obsession_nb as onb
-from obsession_nb.compare import at_round, compare_options, first_moment
-from obsession_nb.modes import tableau_play as tp
-from obsession_nb.modes.solo_odds import from_position, print_stack
-from obsession_nb.rotation import (
+from obsession_nb.modes.solo.odds import from_position, print_stack
+from obsession_nb.modes.tableau import play as tp
+from obsession_nb.tutor.compare import at_round, compare_options, first_moment
+from obsession_nb.tutor.rotation import (
     new_season_order,
     play_until,
     scenario_season_order,
     side_by_side,
 )
-from obsession_nb.views import (
+from obsession_nb.tutor.views import (
     RulingPanel,
     Stepper,
     print_entries,
@@ -27,7 +27,7 @@ from obsession_nb.views import (
     print_market,
     print_player,
 )
-from obsession_nb.views.text import RulingSteps, _only
+from obsession_nb.tutor.views.text import RulingSteps, _only
 
 
 def test_print_legal_player_and_market_name_what_they_show(capsys) -> None:
@@ -172,8 +172,8 @@ def test_solo_helpers(capsys) -> None:
 
 
 def test_rulings_milestones_and_winners_in_words(capsys) -> None:
-    from obsession_nb.scoring import score
-    from obsession_nb.views import print_rulings
+    from obsession_nb.engine.scoring import score
+    from obsession_nb.tutor.views import print_rulings
 
     run = onb.play_solo(7)
     print_rulings(run.result.rulings)

@@ -14,9 +14,9 @@ import yaml
 from positions import refuse
 
 from obsession_nb import Game, load_position, load_scenario
-from obsession_nb.draft import DRAFT_SERVANTS, start_draft
-from obsession_nb.scenario import parse
-from obsession_nb.state import State
+from obsession_nb.engine.positions.scenario import parse
+from obsession_nb.engine.setup.servant_draft import DRAFT_SERVANTS, start_draft
+from obsession_nb.engine.state import State
 
 SCENARIO = "content/scenarios/servant-draft-5p.yaml"
 FIVE_PLAYER_SUPPLY = {"underbutler": 2, "footman": 10, "valet": 5, "ladys_maid": 5, "cook": 5,
@@ -197,7 +197,7 @@ def test_ud_setup_draft_position_before_the_recorded_actions() -> None:
 
 def test_setup_family_wessex_chooses_its_extra_starting_tile_in_the_draft() -> None:
     from obsession_nb import load_scenario as load
-    from obsession_nb.resources import content_dir
+    from obsession_nb.base.resources import content_dir
 
     game = load(content_dir() / "scenarios" / "servant-draft-5p.yaml")
     game.play(["draft valet", "family wessex"])

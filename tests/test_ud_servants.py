@@ -360,7 +360,7 @@ def test_ud_head_housemaid_cannot_stand_in_for_the_ladys_maid_without_the_room()
 
 
 def test_ud_round_3_is_a_village_fair_on_the_standard_track() -> None:
-    from obsession_nb.rounds import has_event
+    from obsession_nb.engine.steps.rounds import has_event
 
     g = game(ud(round=3))
     assert has_event(g.table, "village_fair")

@@ -11,7 +11,7 @@ from positions import BASE_SERVANTS, game, refuse, rules_of
 from ud_positions import FAMILY, NEW, card, last_rules, legal, me, step6, ud
 
 from obsession_nb import Game
-from obsession_nb.catalog import load_catalog
+from obsession_nb.data.catalog import load_catalog
 
 CATALOG = load_catalog()
 GENTLEMEN = [card(f"test-gentleman-{c}", prestige=1, service=[], deck="casual",

@@ -11,8 +11,8 @@ import sys
 import pytest
 from test_whole_games import play_checked
 
-from obsession_nb.game import new_game
-from obsession_nb.option_index import options_with
+from obsession_nb.engine.game import new_game
+from obsession_nb.engine.positions.option_index import options_with
 
 VARIANTS = [
     (2, ["objectives=choose-at-setup"]),

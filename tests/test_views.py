@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import obsession_nb as onb
-from obsession_nb.naming import action_label
-from obsession_nb.resources import widget_module, widgets_dir
-from obsession_nb.views import (
+from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.engine.naming import action_label
+from obsession_nb.tutor.views import (
     Board,
     RulingPanel,
     RulingsLog,
@@ -19,10 +19,10 @@ from obsession_nb.views import (
     Stepper,
     game_from_text,
 )
-from obsession_nb.views.labels import entry_json
-from obsession_nb.views.rulings import suggestions
-from obsession_nb.views.stepper import StepHeader
-from obsession_nb.views.text import entries_text
+from obsession_nb.tutor.views.labels import entry_json
+from obsession_nb.tutor.views.rulings import suggestions
+from obsession_nb.tutor.views.stepper import StepHeader
+from obsession_nb.tutor.views.text import entries_text
 
 REFRESHER = "refresher-round-6"
 

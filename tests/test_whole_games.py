@@ -12,16 +12,16 @@ import pytest
 from game_invariants import check_position, inventory, model_round_trip, round_trip
 
 from obsession_nb import Game
-from obsession_nb.actions import Action
-from obsession_nb.engine import decision_actions
-from obsession_nb.game import new_game
-from obsession_nb.game_options import Options
-from obsession_nb.modes.solo import new_solo_game
-from obsession_nb.modes.solo_strategy import RandomSolo
-from obsession_nb.objectives import evaluate
-from obsession_nb.random_player import RandomPlayer
-from obsession_nb.scoring import CATEGORIES, score
-from obsession_nb.simulate import simulate
+from obsession_nb.engine.actions import Action
+from obsession_nb.engine.dispatch import decision_actions
+from obsession_nb.engine.game import new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.scoring import CATEGORIES, score
+from obsession_nb.engine.steps.objectives import evaluate
+from obsession_nb.modes.solo.game import new_solo_game
+from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.players.simulate import simulate
 
 MATRIX = [(n, length, expansion) for n in range(2, 7) for length in ("standard", "extended")
           for expansion in (True, False)]

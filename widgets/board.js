@@ -4,7 +4,7 @@
 // from a scenario (names, ids, prompts, custom cards) reaches the DOM through textContent or
 // setAttribute, never through innerHTML.
 //
-// Traits (see obsession_nb/views/board.py):
+// Traits (see obsession_nb/tutor/views/board.py):
 //   view   the JSON view of the position
 //   parts  which sections to draw: "pending", "track", "supply", "players", "table"
 //   seats  which player boards to draw (empty = every player)
@@ -802,7 +802,7 @@ function tableauEl(view) {
 }
 
 // Classic solitaire: the opponent card (marked when it is a stand-in), the courtships so far
-// and the AI card's last rolls (obsession_nb/modes/classic_mode.py classic_view).
+// and the AI card's last rolls (obsession_nb/modes/classic/mode.py classic_view).
 function classicEl(view) {
   const c = view.solo || {};
   const o = c.opponent || {};
@@ -965,7 +965,7 @@ function translate(root, section, labels, names) {
     return re ? text.replace(re, (m) => names[m]) : text;
   };
   // A visible label that would mix languages ("for ホールボーイ") stays English
-  // (obsession_nb.i18n.mixed); hover text may keep English detail beside a name.
+  // (obsession_nb.base.i18n.mixed); hover text may keep English detail beside a name.
   const mixed = (text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text)
     && (text.match(/[A-Za-z][A-Za-z' ]*/g) || []).some((run) => {
       const words = run.split(" ").filter(Boolean);

@@ -3,7 +3,7 @@
 // reason on hover.  A click sends {event: "choose", notation}; the kernel plays it through the
 // engine.  One widget redrawn in place: no widget is created per button.
 //
-// Traits (see obsession_nb/views/choices.py):
+// Traits (see obsession_nb/tutor/views/choices.py):
 //   groups   [{title, verb, dropdown, selected, choices: [{label, notation, tip, special,
 //             scripted, refused}]}]
 //   message  shown instead of the groups when there is nothing to choose ("The game is over.")

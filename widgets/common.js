@@ -1,5 +1,5 @@
 // obsession-nb widgets' shared drawing helpers.  Each widget module imports what it needs from
-// "./common.js"; obsession_nb.resources.widget_module inlines this file in place of that import,
+// "./common.js"; obsession_nb.base.resources.widget_module inlines this file in place of that import,
 // since an anywidget module is served alone.  Text reaches the DOM only through textContent.
 
 export function h(tag, cls, text) {

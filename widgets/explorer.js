@@ -2,7 +2,7 @@
 // a row asks Python to load that line into the turn stepper; two ticked rows are compared.
 // No rule lives here.  Text reaches the DOM only through textContent.
 //
-// Traits (see obsession_nb/views/explorer.py):
+// Traits (see obsession_nb/tutor/views/explorer.py):
 //   columns     [{key, label}]            the figures shown, in order
 //   rows        [{id, actions: [...], <key>: value ...}]
 //   sort        {key, descending}         the current order (set here by a header click)

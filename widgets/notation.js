@@ -3,7 +3,7 @@
 // Enter and Check send {event: "check", text} — the text travels *with* the request, so a
 // check never reads a value that the (throttled) trait sync has not delivered yet.
 //
-// Traits (see obsession_nb/views/rulings.py NotationBox):
+// Traits (see obsession_nb/tutor/views/rulings.py NotationBox):
 //   value        the text in the box (the kernel writes it back after a check or a Pick)
 //   options      suggested notations (a <datalist>)
 //   placeholder  the hint shown in an empty box

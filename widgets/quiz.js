@@ -1,6 +1,6 @@
 // obsession-nb quiz: one multiple-choice question at a time, the engine's answer revealed with
 // its rulings and citations, a score and topic filters.  The questions and their answers come
-// from Python (obsession_nb/quiz.py); this module draws them and sends what was clicked.
+// from Python (obsession_nb/tutor/quiz.py); this module draws them and sends what was clicked.
 // Text reaches the DOM only through textContent.
 //
 // Traits:

@@ -1,7 +1,7 @@
 // obsession-nb rule browser: a search box, the matching rules, one rule's entry (summary, our
 // reading and the rejected one, an option's choices, where to read it, related rules, where it
 // is demonstrated, each with "Show me"), and the sources legend.  Searching and the
-// demonstrations happen in Python (obsession_nb/views/rule_browser.py); this module only draws
+// demonstrations happen in Python (obsession_nb/tutor/views/rule_browser.py); this module only draws
 // and sends what was clicked.  Text reaches the DOM only through textContent.
 //
 // Traits:
@@ -9,7 +9,7 @@
 //   results  [{id, hit, key, title, passage, kind}]: hit is "rule", "case" or "term" (key its
 //            id); id is the rule it opens; passage the sentence that matched
 //   did_you_mean  the question with its typos corrected, or near glossary terms ("" if none)
-//   entry    the open entry (obsession_nb.rulebook.Entry.to_json()), or {}
+//   entry    the open entry (obsession_nb.tutor.rulebook.Entry.to_json()), or {}
 //   sources  [{prefix, name, what, find, example, precedence}]
 //   labels   UI words in the chosen language {key: text}
 // Messages sent: {event: "open", rule}, {event: "show", index}

@@ -1,7 +1,7 @@
 // obsession-nb rulings widget: the engine's rulings as they happen, a verdict on one action,
 // or the problems of a scenario file.  Text reaches the DOM only through textContent.
 //
-// Traits (see obsession_nb/views/rulings.py):
+// Traits (see obsession_nb/tutor/views/rulings.py):
 //   heading   a title line
 //   status    {kind: "info" | "ok" | "error", text}
 //   verdict   {action, legal, rulings: [{rule, verdict, citation}], error}  (may be empty)

@@ -1,6 +1,6 @@
 // obsession-nb turn stepper header: the pending decision in words and where it sits in the
 // order of play printed on the player board.  The choices themselves are ipywidgets buttons
-// composed in Python (obsession_nb/views/stepper.py); this module only draws text.
+// composed in Python (obsession_nb/tutor/views/stepper.py); this module only draws text.
 //
 // Traits:
 //   pending   {player, step, prompt}  from Game.pending()

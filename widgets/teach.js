@@ -1,6 +1,6 @@
 // obsession-nb teaching mode: the keyboard (→ next decision, ← back) and the ruling of the last
 // step in large type, for a screen in front of a group.  The stepper below is the ordinary one;
-// the decisions are the engine's (obsession_nb/views/teach.py).  Text only via textContent.
+// the decisions are the engine's (obsession_nb/tutor/views/teach.py).  Text only via textContent.
 //
 // Traits:
 //   title, prompt   the scenario and the pending decision

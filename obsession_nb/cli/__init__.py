@@ -23,7 +23,7 @@ def _check_command(p: argparse.ArgumentParser, argv: Sequence[str]) -> None:
     commands = list(p._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     word = next((a for a in argv if not a.startswith("-")), None)
     if word is not None and word not in commands:
-        from obsession_nb import suggest
+        from obsession_nb.tutor import suggest
 
         near = suggest.close(word, commands)
         if near:
@@ -38,8 +38,8 @@ def _check_file(args: argparse.Namespace) -> None:
         return
     from pathlib import Path
 
-    from obsession_nb import suggest
-    from obsession_nb.scenario import ScenarioError, exists, scenario_path
+    from obsession_nb.engine.positions.scenario import ScenarioError, exists, scenario_path
+    from obsession_nb.tutor import suggest
 
     path = scenario_path(name)
     if exists(path):
@@ -91,7 +91,7 @@ def _run(argv: list[str]) -> int:
         sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
         return code
     except ValueError as exc:
-        from obsession_nb.scenario import ScenarioError
+        from obsession_nb.engine.positions.scenario import ScenarioError
 
         if not isinstance(exc, ScenarioError):
             raise

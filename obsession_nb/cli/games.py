@@ -17,7 +17,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return simulate_arena(args)
     if args.games is not None:
         return simulate_batch(args)
-    from obsession_nb.simulate import simulate
+    from obsession_nb.players.simulate import simulate
 
     if args.teams and args.mode != "standard":
         args.usage_error("--teams is Competitive Team Play; it takes no --mode")
@@ -69,7 +69,7 @@ def simulate_batch(args: argparse.Namespace) -> int:
     """``simulate --games N [--workers K]``: aggregate statistics of N seeded random games."""
     import time
 
-    from obsession_nb.random_games import aggregate, aggregate_text, simulate_games
+    from obsession_nb.players.random_games import aggregate, aggregate_text, simulate_games
 
     players = args.players or 4
     start = time.perf_counter()
@@ -103,7 +103,7 @@ def simulate_arena(args: argparse.Namespace) -> int:
     line-up turned one seat per game, and the win rates with their intervals."""
     from dataclasses import asdict
 
-    from obsession_nb.arena import arena, standings, standings_text
+    from obsession_nb.practice.arena import arena, standings, standings_text
 
     players = args.players or 4
     try:
@@ -122,8 +122,8 @@ def simulate_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
-    from obsession_nb.practice import Practice
-    from obsession_nb.practice_text import run
+    from obsession_nb.cli.practice_text import run
+    from obsession_nb.practice.session import Practice
 
     try:
         budget = {} if args.playouts is None else {"playouts": args.playouts}
@@ -135,8 +135,8 @@ def cmd_practice(args: argparse.Namespace) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
-    from obsession_nb.catalog import CardsError
-    from obsession_nb.modes.solo import play_solo
+    from obsession_nb.data.catalog import CardsError
+    from obsession_nb.modes.solo.game import play_solo
 
     try:
         if args.classic:
@@ -174,7 +174,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
 
 def classic_command(args: argparse.Namespace) -> int:
     """``solo --classic``: a whole game of classic solitaire against an opponent card."""
-    from obsession_nb.modes.classic import DEFAULT_OPPONENT, classic_solo
+    from obsession_nb.modes.classic.game import DEFAULT_OPPONENT, classic_solo
 
     game = classic_solo(args.seed, args.opponent or DEFAULT_OPPONENT, strategy=args.strategy,
                         cards=args.cards, rolls=args.rolls, extended=args.extended,

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-    from obsession_nb.game import Game
+    from obsession_nb.engine.game import Game
 
 
 FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from obsession_nb import __version__
+from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.games import cmd_practice, cmd_simulate, cmd_solo, d20_rolls
 from obsession_nb.cli.output import FILE_HELP, _path
 from obsession_nb.cli.positions import (
@@ -16,8 +17,7 @@ from obsession_nb.cli.positions import (
     cmd_validate,
 )
 from obsession_nb.cli.tutor import cmd_ask, cmd_components, cmd_lab, cmd_rules, cmd_teach
-from obsession_nb.components import SECTIONS as COMPONENT_SECTIONS
-from obsession_nb.i18n import LANGUAGES
+from obsession_nb.data.components import SECTIONS as COMPONENT_SECTIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:

@@ -9,11 +9,11 @@ from obsession_nb.cli.output import _log_json, _print_json
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from obsession_nb.game import Game
+    from obsession_nb.engine.game import Game
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from obsession_nb.game import load_scenario
+    from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(args.file)
     dead = dead_end(args.file)
@@ -38,8 +38,8 @@ def _when(game: Game, played: bool, other: str) -> str:
 def dead_end(path: str) -> str | None:
     """The first position of the file (before or after a recorded action) whose pending decision
     offers no legal action although the game is not over, described; ``None`` if there is none."""
-    from obsession_nb.engine import decision_actions
-    from obsession_nb.game import load_scenario
+    from obsession_nb.engine.dispatch import decision_actions
+    from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(path, play_recorded=False)
     for i, action in enumerate([None, *game.recorded]):
@@ -53,7 +53,7 @@ def dead_end(path: str) -> str | None:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from obsession_nb.game import load_scenario
+    from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.after)
     if args.json:
@@ -67,9 +67,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from obsession_nb import suggest
-    from obsession_nb.game import load_scenario
-    from obsession_nb.rules import BadNotation, IllegalAction
+    from obsession_nb.data.rules import BadNotation, IllegalAction
+    from obsession_nb.engine.game import load_scenario
+    from obsession_nb.tutor import suggest
 
     game = load_scenario(args.file)
     error = None
@@ -105,8 +105,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    from obsession_nb.arguments import natural_form
-    from obsession_nb.game import load_scenario
+    from obsession_nb.engine.game import load_scenario
+    from obsession_nb.engine.positions.arguments import natural_form
 
     game = load_scenario(args.file, play_recorded=not args.before)
     actions = game.legal_actions()
@@ -117,7 +117,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(game.pending()["prompt"])
-        from obsession_nb.naming import describe
+        from obsession_nb.engine.naming import describe
 
         width = max((len(a.notation) for a in actions), default=0)
         for a in actions:  # what to type, then what it is (and the natural form, if any)
@@ -128,15 +128,15 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    from obsession_nb.explore import ExploreLimit, explore, line_text, rows_json
-    from obsession_nb.game import load_scenario
+    from obsession_nb.engine.explore import ExploreLimit, explore, line_text, rows_json
+    from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)
     options = {"uses": args.uses, "host": args.host, "purchases": args.purchases,
                "peek": args.peek}
     try:
         if args.value:
-            from obsession_nb.coach import explore_values
+            from obsession_nb.practice.coach import explore_values
 
             frame = explore_values(game, top=args.top or 10, sort=args.sort, **options)
         else:
@@ -159,7 +159,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from obsession_nb.builder import new_position
+    from obsession_nb.tutor.builder import new_position
 
     families = [f.strip() for f in args.families.split(",")] if args.families else None
     try:

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from obsession_nb import ask, rulebook
-    from obsession_nb.rules import rule_index
+    from obsession_nb.data.rules import rule_index
+    from obsession_nb.tutor import ask, rulebook
 
     query = " ".join(args.query)
     corrected: str | None = None
@@ -58,7 +58,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_components(args: argparse.Namespace) -> int:
-    from obsession_nb import components
+    from obsession_nb.data import components
 
     rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
     if args.json:
@@ -69,7 +69,7 @@ def cmd_components(args: argparse.Namespace) -> int:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from obsession_nb import ask
+    from obsession_nb.tutor import ask
 
     answer = ask.search(" ".join(args.question))
     if args.json:
@@ -84,7 +84,7 @@ def teach_command(scenario: str, folder: Path, *, lang: str | None, port: int | 
                   no_browser: bool) -> list[str]:
     """Write the teaching page for ``scenario`` into ``folder`` and return the Voilà command
     that serves it (code hidden)."""
-    from obsession_nb.views.teach import teaching_notebook
+    from obsession_nb.tutor.views.teach import teaching_notebook
 
     page = teaching_notebook(scenario, folder / "teach.ipynb", lang=lang)
     command = [sys.executable, "-m", "voila", str(page), "--strip_sources=True",
@@ -102,7 +102,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
     import tempfile
     from pathlib import Path
 
-    from obsession_nb.supervise import run_server
+    from obsession_nb.base.supervise import run_server
 
     with tempfile.TemporaryDirectory(prefix="obsession-nb-teach-",
                                      ignore_cleanup_errors=True) as tmp:
@@ -115,7 +115,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
 
 def cmd_lab(args: argparse.Namespace) -> int:
 
-    from obsession_nb.tutorials import tutorial_folder
+    from obsession_nb.tutor.tutorials import tutorial_folder
 
     try:
         notebooks, copied = tutorial_folder(args.dir)
@@ -134,10 +134,10 @@ def cmd_lab(args: argparse.Namespace) -> int:
         command.append("--allow-root")  # JupyterLab refuses root otherwise (containers, CI)
     env = dict(os.environ)
     if args.lang:
-        from obsession_nb.i18n import LANG_ENV
+        from obsession_nb.base.i18n import LANG_ENV
 
         env[LANG_ENV] = args.lang  # the widgets' default language
-    from obsession_nb.supervise import run_server
+    from obsession_nb.base.supervise import run_server
 
     return run_server(command, env)  # stopped, JupyterLab and its kernels go too
 

@@ -11,8 +11,8 @@ from tutor_helpers import run_code_in_lab, shoot
 pytestmark = pytest.mark.browser
 
 CODE = """\
-from obsession_nb.modes.classic import classic_solo
-from obsession_nb.views import Board
+from obsession_nb.modes.classic.game import classic_solo
+from obsession_nb.tutor.views import Board
 game = classic_solo(seed=3, opponent="eden")
 Board(game, parts=["pending", "track"])
 """
@@ -48,8 +48,8 @@ CARDS = """opponents:
 """
 MARKUP_CARD = f"""\
 import pathlib, tempfile
-from obsession_nb.modes.classic import new_classic_game
-from obsession_nb.views import Board
+from obsession_nb.modes.classic.game import new_classic_game
+from obsession_nb.tutor.views import Board
 cards = pathlib.Path(tempfile.mkdtemp()) / "cards.yaml"
 cards.write_text({CARDS!r})
 Board(new_classic_game(1, "eden", expansion=False, cards=cards), parts=["track"])

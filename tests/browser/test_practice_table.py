@@ -15,7 +15,7 @@ from tutor_helpers import run_code_in_lab, shoot
 pytestmark = pytest.mark.browser
 
 PRACTICE = "11-practice-table.ipynb"
-FAST = ("from obsession_nb.views import PracticeTable\n"
+FAST = ("from obsession_nb.tutor.views import PracticeTable\n"
         "fast = PracticeTable(players=2, seat=1, opponents='random', seed=3, delay=0, "
         "playouts=1)\nfast")
 MAX_CLICKS = 400

@@ -12,8 +12,8 @@ from tutor_helpers import run_code_in_lab, shoot, shoot_path, tutorials
 pytestmark = pytest.mark.browser
 
 INDEX = "00-index.ipynb"
-PANEL = ("from obsession_nb.views import RulingPanel\n"
-         "from obsession_nb.game import load_position\n"
+PANEL = ("from obsession_nb.tutor.views import RulingPanel\n"
+         "from obsession_nb.engine.game import load_position\n"
          "RulingPanel(load_position('refresher-round-6'))")
 TYPED = "invite standin-prestige-gentleman-pr3"
 
@@ -110,7 +110,7 @@ def test_patched_board_matches_a_fresh_drawing_and_the_legend_hides_the_badges(
     """The live board redraws only what changed: after several moves it must read exactly as a
     new view of the same board drawn from scratch.  The legend's switch hides the ? badges."""
     run_notebook_in_lab(page, INDEX)
-    run_code_in_lab(page, "from obsession_nb.views import Stepper\n"
+    run_code_in_lab(page, "from obsession_nb.tutor.views import Stepper\n"
                           "s = Stepper.from_scenario('refresher-round-6')\ns")
     s = page.locator(".onb-stepper").last
     header = s.locator(".onb-step-header")

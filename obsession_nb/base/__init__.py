@@ -1,0 +1,1 @@
+"""Foundations with no game knowledge: files, YAML, HTML rendering, executors, languages."""

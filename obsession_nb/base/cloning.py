@@ -1,0 +1,160 @@
+"""Fast copies and keys of the position's records: functions generated per record class.
+
+A position is copied whenever a line of play is tried on it (the explorer, the solo planners,
+the quiz); copying through JSON parses and validates every field again, which a record that the
+engine wrote does not need.  :func:`cloner` writes, for a pydantic record class, a function that
+builds the copy directly: immutable values (numbers, text, ``None``, literals, tuples of them,
+frozen records of them) are shared, lists and dicts are copied, nested records are copied by
+their own function.  The copy equals the original and shares no mutable part with it.
+
+:func:`keyer` writes the matching key function: the record's values as nested tuples (lists and
+dicts become tuples, records the tuples of their fields), hashable, equal exactly when the
+records are, for sets and dicts of positions met (the explorer's merging of lines).
+
+A field whose type this module cannot handle safely (a set, a plain ``object`` …) is refused when
+the class's function is first written, naming the field: a new kind of field must be taught here
+rather than copied wrongly.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+from pydantic import BaseModel
+
+M = TypeVar("M", bound=BaseModel)
+
+IMMUTABLE = (int, str, bool, float, type(None))
+_CLONERS: dict[type[BaseModel], Callable[[Any], Any]] = {}
+_KEYERS: dict[tuple[type[BaseModel], frozenset[str]], Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def cloner(cls: type[M]) -> Callable[[M], M]:
+    """The copy function of a record class (written on first use, then reused)."""
+    found = _CLONERS.get(cls)
+    if found is None:
+        fields, namespace = _fields(cls, "clone")
+        items = ", ".join(f"{name!r}: {value}" for name, value in fields)
+        found = _CLONERS[cls] = _define(cls, "clone", namespace, (
+            "    new = _new(_cls)\n"
+            f"    _set(new, '__dict__', {{{items}}})\n"
+            "    _set(new, '__pydantic_fields_set__', src.__pydantic_fields_set__.copy())\n"
+            "    _set(new, '__pydantic_extra__', None)\n"
+            "    _set(new, '__pydantic_private__', None)\n"
+            "    return new\n"), f"A copy of a {cls.__name__} sharing no mutable part with it.")
+    return found
+
+
+def keyer(cls: type[M], exclude: frozenset[str] = frozenset()
+          ) -> Callable[[M], tuple[Any, ...]]:
+    """The key function of a record class: its fields' values (but ``exclude``) as nested
+    tuples, in the order of the fields."""
+    found = _KEYERS.get((cls, exclude))
+    if found is None:
+        fields, namespace = _fields(cls, "key")
+        values = [value for name, value in fields if name not in exclude]
+        found = _KEYERS[cls, exclude] = _define(
+            cls, "key", namespace, f"    return ({''.join(f'{v}, ' for v in values)})\n",
+            f"The values of a {cls.__name__} as nested tuples.")
+    return found
+
+
+def _define(cls: type[BaseModel], kind: str, namespace: dict[str, Any], body: str,
+            doc: str) -> Callable[[Any], Any]:
+    """Compile ``kind``'s function for ``cls`` from its body (``d`` is the record's dict)."""
+    namespace.update({"_new": object.__new__, "_set": object.__setattr__, "_cls": cls})
+    source = f"def {kind}(src):\n    d = src.__dict__\n{body}"
+    exec(compile(source, f"<{kind} {cls.__qualname__}>", "exec"), namespace)
+    function: Callable[[Any], Any] = namespace[kind]
+    function.__doc__ = doc
+    return function
+
+
+def _fields(cls: type[BaseModel], kind: str) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    """Each field's name and the source of its copy (``kind`` ``clone``) or key (``key``), and
+    the names that source uses."""
+    if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
+        raise TypeError(f"{cls.__name__}: records with private or extra attributes are not "
+                        "handled by obsession_nb.base.cloning")
+    namespace: dict[str, Any] = {}
+    found = []
+    for name, info in cls.model_fields.items():
+        try:
+            found.append((name, _source(kind, info.annotation, f"d[{name!r}]", namespace, 0)))
+        except TypeError as exc:
+            raise TypeError(f"{cls.__name__}.{name}: {exc}") from None
+    return found, namespace
+
+
+def _source(kind: str, annotation: Any, value: str, namespace: dict[str, Any],
+            depth: int) -> str:
+    """Python source that copies (``kind`` ``clone``) or keys (``key``) ``value``, an
+    expression of the annotated type."""
+    record = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    if _immutable(annotation) and not (kind == "key" and record):
+        return value
+    origin, args = get_origin(annotation), get_args(annotation)
+    if record and kind == "key" and all(
+            _immutable(f.annotation) for f in annotation.model_fields.values()):
+        # a record of plain values: its tuple written in place (no call per record)
+        return f"({''.join(f'{value}.{name}, ' for name in annotation.model_fields)})"
+    if record:
+        name = f"_{kind}_{annotation.__name__}"
+        namespace[name] = cloner(annotation) if kind == "clone" else keyer(annotation)
+        return f"{name}({value})"
+    item = f"x{depth}"
+    if origin is list:
+        inner = _source(kind, args[0], item, namespace, depth + 1)
+        if kind == "key":
+            return f"tuple({value})" if inner == item else f"tuple([{inner} for {item} in {value}])"
+        return f"{value}[:]" if inner == item else f"[{inner} for {item} in {value}]"
+    if origin is dict and _immutable(args[0]):
+        inner = _source(kind, args[1], item, namespace, depth + 1)
+        if kind == "key":
+            if inner == item:
+                return f"tuple({value}.items())"
+            return f"tuple([(k{depth}, {inner}) for k{depth}, {item} in {value}.items()])"
+        if inner == item:
+            return f"{value}.copy()"
+        return f"{{k{depth}: {inner} for k{depth}, {item} in {value}.items()}}"
+    if origin in (types.UnionType, typing.Union):
+        mutable = [arg for arg in args if not _immutable(arg)]
+        if len(mutable) == 1:  # e.g. ``Turn | None``, ``Literal["random"] | list[str]``
+            shared = f"_shared{len(namespace)}"
+            namespace[shared] = frozenset().union(
+                *(_classes(arg) for arg in args if arg is not mutable[0]))
+            converted = _source(kind, mutable[0], value, namespace, depth)
+            return f"({value} if {value}.__class__ in {shared} else {converted})"
+    raise TypeError(f"cannot copy a value of type {annotation!r}")
+
+
+def _immutable(annotation: Any) -> bool:
+    """Values of this type can be shared between a record and its copy."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if annotation in IMMUTABLE:
+        return True
+    if origin is Literal:
+        return all(isinstance(arg, IMMUTABLE) for arg in args)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return bool(annotation.model_config.get("frozen")) and all(
+            _immutable(f.annotation) for f in annotation.model_fields.values())
+    if origin is tuple or origin in (types.UnionType, typing.Union):
+        return all(arg is Ellipsis or _immutable(arg) for arg in args)
+    return False
+
+
+def _classes(annotation: Any) -> set[type]:
+    """The runtime classes of the values of an immutable type."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Literal:
+        return {type(arg) for arg in args}
+    if origin is tuple:
+        return {tuple}
+    if origin in (types.UnionType, typing.Union):
+        return set().union(*(_classes(arg) for arg in args))
+    if origin is None and not isinstance(annotation, type):
+        raise TypeError(f"cannot tell the classes of {annotation!r}")
+    return {annotation}

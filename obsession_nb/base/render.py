@@ -1,0 +1,118 @@
+"""Plain-text and HTML renderings of games, actions, rulings and verdicts for notebooks.
+
+All text that can come from a scenario is escaped before it reaches HTML.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from obsession_nb.data.rules import Ruling
+    from obsession_nb.engine.actions import Action
+    from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.state import LogEntry
+
+STYLE = (
+    "<style>.onb-r{font-family:Georgia,serif;font-size:13px;line-height:1.4}"
+    ".onb-r .onb-rule{font-family:monospace;color:#6b4e16}"
+    ".onb-r .onb-cite{color:#666;font-style:italic}"
+    ".onb-r .onb-legal{color:#1d6b2c;font-weight:bold}"
+    ".onb-r .onb-illegal{color:#a11d1d;font-weight:bold}"
+    ".onb-r table{border-collapse:collapse}.onb-r td,.onb-r th{padding:2px 8px;"
+    "border-bottom:1px solid #ddd;text-align:left}</style>"
+)
+
+
+def ruling_html(r: Ruling) -> str:
+    """A ruling; its rule id shows the rule's title and summary on hover (the rule browser,
+    ``obsession-nb rules ID``, has the whole entry)."""
+    hover = escape(r.summary, quote=True)
+    return (
+        f'<div class="onb-r onb-ruling">{escape(r.verdict)} '
+        f'<span class="onb-rule" title="{hover}">[{escape(r.rule)}]</span> '
+        f'<span class="onb-cite">{escape(r.citation)}</span></div>'
+    )
+
+
+def verdict_html(v: Verdict) -> str:
+    label = ('<span class="onb-legal">legal</span>' if v.legal
+             else '<span class="onb-illegal">illegal</span>')
+    items = "".join(f"<li>{ruling_html(r)}</li>" for r in v.rulings)
+    return (f'{STYLE}<div class="onb-r onb-verdict"><code>{escape(v.action)}</code>: '
+            f"{label}<ul>{items}</ul></div>")
+
+
+def action_html(a: Action) -> str:
+    return f'<code class="onb-action" title="{escape(a.summary)}">{escape(a.notation)}</code>'
+
+
+def _servants(game: Game, kinds: list[str]) -> str:
+    """Servants by name ("Lady's Maid"), in their order."""
+    return ", ".join(game.table.servant_name(k) for k in kinds)
+
+
+def game_text(game: Game) -> str:
+    view = game.view()
+    lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
+             f" — {view['pending']['prompt']}"]
+    for p in view["players"]:
+        rep = p["reputation"]
+        zones = {z: _servants(game, p["servants"][z]) or "-"
+                 for z in ("available", "quarters", "expended")}
+        lines.append(
+            f"  {p['name']} (p{p['seat'] + 1}), {p['family_name'] or 'no family yet'}: "
+            f"£{p['money']}, reputation level {rep['level']} position {rep['position']}; "
+            f"available {zones['available']}; quarters {zones['quarters']}; expended "
+            f"{zones['expended']}"
+        )
+    market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
+                       for s in view["supply"]["market"])
+    lines.append(f"  market: {market}")
+    return "\n".join(lines)
+
+
+def game_html(game: Game) -> str:
+    view = game.view()
+    rows = "".join(
+        f"<tr><td>p{p['seat'] + 1}</td><td>{escape(p['name'])}</td>"
+        f"<td>{escape(p['family_name'] or '—')}</td><td>£{p['money']}</td>"
+        f"<td>{p['reputation']['level']} / {p['reputation']['position']}</td>"
+        f"<td>{escape(_servants(game, p['servants']['available']))}</td>"
+        f"<td>{escape(_servants(game, p['servants']['quarters']))}</td>"
+        f"<td>{escape(_servants(game, p['servants']['expended']))}</td></tr>"
+        for p in view["players"]
+    )
+    return (
+        f'{STYLE}<div class="onb-r onb-game"><b>Round {view["round"]}</b> — '
+        f'{escape(view["pending"]["prompt"])}<table><tr><th>seat</th><th>player</th>'
+        "<th>family</th><th>money</th><th>level / position</th><th>Available Service</th>"
+        f"<th>Servants' Quarters</th><th>Expended Service</th></tr>{rows}</table></div>"
+    )
+
+
+_STEP = ("font-family:Georgia,serif;font-size:13px;line-height:1.4;margin:1px 0;"
+         "padding:2px 6px;border-left:3px solid #b89d6a;background:#faf6ec;max-width:880px")
+_AUTO = _STEP.replace("#b89d6a", "#c9c2b2").replace("#faf6ec", "#f4f2ee")
+
+
+def steps_html(entries: list[LogEntry]) -> str:
+    """Log entries as ``<details>`` panels: the action and its first ruling on one line, every
+    ruling with its rule id and citation inside (inline styles: they survive sanitizing)."""
+    panels = []
+    for entry in entries:
+        auto = entry.action.startswith("(")
+        first = entry.rulings[0]["verdict"] if entry.rulings else ""
+        more = len(entry.rulings) - 1
+        items = "".join(
+            f"<li>{escape(r['verdict'])} <code style='color:#6b4e16'>[{escape(r['rule'])}]</code>"
+            f" <i style='color:#666'>{escape(r['citation'])}</i></li>" for r in entry.rulings)
+        label = (f"<i>{escape(entry.action.strip('()'))}</i>" if auto
+                 else f"<code><b>{escape(entry.action)}</b></code>")
+        extra = f" <span style='color:#888'>(+{more} more)</span>" if more > 0 else ""
+        panels.append(
+            f"<details class='onb-step' style='{_AUTO if auto else _STEP}'>"
+            f"<summary style='cursor:pointer'>{label} — {escape(first)}{extra}</summary>"
+            f"<ul style='margin:2px 0 2px 18px;padding:0'>{items}</ul></details>")
+    return f"<div class='onb-steps'>{''.join(panels)}</div>"

@@ -1,0 +1,1 @@
+"""The content as typed records: the component catalog and the rule index."""

@@ -1,0 +1,164 @@
+"""The rule index (``content/rules.yaml``) and the rulings the engine makes with it.
+
+Every decision of the engine yields :class:`Ruling` records: a rule id from the index, a
+plain-English verdict about this position, and the rule's citation.  Illegal actions raise
+:class:`IllegalAction` carrying the rulings that forbid them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from obsession_nb.base import yamlio
+from obsession_nb.base.resources import content_dir
+from obsession_nb.data import content_cache
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of the rule index."""
+
+    id: str
+    title: str
+    kind: str
+    summary: str
+    cite: tuple[str, ...]
+    reading: str | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    """An option's choices: (name, where it is written), the default first."""
+    field: str | None = None
+    """An option's ``Options`` field (``selects.field``; obsession_nb/engine/positions/option_index.py)."""
+    values: tuple[tuple[str, object], ...] = ()
+    """(choice, the field's value that selects it); a choice missing here selects the value of
+    its own name (``selects.values``)."""
+
+    @property
+    def citation(self) -> str:
+        return "; ".join(self.cite)
+
+
+@cache
+def rule_index() -> dict[str, Rule]:
+    """All rules by id, loaded once from ``content/rules.yaml`` (its parsed entries kept in the
+    user's cache while the file is unchanged: obsession_nb/data/content_cache.py)."""
+    path = content_dir() / "rules.yaml"
+    return {
+        entry["id"]: Rule(
+            id=entry["id"],
+            title=entry["title"],
+            kind=entry["kind"],
+            summary=" ".join(entry["summary"].split()),
+            cite=tuple(entry["cite"]),
+            reading=entry.get("reading"),
+            choices=tuple((str(k), str(v)) for k, v in (entry.get("choices") or {}).items()),
+            field=(entry.get("selects") or {}).get("field"),
+            values=tuple((entry.get("selects") or {}).get("values", {}).items()),
+        )
+        for entry in content_cache.plain("rules", [path, Path(__file__)],
+                                         lambda: _entries(path))
+    }
+
+
+def _entries(path: Path) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = yamlio.load(path.read_text(encoding="utf-8"))["rules"]
+    return entries
+
+
+def rule(rule_id: str) -> Rule:
+    """The index entry for ``rule_id``; a ``KeyError`` names an id missing from the index."""
+    try:
+        return rule_index()[rule_id]
+    except KeyError:
+        raise KeyError(f"rule id '{rule_id}' is not in content/rules.yaml") from None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A decision about this position: which rule, what it means here, where it is written."""
+
+    rule: str
+    verdict: str
+
+    @property
+    def citation(self) -> str:
+        return rule(self.rule).citation
+
+    @property
+    def title(self) -> str:
+        return rule(self.rule).title
+
+    @property
+    def summary(self) -> str:
+        """The rule's title and summary (the hover text of its rule id)."""
+        entry = rule(self.rule)
+        return f"{entry.title}: {entry.summary}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "verdict": self.verdict, "citation": citation(self.rule)}
+
+    def __str__(self) -> str:
+        return f"{self.verdict} [{self.rule}: {self.citation}]"
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.base.render import ruling_html
+
+        return ruling_html(self)
+
+
+@cache
+def citation(rule_id: str) -> str:
+    """Where the rule is written (``Rule.citation``), joined once per rule."""
+    return rule(rule_id).citation
+
+
+APPLIED: set[str] = set()
+"""Rule ids the engine has ruled with in this process (read by the test suite's coverage report)."""
+
+
+def ruling(rule_id: str, verdict: str) -> Ruling:
+    """Make a ruling, failing at once if the rule id is not in the index."""
+    rule(rule_id)
+    APPLIED.add(rule_id)
+    return Ruling(rule_id, verdict)
+
+
+class BadNotation(ValueError):
+    """Text that is not the notation of any action."""
+
+
+def nearest(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    """The candidates nearest to a mistyped ``word``, best first (none if nothing is near)."""
+    return difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.6)
+
+
+def unknown(what: str, word: str, known: Iterable[str]) -> BadNotation:
+    """A word that names no ``what``: the error names it and the nearest known ones (or, if
+    none is near, every one when there are few)."""
+    known = sorted(known)
+    near = nearest(word, known)
+    if near:
+        return BadNotation(f"there is no {what} '{word}'; did you mean "
+                           f"{' or '.join(repr(x) for x in near)}?")
+    listed = f"; known: {', '.join(known)}" if len(known) <= 12 else ""
+    return BadNotation(f"there is no {what} '{word}'{listed}")
+
+
+class IllegalAction(ValueError):
+    """A well-formed action that the rules forbid here; carries the forbidding rulings."""
+
+    def __init__(self, rulings: list[Ruling] | Ruling) -> None:
+        self.rulings = [rulings] if isinstance(rulings, Ruling) else list(rulings)
+        super().__init__()
+
+    def __str__(self) -> str:  # written only when shown: move generation refuses many
+        return "; ".join(str(r) for r in self.rulings)
+
+
+def refuse(rule_id: str, verdict: str) -> IllegalAction:
+    """An :class:`IllegalAction` with one ruling (``raise refuse(...)``)."""
+    return IllegalAction(ruling(rule_id, verdict))

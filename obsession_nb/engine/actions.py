@@ -1,0 +1,336 @@
+"""Actions as small frozen records with a canonical, typable notation (DESIGN principle 3):
+the base game's actions; the modes' are in mode_actions.py, the parser in notation.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class: ``verb`` followed by the fields, in order."""
+
+    verb: ClassVar[str]
+    summary: ClassVar[str]
+
+    @property
+    def notation(self) -> str:
+        parts = [self.verb]
+        for name, kind, default in _specs(type(self)):
+            value = getattr(self, name)
+            if kind in ("bool",):
+                if value:
+                    parts.append(name)
+            elif kind == "Seat":
+                parts.append(f"p{value + 1}")
+            elif value == default == "":
+                continue  # an optional trailing word left out
+            else:
+                parts.append(str(value))
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.base.render import action_html
+
+        return action_html(self)
+
+
+_SPECS: dict[type[Action], tuple[tuple[str, Any, Any], ...]] = {}
+
+
+def _specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
+    """(name, type, default) of each field of an action kind, read once per kind."""
+    found = _SPECS.get(kind)
+    if found is None:
+        found = _SPECS[kind] = tuple((f.name, f.type, f.default) for f in fields(kind))
+    return found
+
+
+def arguments(action: Action) -> list[Any]:
+    """The action's fields in order: the arguments its verifier and apply take."""
+    return [getattr(action, spec[0]) for spec in _specs(type(action))]
+
+
+Seat = int
+
+
+@dataclass(frozen=True)
+class Family(Action):
+    verb = "family"
+    summary = "Setup: choose a family board."
+    family: str
+
+
+@dataclass(frozen=True)
+class StartTile(Action):
+    verb = "start-tile"
+    summary = "Setup (Wessex): choose the extra starting tile."
+    tile: str
+
+
+@dataclass(frozen=True)
+class Draft(Action):
+    verb = "draft"
+    summary = "Setup: draft one servant from the display."
+    servant: str
+
+
+@dataclass(frozen=True)
+class Activity(Action):
+    verb = "activity"
+    summary = "Host an activity this turn (rather than pass)."
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    verb = "pass"
+    summary = "Pass this turn: refresh all servants and reclaim the discard pile."
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    verb = "done"
+    summary = "Finish this step."
+
+
+@dataclass(frozen=True)
+class Hall(Action):
+    verb = "hall"
+    summary = "Place a servant on the Servants' Hall to gossip about another player."
+    servant: str
+    target: Seat
+
+
+@dataclass(frozen=True)
+class Church(Action):
+    verb = "church"
+    summary = "The Parish Church monument: take £100 or one reputation in step 2."
+    choice: str
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    verb = "place"
+    summary = "Place a new servant for supplemental service."
+    servant: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Host(Action):
+    verb = "host"
+    summary = "Host the activity of a tile in your organiser."
+    tile: str
+
+
+@dataclass(frozen=True)
+class Invite(Action):
+    verb = "invite"
+    summary = "Invite a guest from your active hand."
+    card: str
+
+
+@dataclass(frozen=True)
+class Carriage(Action):
+    verb = "carriage"
+    summary = "Activate the Carriage House to add or remove one guest."
+    servant: str
+    change: str
+
+
+@dataclass(frozen=True)
+class Kitchen(Action):
+    verb = "kitchen"
+    summary = "Use the flipped Renovated Kitchen: the cook adds one guest."
+
+
+@dataclass(frozen=True)
+class Serve(Action):
+    verb = "serve"
+    summary = "Provide mandatory service for one servant icon."
+    slot: str
+    servant: str
+
+
+@dataclass(frozen=True)
+class Double(Action):
+    verb = "double"
+    summary = "Queen's Suite: choose which of the guest's favours is doubled (1 = first)."
+    favour: str
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    verb = "keep"
+    summary = "Keep a screened guest."
+    card: str
+
+
+@dataclass(frozen=True)
+class Lady(Action):
+    verb = "lady"
+    summary = "Choose the lady of the house's favour."
+    choice: str
+
+
+@dataclass(frozen=True)
+class Dismiss(Action):
+    verb = "dismiss"
+    summary = "Dismiss a non-family guest to the bottom of its deck."
+    card: str
+
+
+@dataclass(frozen=True)
+class Gossip(Action):
+    verb = "gossip"
+    summary = "Aim a gossip at another player."
+    target: Seat
+
+
+@dataclass(frozen=True)
+class Reclaim(Action):
+    verb = "reclaim"
+    summary = "Return a card from your discard pile to your active hand."
+    card: str
+
+
+@dataclass(frozen=True)
+class Hire(Action):
+    verb = "hire"
+    summary = "Hire a servant from Servants for Hire."
+    servant: str
+
+
+@dataclass(frozen=True)
+class Recruit(Action):
+    verb = "recruit"
+    summary = "Recruit a servant from another player's board (from the box named, if the "
+    "servant stands in more than one)."
+    target: Seat
+    servant: str
+    box: str = ""
+
+
+@dataclass(frozen=True)
+class Rents(Action):
+    verb = "rents"
+    summary = "Collect £200 in tenant rents."
+
+
+@dataclass(frozen=True)
+class FreeRefresh(Action):
+    verb = "free-refresh"
+    summary = "Refresh the Builders' Market for free instead of collecting rents."
+
+
+@dataclass(frozen=True)
+class HireServants(Action):
+    verb = "hire-servants"
+    summary = "Use the Butler's Room to hire servants as your pass option (staffed by the "
+    "butler, or by an underbutler if named)."
+    underbutler: bool = False
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    verb = "buy"
+    summary = "Buy a tile from the Builders' Market or a reserve."
+    tile: str
+    useful_man: bool = False
+
+
+@dataclass(frozen=True)
+class Borrow(Action):
+    verb = "borrow"
+    summary = "Special action: two reputation for £100."
+
+
+@dataclass(frozen=True)
+class Help(Action):
+    verb = "help"
+    summary = "Special action: three reputation to refresh one servant."
+    servant: str
+
+
+@dataclass(frozen=True)
+class RefreshMarket(Action):
+    verb = "refresh-market"
+    summary = "Special action: four reputation to refresh the Builders' Market."
+
+
+@dataclass(frozen=True)
+class UsefulManRefresh(Action):
+    verb = "useful-man-refresh"
+    summary = "Remove your useful man from the game to refresh the Builders' Market."
+
+
+@dataclass(frozen=True)
+class UsefulManSearch(Action):
+    verb = "useful-man-search"
+    summary = "Remove your useful man from the game to fetch a tile from the bag."
+    tile: str
+
+
+# ----------------------------------------------------------------- seasons, VP cards, limits
+
+
+@dataclass(frozen=True)
+class Fairchild(Action):
+    verb = "fairchild"
+    summary = "Courtship winner: take Charles or Elizabeth Fairchild."
+    card: str
+
+
+@dataclass(frozen=True)
+class DiscardObjective(Action):
+    verb = "discard-objective"
+    summary = "End of season: discard one objective card."
+    card: str
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    verb = "reveal"
+    summary = "Reveal a VP card and take its favour instead of its points."
+    card: str
+
+
+@dataclass(frozen=True)
+class RevealHire(Action):
+    verb = "reveal-hire"
+    summary = "Reveal a VP card to hire one servant from Servants for Hire."
+    card: str
+    servant: str
+
+
+@dataclass(frozen=True)
+class RevealReclaim(Action):
+    verb = "reveal-reclaim"
+    summary = "Reveal a VP card to return one guest from the discard pile to the hand."
+    card: str
+    guest: str
+
+
+@dataclass(frozen=True)
+class KeepObjective(Action):
+    verb = "keep-objective"
+    summary = "Keep one of the objective cards drawn for a VP card."
+    card: str
+
+
+@dataclass(frozen=True)
+class KeepVPCards(Action):
+    verb = "keep-vp-cards"
+    summary = "Keep the remaining VP cards face down for scoring."
+
+
+@dataclass(frozen=True)
+class DiscardPrestige(Action):
+    verb = "discard-prestige"
+    summary = "Over the six-prestige-guest limit: remove one prestige guest."
+    card: str

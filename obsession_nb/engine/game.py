@@ -1,0 +1,318 @@
+"""The public face of the engine: a game you can ask, check and play (DESIGN "Public surface")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from obsession_nb.data.catalog import Catalog, load_catalog
+from obsession_nb.data.catalog_records import GentryCard
+from obsession_nb.data.rules import IllegalAction, Ruling
+from obsession_nb.engine import dispatch as engine
+from obsession_nb.engine import position_check
+from obsession_nb.engine.actions import Action
+from obsession_nb.engine.flow import STEP_NAMES
+from obsession_nb.engine.notation import parse
+from obsession_nb.engine.positions import arguments, scenario
+from obsession_nb.engine.setup.new_game import new_state
+from obsession_nb.engine.state import LogEntry, State
+from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn_flow import start_turn
+
+if TYPE_CHECKING:
+    from obsession_nb.engine.summary import TurnSummary
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether an action is legal here, with the rulings that say why."""
+
+    action: str
+    legal: bool
+    rulings: tuple[Ruling, ...]
+
+    def __str__(self) -> str:
+        head = f"{self.action}: {'legal' if self.legal else 'illegal'}"
+        return "\n".join([head, *(f"  - {r}" for r in self.rulings)])
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.base.render import verdict_html
+
+        return verdict_html(self)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A saved position (its JSON, see :meth:`Game.to_json`) and how long the log was then."""
+
+    position: str
+    log_length: int
+
+
+@dataclass
+class Game:
+    """A position, its catalog, and the log of what has been played from it."""
+
+    table: Table
+    log: list[LogEntry] = field(default_factory=list)
+    recorded: list[str] = field(default_factory=list)
+    """The scenario's recorded actions (already played when loaded)."""
+    origin: str | None = field(default=None, repr=False)
+    """The position (JSON) the game started from: ``to_scenario(with_actions=True)`` writes it."""
+    _base: str | None = field(default=None, repr=False)
+    """The position (JSON) that :meth:`apply` replays from if an action fails half-way."""
+    _since: list[Action] = field(default_factory=list, repr=False)
+    """The actions applied since ``_base``."""
+    _listed: tuple[State, frozenset[Action], dict[Any, Any]] | None = field(default=None,
+                                                                             repr=False)
+    """The last :meth:`legal_actions` answer: its position, the actions and the decision's
+    facts, until the position changes (the trusted fast path of :meth:`apply`)."""
+
+    @classmethod
+    def from_state(
+        cls, state: State, catalog: Catalog | None = None, custom: list[GentryCard] | None = None
+    ) -> Game:
+        table = _table(state, catalog, custom)
+        if state.turn is None and state.players and not state.finished:
+            start_turn(table, state.first_player)
+        return cls(table, origin=state.model_dump_json())
+
+    @property
+    def state(self) -> State:
+        return self.table.state
+
+    # ------------------------------------------------------------------ asking
+
+    def legal_actions(self) -> list[Action]:
+        """The choices of the pending decision, special actions included.  Applying one of
+        them next (:meth:`apply`) reuses the facts found here; after editing ``state`` by hand,
+        list again before applying."""
+        facts: dict[Any, Any] = {}
+        with self.table.reading(facts):
+            legal = engine.legal_actions(self.table)
+        self._listed = (self.state, frozenset(legal), facts) if self.table.cache is None else None
+        return legal
+
+    def candidates(self) -> list[Action]:
+        """Actions worth asking about now, legal or not (a superset of ``legal_actions``);
+        none once the game is over."""
+        if self.state.turn is None:
+            return []
+        return list(dict.fromkeys(engine.candidates(self.table)))
+
+    def pending(self) -> dict[str, Any]:
+        """Who decides what now."""
+        turn = self.state.turn
+        if turn is None:
+            return {"player": None, "step": "game-over", "prompt": "The game is over."}
+        player = self.state.players[turn.player]
+        words = self.table.mode.step_name(self.table) if turn.step == "mode" else None
+        prompt = f"{player.name} (p{turn.player + 1}): {words or STEP_NAMES[turn.step]}"
+        if turn.step == "favours" and turn.choices:
+            prompt += f" — decide: {turn.choices[0].kind}"
+        owner = self.table.mode.decision_owner(self.table)
+        if owner is None:
+            owner = turn.player
+        else:  # a teammate answers a request on the active player's turn
+            prompt += f" — {self.table.seat_name(owner)} decides"
+        return {"player": turn.player, "step": turn.step, "prompt": prompt, "owner": owner}
+
+    def _action(self, action: Action | str) -> Action:
+        """The action, its notation parsed, each argument naming something that exists (else
+        ``BadNotation``), a natural ``serve CARD SERVANT`` read as the icon it means."""
+        act = parse(action) if isinstance(action, str) else action
+        arguments.check(self.table, act)
+        return arguments.natural(self.table, act)
+
+    def check(self, action: Action | str) -> Verdict:
+        """Is this action legal now, and by which rules?  Changes nothing (a verifier only
+        reads the position)."""
+        act = self._action(action)
+        try:
+            with self.table.reading():
+                rulings = engine.verify(self.table, act)
+        except IllegalAction as exc:
+            return Verdict(act.notation, False, tuple(exc.rulings))
+        return Verdict(act.notation, True, tuple(rulings))
+
+    def can(self, action: Action | str) -> bool:
+        """Whether the action is legal now: the text-free check (no rulings are written)."""
+        return engine.can(self.table, self._action(action))
+
+    # ------------------------------------------------------------------ playing
+
+    def apply(self, action: Action | str) -> list[LogEntry]:
+        """Play one action.  Raises ``BadNotation`` or ``IllegalAction``; the position is then
+        exactly as it was.  Returns the log entries it produced (the action, then any
+        automatic steps)."""
+        act = parse(action) if isinstance(action, str) else action
+        facts = self._trusted(act)
+        if facts is None:  # a listed action names only what exists, by its own notation
+            act = self._action(act)
+        player = self.state.turn.player if self.state.turn else None
+        with self.table.reading(facts):
+            rulings = engine.verify(self.table, act)  # refused here: nothing has changed
+        if self._base is None:
+            self._base = self.to_json()
+        self.table.automatic = []
+        try:
+            rulings += engine.perform(self.table, act)
+        except Exception:
+            self._replay()
+            raise
+        self._since.append(act)
+        entries = [_entry(player, act.notation, rulings)]
+        entries += [_entry(player, f"({label})", rs) for label, rs in self.table.automatic]
+        self.log += entries
+        return entries
+
+    def _trusted(self, act: Action) -> dict[Any, Any] | None:
+        """The facts of the decision if ``act`` was listed legal at this very position by
+        :meth:`legal_actions` (its verifier then reads them instead of searching again; its
+        rulings are written as for any action); ``None`` otherwise.  Read once: any action
+        applied after it meets a new position."""
+        listed, self._listed = self._listed, None
+        if listed is None or listed[0] is not self.state or act not in listed[1]:
+            return None
+        return listed[2]
+
+    def _replay(self) -> None:
+        """Put the position back as it was before a failed action: the last base position with
+        the actions applied since.  Only an engine bug gets here (an action that passed its
+        verifier and then failed); verifying first keeps ordinary refusals free of it."""
+        assert self._base is not None
+        self.table.state = State.model_validate_json(self._base)
+        for done in self._since:
+            engine.perform(self.table, done)
+
+    def snapshot(self) -> Snapshot:
+        """A point to come back to with :meth:`restore` (undo)."""
+        return Snapshot(self.to_json(), len(self.log))
+
+    def restore(self, point: Snapshot) -> None:
+        """Return the position and the log to a :meth:`snapshot`."""
+        self.table.state = State.model_validate_json(point.position)
+        self._base, self._since, self._listed = point.position, [], None
+        del self.log[point.log_length:]
+
+    def explore(self, **options: Any) -> Any:
+        """Every distinct way to finish this turn, compared in a pandas DataFrame (options:
+        :func:`obsession_nb.engine.explore.explore`)."""
+        from obsession_nb.engine.explore import explore
+
+        return explore(self, **options)
+
+    def provenance(self) -> Any:
+        """How many of the guest cards and tiles in play are stand-ins or carry a value no
+        source states, as a pandas DataFrame (:func:`obsession_nb.engine.provenance.provenance_frame`)."""
+        from obsession_nb.engine.provenance import provenance_frame
+
+        return provenance_frame(self)
+
+    def play(self, actions: list[str]) -> None:
+        for action in actions:
+            self.apply(action)
+
+    def turn_summary(self, since: Snapshot) -> TurnSummary:
+        """What the player to move at ``since`` gained since then (``obsession_nb.engine.summary``)."""
+        from obsession_nb.engine.summary import turn_summary
+
+        return turn_summary(self, since)
+
+    # ------------------------------------------------------------------ files and views
+
+    def to_scenario(self, *, with_actions: bool = False) -> str:
+        """The current position as scenario YAML; ``with_actions=True``: the position the game
+        started from and every action played since, a file that replays to this position."""
+        custom = list(self.table.custom.values())
+        if with_actions and self.origin is not None:
+            played = [e.action for e in self.log if not e.action.startswith("(")]
+            start = State.model_validate_json(self.origin)
+            return scenario.dump(scenario.Scenario(start, custom, played))
+        return scenario.dump(scenario.Scenario(self.state, custom))
+
+    def to_json(self) -> str:
+        """The position as compact JSON, for machine round trips (undo, tests, widgets); the
+        same position as :meth:`to_scenario` describes, without the YAML cost."""
+        return self.state.model_dump_json()
+
+    def view(self) -> dict[str, Any]:
+        """The position as JSON-ready data, for the CLI and the widgets."""
+        from obsession_nb.engine.positions.view import position
+
+        return position(self)
+
+    def __str__(self) -> str:
+        from obsession_nb.base.render import game_text
+
+        return game_text(self)
+
+    def _repr_html_(self) -> str:
+        from obsession_nb.base.render import game_html
+
+        return game_html(self)
+
+
+def _entry(player: int | None, action: str, rulings: list[Ruling]) -> LogEntry:
+    """A log entry of the engine's own making: its fields are known good, so not validated
+    again (``model_construct``); the same record as ``LogEntry(...)`` would make."""
+    return LogEntry.model_construct(player=player, action=action,
+                                    rulings=[r.to_json() for r in rulings])
+
+
+def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
+    """A new game at its first turn; the setup rulings are the first log entry
+    (``setup.new_state`` takes the options, families and choices)."""
+    state, rulings = new_state(players, seed=seed, **kwargs)  # type: ignore[arg-type]
+    game = Game.from_state(state)
+    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
+    return game
+
+
+def load_scenario(path_or_name: str | Path, *, play_recorded: bool = True) -> Game:
+    """Load a scenario file (or a packaged scenario by name) and play its recorded actions."""
+    return _from_scenario(scenario.read(path_or_name, decision=position_check.check),
+                          play_recorded,
+                          str(scenario.scenario_path(path_or_name)))
+
+
+def load_scenario_text(text: str, *, play_recorded: bool = True,
+                       source: str = "scenario") -> Game:
+    """The same as :func:`load_scenario`, from scenario YAML text (an editor's contents)."""
+    return _from_scenario(scenario.parse(text, source=source, decision=position_check.check),
+                          play_recorded, source)
+
+
+def load_json(text: str, *, custom: list[GentryCard] | None = None,
+              catalog: Catalog | None = None) -> Game:
+    """A game from :meth:`Game.to_json` text (a position this engine wrote; hand-written
+    positions go through :func:`load_scenario_text`, which reports every problem)."""
+    state = State.model_validate_json(text)
+    if state.turn is None and not state.finished:
+        return Game.from_state(state, catalog, custom)  # the first turn is yet to start
+    # ready to play: the text is both the starting position and the one to replay from,
+    # should an action fail half-way
+    return Game(_table(state, catalog, custom), origin=text, _base=text)
+
+
+def _table(state: State, catalog: Catalog | None, custom: list[GentryCard] | None) -> Table:
+    """The position with its catalog (the packaged one unless given) and its own cards."""
+    return Table(state, catalog or load_catalog(), {c.id: c for c in custom or []})
+
+
+def load_position(path_or_name: str | Path) -> Game:
+    """The scenario's position before its recorded actions."""
+    return load_scenario(path_or_name, play_recorded=False)
+
+
+def _from_scenario(sc: scenario.Scenario, play_recorded: bool, source: str) -> Game:
+    game = Game.from_state(sc.state, custom=sc.custom_cards)
+    game.recorded = list(sc.actions)
+    if play_recorded:
+        for i, action in enumerate(sc.actions):
+            try:
+                game.apply(action)
+            except ValueError as exc:
+                raise scenario.ScenarioError([f"actions[{i}]: '{action}': {exc}"], source) from None
+    return game

@@ -1,0 +1,73 @@
+"""Move generation per decision: the legal actions of the pending decision, text-free.
+
+The verifiers (``engine.verify``) explain a typed action — every ruling for or against it — and
+stay the oracle (tests/test_movegen_oracle.py asserts both give the same list everywhere).  To
+list the choices no text is needed: the action kinds that dominate a turn's decisions have a
+text-free test here, which reads facts computed once per decision (``table.per_decision``: the
+party feasibility of each tile, the groups of guests that can join, whether spending reputation
+or removing the useful man still lets the activity be finished), so that a decision costs one
+search per fact rather than one full verification per candidate.  Every other kind is checked
+by its verifier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from obsession_nb.data.rules import IllegalAction
+from obsession_nb.engine import actions as a
+from obsession_nb.engine.mode import Handler, Mode
+from obsession_nb.engine.steps import buying, choices, hosting, serving, special
+from obsession_nb.engine.table import Table
+
+TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
+    a.Host: hosting.can_host,              # host.*, invite.exact-count
+    a.Invite: hosting.can_invite,          # invite.*, service.mandatory
+    a.Serve: serving.can_serve,            # service.*, host.servant-available
+    a.Buy: buying.can_buy,                 # market.*, ud.useful-man.market-discount
+    a.Hire: choices.can_hire,              # host.butlers-room, ud.servant-limit
+    a.Recruit: choices.can_recruit_from,   # host.butlers-room-recruit, host.recruit-any-box
+    a.Borrow: special.can_borrow,          # special.borrow
+    a.Help: special.can_help,              # special.service-help, ruling.service-help-source
+    a.RefreshMarket: special.can_refresh,  # special.market-refresh
+    a.UsefulManRefresh: special.can_remove_useful_man,  # ud.useful-man.refresh
+    a.UsefulManSearch: special.can_um_search,           # ud.useful-man.search
+}
+"""Action kinds with a text-free test of their own: same answer as the kind's verifier (in the
+steps the kind belongs to, after the mode's own refusals)."""
+
+
+def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Action], Any],
+          standard: Mapping[type[a.Action], Handler]) -> list[a.Action]:
+    """The candidates that are legal now, in their order (call inside ``table.reading()``).
+
+    Each is checked as ``engine.verify`` checks it — the mode's own refusals, the steps its
+    kind belongs to, then the text-free test of its kind or else its verifier — with the
+    handlers read directly: the mode's own, else ``standard`` (the standard game's).  A kind
+    of another mode goes to ``verify``, which names the rule that keeps it out."""
+    step = table.turn.step
+    mode = table.mode
+    own = mode.handlers
+    refuses = type(mode).refuse is not Mode.refuse
+    result: list[a.Action] = []
+    for action in dict.fromkeys(candidates):
+        kind = type(action)
+        handler = own.get(kind) or standard.get(kind)
+        try:
+            if handler is None:
+                verify(action)
+            elif step not in handler.steps:
+                continue
+            else:
+                if refuses:
+                    mode.refuse(table, action)
+                test = None if kind in own else TEXT_FREE.get(kind)
+                if test is None:
+                    handler.verify(table, *a.arguments(action))
+                elif not test(table, *a.arguments(action)):
+                    continue
+        except IllegalAction:
+            continue
+        result.append(action)
+    return result

@@ -1,0 +1,118 @@
+"""The action notation: ``parse(text)`` reads one action as a player types it, the inverse of
+``Action.notation`` (``parse(a.notation) == a``; DESIGN principle 3).  Players are written
+``p1``…``p6`` (seat numbers counted clockwise from seat 1)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import MISSING, fields
+
+from obsession_nb.data.rules import BadNotation, unknown
+from obsession_nb.engine.actions import (
+    Action,
+    Activity,
+    Borrow,
+    Buy,
+    Carriage,
+    Church,
+    DiscardObjective,
+    DiscardPrestige,
+    Dismiss,
+    Done,
+    Double,
+    Draft,
+    Fairchild,
+    Family,
+    FreeRefresh,
+    Gossip,
+    Hall,
+    Help,
+    Hire,
+    HireServants,
+    Host,
+    Invite,
+    Keep,
+    KeepObjective,
+    KeepVPCards,
+    Kitchen,
+    Lady,
+    Pass,
+    Place,
+    Reclaim,
+    Recruit,
+    RefreshMarket,
+    Rents,
+    Reveal,
+    RevealHire,
+    RevealReclaim,
+    Serve,
+    StartTile,
+    UsefulManRefresh,
+    UsefulManSearch,
+)
+from obsession_nb.engine.mode_actions import (
+    Accept,
+    AskGift,
+    AskServant,
+    Ball,
+    BuyInto,
+    ChooseObjective,
+    Decline,
+    DiscardTile,
+    Milestone,
+    OpeningMarket,
+    Rumour,
+    Starter,
+    TeamBorrow,
+    TeamGuest,
+    TeamHelp,
+)
+
+_TOKEN = re.compile(r"^[a-z0-9][a-z0-9_'.:\-]*$")
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.verb: cls
+    for cls in (
+        Family, StartTile, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage,
+        Kitchen, Serve, Double, Keep, Lady, Dismiss, Gossip, Reclaim, Hire, Recruit, Rents,
+        FreeRefresh, HireServants, Buy, Borrow, Help, RefreshMarket, UsefulManRefresh,
+        UsefulManSearch,
+        Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
+        KeepVPCards, DiscardPrestige,
+        Ball, BuyInto, DiscardTile, Starter, Milestone, Rumour, OpeningMarket, ChooseObjective,
+        AskGift, AskServant, Accept, Decline, TeamBorrow, TeamHelp, TeamGuest,
+    )
+}
+
+
+def parse(text: str) -> Action:
+    """Parse the notation of one action; raise :class:`BadNotation` with the reason."""
+    tokens = text.strip().lower().split()
+    if not tokens:
+        raise BadNotation("empty action")
+    verb, args = tokens[0], tokens[1:]
+    cls = ACTION_TYPES.get(verb)
+    if cls is None:
+        raise unknown("action", verb, ACTION_TYPES)
+    values: dict[str, object] = {}
+    specs = list(fields(cls))
+    required = [f for f in specs if f.type != "bool"]
+    optional = [f for f in required if f.default is not MISSING]
+    flags = {f.name for f in specs if f.type == "bool"}
+    positional = [a for a in args if a not in flags]
+    if not len(required) - len(optional) <= len(positional) <= len(required):
+        shape = " ".join([verb, *(f"<{f.name}>" if f.default is MISSING else f"[{f.name}]"
+                                  for f in required), *(f"[{n}]" for n in flags)])
+        raise BadNotation(f"'{text.strip()}' does not match '{shape}'")
+    for f, token in zip(required, positional):
+        if not _TOKEN.match(token):
+            raise BadNotation(f"'{token}' is not a valid {f.name}")
+        if f.type == "Seat":
+            if not re.fullmatch(r"p[1-9]", token):
+                raise BadNotation(f"players are written p1…p6, not '{token}'")
+            values[f.name] = int(token[1:]) - 1
+        else:
+            values[f.name] = token
+    for name in flags:
+        values[name] = name in args
+    return cls(**values)

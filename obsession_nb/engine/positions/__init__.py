@@ -1,0 +1,1 @@
+"""A position as a file and as JSON: scenarios, their checks, argument checks, the view."""

@@ -1,0 +1,400 @@
+"""Scenario files: a whole position in YAML plus an optional list of actions to play from it.
+
+``dump`` writes exactly what ``load`` reads, so ``load(dump(s)) == s``.  A hand-written file is
+checked as a whole and every problem is reported with its path
+(``players[1].servants.available[2]: unknown servant 'cooke'``).  YAML is loaded safely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from obsession_nb.base import yamlio
+from obsession_nb.base.resources import content_dir
+from obsession_nb.data.catalog import Catalog, load_catalog
+from obsession_nb.data.catalog_records import GentryCard
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.positions.scenario_check import check, key_path
+from obsession_nb.engine.reputation import Wheel
+from obsession_nb.engine.state import State
+from obsession_nb.engine.table import WHEEL_LEVELS
+
+FORMAT = "obsession-nb/scenario@1"
+MAX_BYTES = 2_000_000
+"""Scenario files larger than this (2 MB) are refused before they are parsed."""
+TOO_LARGE = f"the file is larger than {MAX_BYTES // 1_000_000} MB, the limit for scenario files"
+MAX_VALUES = 200_000
+"""Values a file may expand to, aliases repeated (the packaged scenarios hold about 1,000)."""
+MAX_DEPTH = 40
+MAX_REPAIRS = 20
+
+
+class ScenarioError(ValueError):
+    """A scenario file with problems; ``problems`` lists each with its path."""
+
+    def __init__(self, problems: list[str], source: str = "scenario") -> None:
+        self.problems = problems
+        super().__init__(f"{source}: {len(problems)} problem(s)\n" + "\n".join(
+            f"  - {p}" for p in problems))
+
+
+@dataclass
+class Scenario:
+    """A position, the scenario's own gentry cards, and the actions recorded after it."""
+
+    state: State
+    custom_cards: list[GentryCard] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+
+
+def scenario_path(path_or_name: str | Path) -> Path:
+    """A file path, or the name of a packaged scenario (``refresher-round-6``)."""
+    path = Path(path_or_name)
+    if path.suffix in (".yaml", ".yml") or exists(path):
+        return path
+    return content_dir() / "scenarios" / f"{path_or_name}.yaml"
+
+
+def exists(path: Path) -> bool:
+    """Whether the file exists; a name the system cannot look up (longer than 255 bytes, a
+    NUL byte) names none."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+DecisionCheck = Callable[..., list[str]]
+"""``check(state, catalog, custom, playable=...)``: problems of the pending decision
+(:func:`obsession_nb.engine.position_check.check`, passed in by the game layer above this one)."""
+
+
+def read(path_or_name: str | Path, catalog: Catalog | None = None,
+         decision: DecisionCheck | None = None) -> Scenario:
+    """Read a scenario file: at most :data:`MAX_BYTES`, UTF-8 text, then :func:`parse`."""
+    path = scenario_path(path_or_name)
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # never more: /dev/zero is a "file" too
+    except OSError as exc:
+        raise ScenarioError([f"cannot read {path}: {exc.strerror}"], str(path)) from None
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError([TOO_LARGE], str(path))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError([f"{_place(raw, exc.start)}: not UTF-8 text (byte "
+                             f"0x{raw[exc.start]:02x})"], str(path)) from None
+    return parse(text, catalog, source=str(path), decision=decision)
+
+
+def parse(text: str, catalog: Catalog | None = None, source: str = "scenario",
+          decision: DecisionCheck | None = None) -> Scenario:
+    """Parse and check scenario YAML; raise :class:`ScenarioError` listing every problem.
+
+    One pass reports everything: the field types, and the checks of the components
+    (:mod:`obsession_nb.engine.positions.scenario_check`) on what remains once each badly typed value is set
+    aside (a problem inside a value already reported is not repeated); once the types are
+    right, the ``decision`` check of the pending decision too.  With it, a position that
+    passes can be played to the end of the game."""
+    scenario = parse_data(_load(text, source), catalog, source, decision)
+    if len(text) > MAX_BYTES // 8 and len(dump(scenario).encode("utf-8")) > MAX_BYTES:
+        # YAML written out in full (block lists, folded lines) can be several times the size
+        raise ScenarioError([f"the file saves to more than {MAX_BYTES // 1_000_000} MB once "
+                             "written out in full, the limit for scenario files"], source)
+    return scenario
+
+
+def parse_data(data: dict[str, Any], catalog: Catalog | None = None, source: str = "scenario",
+               decision: DecisionCheck | None = None) -> Scenario:
+    """:func:`parse` of scenario data already read from YAML (or a position's
+    ``model_dump(mode="json")``): every check but the text's own."""
+    catalog = catalog or load_catalog()
+    data = dict(data)
+    problems: list[str] = []
+    if data.pop("format", FORMAT) != FORMAT:
+        problems.append(f"format: expected '{FORMAT}'")
+    actions = data.pop("actions", []) or []
+    if not isinstance(actions, list) or not all(isinstance(x, str) for x in actions):
+        problems.append("actions: must be a list of action notations")
+        actions = []
+    custom, unchecked = _custom_cards(data.pop("custom_cards", []) or [], problems)
+    _max_levels(data)
+    state, typed, set_aside = _validate(data)
+    problems += typed
+    if state is not None:
+        cards = {c.id: c for c in custom}
+        problems += [p for p in check(state, catalog, cards, unchecked, whole=not set_aside)
+                     if not _inside(p, set_aside)]
+        if decision is not None and not set_aside:
+            problems += decision(state, catalog, cards, playable=not problems)
+    if problems:
+        raise ScenarioError(problems, source)
+    return Scenario(state, custom, list(actions))  # type: ignore[arg-type]
+
+
+def _load(text: str, source: str) -> dict[str, Any]:
+    """Safe YAML to a mapping, refusing oversized text, lone surrogates, bad YAML, alias bombs
+    and anything but a mapping at the top."""
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        raise ScenarioError([f"{_place(text, exc.start)}: not valid text (a lone surrogate "
+                             f"U+{ord(text[exc.start]):04X})"], source) from None
+    if size > MAX_BYTES:
+        raise ScenarioError([TOO_LARGE], source)
+    try:
+        data = yamlio.load(text)
+    except yaml.YAMLError as exc:
+        raise ScenarioError([_yaml_problem(text, exc)], source) from None
+    except RecursionError:
+        raise ScenarioError(["not valid YAML: nested too deeply"], source) from None
+    if not isinstance(data, dict):
+        raise ScenarioError([f"the file must be a mapping of scenario fields, not "
+                             f"{_kind(data)}"], source)
+    too_big = _too_big(data)
+    if too_big:
+        raise ScenarioError([too_big], source)
+    return _unshared(data)
+
+
+def _yaml_problem(text: str, exc: yaml.YAMLError) -> str:
+    """``line L, column C: not valid YAML: ...`` where the parser says where."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return (f"{_place(text, exc.position)}: not valid YAML: character "
+                f"#x{exc.character:04x} is not allowed" if isinstance(exc.character, int) else
+                f"{_place(text, exc.position)}: not valid YAML: {exc.reason}")
+    mark = getattr(exc, "problem_mark", None)
+    if isinstance(exc, yaml.MarkedYAMLError) and mark is not None:
+        what = ": ".join(str(x) for x in (exc.context, exc.problem) if x)
+        return f"line {mark.line + 1}, column {mark.column + 1}: not valid YAML: {what}"
+    return f"not valid YAML: {exc}"
+
+
+def _place(text: str | bytes, index: int) -> str:
+    """``line L, column C`` of a character (or byte) of the text, both counted from 1."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    line = text.count(newline, 0, index) + 1  # type: ignore[arg-type]
+    column = index - (text.rfind(newline, 0, index) + 1) + 1  # type: ignore[arg-type]
+    return f"line {line}, column {column}"
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a string", type(None): "empty"}.get(type(value),
+                                                                     type(value).__name__)
+
+
+def _too_big(data: Any) -> str | None:
+    """Why the data is too big to check: more than :data:`MAX_VALUES` values with every alias
+    expanded, nested more than :data:`MAX_DEPTH` levels, or an alias inside its own anchor.
+    Each distinct list or mapping is visited once, so an alias bomb costs no more than its
+    text."""
+    sizes: dict[int, tuple[int, int]] = {}  # id -> (values expanded, levels of nesting)
+    open_: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, closing = stack.pop()
+        children = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+        inner = [c for c in children if isinstance(c, (dict, list))]
+        if not closing:
+            if id(node) in sizes:
+                continue
+            if id(node) in open_:
+                return "the file refers to itself (a YAML alias inside its own anchor)"
+            open_.add(id(node))
+            stack.append((node, True))
+            stack += [(c, False) for c in inner if id(c) not in sizes]
+            continue
+        for c in inner:
+            if id(c) not in sizes:
+                return "the file refers to itself (a YAML alias inside its own anchor)"
+        size = 1 + len(children) - len(inner) + sum(sizes[id(c)][0] for c in inner)
+        depth = 1 + max((sizes[id(c)][1] for c in inner), default=0)
+        if size > MAX_VALUES:
+            return (f"the file expands to more than {MAX_VALUES:,} values (YAML aliases repeat "
+                    "what they point at)")
+        if depth > MAX_DEPTH:
+            return f"the file nests values more than {MAX_DEPTH} levels deep"
+        sizes[id(node)] = (size, depth)
+        open_.discard(id(node))
+    return None
+
+
+def _unshared(value: Any) -> Any:
+    """A copy in which no two places share one list or mapping (YAML aliases do), so that
+    setting a bad value aside in one place leaves the others alone."""
+    if isinstance(value, dict):
+        return {k: _unshared(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unshared(v) for v in value]
+    return value
+
+
+def _custom_cards(entries: Any, problems: list[str]) -> tuple[list[GentryCard], set[str]]:
+    """The valid custom cards, and the ids of invalid ones (not reported again as unknown)."""
+    if not isinstance(entries, list):
+        problems.append("custom_cards: must be a list of gentry cards")
+        return [], set()
+    custom: list[GentryCard] = []
+    unchecked: set[str] = set()
+    for i, entry in enumerate(entries):
+        try:
+            custom.append(GentryCard.model_validate(entry))
+        except ValidationError as exc:
+            problems += [f"custom_cards[{i}]{_path(e['loc'])}: {e['msg']}" for e in exc.errors()]
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                unchecked.add(entry["id"])
+    return custom, unchecked
+
+
+def _validate(data: dict[str, Any]) -> tuple[State | None, list[str], list[str]]:
+    """Validate the field types; report each error with its path, set the bad value aside (its
+    field's default, or a placeholder) and validate again, so that the rest of the position can
+    still be checked.  Returns the state (``None`` if nothing usable is left), the problems and
+    the paths set aside."""
+    problems: list[str] = []
+    set_aside: list[str] = []
+    for _ in range(MAX_REPAIRS):
+        try:
+            return State.model_validate(data), problems, set_aside
+        except ValidationError as exc:
+            changed = False
+            for e in exc.errors():
+                path = _path(e["loc"]).lstrip(".")
+                if not _inside(path + ":", set_aside):
+                    problems.append(f"{path}: {e['msg']}")
+                where = _set_aside(data, e["loc"])
+                if where is not None:
+                    set_aside.append(where)
+                    changed = True
+            if not changed:
+                break
+    return None, problems, set_aside
+
+
+def _set_aside(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
+    """Replace the value an error points at: drop a field that has a default or an entry of a
+    mapping, give a required field or a record in a list a placeholder.  The deepest such
+    place on the error's path is chosen (a list of strings loses the whole list, so that the
+    indices of the others stay as written).  Returns the path replaced, or ``None``."""
+    fixes: list[tuple[int, Any, Any, Any]] = []  # (depth, container, key, replacement)
+    container: Any = data
+    kind: Any = State
+    for depth, part in enumerate(loc):
+        record = _record(kind)
+        if record is not None and isinstance(container, dict) and isinstance(part, str):
+            info = record.model_fields.get(part)
+            if info is None:  # a field the record does not have
+                fixes.append((depth, container, part, _DROP))
+                break
+            fixes.append((depth, container, part,
+                          _placeholder(info.annotation) if info.is_required() else _DROP))
+            child = info.annotation
+        elif get_origin(kind) is list and isinstance(container, list) and isinstance(
+                part, int) and part < len(container):
+            child = get_args(kind)[0]
+            if _record(_optional(child)):
+                fixes.append((depth, container, part, _placeholder(child)))
+        elif get_origin(kind) is dict and isinstance(container, dict) and part in container:
+            child = get_args(kind)[1]
+            fixes.append((depth, container, part, _DROP))
+        else:
+            break
+        try:
+            container = container[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        kind = _optional(child)
+    if not fixes:
+        return None
+    depth, container, key, replacement = fixes[-1]
+    if replacement is _DROP:
+        container.pop(key, None)
+    else:
+        container[key] = replacement
+    return _path(loc[:depth + 1]).lstrip(".")
+
+
+_DROP = object()
+
+
+def _optional(annotation: Any) -> Any:
+    """``X`` for ``X | None``."""
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if get_origin(annotation) in (Union, UnionType) and len(args) == 1:
+        return args[0]
+    return annotation
+
+
+def _record(annotation: Any) -> Any:
+    return annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) \
+        else None
+
+
+def _placeholder(annotation: Any) -> Any:
+    """A value of the annotation's type that validates (a record with only its required
+    fields)."""
+    annotation = _optional(annotation)
+    if _record(annotation):
+        return {name: _placeholder(f.annotation)
+                for name, f in annotation.model_fields.items() if f.is_required()}
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return get_args(annotation)[0]
+    return {list: [], dict: {}}.get(origin, {str: "?", int: 0, bool: False}.get(annotation))
+
+
+def _inside(problem: str, paths: list[str]) -> bool:
+    """Whether a problem (``path: text``) lies inside one of ``paths``."""
+    return any(problem.startswith(p) and problem[len(p):len(p) + 1] in (".", "[", ":")
+               for p in paths)
+
+
+def dump(scenario: Scenario) -> str:
+    """The scenario as YAML that :func:`parse` reads back to an equal scenario."""
+    return yamlio.dump(dump_data(scenario))
+
+
+def dump_data(scenario: Scenario) -> dict[str, Any]:
+    """What :func:`dump` writes, as data (:func:`parse_data` reads it back)."""
+    data: dict[str, Any] = {"format": FORMAT}
+    data.update(scenario.state.model_dump(mode="json", exclude_defaults=True))
+    data["players"] = [p.model_dump(mode="json") for p in scenario.state.players]
+    if scenario.custom_cards:
+        data["custom_cards"] = [
+            c.model_dump(mode="json", exclude_defaults=True) for c in scenario.custom_cards
+        ]
+    if scenario.actions:
+        data["actions"] = list(scenario.actions)
+    return data
+
+
+def _path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else key_path(str(part))
+    return out
+
+
+def _max_levels(data: dict[str, Any]) -> None:
+    """Allow ``level: max`` in hand-written files: the Max of the game's own wheel (Tableau
+    Duel's is above levels 9 and 10, UD p.15; the extended game's above 7 and 8)."""
+    try:
+        levels = Options.model_validate(data.get("options") or {}).wheel_levels
+    except (ValidationError, TypeError):  # the options' own problems are reported later
+        levels = WHEEL_LEVELS["standard"]
+    wheel = Wheel(levels)
+    players = data.get("players")
+    for player in players if isinstance(players, list) else []:
+        rep = player.get("reputation") if isinstance(player, dict) else None
+        if isinstance(rep, dict) and str(rep.get("level")).lower() == "max":
+            rep["level"] = wheel.max_level
+
+

@@ -1,0 +1,328 @@
+"""What the components of a position must satisfy beyond their field types, each problem with
+its path: every id known to the catalog, no card or tile in more places than it has copies,
+numbers in range, a market of identical stacks and reserves of their own kind, the milestones,
+both Fairchilds in play on a track with courtships.  Every mode goes through all of these; a
+mode plugin adds its own (``Mode.check_position``) and only says what differs by its attributes
+(``identical_stacks``, ``last_round``, ``milestones``).  The pending decision is checked one
+layer up, where the rules live (:mod:`obsession_nb.engine.position_check`), in every mode too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from obsession_nb.data.catalog import Catalog
+from obsession_nb.data.catalog_records import GentryCard, Tile
+from obsession_nb.engine.mode import mode_named
+from obsession_nb.engine.reputation import Wheel
+from obsession_nb.engine.setup.tiles import box_in_use
+from obsession_nb.engine.state import State
+from obsession_nb.engine.steps.buying import purchase_limit
+from obsession_nb.engine.steps.milestones import MARKERS, PER_GAME
+from obsession_nb.engine.table import Table
+
+
+def key_path(key: str) -> str:
+    """``.footman`` for a plain key, ``['odd key']`` for any other (so a path stays one word)."""
+    return f".{key}" if re.fullmatch(r"[A-Za-z_][\w\-]*", key) else f"[{key!r}]"
+
+
+def check(state: State, catalog: Catalog, custom: dict[str, GentryCard],
+          unchecked: Iterable[str] = (), *, whole: bool = True) -> list[str]:
+    """Every problem of the components; ``unchecked`` are card ids not to report as unknown
+    (the scenario's own cards that failed their own checks); ``whole=False`` leaves out what
+    depends on the whole position (when some values were set aside)."""
+    components = _Components(state, catalog, {**catalog.gentry, **custom}, set(unchecked))
+    problems = components.run()
+    if whole:
+        problems += components.fairchilds()
+    return problems
+
+
+class _Components:
+    """Ids, copies and numbers of everything in the position."""
+
+    def __init__(self, state: State, catalog: Catalog, cards: dict[str, GentryCard],
+                 unchecked: set[str]) -> None:
+        self.state, self.catalog, self.cards, self.unchecked = state, catalog, cards, unchecked
+        self.mode = mode_named(state.options.mode)
+        self.problems: list[str] = []
+        self.places: dict[str, dict[str, list[str]]] = {
+            k: {} for k in ("card", "tile", "objective", "vp", "theme")}
+
+    # ----------------------------------------------------------------- places of components
+
+    def card(self, path: str, card_id: str) -> None:
+        if card_id not in self.cards and card_id not in self.unchecked:
+            self.problems.append(f"{path}: unknown gentry card '{card_id}'")
+        self.places["card"].setdefault(card_id, []).append(path)
+
+    def tile(self, path: str, tile_id: str) -> None:
+        if tile_id not in self.catalog.tiles:
+            self.problems.append(f"{path}: unknown tile '{tile_id}'")
+        self.places["tile"].setdefault(tile_id, []).append(path)
+
+    def recorded(self, path: str, tile_id: str) -> None:
+        """A tile named by a record of what happened (not a place it is in now)."""
+        if tile_id not in self.catalog.tiles:
+            self.problems.append(f"{path}: unknown tile '{tile_id}'")
+
+    def servant(self, path: str, kind: str) -> None:
+        if kind not in self.catalog.servants:
+            self.problems.append(f"{path}: unknown servant '{kind}'")
+
+    def other(self, what: str, known: dict[str, object], path: str, card_id: str) -> None:
+        label = {"objective": "objective card", "vp": "VP card", "theme": "theme card"}[what]
+        if card_id not in known:
+            self.problems.append(f"{path}: unknown {label} '{card_id}'")
+        self.places[what].setdefault(card_id, []).append(path)
+
+    def each(self, add, path: str, ids: list[str]) -> None:  # type: ignore[no-untyped-def]
+        for j, item in enumerate(ids):
+            add(f"{path}[{j}]", item)
+
+    def not_negative(self, path: str, value: int) -> None:
+        if value < 0:
+            self.problems.append(f"{path}: cannot be negative ({value})")
+
+    # ----------------------------------------------------------------- the checks
+
+    def run(self) -> list[str]:
+        state, catalog = self.state, self.catalog
+        self.table_checks()
+        objective = lambda p, c: self.other("objective", catalog.objectives, p, c)  # noqa: E731
+        vp = lambda p, c: self.other("vp", catalog.vp_cards, p, c)  # noqa: E731
+        theme = lambda p, c: self.other("theme", catalog.themes, p, c)  # noqa: E731
+        wheel = Wheel(state.options.wheel_levels)
+        names = Counter(p.name for p in state.players)
+        families = Counter(p.family for p in state.players if p.family is not None)
+        drafting = state.turn is not None and state.turn.step == "draft"
+        for i, player in enumerate(state.players):
+            base = f"players[{i}]"
+            if names[player.name] > 1:
+                self.problems.append(f"{base}.name: '{player.name}' is used by more than one "
+                                     "player")
+            if player.family is None and not drafting:
+                self.problems.append(f"{base}.family: every player needs a family once setup "
+                                     "is over")
+            elif player.family is not None and player.family not in catalog.families:
+                self.problems.append(f"{base}.family: unknown family '{player.family}'")
+            elif player.family is not None and families[player.family] > 1:
+                self.problems.append(f"{base}.family: the {player.family} board is used by "
+                                     "more than one player")
+            self.not_negative(f"{base}.money", player.money)
+            if not 0 <= player.reputation <= wheel.top:
+                self.problems.append(f"{base}.reputation: off the {state.options.length} "
+                                     "wheel (level 1 position 1 to Max position 5)")
+            self.not_negative(f"{base}.turns_taken", player.turns_taken)
+            self.not_negative(f"{base}.objectives_discarded", player.objectives_discarded)
+            for zone in ("available", "quarters", "expended"):
+                self.each(self.servant, f"{base}.servants.{zone}", player.servants.zone(zone))
+            self.each(self.servant, f"{base}.removed", player.removed)
+            self.each(self.card, f"{base}.hand", player.hand)
+            self.each(self.card, f"{base}.discard", player.discard)
+            self.each(objective, f"{base}.objectives", player.objectives)
+            self.each(vp, f"{base}.vp_cards", player.vp_cards)
+            owned = Counter(t.tile for t in player.organiser)
+            for j, owned_tile in enumerate(player.organiser):
+                self.tile(f"{base}.organiser[{j}].tile", owned_tile.tile)
+                if owned[owned_tile.tile] > 1:
+                    self.problems.append(f"{base}.organiser[{j}].tile: duplicate "
+                                         f"'{owned_tile.tile}' (no player may own two copies "
+                                         "of a tile)")
+        self.supply_checks(objective, vp, theme)
+        self.each(theme, "themes", state.themes)
+        self.turn_checks(objective)
+        if state.solo is not None:
+            base = "solo"
+            self.each(self.card, f"{base}.ball_offer", state.solo.ball_offer)
+            self.each(self.recorded, f"{base}.discarded", state.solo.discarded)
+            for j, roll in enumerate(state.solo.scavenged):
+                if roll.tile is not None:
+                    self.recorded(f"{base}.scavenged[{j}].tile", roll.tile)
+        if state.tableau is not None:  # the starter-guest draft's deck, the Grand Ball's guests
+            self.each(self.card, "tableau.draft_deck", state.tableau.draft_deck)
+            self.each(self.card, "tableau.ball_offer", state.tableau.ball_offer)
+            for j, qv in enumerate(state.tableau.queen_victoria):
+                self.each(self.recorded, f"tableau.queen_victoria[{j}].removed", qv.removed)
+                self.each(self.recorded, f"tableau.queen_victoria[{j}].drawn", qv.drawn)
+        if state.classic_solo is not None:  # the AI card's rolls, the opponent's pile
+            for j, ai_roll in enumerate(state.classic_solo.rolls):
+                self.each(self.recorded, f"classic_solo.rolls[{j}].tiles", ai_roll.tiles)
+            self.each(vp, "classic_solo.opponent_vp", state.classic_solo.opponent_vp)
+            if state.classic_solo.opponent_fairchild is not None:
+                self.card("classic_solo.opponent_fairchild", state.classic_solo.opponent_fairchild)
+        self.milestone_checks()
+        self.problems += self.mode.check_position(state, catalog)
+        self.copies()
+        return self.problems
+
+    def table_checks(self) -> None:
+        state, catalog = self.state, self.catalog
+        if not 1 <= len(state.players) <= 6:
+            self.problems.append(f"players: 1 to 6 players, not {len(state.players)}")
+        if not 0 <= state.first_player < max(1, len(state.players)):
+            self.problems.append(f"first_player: no seat {state.first_player}")
+        track = catalog.round_tracks.get(state.options.track)
+        last = self.mode.last_round or (len(track.rounds) if track is not None else None)
+        if last is not None and not 1 <= state.round <= last:
+            self.problems.append(f"round: must be 1 to {last}, not {state.round}")
+        self.not_negative("chance.draws", state.chance.draws)
+        for j, roll in enumerate(state.chance.next_rolls):
+            if not 1 <= roll <= 20:
+                self.problems.append(f"chance.next_rolls[{j}]: a d20 roll is 1 to 20, not {roll}")
+        if state.finished and state.turn is not None:
+            self.problems.append("turn: the game is over (finished), so no decision is pending")
+
+    def supply_checks(self, objective, vp, theme) -> None:  # type: ignore[no-untyped-def]
+        state = self.state
+        supply = state.supply
+        for kind, count in supply.servants_for_hire.items():
+            self.servant(f"supply.servants_for_hire{key_path(kind)}", kind)
+            self.not_negative(f"supply.servants_for_hire{key_path(kind)}", count)
+        self.each(self.servant, "supply.draft_display", supply.draft_display)
+        self.each(self.card, "supply.casual_deck", supply.casual_deck)
+        self.each(self.card, "supply.prestige_deck", supply.prestige_deck)
+        for j, card_id in enumerate(supply.fairchilds):
+            self.card(f"supply.fairchilds[{j}]", card_id)
+            card = self.cards.get(card_id)
+            if card is not None and card.deck != "fairchild":
+                self.problems.append(f"supply.fairchilds[{j}]: '{card_id}' is not a Fairchild")
+        for pile in ("bag", "service_reserve", "pr1_reserve", "removed"):
+            self.each(self.tile, f"supply.{pile}", getattr(supply, pile))
+        if len(supply.market) > 6:
+            self.problems.append(f"supply.market: six spaces at most, not {len(supply.market)}")
+        # a bought space stays empty until the turn's last purchase only where a turn may buy
+        # several (market.purchases-then-slide); after a single purchase the tiles slide at once
+        several = state.turn is not None and _several_purchases(state, self.catalog)
+        for j, stack in enumerate(supply.market):
+            self.each(self.tile, f"supply.market[{j}]", stack)
+            shopping = several and state.turn.purchases > 0  # the slide waits
+            if self.mode.identical_stacks and (len(set(stack)) > 1 or not (stack or shopping)):
+                self.problems.append(f"supply.market[{j}]: " + (
+                    "only identical tiles stack in one space (market.duplicates-stack)" if stack
+                    else "an empty space (the market is refilled at the end of each turn; "
+                    "market.never-empty)"))
+        self.reserve("service_reserve", lambda tile: tile.front.category == "service",
+                     "a service tile")
+        self.reserve("pr1_reserve", lambda tile: tile.front.prestige == 1, "a prestige-1 tile")
+        self.each(objective, "supply.objective_deck", supply.objective_deck)
+        self.each(vp, "supply.vp_deck", supply.vp_deck)
+        self.each(vp, "supply.vp_discard", supply.vp_discard)
+        self.each(theme, "supply.theme_deck", supply.theme_deck)
+        for j, tile_id in enumerate(state.chance.next_tiles):
+            if tile_id not in supply.bag:
+                self.problems.append(f"chance.next_tiles[{j}]: '{tile_id}' is not in the bag")
+
+    def reserve(self, pile: str, fits: Callable[[Tile], bool], kind: str) -> None:
+        """A market reserve holds only its kind of tile (market.reserve-activation)."""
+        for j, tile_id in enumerate(getattr(self.state.supply, pile)):
+            tile = self.catalog.tiles.get(tile_id)
+            if tile is not None and not fits(tile):
+                self.problems.append(f"supply.{pile}[{j}]: '{tile_id}' is not {kind}")
+
+    def milestone_checks(self) -> None:
+        """The milestones in play (UD p.15 Milestones): two known cards at most, in a mode
+        that uses them; each claim a seat's crest on a free place of one of them
+        (milestone.setup, milestone.claim)."""
+        found = self.state.milestones
+        if found is None:
+            return
+        if self.mode.milestones is False and (found.cards or found.claims):
+            self.problems.append(f"milestones: {self.state.options.mode} plays without "
+                                 "milestones (solo.sec.player-setup)")
+        if len(found.cards) > PER_GAME:
+            self.problems.append(f"milestones.cards: {PER_GAME} milestones per game, not "
+                                 f"{len(found.cards)}")
+        for j, card in enumerate(found.cards):
+            if card not in self.catalog.milestones:
+                self.problems.append(f"milestones.cards[{j}]: unknown milestone '{card}'")
+            elif card in found.cards[:j]:
+                self.problems.append(f"milestones.cards[{j}]: '{card}' is already in play")
+        places: set[tuple[str, int]] = set()
+        markers = Counter(c.seat for c in found.claims)
+        for j, claim in enumerate(found.claims):
+            path = f"milestones.claims[{j}]"
+            if claim.card not in found.cards:
+                self.problems.append(f"{path}.card: '{claim.card}' is not a milestone in play")
+            if not 0 <= claim.seat < len(self.state.players):
+                self.problems.append(f"{path}.seat: no seat {claim.seat}")
+            elif markers[claim.seat] > MARKERS:
+                self.problems.append(f"{path}.seat: each player has {MARKERS} crest markers")
+            if claim.place not in (1, 2):
+                self.problems.append(f"{path}.place: a milestone has places 1 and 2, not "
+                                     f"{claim.place}")
+            elif (claim.card, claim.place) in places:
+                self.problems.append(f"{path}.place: place {claim.place} of '{claim.card}' is "
+                                     "already claimed")
+            places.add((claim.card, claim.place))
+            self.not_negative(f"{path}.turn", claim.turn)
+
+    def turn_checks(self, objective) -> None:  # type: ignore[no-untyped-def]
+        turn = self.state.turn
+        if turn is None:
+            return
+        base = "turn"
+        if not 0 <= turn.player < len(self.state.players):
+            self.problems.append(f"{base}.player: no seat {turn.player}")
+        self.each(self.card, f"{base}.guests", turn.guests)
+        for j, choice in enumerate(turn.choices):
+            self.each(self.card, f"{base}.choices[{j}].cards", choice.cards)
+        for j, placement in enumerate(turn.placements):
+            self.servant(f"{base}.placements[{j}].servant", placement.servant)
+        # the starter-guest draft's deck (setup_choices.py), else objectives to choose from
+        self.each(self.card if turn.step == "starter-draft" else objective, f"{base}.offer",
+                  turn.offer)
+        for name in ("hired", "purchases"):
+            self.not_negative(f"{base}.{name}", getattr(turn, name))
+
+    def copies(self) -> None:
+        catalog = self.catalog
+        box = box_in_use(self.state.options.expansion, len(self.state.players))
+        for card_id, places in self.places["card"].items():
+            copies = self.cards[card_id].copies if card_id in self.cards else 1
+            if len(places) > copies:
+                self.problems.append(f"{places[1]}: card '{card_id}' is already at {places[0]}")
+        for tile_id, places in self.places["tile"].items():
+            tile = catalog.tiles.get(tile_id)
+            if tile is not None and not tile.start and len(places) > tile.copies_in_game(box):
+                self.problems.append(
+                    f"{places[-1]}: tile '{tile_id}' is in {len(places)} places "
+                    f"({', '.join(places)}) but the game has {tile.copies_in_game(box)}")
+        known = {"objective": catalog.objectives, "vp": catalog.vp_cards, "theme": catalog.themes}
+        for what, by_id in self.places.items():
+            if what in ("card", "tile"):
+                continue
+            for card_id, places in by_id.items():
+                record = known[what].get(card_id)
+                copies = getattr(record, "copies", 1)
+                if len(places) > copies:
+                    self.problems.append(f"{places[copies]}: '{card_id}' is already at "
+                                         f"{', '.join(places[:copies])} (the game has {copies})")
+
+    def fairchilds(self) -> list[str]:
+        """Both Fairchilds are in play until the last courtship: on the track or with a player
+        (the winner of each courtship takes one; courtship.winner, courtship.fairchild-return)."""
+        state = self.state
+        drafting = state.turn is not None and state.turn.step == "draft"  # setup under way
+        track = self.catalog.round_tracks.get(state.options.track)
+        courting = track is not None and any(s.courtship for s in track.rounds)
+        if not courting or state.finished or drafting:  # no courtship, no Fairchilds
+            return []
+        fairchilds = [c for c, card in self.catalog.gentry.items() if card.deck == "fairchild"]
+        missing = [c for c in fairchilds if c not in self.places["card"]]
+        if not missing:
+            return []
+        return [f"supply.fairchilds: {', '.join(missing)} must be on the courtship track or "
+                "with a player (the courtship winner takes one)"]
+
+
+def _several_purchases(state: State, catalog: Catalog) -> bool:
+    """Whether this turn may buy more than once (market.one-purchase); a round off the track or
+    an unknown mode is reported by its own check, and then counts as one purchase."""
+    try:
+        return purchase_limit(Table(state, catalog)) is None
+    except (IndexError, KeyError, ValueError):
+        return False

@@ -1,0 +1,189 @@
+"""The position as JSON-ready data: what the CLI prints and what the widgets draw.
+
+Names and unverified markers come from the catalog so that no view has to look them up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from obsession_nb.data.catalog_records import CATEGORIES
+from obsession_nb.engine.steps import milestones
+from obsession_nb.engine.steps.market import RESERVE_PRICE, SPACE_PRICES, offers
+from obsession_nb.engine.steps.rounds import space
+from obsession_nb.engine.table import Table
+
+if TYPE_CHECKING:
+    from obsession_nb.engine.game import Game
+
+
+def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, Any]:
+    tile = table.tile(tile_id)
+    face = tile.side(flipped)
+    return {
+        "id": tile.id,
+        "name": tile.name,
+        "kind": tile.kind,
+        "category": face.category,
+        "column": tile.column(flipped),
+        "flipped": flipped,
+        "rose": flipped and tile.flips,
+        "flips": tile.flips,
+        "activity": face.activity,
+        "prestige": face.prestige,
+        "vp": face.vp,
+        "tsn": tile.tsn,
+        "cost_modifier": tile.cost_modifier,
+        "servants": list(face.servants),
+        "guests": None if face.guests is None else {
+            "count": list(face.guests.count), "kind": face.guests.kind},
+        "favours": [f.model_dump(exclude_defaults=True) for f in face.favours],
+        "ability": face.ability,
+        "playable": face.playable,
+        "verified": tile.verified,
+        "unverified": list(tile.unverified),
+        "standin": tile.standin,
+    }
+
+
+def card_view(table: Table, card_id: str) -> dict[str, Any]:
+    card = table.card(card_id)
+    return {
+        "id": card.id,
+        "name": card.name,
+        "deck": card.deck,
+        "gender": card.gender,
+        "prestige": card.prestige,
+        "rating": card.rating,
+        "vp": card.vp,
+        "service": list(card.service),
+        "favours": [f.model_dump(exclude_defaults=True) for f in card.favours],
+        "traits": list(card.traits),
+        "verified": card.verified,
+        "unverified": list(card.unverified),
+        "standin": card.standin,
+        "custom": card_id in table.custom,
+    }
+
+
+def position(game: Game) -> dict[str, Any]:
+    table = game.table
+    state = table.state
+    wheel = table.wheel
+    round_space = space(table)
+    turn = state.turn
+    players = []
+    for seat, p in enumerate(state.players):
+        players.append({
+            "seat": seat,
+            "name": p.name,
+            "family": p.family,
+            "family_name": table.catalog.families[p.family].name if p.family else None,
+            "family_bonus": table.catalog.families[p.family].bonus if p.family else None,
+            "money": p.money,
+            "reputation": {"level": wheel.label(p.reputation),
+                           "position": wheel.position(p.reputation)},
+            "servants": {
+                "available": list(p.servants.available),
+                "quarters": list(p.servants.quarters),
+                "expended": list(p.servants.expended),
+            },
+            "hand": [card_view(table, c) for c in p.hand],
+            "discard": [card_view(table, c) for c in p.discard],
+            "organiser": [tile_view(table, t.tile, t.flipped) for t in p.organiser],
+            "objectives": len(p.objectives),
+            "vp_cards": len(p.vp_cards),
+            "removed": list(p.removed),
+        })
+    supply = state.supply
+    activity = None
+    if turn is not None and turn.tile is not None:
+        owned = state.players[turn.player].owned(turn.tile)
+        activity = {
+            "tile": tile_view(table, turn.tile, owned.flipped if owned else False),
+            "guests": [card_view(table, c) for c in turn.guests],
+            "placements": [p.model_dump() for p in turn.placements],
+        }
+    return {
+        "title": state.title,
+        "round": state.round,
+        "length": state.options.length,
+        "season": round_space.season,
+        "courtship": round_space.courtship,
+        "events": [e.kind for e in round_space.events],
+        "first_player": state.first_player,
+        "pending": game.pending(),
+        "options": state.options.model_dump(),
+        "players": players,
+        "activity": activity,
+        "placements": [p.model_dump() for p in turn.placements] if turn else [],
+        "supply": {
+            "market": [
+                {"price": SPACE_PRICES[i], "tiles": [tile_view(table, t) for t in stack]}
+                for i, stack in enumerate(supply.market)
+            ],
+            "service_reserve": {"active": supply.service_reserve_active, "price": RESERVE_PRICE,
+                                "tiles": [tile_view(table, t) for t in supply.service_reserve]},
+            "pr1_reserve": {"active": supply.pr1_reserve_active, "price": RESERVE_PRICE,
+                            "tiles": [tile_view(table, t) for t in supply.pr1_reserve]},
+            "servants_for_hire": dict(supply.servants_for_hire),
+            # What could be bought now and for how much (market.price, ruling.reserve-price).
+            "offers": [{"tile": o.tile, "where": o.where, "space": o.space, "price": o.price}
+                       for o in offers(table)],
+            "draft_display": list(supply.draft_display),
+            "decks": {
+                "casual": len(supply.casual_deck),
+                "prestige": len(supply.prestige_deck),
+                "objective": len(supply.objective_deck),
+                "vp": len(supply.vp_deck),
+                "bag": len(supply.bag),
+            },
+        },
+        "themes": list(state.themes),
+        # Drawing aids for the board widgets (obsession_nb/tutor/views, widgets/board.js).
+        "theme_categories": [_theme_category(table, t) for t in state.themes],
+        "round_track": round_track_view(table),
+        "servant_kinds": servant_kinds_view(table),
+        "mode": state.options.mode,
+        "solo": _solo_view(table),  # the mode's own view (solo, tableau: obsession_nb/modes)
+        "milestones": milestones.view(table),
+        "choices": [] if turn is None else [
+            {"kind": c.kind, "source": c.source, "keep": c.keep, "deck": c.deck,
+             "count": c.count, "cards": [card_view(table, x) for x in c.cards]}
+            for c in turn.choices
+        ],
+    }
+
+
+def _solo_view(table: Table) -> dict[str, Any] | None:
+    """The Solo Estate Challenge's stacks, target, tableau needs and scavenging (modes/)."""
+    return table.mode.view(table)
+
+
+def _theme_category(table: Table, theme_id: str) -> str | None:
+    theme = table.catalog.themes.get(theme_id) or table.catalog.themes.get(f"theme-{theme_id}")
+    if theme is not None:
+        return theme.category
+    return theme_id if theme_id in CATEGORIES else None
+
+
+def round_track_view(table: Table) -> list[dict[str, Any]]:
+    """The spaces of the round track in play: season, courtship, events (with verification)."""
+    track = table.catalog.round_tracks[table.state.options.track]
+    solo = table.state.solo  # the solo market has no reserves to open (modes/)
+    return [
+        {"round": s.round, "season": s.season, "courtship": s.courtship,
+         "modifier": s.modifier,
+         "events": [{"kind": e.kind, "verified": e.verified} for e in s.events
+                    if solo is None or e.kind != "reserves_activate"]}
+        for s in track.rounds
+    ]
+
+
+def servant_kinds_view(table: Table) -> dict[str, dict[str, Any]]:
+    """Every servant kind: name, meeple height and colour, as the catalog records them."""
+    return {
+        k.id: {"name": k.name, "height": k.height, "gender": k.gender, "colour": k.colour,
+               "expansion": k.expansion, "verified": k.verified}
+        for k in table.catalog.servants.values()
+    }

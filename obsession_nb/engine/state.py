@@ -1,0 +1,243 @@
+"""The whole position of a game as plain, serialisable records (DESIGN principle 5).
+
+These records hold data only; the rules that change them live in the engine modules.  Every
+field dumps to YAML/JSON and loads back to an equal record, so a position is a file.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import (
+    ConfigDict,
+    Field,
+    field_serializer,
+    field_validator,
+)
+
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.mode_records import ClassicSolo, Milestones, Solo, Tableau, TeamPlay
+from obsession_nb.engine.record import Record
+from obsession_nb.engine.reputation import POSITIONS
+
+ZONES = ("available", "quarters", "expended")
+Zone = Literal["available", "quarters", "expended"]
+
+class Servants(Record):
+    """A player's servants in the three zones of the board."""
+
+    available: list[str] = []
+    quarters: list[str] = []
+    expended: list[str] = []
+
+    def zone(self, name: str) -> list[str]:
+        return getattr(self, name)
+
+    def all(self) -> list[str]:
+        return [*self.available, *self.quarters, *self.expended]
+
+
+class OwnedTile(Record):
+    """A tile in a player's Country Estate Organiser; ``flipped`` = rose side up.  A value:
+    turning a tile over replaces its record (:meth:`Player.flip`), so copies of a position
+    share these records (obsession_nb/base/cloning.py)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tile: str
+    flipped: bool = False
+
+
+class Player(Record):
+    name: str = Field(min_length=1)
+    family: str | None = None
+    """``None`` only before the player has chosen a board (servant draft)."""
+    money: int = 0
+    reputation: int = 0
+    """Steps above level 1 position 1; written in files as ``{level, position}``."""
+    servants: Servants = Servants()
+    hand: list[str] = []
+    discard: list[str] = []
+    organiser: list[OwnedTile] = []
+    objectives: list[str] = []
+    vp_cards: list[str] = []
+    reminder: bool = False
+    removed: list[str] = []
+    """Servants of this player removed from the game (a useful man used up)."""
+    turns_taken: int = 0
+    objectives_discarded: int = 0
+    """Objective cards this player has discarded at the ends of seasons (season.objective-discard)."""
+
+    @field_validator("reputation", mode="before")
+    @classmethod
+    def _reputation_from_wheel(cls, value: object) -> object:
+        if isinstance(value, dict) and set(value) == {"level", "position"}:
+            level, position = value["level"], value["position"]
+            if isinstance(level, int) and isinstance(position, int):
+                if not 1 <= position <= POSITIONS:
+                    raise ValueError(f"position must be 1 to {POSITIONS}, not {position}")
+                if level < 1:
+                    raise ValueError(f"level must be at least 1, not {level}")
+                return (level - 1) * POSITIONS + position - 1
+        if isinstance(value, int):
+            return value
+        raise ValueError("reputation must be {level: N, position: 1-5}")
+
+    @field_serializer("reputation")
+    def _reputation_to_wheel(self, steps: int) -> dict[str, int]:
+        return {"level": steps // POSITIONS + 1, "position": steps % POSITIONS + 1}
+
+    def owned(self, tile_id: str) -> OwnedTile | None:
+        return next((t for t in self.organiser if t.tile == tile_id), None)
+
+    def flip(self, tile_id: str, flipped: bool = True) -> OwnedTile:
+        """Put this organiser tile rose side up (``flipped``) or back; returns its new record."""
+        index = next(i for i, t in enumerate(self.organiser) if t.tile == tile_id)
+        self.organiser[index] = OwnedTile(tile=tile_id, flipped=flipped)
+        return self.organiser[index]
+
+
+class Supply(Record):
+    """The supply board, decks, tile bag, Builders' Market and its reserves."""
+
+    servants_for_hire: dict[str, int] = {}
+    casual_deck: list[str] = []
+    prestige_deck: list[str] = []
+    objective_deck: list[str] = []
+    vp_deck: list[str] = []
+    theme_deck: list[str] = []
+    fairchilds: list[str] = []
+    bag: list[str] = []
+    market: list[list[str]] = []
+    """Six spaces (£300 … £800), each a stack of identical tiles."""
+    service_reserve: list[str] = []
+    pr1_reserve: list[str] = []
+    service_reserve_active: bool = False
+    pr1_reserve_active: bool = False
+    removed: list[str] = []
+    """Tiles removed from the game."""
+    vp_discard: list[str] = []
+    """VP cards revealed for their favour (out of play, face up)."""
+    draft_display: list[str] = []
+    """The short servants displayed for the servant draft (UD p.10)."""
+
+
+class Chance(Record):
+    """The seeded source of chance (DESIGN principle 7)."""
+
+    seed: int = 0
+    draws: int = 0
+    next_tiles: list[str] = []
+    """Tiles the next bag draws must produce, in order (pinned by a scenario)."""
+    next_rolls: list[int] = []
+    """Results the next d20 rolls must produce, in order (pinned by a scenario)."""
+
+
+class Placement(Record):
+    """A servant placed during the current turn."""
+
+    servant: str
+    target: str
+    """``tile`` (the activity tile), a gentry card id, ``study``, ``hall``, an organiser tile id,
+    ``market``, or ``carriage-house``."""
+    covers: str | None = None
+    """The servant icon this placement fills (mandatory service); ``None`` = supplemental."""
+    from_quarters: bool = False
+
+
+class Choice(Record):
+    """A favour that waits for the player's decision in step 6."""
+
+    kind: Literal["screen", "lady", "dismiss", "gossip", "reclaim", "hire"]
+    source: str
+    cards: list[str] = []
+    keep: int = 1
+    deck: Literal["casual", "prestige"] | None = None
+    count: int = 1
+    seat: int | None = None
+    """The player whose hand or deck the favour serves; ``None``: the active player (a
+    teammate's, in Competitive Team Play: team.family-favours)."""
+
+
+class Turn(Record):
+    """The turn in progress and its pending decision (DESIGN principle 4)."""
+
+    player: int
+    step: Literal[
+        "draft",
+        "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
+        "fairchild", "discard", "reveal", "keep-objective", "prestige-limit", "mode",
+        "starter-draft", "opening-market", "choose-objectives",
+    ] = "begin"
+    """The last six are the season's decisions (courtship, objective discards, the final VP-card
+    window), an objective kept from a VP card, the six-prestige-guest limit (seasons.py), and a
+    decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts);
+    then the decisions of a variant's setup before the first turn (setup_choices.py)."""
+    passing: bool = False
+    tile: str | None = None
+    level_at_host: int | None = None
+    guests: list[str] = []
+    guest_adjust: int = 0
+    """Guest-count change from the Carriage House (±1) and the Renovated Kitchen (+1)."""
+    placements: list[Placement] = []
+    choices: list[Choice] = []
+    dismissed: list[str] = []
+    hall_used: bool = False
+    church_done: bool = False
+    step2_done: bool = False
+    doubled: int | None = None
+    """Queen's Suite: the 1-based position of the guest's favour chosen to be doubled."""
+    quarters_used: bool = False
+    market_refreshed: bool = False
+    screened: bool = False
+    screened_on: list[str] = []
+    """Targets whose head housemaid has screened this turn (two, with a teammate's lent one)."""
+    kitchen_used: bool = False
+    purchases: int = 0
+    hired: int = 0
+    unlimited_purchases: bool = False
+    """A VP card's favour: buy as on a Builders' Holiday this turn."""
+    offer: list[str] = []
+    """Objective cards drawn by a VP card, one to keep (step ``keep-objective``)."""
+    resume: str | None = None
+    """The step to return to after ``keep-objective``."""
+
+
+class LogEntry(Record):
+    """What happened: an action (or an automatic step) and the rulings it produced."""
+
+    player: int | None = None
+    action: str
+    rulings: list[dict[str, str]] = []
+
+
+class State(Record):
+    """A whole position."""
+
+    title: str = ""
+    description: str = ""
+    notes: list[str] = []
+    """Provenance of the position: what a source states and what was reconstructed."""
+    options: Options = Options()
+    round: int = 1
+    first_player: int = 0
+    players: list[Player]
+    supply: Supply = Supply()
+    themes: list[str] = []
+    """The theme cards turned up so far, one per season (obsession_nb/engine/steps/themes.py)."""
+    theme_rolls: list[int] = []
+    """The cliffhanger d20 of each season so far (option.cliffhanger)."""
+    chance: Chance = Chance()
+    turn: Turn | None = None
+    finished: bool = False
+    """The game is over (after the final courtship); no turn follows."""
+    solo: Solo | None = None
+    """Solo Estate Challenge records (``options.mode == "solo-estate-challenge"``)."""
+    classic_solo: ClassicSolo | None = None
+    """Classic solitaire records (``options.mode == "classic-solo"``)."""
+    tableau: Tableau | None = None
+    """Tableau Obsession records (``options.mode`` ``tableau`` or ``tableau-duel``)."""
+    milestones: Milestones | None = None
+    """The milestones of this game, if any are used."""
+    team: TeamPlay | None = None
+    """Competitive Team Play records (``options.mode == "team"``)."""

@@ -1,0 +1,2 @@
+"""The step and concern modules of the order of play: each returns what happened; none
+calls the sequencer."""

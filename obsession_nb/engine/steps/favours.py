@@ -1,0 +1,319 @@
+"""Step 6: enjoy favours — money, then reputation, then invitations and dismissals
+(rules favours.*, ud.cook.reputation, ud.hall-boy.money, ud.head-housemaid.screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from obsession_nb.data.catalog_records import Favour
+from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.state import Choice, Player
+from obsession_nb.engine.steps import suites
+from obsession_nb.engine.steps.guests import cook_on_tile
+from obsession_nb.engine.table import Table
+
+
+def sources(table: Table) -> Iterator[tuple[str, str, tuple[Favour, ...]]]:
+    """(target, display name, favours) of the activity tile and each guest, in order."""
+    turn = table.turn
+    if turn.tile is not None:
+        face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
+        yield "tile", table.tile_name(turn.tile), face.favours
+    for card_id in turn.guests:
+        card = table.card(card_id)
+        yield card_id, card.name, suites.favours_of_guest(table, card.favours)
+
+
+def supplemental_on(table: Table, servant: str, target: str) -> bool:
+    return any(
+        p.servant == servant and p.target == target and p.covers is None
+        for p in table.turn.placements
+    )
+
+
+def elsewhere(table: Table, source: str, kind: str) -> Player | None:
+    """The player other than the active one who receives this favour of ``source`` (a
+    teammate's visiting family card: team.family-favours), or ``None``."""
+    seat = table.mode.favour_seat(table, source, kind)
+    return None if seat is None or seat == table.turn.player else table.state.players[seat]
+
+
+def _routed_reputation(table: Table, other: Player, amount: int, what: str) -> list[Ruling]:
+    """A reputation favour that stays with the teammate (team.family-favours)."""
+    moved = (table.gain_reputation(other, amount, "team.family-favours", what) if amount > 0
+             else table.lose_reputation(other, -amount, "team.family-favours", what))
+    return [ruling("team.family-favours", f"{what}: the reputation stays with {other.name}."),
+            moved]
+
+
+def housemaid_screens(table: Table, target: str) -> bool:
+    """Whether a head housemaid on ``target`` screens this invitation, and mark it used: each
+    screens one invitation favour in a turn (ud.head-housemaid.once-per-turn); a teammate's lent
+    one works on another favour (team.no-doubled-servants)."""
+    turn = table.turn
+    if (not table.state.options.expansion or target in turn.screened_on
+            or not supplemental_on(table, "head_housemaid", target)):
+        return False
+    turn.screened = True
+    turn.screened_on.append(target)
+    return True
+
+
+SUMMED = ("money", "reputation", "admirer")
+"""Favour kinds step 6 adds up, whatever the order of the sources (an admirer's bonus counts
+the other guests, not their order)."""
+
+
+def summed_only(favours: tuple[Favour, ...]) -> bool:
+    """Whether these favours are only added up: where their source comes changes nothing
+    (ruling.favours-in-guest-order)."""
+    return all(f.kind in SUMMED for f in favours)
+
+
+ANY = "*"
+"""What a lady's choice or a dismissal may touch: any guest card, in hand, discard or deck."""
+
+
+@cache
+def touches(favours: tuple[Favour, ...]) -> frozenset[str]:
+    """What these favours read or change in step 6 beyond the sums and their own choices: a
+    guest deck (an invitation draws from it in source order), the discard pile (a reclaim), or
+    :data:`ANY` (the lady of the house and a dismissal, which may send a kept card back to its
+    deck).  Gossip, hiring, VP and objective draws touch nothing another guest's favours do."""
+    touched: set[str] = set()
+    for favour in favours:
+        if favour.kind == "invite":
+            touched.add(f"deck:{favour.deck}")
+        elif favour.kind == "reclaim":
+            touched.add("discard")
+        elif favour.kind not in (*SUMMED, "gossip", "hire", "vp_card", "vp_card_draw",
+                                 "objective"):
+            touched.add(ANY)
+    return frozenset(touched)
+
+
+def independent(first: tuple[Favour, ...], second: tuple[Favour, ...]) -> bool:
+    """Whether two sources' favours end the same in either order (ruling.favours-in-guest-order:
+    only sources that touch the same deck or pile, or any card, depend on which came first)."""
+    a, b = touches(first), touches(second)
+    return not (a and b and (ANY in a or ANY in b or a & b))
+
+
+def resolve(table: Table) -> list[Ruling]:
+    """Resolve money and reputation, then queue the invitation/dismissal decisions
+    (favours.order, ruling.favours-in-guest-order)."""
+    rulings = [ruling("favours.order", "Favours resolve in order: money, reputation, then invitations.")]
+    in_order = [name for _, name, favours in sources(table) if not summed_only(favours)]
+    if len(in_order) > 1:
+        rulings.append(ruling("ruling.favours-in-guest-order", "Their invitations and choices "
+                              "are taken one source at a time: " + ", then ".join(in_order) + "."))
+    suite = suites.hosted(table)
+    if suite is not None:
+        what = "every favour" if suites.DOUBLING[suite] == "all" else "the chosen favour"
+        rulings.append(ruling(suites.RULE[suite], f"The suite doubles {what} of its guest."))
+    rulings += _money(table)
+    rulings += _reputation(table)
+    rulings += _queue_invitations(table)
+    return rulings
+
+
+def _money(table: Table) -> list[Ruling]:
+    me = table.me
+    rulings: list[Ruling] = []
+    total = 0
+    for target, name, favours in sources(table):
+        amount = sum(f.amount for f in favours if f.kind == "money")
+        if amount > 0:
+            rulings.append(ruling("favours.money", f"{name} gives £{amount}."))
+            if target != "tile" and supplemental_on(table, "hall_boy", target):
+                amount += 100
+                rulings.append(
+                    ruling("ud.hall-boy.money", f"The hall boy on {name} adds £100 to its favour.")
+                )
+            other = elsewhere(table, target, "money")
+            if other is None:
+                total += amount
+            else:
+                other.money += amount
+                rulings.append(ruling("team.family-favours", f"{name}'s £{amount} goes to "
+                                      f"{other.name} (now £{other.money})."))
+        elif amount < 0:
+            total += amount
+            rulings.append(
+                ruling("favours.pauper", f"{name} is a pauper and costs £{-amount} to host.")
+            )
+    if table.turn.tile == "renovated-kitchen":
+        rulings.append(ruling("ruling.renovated-kitchen-300", "The Renovated Kitchen's +£300 is "
+                              "its cost modifier; the Gourmet Tasting itself pays no money."))
+    if total == 0 and not any(r.rule.startswith("favours.") for r in rulings):
+        return rulings
+    before = me.money
+    me.money += total
+    if me.money < 0:
+        loans = (-me.money + 99) // 100
+        me.money += loans * 100
+        rulings.append(table.lose_reputation(
+            me, 2 * loans, "ruling.pauper-payment",
+            f"The pauper's cost exceeds the money at hand, so {me.name} borrows £{100 * loans}",
+        ))
+    rulings.append(
+        ruling("favours.money", f"Money: £{before} → £{me.money} ({total:+d} this activity).")
+    )
+    return rulings
+
+
+def _reputation(table: Table) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    parts: list[tuple[int, str, str]] = []
+    rulings: list[Ruling] = []
+    for target, name, favours in sources(table):
+        amount = sum(f.amount for f in favours if f.kind == "reputation")
+        other = elsewhere(table, target, "reputation")
+        if amount and other is not None:
+            rulings += _routed_reputation(table, other, amount, f"{name}'s reputation favour")
+        elif amount:
+            parts.append((amount, "favours.reputation", f"{name} {amount:+d}"))
+    if table.state.options.expansion and cook_on_tile(table):
+        parts.append((1, "ud.cook.reputation", "the cook +1"))
+    face = table.face(me.owned(turn.tile)) if turn.tile else None  # type: ignore[arg-type]
+    if face is not None and face.category == "estate" and table.has_ability(me, "barn"):
+        parts.append((1, "favours.barn", "the Barn +1 for hosting an Estate tile"))
+    admirers = [
+        (table.card(c), f) for c in turn.guests for f in table.card(c).favours if f.kind == "admirer"
+    ]
+    if admirers:
+        suitor = next(
+            (
+                table.card(c)
+                for c in turn.guests
+                if table.card(c).gender == "male"
+                and table.card(c).is_prestige_guest
+                and (table.card(c).deck == "fairchild" or table.card(c).rating >= 3)
+            ),
+            None,
+        )
+        for card, favour in admirers:
+            other = elsewhere(table, card.id, "admirer")
+            if suitor is not None and other is not None:
+                rulings += _routed_reputation(table, other, favour.amount, f"{card.name} admires "
+                                              f"{suitor.name}")
+            elif suitor is not None:
+                parts.append(
+                    (favour.amount, "favours.admirer", f"{card.name} admires {suitor.name} "
+                     f"{favour.amount:+d}")
+                )
+    if not parts:
+        return rulings
+    net = sum(p[0] for p in parts)
+    rulings += [ruling(rule_id, f"Reputation: {text}.") for _a, rule_id, text in parts]
+    if len(parts) > 1:
+        rulings.append(ruling("ruling.net-reputation", f"The {len(parts)} reputation favours are "
+                              f"summed and applied once: {net:+d}."))
+    if net > 0:
+        rulings.append(table.gain_reputation(me, net, "reputation.wheel", f"Net reputation {net:+d}"))
+    elif net < 0:
+        if me.reputation == 0:
+            rulings.append(ruling(
+                "reputation.floor",
+                f"{me.name} is at level 1 position 1, so the net penalty of {-net} is ignored.",
+            ))
+        else:
+            rulings.append(table.lose_reputation(
+                me, -net, "reputation.penalty", f"Net reputation {net:+d}, paid as far as possible",
+            ))
+    return rulings
+
+
+def _queue_invitations(table: Table) -> list[Ruling]:
+    """Draw blind invitations now; queue screens, the lady's choice, dismissals and the rest."""
+    rulings: list[Ruling] = []
+    turn = table.turn
+    for target, name, favours in sources(table):
+        for favour in favours:
+            if favour.kind == "invite":
+                see = favour.see
+                if housemaid_screens(table, target):
+                    see += 1
+                    rulings.append(ruling(
+                        "ud.head-housemaid.screen",
+                        f"The head housemaid on {name} screens: see {see}, keep {favour.keep}.",
+                    ))
+                assert favour.deck is not None
+                rulings += open_invitation(table, name, favour.deck, see, favour.keep,
+                                           seat=table.mode.favour_seat(table, target, "invite"))
+            elif favour.kind == "lady":
+                turn.choices.append(Choice(kind="lady", source=target,
+                                           seat=table.mode.favour_seat(table, target, "lady")))
+            elif favour.kind == "dismiss":
+                turn.choices.append(Choice(kind="dismiss", source=target, count=favour.amount))
+            elif favour.kind in ("vp_card", "vp_card_draw"):
+                rulings += _draw_cards(table, "vp_deck", table.me.vp_cards, favour.amount,
+                                       "favours.vp-card", f"{name}: VP card")
+            elif favour.kind == "objective":
+                rulings += _draw_cards(table, "objective_deck", table.me.objectives, favour.amount,
+                                       "favours.objective-card", f"{name}: objective card")
+            elif favour.kind == "gossip":
+                if len(table.state.players) > 1:
+                    turn.choices.append(Choice(kind="gossip", source=target, count=favour.amount))
+                else:
+                    rulings.append(ruling("solo.exception.gossip", f"{name}'s gossip has no one "
+                                          "to target in solo play; the attack does nothing."))
+            elif favour.kind == "reclaim":
+                if table.me.discard:
+                    turn.choices.append(Choice(kind="reclaim", source=target))
+                else:
+                    rulings.append(ruling("favours.reclaim-discard", f"{name}: the discard pile "
+                                          "is empty (this activity's guests reach it only in "
+                                          "step 8), so the favour takes nothing."))
+            elif favour.kind == "hire":
+                turn.choices.append(Choice(kind="hire", source=target, count=favour.amount))
+    return rulings
+
+
+def _draw_cards(table: Table, deck_name: str, into: list[str], count: int, rule_id: str,
+                label: str) -> list[Ruling]:
+    deck: list[str] = getattr(table.state.supply, deck_name)
+    drawn = [deck.pop(0) for _ in range(min(count, len(deck)))]
+    into.extend(drawn)
+    if not drawn:
+        return [ruling(rule_id, f"{label}: the deck is empty, nothing is drawn.")]
+    return [ruling(rule_id, f"{label}: {len(drawn)} drawn.")]
+
+
+def deck_of(table: Table, card_id: str) -> list[str]:
+    card = table.card(card_id)
+    supply = table.state.supply
+    return supply.prestige_deck if card.deck == "prestige" else supply.casual_deck
+
+
+def open_invitation(
+    table: Table, name: str, deck_name: str, see: int, keep: int, *, first: bool = False,
+    seat: int | None = None,
+) -> list[Ruling]:
+    """A blind draw goes straight to the hand (of ``seat``, if the favour is another player's:
+    team.family-favours); a screen becomes a choice (favours.invite, favours.screen,
+    ruling.guest-deck-empty)."""
+    supply, turn = table.state.supply, table.turn
+    me = table.me if seat is None else table.state.players[seat]
+    deck = supply.casual_deck if deck_name == "casual" else supply.prestige_deck
+    routed = [] if seat is None else [ruling("team.family-favours", f"{name}'s invitation goes "
+                                             f"to {me.name}.")]
+    if not deck:
+        return [*routed, ruling("ruling.guest-deck-empty", f"{name}: the {deck_name} deck is "
+                                "empty; no invitation.")]
+    cards = [deck.pop(0) for _ in range(min(see, len(deck)))]
+    if len(cards) <= keep:
+        me.hand.extend(cards)
+        names = ", ".join(table.card_name(c) for c in cards)
+        rule_id = "favours.invite" if see == 1 else "ruling.screen-deck-short"
+        return [*routed, ruling(rule_id, f"{name}: {names} joins the active hand from the "
+                                f"{deck_name} deck.")]
+    choice = Choice(kind="screen", source=name, cards=cards, keep=keep, deck=deck_name,  # type: ignore[arg-type]
+                    seat=seat)
+    turn.choices.insert(0 if first else len(turn.choices), choice)
+    return [*routed, ruling(
+        "favours.screen",
+        f"{name}: see {len(cards)} {deck_name} guests and keep {keep}; the rest go to the bottom.",
+    )]

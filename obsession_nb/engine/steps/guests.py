@@ -1,0 +1,357 @@
+"""Step 4: which guests may attend the current activity (rules invite.*, ud.cook.prestige,
+ud.tile.carriage-house, ud.tile.renovated-kitchen.*), and whether a full party still exists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from obsession_nb.data.catalog_records import GentryCard, GuestRequirement
+from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.steps.service import Slot, direct_fill, feasible, quarters_kinds, slots_for
+from obsession_nb.engine.steps.suites import unserved
+from obsession_nb.engine.table import Table, per_decision
+
+KIND_WORDS = {
+    "gentry": "gentry",
+    "family": "family members",
+    "gentlemen": "gentlemen",
+    "ladies": "ladies",
+    "casual": "casual guests",
+    "prestige": "prestige guests",
+}
+
+
+@per_decision
+def requirement(table: Table) -> GuestRequirement | None:
+    face = table.hosted_face()
+    return None if face is None else face.guests
+
+
+@per_decision
+def allowed_counts(table: Table) -> list[int]:
+    """Guest counts the activity accepts, after Carriage House / Renovated Kitchen changes."""
+    req = requirement(table)
+    if req is None:
+        return [0]
+    return sorted({c + table.turn.guest_adjust for c in req.count if c + table.turn.guest_adjust > 0})
+
+
+def cook_on_tile(table: Table) -> bool:
+    return any(p.servant == "cook" and p.target == "tile" for p in table.turn.placements)
+
+
+def national_holiday(table: Table) -> bool:
+    from obsession_nb.engine.steps.rounds import has_event
+
+    return has_event(table, "national_holiday")
+
+
+@per_decision
+def limit_rule(table: Table) -> tuple[int | None, str]:
+    """The highest prestige rating that may attend (``None``: no limit) and the id of the rule
+    that sets it, text-free (:func:`prestige_limit` says it in words)."""
+    req = requirement(table)
+    level = table.turn.level_at_host or 1
+    if national_holiday(table):
+        return None, "event.national-holiday"
+    if req is not None and req.any_prestige:
+        return None, "ud.tile.renovated-kitchen.front"
+    if cook_on_tile(table):
+        return level + 2, "ud.cook.prestige"
+    return level, "invite.prestige"
+
+
+LIMIT_WORDS = {
+    "event.national-holiday": "National Holiday: reputation limits on guests are lifted.",
+    "ud.tile.renovated-kitchen.front": "Guests of any prestige rating may attend.",
+    "ud.cook.prestige": "The cook on the activity tile lets guests up to prestige {limit} attend "
+                        "(level {level} + 2).",
+    "invite.prestige": "Guests may have a prestige rating up to level {level}, the level at the "
+                       "start of step 3.",
+}
+
+
+def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
+    """The highest prestige rating that may attend, with the rule that sets it."""
+    limit, rule_id = limit_rule(table)
+    level = table.turn.level_at_host or 1
+    return limit, ruling(rule_id, LIMIT_WORDS[rule_id].format(limit=limit, level=level))
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """A gentry card as the party search reads it, worked out once per card: the servants it
+    needs (sorted), the money its favours bring (negative for a pauper), its prestige rating
+    (invite.family-fairchild-prestige-one) and the kinds of guest it counts as (invite.kind)."""
+
+    service: tuple[str, ...]
+    money: int
+    rating: int
+    kinds: frozenset[str]
+
+
+_FACTS: dict[int, tuple[GentryCard, CardFacts]] = {}
+
+
+def card_facts(card: GentryCard) -> CardFacts:
+    """The card's :class:`CardFacts` (cached by identity; catalog cards are frozen)."""
+    entry = _FACTS.get(id(card))
+    if entry is None or entry[0] is not card:
+        kinds = {"gentry": True, "family": card.deck == "family",
+                 "gentlemen": card.gender == "male", "ladies": card.gender == "female",
+                 "casual": card.deck in ("starter", "casual"),
+                 "prestige": card.deck in ("prestige", "fairchild")}
+        entry = _FACTS[id(card)] = (card, CardFacts(
+            tuple(sorted(card.service)), sum(f.amount for f in card.favours if f.kind == "money"),
+            card.rating, frozenset(k for k, yes in kinds.items() if yes)))
+    return entry[1]
+
+
+@per_decision
+def barrier(table: Table, card_id: str) -> str | None:
+    """What keeps this card from the party as such (ignoring service and count), text-free:
+    ``attending``, ``hand``, ``no-guests``, ``kind`` or ``prestige``; ``None`` if nothing."""
+    req = requirement(table)
+    if card_id in table.turn.guests:
+        return "attending"
+    if card_id not in table.me.hand:
+        return "hand"
+    if req is None:
+        return "no-guests"
+    return _unfit(card_facts(table.card(card_id)), req, limit_rule(table)[0])
+
+
+def _unfit(facts: CardFacts, req: GuestRequirement, limit: int | None) -> str | None:
+    """``kind`` or ``prestige`` when a card in the hand does not suit the activity (invite.kind,
+    invite.prestige and what lifts or raises the limit), else ``None``."""
+    if req.kind not in facts.kinds:
+        return "kind"
+    if limit is not None and facts.rating > limit:
+        return "prestige"
+    return None
+
+
+def may_attend(table: Table, card_id: str) -> bool:
+    return barrier(table, card_id) is None
+
+
+def refusal(table: Table, card_id: str) -> Ruling | None:
+    """Why this card may not join the party as such (ignoring service and count), or ``None``
+    (the words for :func:`barrier`)."""
+    what = barrier(table, card_id)
+    if what is None:
+        return None
+    me = table.me
+    card = table.card(card_id)
+    if what == "attending":
+        return ruling("invite.exact-count", f"{card.name} is already attending.")
+    if what == "hand":
+        return ruling(
+            "invite.active-hand-only",
+            f"{card.name} is {_whereabouts(table, card_id)}, not in {me.name}'s active hand; only "
+            "the active hand may attend.",
+        )
+    if what == "no-guests":
+        return ruling("host.no-gentry-with-butlers-room", "This activity takes no guests.")
+    if what == "kind":
+        kind = requirement(table).kind  # type: ignore[union-attr]
+        return ruling("invite.kind", f"The activity asks for {KIND_WORDS[kind]}; {card.name} is "
+                      "not one.")
+    limit, why = prestige_limit(table)
+    crest = " (family and Fairchilds count as 1)" if card.prestige is None else ""
+    return ruling(
+        why.rule,
+        f"{card.name} has prestige rating {card.rating}{crest}, above the limit of {limit}; "
+        "the guest cannot attend.",
+    )
+
+
+def _whereabouts(table: Table, card_id: str) -> str:
+    """Where a card not in the active hand lies, in words for a refusal."""
+    state, me = table.state, table.me
+    supply = state.supply
+    if card_id in me.discard:
+        return "in the discard pile"
+    for player in state.players:
+        if player is not me and card_id in [*player.hand, *player.discard]:
+            return f"with {player.name}"
+    for deck, words in ((supply.casual_deck, "in the casual deck"),
+                        (supply.prestige_deck, "in the prestige deck"),
+                        (supply.fairchilds, "beside the round track")):
+        if card_id in deck:
+            return words
+    return "not in play"
+
+
+def borrowing_capacity(table: Table) -> int:
+    """Pounds the player could still borrow at two reputation per £100 (special.borrow)."""
+    return (table.me.reputation // 2) * 100
+
+
+def money_balance(table: Table, guests: list[str]) -> int:
+    """Money favours of the tile and these guests (negative for paupers' costs)."""
+    face = table.hosted_face()
+    total = 0 if face is None else sum(f.amount for f in face.favours if f.kind == "money")
+    for card_id in guests:
+        total += card_facts(table.card(card_id)).money
+    return total
+
+
+def affordable(table: Table, guests: list[str]) -> bool:
+    """Paupers can be paid from money held plus this activity's money, or by borrowing
+    (favours.pauper, ruling.pauper-payment)."""
+    return table.me.money + money_balance(table, guests) + borrowing_capacity(table) >= 0
+
+
+def hand_facts(table: Table) -> list[tuple[str, CardFacts]]:
+    """Each card of the active hand once, with its facts (kept while the position is read,
+    suppositions included: none changes a hand)."""
+    cache = table.cache
+    if cache is not None and "hand" in cache:
+        return cache["hand"]  # type: ignore[no-any-return]
+    card = table.card
+    found = [(c, card_facts(card(c))) for c in dict.fromkeys(table.me.hand)]
+    if cache is not None:
+        cache["hand"] = found
+    return found
+
+
+@per_decision
+def candidates(table: Table) -> list[tuple[str, CardFacts]]:
+    """The cards of the active hand that may join the party as such (:func:`barrier`), with
+    their facts."""
+    req = requirement(table)
+    if req is None:
+        return []
+    limit, attending = limit_rule(table)[0], table.turn.guests
+    return [(c, facts) for c, facts in hand_facts(table)
+            if c not in attending and _unfit(facts, req, limit) is None]
+
+
+@per_decision
+def dead_ends(table: Table) -> set[tuple[object, ...]]:
+    """Service positions found impossible at this decision, shared by its party searches."""
+    return set()
+
+
+Group = tuple[tuple[str, ...], int]
+"""Cards that need the same servants and bring the same money: interchangeable in a party."""
+
+
+@dataclass
+class PartyProblem:
+    """What completing a party of ``guests`` depends on, worked out once per decision."""
+
+    kinds: dict[Group, list[str]]
+    order: list[tuple[Group, list[str]]]
+    """The groups, those needing fewer servants and then the richer first (likeliest first)."""
+    group_of: dict[str, Group]
+    base: list[Slot]
+    needs: dict[str, int]
+    """The servants ``base`` asks for, by kind."""
+    unserved: bool
+    """Guests need no service here (suites.unserved)."""
+    budget: int
+    available: Counter[str]
+    quarters: set[str]
+    joins: dict[Group, bool] = field(default_factory=dict)
+    """Groups already known to join, or not to join, some full party."""
+
+
+@per_decision
+def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
+    kinds: dict[Group, list[str]] = {}
+    for card_id, facts in candidates(table):
+        if card_id not in guests:
+            kinds.setdefault((facts.service, facts.money), []).append(card_id)
+    base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
+    return PartyProblem(
+        kinds=kinds,
+        order=sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1])),
+        group_of={c: key for key, cards in kinds.items() for c in cards},
+        base=base,
+        needs=dict(Counter(s.kind for s in base)),
+        unserved=unserved(table),
+        budget=table.me.money + money_balance(table, guests) + borrowing_capacity(table),
+        available=Counter(table.me.servants.available),
+        quarters=quarters_kinds(table),
+    )
+
+
+@per_decision
+def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
+    """Whether ``guests`` can be completed to a full, staffed and affordable party."""
+    return _first_party(table, guests, None) is not None
+
+
+def joins_party(table: Table, guests: tuple[str, ...], card_id: str) -> bool:
+    """Whether the card can join ``guests`` in some full, staffed and affordable party.  One
+    search per group of interchangeable cards serves every candidate of the decision, and each
+    party found answers for every group in it."""
+    problem = party_problem(table, guests)
+    group = problem.group_of.get(card_id)
+    if group is None:
+        return False
+    if group not in problem.joins:
+        party = _first_party(table, guests, group)
+        problem.joins[group] = party is not None
+        for member in party or ():
+            problem.joins[member] = True
+    return problem.joins[group]
+
+
+def _first_party(table: Table, guests: tuple[str, ...], must: Group | None) -> list[Group] | None:
+    """The groups of the first full party completing ``guests`` (with a card of ``must``, if
+    given), or ``None`` when there is none.  The search runs over how many cards of each
+    group to add, not over every set of cards."""
+    problem = party_problem(table, guests)
+    dead = dead_ends(table)
+    for count in allowed_counts(table):
+        need = count - len(guests)
+        if need < 0 or need > len(problem.group_of):
+            continue
+        for choice in _selections(problem.order, need):
+            if must is not None and all(key != must for key, _n in choice):
+                continue
+            if problem.budget + sum(key[1] * n for key, n in choice) < 0:
+                continue
+            if direct_fill(_needs(problem, choice), problem.available, problem.quarters):
+                return [key for key, _n in choice]
+            extra = [c for (key, n) in choice for c in problem.kinds[key][:n]]
+            slots = problem.base + slots_for(table, extra, include_tile=False)
+            if feasible(table, slots, problem.available.copy(), problem.quarters, dead):
+                return [key for key, _n in choice]
+    return None
+
+
+def _needs(problem: PartyProblem, choice: list[tuple[Group, int]]) -> dict[str, int]:
+    """The servants the base and the chosen cards ask for, by kind."""
+    if problem.unserved:
+        return problem.needs
+    needs = dict(problem.needs)
+    for (service, _money), n in choice:
+        for kind in service:
+            needs[kind] = needs.get(kind, 0) + n
+    return needs
+
+
+def _selections(
+    order: list[tuple[tuple[tuple[str, ...], int], list[str]]], need: int, start: int = 0
+) -> Iterator[list[tuple[tuple[tuple[str, ...], int], int]]]:
+    """Every way to take ``need`` cards from the interchangeable groups, as (group, count)."""
+    if need == 0:
+        yield []
+        return
+    for i in range(start, len(order)):
+        key, cards = order[i]
+        for take in range(min(len(cards), need), 0, -1):
+            for rest in _selections(order, need - take, i + 1):
+                yield [(key, take), *rest]
+
+
+def _unfilled_tile_slots(table: Table) -> list[Slot]:
+    filled = {p.target for p in table.turn.placements if p.covers is not None}
+    return [s for s in slots_for(table, []) if s.id not in filled]

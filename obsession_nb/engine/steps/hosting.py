@@ -1,0 +1,226 @@
+"""Steps 3 and 4 of a turn: hosting a tile and inviting its guests (rules host.*,
+invite.exact-count, service.mandatory, ruling.level-at-step-3, ud.useful-man.touch-move).
+
+When the party is complete the step moves on to service and asks the sequencer to see whether
+service is already done (``table.then("service")``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.steps import guests, refusals, service, suites
+from obsession_nb.engine.steps.favours import supplemental_on
+from obsession_nb.engine.steps.rounds import has_event
+from obsession_nb.engine.table import Table, per_decision
+
+
+def useful_man_lowers(table: Table, tile_id: str) -> bool:
+    return supplemental_on(table, "useful_man", tile_id)
+
+
+def host_prestige(table: Table, tile_id: str) -> int | None:
+    """The tile's prestige rating as it limits hosting now (one less with the useful man on it,
+    ud.useful-man.prestige), or ``None`` when nothing limits it (no rating; National Holiday)."""
+    face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
+    if face.prestige is None or has_event(table, "national_holiday"):
+        return None
+    return face.prestige - (1 if useful_man_lowers(table, tile_id) else 0)
+
+
+@per_decision
+def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], bool, bool]:
+    """With ``tile_id`` hosted: its servant icons, whether they can be filled
+    (host.servant-available) and whether a full party can then be invited, served and paid for
+    (invite.exact-count; a Lionheart-style guest from the supply needs no party).  Text-free:
+    the facts both :func:`verify_host` and move generation read."""
+    turn = table.turn
+    face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
+    previous = turn.tile
+    turn.tile = tile_id
+    with table.supposing():
+        try:
+            tile_slots = service.slots_for(table, [])
+            staffed = service.feasible(table, tile_slots, Counter(table.me.servants.available),
+                                       service.quarters_kinds(table))
+            party = (not staffed or face.guests is None or face.guests.from_supply
+                     or guests.party_possible(table, ()))
+        finally:
+            turn.tile = previous
+    return tile_slots, staffed, party
+
+
+def can_host(table: Table, tile_id: str) -> bool:
+    """Whether :func:`verify_host` allows hosting ``tile_id``, without its text."""
+    me = table.me
+    owned = me.owned(tile_id)
+    if owned is None or not table.face(owned).playable:
+        return False
+    prestige = host_prestige(table, tile_id)
+    if prestige is not None and prestige > (table.turn.level_at_host or 1):
+        return False
+    _slots, staffed, party = hosting_service(table, tile_id)
+    return staffed and party
+
+
+def verify_host(table: Table, tile_id: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    owned = me.owned(tile_id)
+    if owned is None:
+        raise refuse("host.choose-tile", f"{me.name} does not own a {_tile(table, tile_id)}.")
+    face = table.face(owned)
+    name = table.tile_name(tile_id)
+    if not face.playable:
+        raise refuse("host.not-service-or-monument",
+                     f"{name} shows a permanent ability, not an activity; it cannot be hosted.")
+    rulings = [ruling("host.choose-tile", f"{me.name} hosts {name} ({face.activity}).")]
+    level = turn.level_at_host or 1
+    if face.prestige is not None:
+        prestige = host_prestige(table, tile_id)
+        if prestige is None:
+            rulings.append(ruling("event.national-holiday",
+                                  "National Holiday: the tile's prestige rating does not limit."))
+        elif prestige > level:
+            raise refuse("host.prestige", f"{name} has prestige rating {prestige}, above "
+                         f"{me.name}'s level {level} at the start of step 3.")
+        else:
+            rulings.append(ruling("host.prestige", f"Prestige rating {prestige} ≤ level {level}."))
+            if table.level(me) < level:
+                rulings.append(ruling("ruling.level-at-step-3", f"Level {level} at the start of "
+                                      "step 3 counts; special actions since then change nothing."))
+    tile_slots, staffed, party = hosting_service(table, tile_id)
+    if not staffed:
+        needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
+        raise refuse("host.servant-available",
+                     f"{name} needs a {needed} from Available Service and none can serve.")
+    if tile_slots:
+        rulings.append(ruling("host.servant-available",
+                              f"The tile's {table.servant_name(tile_slots[0].kind)} can be provided."))
+    if face.guests is not None and face.guests.from_supply:
+        rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
+                              "the prestige deck."))
+    elif not party:
+        raise refuse("invite.exact-count",
+                     f"No full party for {name} can be invited, served and paid for from "
+                     "the active hand.")
+    if tile_id == "butlers-room":
+        rulings += _butlers_room_rulings(table)
+    return rulings
+
+
+def _butlers_room_rulings(table: Table) -> list[Ruling]:
+    rulings = [ruling("host.butlers-room", "The Butler's Room hires servants."),
+               ruling("host.no-gentry-with-butlers-room", "No gentry attend a hiring.")]
+    if table.state.options.expansion:
+        rulings.append(ruling("ruling.hiring-normal-turn", "Hiring as a normal activity is "
+                              "allowed with the expansion (ud.hiring-without-passing), though "
+                              "passing to hire is usually better."))
+    return rulings
+
+
+def apply_host(table: Table, tile_id: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    rulings: list[Ruling] = []
+    for p in list(turn.placements):
+        if p.servant == "useful_man" and p.target not in (tile_id, "study", "market", "removed"):
+            turn.placements.remove(p)
+            me.servants.available.append("useful_man")
+            rulings.append(ruling("ud.useful-man.touch-move",
+                                  "The useful man was not used on that tile and returns to "
+                                  "Available Service."))
+    turn.tile = tile_id
+    face = table.face(me.owned(tile_id))  # type: ignore[arg-type]
+    if face.guests is not None and face.guests.from_supply:
+        rulings += suites.guest_from_supply(table)
+        turn.step = "service"
+    else:
+        turn.step = "invite" if face.guests is not None else "service"
+    if turn.step == "service":
+        table.then("service")
+    return rulings
+
+
+def can_invite(table: Table, card_id: str) -> bool:
+    """Whether :func:`verify_invite` allows inviting ``card_id``, without its text."""
+    return (table.has_card(card_id) and guests.may_attend(table, card_id)
+            and len(table.turn.guests) < max(guests.allowed_counts(table))
+            and guests.joins_party(table, tuple(table.turn.guests), card_id))
+
+
+def verify_invite(table: Table, card_id: str) -> list[Ruling]:
+    turn = table.turn
+    if not table.has_card(card_id):
+        raise refuse("invite.active-hand-only", f"There is no gentry card '{card_id}'.")
+    why = guests.refusal(table, card_id)
+    if why is not None:
+        raise refuse(why.rule, why.verdict)
+    card = table.card(card_id)
+    counts = guests.allowed_counts(table)
+    if len(turn.guests) >= max(counts):
+        raise refuse("invite.exact-count", f"The activity takes exactly {max(counts)} guests.")
+    if not guests.joins_party(table, tuple(turn.guests), card_id):
+        raise IllegalAction(refusals.party_refusal(table, card_id))
+    _limit, limit_ruling = guests.prestige_limit(table)
+    rulings = [
+        ruling("invite.kind", f"{card.name} qualifies for the activity."),
+        ruling(limit_ruling.rule, f"{card.name}: prestige {card.rating}. {limit_ruling.verdict}"),
+    ]
+    if card.prestige is None:
+        rulings.append(ruling("invite.family-fairchild-prestige-one", f"{card.name} shows a "
+                              "crest, not a rating, and counts as prestige 1."))
+    if not card.service:
+        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant."))
+    return rulings
+
+
+def apply_invite(table: Table, card_id: str) -> list[Ruling]:
+    me, turn = table.me, table.turn
+    me.hand.remove(card_id)
+    turn.guests.append(card_id)
+    if len(turn.guests) == max(guests.allowed_counts(table)) and not _count_can_change(table):
+        finish_invitations(table)
+    return []
+
+
+def _count_can_change(table: Table) -> bool:
+    """Whether the Carriage House or the Renovated Kitchen could still change the guest count."""
+    from obsession_nb.engine.actions import Carriage, Kitchen
+    from obsession_nb.engine.steps.supplemental import (
+        placement_candidates,
+        verify_carriage,
+        verify_kitchen,
+    )
+
+    for action in placement_candidates(table):
+        try:
+            if isinstance(action, Carriage):
+                verify_carriage(table, action.servant, action.change)
+            elif isinstance(action, Kitchen):
+                verify_kitchen(table)
+            else:
+                continue
+        except IllegalAction:
+            continue
+        return True
+    return False
+
+
+def verify_guests_done(table: Table) -> list[Ruling]:
+    counts = guests.allowed_counts(table)
+    n = len(table.turn.guests)
+    if n not in counts:
+        wanted = " or ".join(str(c) for c in counts)
+        raise refuse("invite.exact-count", f"The activity needs exactly {wanted} guests; {n} invited.")
+    if not guests.party_possible(table, tuple(table.turn.guests)):
+        raise IllegalAction(refusals.party_refusal(table))
+    return [ruling("invite.exact-count", f"{n} guests invited, as the activity requires.")]
+
+
+def finish_invitations(table: Table) -> None:
+    table.turn.step = "service"
+    table.then("service")
+
+
+def _tile(table: Table, tile_id: str) -> str:
+    return table.tile_name(tile_id) if tile_id in table.catalog.tiles else f"tile '{tile_id}'"

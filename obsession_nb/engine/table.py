@@ -1,0 +1,253 @@
+"""The table: a position together with the catalog it refers to.
+
+Engine modules read components and the position through a :class:`Table`; they change only
+``table.state``.  Chance (tile draws, shuffles) comes from the seeded source in the state
+(DESIGN principle 7).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
+
+from obsession_nb.data.catalog import Catalog, load_catalog
+from obsession_nb.data.catalog_records import GentryCard, Tile, TileSide
+from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.mode import Mode, mode_named
+from obsession_nb.engine.reputation import Wheel
+from obsession_nb.engine.state import OwnedTile, Player, State, Turn
+
+WHEEL_LEVELS = {"standard": 6, "extended": 8}
+
+UNSUPPOSED = ("abilities", "hand")
+"""Reading-cache entries a supposition keeps: no supposition changes an organiser (the
+abilities, :meth:`Table.has_ability`) or the active hand (``guests.hand_facts``)."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass
+class Table:
+    state: State
+    catalog: Catalog = field(default_factory=load_catalog)
+    custom: dict[str, GentryCard] = field(default_factory=dict)
+    """Gentry cards defined by the scenario itself (for "what if" positions)."""
+    automatic: list[tuple[str, list[Ruling]]] = field(default_factory=list)
+    """Automatic steps taken while applying the last action: (label, rulings)."""
+    agenda: list[tuple[Any, ...]] = field(default_factory=list)
+    """What the sequencer does next, asked for by the step just played (``flow.settle``)."""
+    cache: dict[Any, Any] | None = field(default=None, repr=False, compare=False)
+    """Facts of the position shared by every check while it is only being read (see
+    :meth:`reading`); ``None`` while the position may change."""
+
+    @contextmanager
+    def reading(self, facts: dict[Any, Any] | None = None) -> Iterator[None]:
+        """Read the position without changing it: facts computed once (:func:`per_decision`)
+        serve every candidate checked inside; the cache ends with the outermost block, so an
+        action applied afterwards, or an edit of ``state`` by hand, never meets stale facts.
+        ``facts``: the cache to fill (or to read again, for the same position unchanged)."""
+        if self.cache is not None:
+            yield
+            return
+        self.cache = {} if facts is None else facts
+        try:
+            yield
+        finally:
+            self.cache = None
+
+    @contextmanager
+    def supposing(self) -> Iterator[None]:
+        """A check that changes the position for a moment ("if this servant were placed …")
+        and puts it back: facts worked out meanwhile are kept apart from the decision's."""
+        saved = self.cache
+        self.cache = None if saved is None else {
+            k: saved[k] for k in UNSUPPOSED if k in saved}
+        try:
+            yield
+        finally:
+            if saved is not None and self.cache is not None:
+                for k in UNSUPPOSED:
+                    if k in self.cache:
+                        saved.setdefault(k, self.cache[k])
+            self.cache = saved
+
+    def then(self, follow_up: str, *args: Any) -> None:
+        """Ask the sequencer to carry on after this step (a key of ``flow.FOLLOW_UPS``)."""
+        self.agenda.append((follow_up, *args))
+
+    def auto(self, label: str, rulings: list[Ruling]) -> None:
+        """Record an automatic step (rotation, favours, clean-up ...) for the log."""
+        self.automatic.append((label, rulings))
+
+    # ------------------------------------------------------------ components
+
+    def card(self, card_id: str) -> GentryCard:
+        if self.custom and card_id in self.custom:
+            return self.custom[card_id]
+        return self.catalog.gentry[card_id]
+
+    def has_card(self, card_id: str) -> bool:
+        return card_id in self.custom or card_id in self.catalog.gentry
+
+    def tile(self, tile_id: str) -> Tile:
+        return self.catalog.tiles[tile_id]
+
+    def face(self, owned: OwnedTile) -> TileSide:
+        return self.tile(owned.tile).side(owned.flipped)
+
+    def hosted_face(self) -> TileSide | None:
+        """The face of the tile hosted this turn, if any (kept while the position is read)."""
+        cache = self.cache
+        if cache is not None and "hosted-face" in cache:
+            return cache["hosted-face"]  # type: ignore[no-any-return]
+        tile = self.turn.tile
+        face = None if tile is None else self.face(self.me.owned(tile))  # type: ignore[arg-type]
+        if cache is not None:
+            cache["hosted-face"] = face
+        return face
+
+    def tile_name(self, tile_id: str) -> str:
+        return self.tile(tile_id).name
+
+    def card_name(self, card_id: str) -> str:
+        return self.card(card_id).name
+
+    def servant_name(self, kind: str) -> str:
+        return self.catalog.servants[kind].name
+
+    @property
+    def mode(self) -> Mode:
+        """The way of playing this position follows (``options.mode``; obsession_nb/engine/mode.py)."""
+        return mode_named(self.state.options.mode)
+
+    # ------------------------------------------------------------ players
+
+    @property
+    def wheel(self) -> Wheel:
+        return Wheel(self.state.options.wheel_levels)
+
+    @property
+    def turn(self) -> Turn:
+        if self.state.turn is None:
+            raise RuntimeError("no turn in progress")
+        return self.state.turn
+
+    @property
+    def me(self) -> Player:
+        turn = self.state.turn  # not self.turn: the busiest property, one call fewer
+        if turn is None:
+            raise RuntimeError("no turn in progress")
+        return self.state.players[turn.player]
+
+    def seat_name(self, seat: int) -> str:
+        return f"{self.state.players[seat].name} (p{seat + 1})"
+
+    def level(self, player: Player) -> int:
+        return self.wheel.level(player.reputation)
+
+    def abilities(self, player: Player) -> Iterator[str]:
+        """Permanent abilities of the faces up in the organiser (service tiles, monuments)."""
+        for owned in player.organiser:
+            ability = self.face(owned).ability
+            if ability:
+                yield ability
+
+    def has_ability(self, player: Player, ability: str) -> bool:
+        """Whether a face up in the player's organiser grants ``ability`` (the set of them
+        worked out once while the position is being read)."""
+        cache = self.cache
+        if cache is None:
+            return ability in set(self.abilities(player))
+        known = cache.get("abilities")
+        if known is None:
+            known = cache["abilities"] = {}
+        found = known.get(id(player))
+        if found is None:
+            found = known[id(player)] = frozenset(self.abilities(player))
+        return ability in found
+
+    # ------------------------------------------------------------ reputation
+
+    def gain_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:
+        """Move up the wheel; at Max position 5 the rest is lost (reputation.max)."""
+        before = player.reputation
+        player.reputation = self.wheel.gain(before, amount)
+        if player.reputation < before + amount:
+            lost = before + amount - player.reputation
+            why = f"{why} ({lost} beyond Max position 5 is lost)"
+            rule_id = "reputation.max"
+        return self._reputation_ruling(player, before, rule_id, why)
+
+    def lose_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:
+        before = player.reputation
+        player.reputation = self.wheel.lose(before, amount)
+        return self._reputation_ruling(player, before, rule_id, why)
+
+    def _reputation_ruling(self, player: Player, before: int, rule_id: str, why: str) -> Ruling:
+        w = self.wheel
+        moved = player.reputation - before
+        crossed = ""
+        if w.level(player.reputation) != w.level(before):
+            direction = "up" if moved > 0 else "down"
+            crossed = f", crossing {direction} to the {w.label(player.reputation)} counter"
+        return ruling(
+            rule_id,
+            f"{why}: {player.name} moves {moved:+d} from {w.describe(before)} to "
+            f"{w.describe(player.reputation)}{crossed}.",
+        )
+
+    # ------------------------------------------------------------ chance
+
+    def rng(self) -> random.Random:
+        """A generator for the next chance event; advancing the recorded draw counter."""
+        chance = self.state.chance
+        chance.draws += 1
+        return random.Random(f"{chance.seed}:{chance.draws}")
+
+    def roll_d20(self) -> int:
+        """The next d20 result: a pinned roll first (``chance.next_rolls``), else seeded."""
+        pinned = self.state.chance.next_rolls
+        if pinned:
+            return pinned.pop(0)
+        return self.rng().randint(1, 20)
+
+    def draw_from_bag(self) -> str | None:
+        """Draw one tile: a pinned tile first, else at random; ``None`` if the bag is empty."""
+        bag = self.state.supply.bag
+        if not bag:
+            return None
+        pinned = self.state.chance.next_tiles
+        if pinned:
+            tile_id = pinned.pop(0)
+        else:
+            tile_id = self.rng().choice(sorted(bag))
+        bag.remove(tile_id)
+        return tile_id
+
+
+def per_decision(fn: Callable[P, R]) -> Callable[P, R]:
+    """Remember ``fn(table, *args)`` while the table is being read (:meth:`Table.reading`).
+
+    For facts every candidate of a decision needs (offers and prices, the guest requirement,
+    the prestige limit, open service slots, abilities, events, feasible parties).  Arguments
+    must be hashable, and callers must not change the result.
+    """
+
+    @wraps(fn)
+    def cached(table: Table, *args: Any) -> Any:
+        cache = table.cache
+        if cache is None:
+            return fn(table, *args)  # type: ignore[call-arg]
+        key = (cached, args)
+        try:
+            return cache[key]
+        except KeyError:
+            value = cache[key] = fn(table, *args)  # type: ignore[call-arg]
+            return value
+
+    return cached  # type: ignore[return-value]

@@ -1,0 +1,137 @@
+"""The verifiers and applies of the turn's own actions: passing, the Servants' Hall and its
+rumour (ud.servants-hall), and ``done`` closing a step (turn.host-or-pass,
+ruling.parish-church-choice).  Each verifier raises :class:`IllegalAction` with the rule."""
+
+
+
+from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine import flow, turn_flow
+from obsession_nb.engine.state import Placement
+from obsession_nb.engine.steps import choices, hosting, step2, suites
+from obsession_nb.engine.steps.service import open_slots
+from obsession_nb.engine.table import Table
+
+
+def verify_pass(table: Table) -> list[Ruling]:
+    if table.turn.passing:
+        raise refuse("turn.host-or-pass", f"{table.me.name} is already passing this turn.")
+    _hall_owed(table)
+    return []
+
+
+def _hall_owed(table: Table) -> None:
+    """The 1st-printing Hall steals every turn: step 2 cannot end before it has (ud.servants-hall)."""
+    if (table.turn.step == "step2" and table.state.options.servants_hall == "automatic"
+            and step2.can_use_hall(table)):
+        raise refuse("ud.servants-hall", "The 1st-printing Servants' Hall steals one reputation "
+                     "every turn: choose whom first (rumour SEAT).")
+
+
+# ----------------------------------------------------------------- step 2: Servants' Hall
+
+
+def _verify_hall_target(table: Table, seat: int) -> None:
+    if not step2.can_use_hall(table):
+        raise refuse("turn.servants-hall", "The Servants' Hall cannot be used now (it needs the "
+                     "tile, step 2, another player, and not a courtship round).")
+    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+        raise refuse("turn.servants-hall", "The Hall gossips about another player.")
+
+
+def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
+    me = table.me
+    if table.state.options.servants_hall == "automatic":
+        raise refuse("ud.servants-hall", "The 1st-printing Hall in play takes no servant: it "
+                     "steals by itself (rumour SEAT).")
+    _verify_hall_target(table, seat)
+    if servant not in me.servants.available:
+        raise refuse("turn.servants-hall", f"No {table.servant_name(servant)} is in Available "
+                     "Service to place on the Hall.")
+    return [ruling("ud.servants-hall", f"The {table.servant_name(servant)} goes on the Servants' "
+                   "Hall and will end the turn in Expended Service.")]
+
+
+def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
+    table.me.servants.available.remove(servant)
+    table.turn.placements.append(Placement(servant=servant, target="hall"))
+    return _steal(table, seat)
+
+
+def verify_rumour(table: Table, seat: int) -> list[Ruling]:
+    if table.state.options.servants_hall != "automatic":
+        raise refuse("ud.servants-hall", "This Servants' Hall needs an available servant placed "
+                     "on it (hall SERVANT SEAT).")
+    _verify_hall_target(table, seat)
+    return [ruling("ud.servants-hall", "The 1st-printing Hall steals one reputation without a "
+                   "servant.")]
+
+
+def _steal(table: Table, seat: int) -> list[Ruling]:
+    """One reputation from ``seat`` to the Hall's owner (turn.servants-hall)."""
+    me, turn = table.me, table.turn
+    turn.hall_used = True
+    target = table.state.players[seat]
+    rulings = [
+        ruling("ruling.servants-hall-target-floor", f"{target.name} is at level 1 position 1 "
+               "and loses nothing; the Hall's owner still gains.") if target.reputation == 0 else
+        table.lose_reputation(target, 1, "turn.servants-hall", f"Rumours about {target.name}"),
+        table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
+    ]
+    if not step2.step2_has_choices(table):
+        turn_flow.exit_step2(table)
+    return rulings
+
+
+# ----------------------------------------------------------------- done
+
+
+def verify_done(table: Table) -> list[Ruling]:
+    turn = table.turn
+    if turn.step == "step2" and step2.church_pending(table):
+        raise refuse("ruling.parish-church-choice", "The Parish Church's choice (£100 or one "
+                     "reputation) must be made in step 2.")
+    if turn.step == "invite":
+        return hosting.verify_guests_done(table)
+    if turn.step == "service":
+        missing = open_slots(table)
+        if missing:
+            raise refuse("service.mandatory", f"{len(missing)} servant icon(s) still need a "
+                         "servant; service is mandatory.")
+        if suites.double_pending(table):
+            raise refuse("tile.queens-suite", "Choose the favour the Queen's Suite doubles first.")
+        return [ruling("ud.supplemental-service", "Supplemental service is optional; no more "
+                       "new servants are placed.")]
+    if turn.step == "favours":
+        kind = turn.choices[0].kind
+        if kind not in ("dismiss", "hire"):
+            raise refuse("favours.dismiss", "Only dismissal is optional; this favour needs a "
+                         "decision.")
+        return []
+    if turn.step == "step2":
+        _hall_owed(table)
+        if step2.can_use_hall(table):
+            return [ruling("turn.servants-hall", "Step 2 ends unused; the Servants' Hall cannot "
+                           "be used once step 3 begins.")]
+        return [ruling("turn.order-of-play", "Step 2 ends; step 3 begins.")]
+    return [ruling("market.one-purchase", f"Shopping ends after {turn.purchases} purchase(s); "
+                   "step 8 clears the board.")]
+
+
+def apply_done(table: Table) -> list[Ruling]:
+    turn = table.turn
+    step = turn.step
+    if step == "step2":
+        turn_flow.exit_step2(table)
+        return []
+    if step == "invite":
+        hosting.finish_invitations(table)
+        return []
+    if step == "service":
+        turn_flow.finish_service(table)
+        return []
+    if step == "favours":
+        if turn.choices[0].kind == "dismiss":
+            return choices.skip_dismissal(table)
+        return choices.stop_hiring(table)
+    flow.end_turn(table)
+    return []

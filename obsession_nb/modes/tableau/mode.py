@@ -1,0 +1,66 @@
+"""Tableau Obsession and Tableau Duel (UD p.15) as game-mode plugins (obsession_nb/engine/mode.py).
+
+The hooks hand over to ``tableau`` (setup, the drafts before the turns, the end of a turn and
+of a round) and ``tableau_scoring`` (what counts and the tie-breaks).  The Duel differs only in
+its wheel (levels 9 and 10 before Max: ``Options.wheel_levels``) and so its reputation VP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from obsession_nb.data.catalog import Catalog
+from obsession_nb.data.rules import Ruling
+from obsession_nb.engine import actions as a
+from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.mode import Handler, Mode
+from obsession_nb.engine.scoring import Scoresheet
+from obsession_nb.engine.state import State
+from obsession_nb.engine.table import Table
+from obsession_nb.modes.tableau import rules as tableau
+from obsession_nb.modes.tableau import scoring as tableau_scoring
+
+
+class TableauObsession(Mode):
+    """"Obsession chess": the tableau track, no courtship, the game ends at Max (mode
+    ``tableau``)."""
+
+    name = "tableau"
+    milestones = True  # "Milestones are used" (UD p.15 Setup)
+    handlers = {
+        ma.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
+        ma.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
+    }
+
+    def refuse(self, table: Table, action: a.Action) -> None:
+        tableau.verify_action(table, action)
+
+    def candidates(self, table: Table) -> Iterable[a.Action]:
+        return tableau.candidates(table)
+
+    def central_setup(self, table: Table, rulings: list[Ruling]) -> list[Ruling]:
+        return tableau.central_setup(table, rulings)
+
+    def step_name(self, table: Table) -> str | None:
+        return tableau.STEP_WORDS.get(tableau.pending(table) or "")
+
+    def end_of_turn(self, table: Table) -> bool:
+        return tableau.after_turn(table)
+
+    def scoresheet(self, table: Table) -> Scoresheet:
+        return tableau_scoring.scoresheet(table)
+
+    def check_position(self, state: State, catalog: Catalog) -> list[str]:
+        if state.options.mode == "tableau-duel" and len(state.players) != 2:
+            return [f"players: Tableau Duel has two players, not {len(state.players)}"]
+        return tableau.record_problems(state)
+
+    def view(self, table: Table) -> dict[str, Any]:
+        return tableau.view(table)
+
+
+class TableauDuel(TableauObsession):
+    """The two-player Duel: the 9/10 reputation counters (mode ``tableau-duel``)."""
+
+    name = "tableau-duel"

@@ -1,0 +1,1 @@
+"""Seeded players and batches of whole games."""

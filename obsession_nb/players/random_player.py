@@ -1,0 +1,104 @@
+"""A seeded random player: it plays whole games through ``Game.legal_actions()`` only.
+
+It chooses among the legal actions with weights, so that games look like games: special actions
+(spending reputation), VP-card reveals and useful-man removals are rare; buying is likely when
+possible; the rest is uniform.  The same seed and position give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from obsession_nb.engine import actions as a
+from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.game import Game
+
+RARE = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch)
+REVEALS = (a.Reveal, a.RevealHire, a.RevealReclaim)
+TEAM_REQUESTS = (ma.AskGift, ma.AskServant, ma.TeamGuest)
+"""Team play's requests and loans (UD p.12): now and then, so that turns still look like turns."""
+TEAM_SPECIALS = (ma.TeamBorrow, ma.TeamHelp)
+"""A teammate's special action to fund a gift or refresh a servant: offered only while answering
+a request, and then one answer in a few."""
+
+
+WEIGHTS: dict[type[a.Action], float] = {
+    **dict.fromkeys(RARE, 0.02), **dict.fromkeys(REVEALS, 0.05),
+    **dict.fromkeys(TEAM_REQUESTS, 0.1), **dict.fromkeys(TEAM_SPECIALS, 0.5), a.Activity: 3.0}
+"""The weight of each kind of action (1 for the rest); a purchase weighs 2, or 1 with the
+useful man's discount."""
+
+
+def weight(action: a.Action) -> float:
+    if type(action) is a.Buy:
+        return 2.0 if not action.useful_man else 1.0  # type: ignore[attr-defined]
+    return WEIGHTS.get(type(action), 1.0)
+
+
+class RandomPlayer:
+    """Chooses one legal action at random (weighted), from its own seeded generator."""
+
+    def __init__(self, seed: int = 0, weights: Callable[[a.Action], float] = weight) -> None:
+        self.rng = random.Random(seed)
+        self.weights = weights
+
+    def choose(self, game: Game) -> a.Action | None:
+        legal = game.legal_actions()
+        if not legal:
+            return None
+        return self.rng.choices(legal, weights=[self.weights(x) for x in legal])[0]
+
+
+class StalledGame(RuntimeError):
+    """The game did not finish within the action budget."""
+
+
+def play_out(
+    game: Game,
+    player: RandomPlayer | None = None,
+    *,
+    max_actions: int = 20_000,
+    after_each: Callable[[Game], None] | None = None,
+) -> int:
+    """Play until the game is over; returns the number of actions played."""
+    player = player or RandomPlayer(game.state.chance.seed)
+    played = 0
+    while not game.state.finished:
+        action = player.choose(game)
+        if action is None:
+            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
+        game.apply(action)
+        played += 1
+        if after_each is not None:
+            after_each(game)
+        if played >= max_actions:
+            raise StalledGame(f"not finished after {played} actions")
+    return played
+
+
+def play_to_round(game: Game, round_: int, player: RandomPlayer | None = None) -> Game:
+    """Play at random to the start of the first turn in round ``round_`` or later (a
+    mid-game position for the explorer's checks and benchmarks); returns ``game``."""
+    player = player or RandomPlayer(game.state.chance.seed)
+    while not game.state.finished:
+        turn = game.state.turn
+        if turn is not None and turn.step == "begin" and game.state.round >= round_:
+            return game
+        action = player.choose(game)
+        if action is None:
+            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
+        game.apply(action)
+    raise StalledGame(f"the game ended before round {round_}")
+
+
+def line_to_round(game: Game, round_: int, player: RandomPlayer | None = None) -> list[str]:
+    """The actions ``player`` plays from this position to the first turn of round ``round_``,
+    as notations (a worked example that a stepper's Next plays); the position is unchanged."""
+    point = game.snapshot()
+    start = len(game.log)
+    try:
+        play_to_round(game, round_, player)
+        return [e.action for e in game.log[start:] if not e.action.startswith("(")]
+    finally:
+        game.restore(point)

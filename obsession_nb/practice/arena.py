@@ -1,0 +1,166 @@
+"""Arena runs: whole games between AI opponents of chosen strengths, one per seat, and their win
+rates with confidence intervals (``obsession-nb simulate --strategy random,heuristic,search``).
+
+A line-up names each seat's strategy in seat order (the last one repeats for the seats left).
+With ``rotate`` the line-up turns one seat per game (game ``i`` starts it at seat ``i mod N``),
+so every strategy sits in every seat as often as the games allow and the first player's edge is
+shared.  Games run through ``batch.run_all`` (serially, on local processes or on any executor,
+with a tqdm bar), each from its own seed spawned from the root seed; each player's seed is
+derived from the game's seed and its seat, so a game is the same wherever it runs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from obsession_nb.base.batch import game_seeds, run_all
+from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.positions.option_index import options_with
+from obsession_nb.engine.scoring import score
+from obsession_nb.players.random_player import RandomPlayer, StalledGame
+from obsession_nb.practice.opponents import HeuristicPlayer
+from obsession_nb.practice.search import SearchPlayer
+
+STRATEGIES = ("random", "heuristic", "search")
+Player = RandomPlayer | HeuristicPlayer
+MAX_ACTIONS = 20_000
+
+
+def make_player(strategy: str, seed: int = 0, **budget: Any) -> Player:
+    """A player of this strength (:data:`STRATEGIES`); ``budget`` is the search player's
+    (``playouts``, ``seconds``, ``candidates``)."""
+    if strategy == "random":
+        return RandomPlayer(seed)
+    if strategy == "heuristic":
+        return HeuristicPlayer(seed)
+    if strategy == "search":
+        return SearchPlayer(seed, **budget)
+    raise ValueError(f"unknown strategy '{strategy}'; choose from {', '.join(STRATEGIES)}")
+
+
+def lineup(strategies: Sequence[str], players: int) -> tuple[str, ...]:
+    """Each seat's strategy: the names in seat order, the last repeated for the seats left."""
+    names = [s.strip() for s in strategies if s.strip()]
+    if not names:
+        raise ValueError("name at least one strategy")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} strategies for {players} seats")
+    for name in names:
+        if name not in STRATEGIES:
+            raise ValueError(f"unknown strategy '{name}'; choose from {', '.join(STRATEGIES)}")
+    return tuple(names + [names[-1]] * (players - len(names)))
+
+
+@dataclass(frozen=True)
+class ArenaGame:
+    """One arena game to play."""
+
+    players: int
+    seed: int
+    seats: tuple[str, ...]
+    """Each seat's strategy (seat 0 moves first)."""
+    mode: str = "standard"
+    settings: tuple[str, ...] = ()
+    playouts: int | None = None
+    """The search players' playouts per candidate (``None``: their default)."""
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    seed: int
+    seats: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    actions: int
+
+
+def seat_players(spec: ArenaGame) -> list[Player]:
+    budget = {} if spec.playouts is None else {"playouts": spec.playouts}
+    return [make_player(name, spec.seed * 8 + s, **(budget if name == "search" else {}))
+            for s, name in enumerate(spec.seats)]
+
+
+def play_arena_game(spec: ArenaGame) -> ArenaResult:
+    """Set the game up, let each seat's player choose its decisions, score the end."""
+    options = options_with(spec.settings, Options(mode=spec.mode))  # type: ignore[arg-type]
+    game = new_game(spec.players, seed=spec.seed, options=options)
+    played = play_with(game, seat_players(spec))
+    sheet = score(game)
+    totals = {p.seat: p.total for p in sheet.players}
+    return ArenaResult(spec.seed, spec.seats, tuple(totals.get(s, 0) for s in range(spec.players)),
+                       tuple(sheet.winners), played)
+
+
+def play_with(game: Game, players: Sequence[Player], max_actions: int = MAX_ACTIONS) -> int:
+    """Play to the end, each decision by its owner's player; the number of actions."""
+    played = 0
+    while not game.state.finished:
+        owner = game.pending()["owner"]
+        action = players[owner].choose(game)
+        if action is None:
+            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
+        game.apply(action)
+        played += 1
+        if played >= max_actions:
+            raise StalledGame(f"not finished after {played} actions")
+    return played
+
+
+def arena(games: int, players: int, strategies: Sequence[str], seed: int = 0, *,
+          mode: str = "standard", settings: Sequence[str] = (), rotate: bool = True,
+          playouts: int | None = None, workers: int = 1, executor: Executor | None = None,
+          progress: bool | None = None) -> list[ArenaResult]:
+    """Play ``games`` seeded games of this line-up (turned one seat per game if ``rotate``)."""
+    seats = lineup(strategies, players)
+    specs = []
+    for i, s in enumerate(game_seeds(seed, games)):
+        turn = i % players if rotate else 0
+        order = seats[-turn:] + seats[:-turn] if turn else seats
+        specs.append(ArenaGame(players, s, order, mode, tuple(settings), playouts))
+    return run_all(play_arena_game, specs, workers=workers, executor=executor,
+                   progress=progress, desc=f"arena {'/'.join(seats)}")
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def standings(results: Sequence[ArenaResult]) -> dict[str, dict[str, Any]]:
+    """Per strategy: seats played, wins (a shared win counts as a fraction), the win rate and
+    its 95 % interval, and the mean total."""
+    out: dict[str, dict[str, Any]] = {}
+    for r in results:
+        for seat, name in enumerate(r.seats):
+            row = out.setdefault(name, {"seats": 0, "wins": 0.0, "total": 0})
+            row["seats"] += 1
+            row["total"] += r.totals[seat]
+            if seat in r.winners:
+                row["wins"] += 1 / len(r.winners)
+    for row in out.values():
+        n = row["seats"]
+        row["win_rate"] = row["wins"] / n
+        row["interval"] = wilson(row["wins"], n)
+        row["mean_total"] = row.pop("total") / n
+    return out
+
+
+def standings_text(results: Sequence[ArenaResult]) -> str:
+    lines = [f"{len(results)} games; wins by strategy (a shared win split among the winners; "
+             "95 % Wilson interval):"]
+    for name, row in standings(results).items():
+        lo, hi = row["interval"]
+        lines.append(f"  {name:10} seats {row['seats']:4}  wins {row['wins']:6.1f}  "
+                     f"{row['win_rate']:6.1%}  [{lo:.1%}, {hi:.1%}]  mean total "
+                     f"{row['mean_total']:5.1f}")
+    return "\n".join(lines)

@@ -1,0 +1,152 @@
+"""AI opponents for every game with more than one seat (standard 2–6, team, tableau, duel), in
+three strengths with the solo players' interface (``choose(game) -> Action | None``, a seed):
+
+* ``random`` — the seeded random player (``random_player.RandomPlayer``);
+* ``heuristic`` — the greedy solo player's ideas, generalised (modes/solo_strategy.py): each
+  turn it plays its options out on a copy (a pass with rents, a pass with hiring, the hosting of
+  every tile the engine allows, each followed by the same small policies for guests, service and
+  favours), values the position each reaches before step 7 by :func:`worth` and plays the best;
+  in step 7 it buys the tile that raises that value most, if any does;
+* ``search`` — determinised rollouts (opponents_search.py).
+
+Every trial line is played on a sample of the position (``determinise.sample``,
+ruling.ai-hidden-information), never the position itself, so no choice depends on a card the
+seat cannot see.  The value of a position to a seat is the estimated final score margin: the
+scoresheet as it would stand now (scoring.categories, or the mode's own sheet), plus what money
+and reputation already earned will probably bring, against the best other seat (the best other
+team in team play, team.scoring).
+"""
+
+from __future__ import annotations
+
+import random
+
+from obsession_nb.data.rules import IllegalAction
+from obsession_nb.engine import actions as a
+from obsession_nb.engine import dispatch as engine
+from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.game import Game
+from obsession_nb.engine.scoring import score
+from obsession_nb.engine.steps.rounds import last_round
+from obsession_nb.engine.table import Table
+from obsession_nb.modes.solo.strategy import GreedySolo
+from obsession_nb.modes.solo.values import favours_value, is_legal
+from obsession_nb.modes.team.seating import teams
+from obsession_nb.practice.determinise import copy_position, sample
+
+MONEY = 0.25
+"""VP a spare £100 is worth beyond its wealth points (what it may still buy)."""
+REPUTATION_STEP = 0.6
+"""VP one reputation step short of the next level is worth, times the level reached."""
+TILE_USE = 0.35
+"""VP per favour point of a bought tile's front, per eighth of the game still to play."""
+BUY_MARGIN = 0.2
+"""A purchase must add this much value to be made."""
+
+
+def margin(table: Table, seat: int) -> float:
+    """The seat's estimated final score margin: its value less the best other seat's (in team
+    play each team counts its seats' mean)."""
+    values = position_values(table)
+    if table.state.team is not None:
+        sides = teams(table.state)
+        mine = next(t for t in sides if seat in t)
+        means = [sum(values[s] for s in t) / len(t) for t in sides]
+        own = sum(values[s] for s in mine) / len(mine)
+        return own - max(m for t, m in zip(sides, means, strict=True) if t is not mine)
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - max(others) if others else values[seat]
+
+
+def position_values(table: Table) -> list[float]:
+    """Each seat's scoresheet total now, plus the likely worth of its spare money and of the
+    reputation steps towards its next level (finished games: the totals only)."""
+    sheet = score(table)
+    totals = {p.seat: float(p.total) for p in sheet.players}
+    if table.state.finished:
+        return [totals.get(s, 0.0) for s in range(len(table.state.players))]
+    wheel = table.wheel
+    out = []
+    for s, player in enumerate(table.state.players):
+        level = wheel.level(player.reputation)
+        steps = wheel.position(player.reputation) - 1
+        out.append(totals.get(s, 0.0) + MONEY * player.money / 100
+                   + REPUTATION_STEP * steps * (level + 1) / 5)
+    return out
+
+
+def worth(table: Table) -> float:
+    """What the position is worth to the player whose turn it is (:func:`margin`)."""
+    return margin(table, table.turn.player)
+
+
+class HeuristicPlayer(GreedySolo):
+    """The greedy solo player's turn planning with a table's values: plan each turn on a
+    sample of the position, value each plan by :func:`worth`, buy what raises it most."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = random.Random(f"heuristic:{seed}")
+        self.considered: list[tuple[float, str]] = []
+        """The plans valued at the last start of a turn, with their values."""
+
+    def choose(self, game: Game) -> a.Action | None:
+        turn = game.state.turn
+        if turn is None:
+            return None
+        if turn.step == "begin" and game.table.mode.decision_owner(game.table) is None:
+            self.plan = self.plan_turn(sample(game.table, turn.player, self.rng))
+            action: a.Action = a.Pass() if self.plan in ("rents", "hire") else a.Activity()
+            return action if is_legal(game.table, action) else self.fallback(game.legal_actions())
+        if game.table.mode.decision_owner(game.table) is not None:  # a teammate answers
+            return self.fallback(game.legal_actions())
+        return super().choose(game)
+
+    # the greedy player's hooks, with a table's values
+    def plan_results(self, table: Table) -> tuple[list[tuple[float, str]], list[str]]:
+        results, hosts = super().plan_results(table)
+        self.considered = results
+        return results, hosts
+
+    def weigh(self, table: Table) -> None:
+        """Nothing to weigh: :func:`worth` values money and reputation as points."""
+
+    def value(self, table: Table) -> float:
+        return worth(table)
+
+    @staticmethod
+    def only_flips_left(table: Table, hosts: list[str]) -> bool:
+        return False
+
+    def buy(self, table: Table) -> a.Action | None:
+        """Step 7: the purchase that raises :func:`worth` (and the tile's favours to come) most,
+        tried on a sample; ``None`` if none is worth its price."""
+        ranked = self.purchases(table)
+        return ranked[0][1] if ranked else None
+
+    def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
+        """The purchases worth making, best first, each with what it adds."""
+        seat = table.turn.player
+        options = [x for x in engine.legal_actions(table)
+                   if isinstance(x, a.Buy | ma.BuyInto) and not x.useful_man]
+        if not options:
+            return []
+        trial = sample(table, seat, self.rng)
+        before = margin(trial, seat)
+        left = max(0, last_round(table) - table.state.round) / 8
+        ranked = []
+        for option in options:
+            sim = copy_position(trial)
+            try:
+                engine.apply(sim, option)
+            except IllegalAction:
+                continue
+            front = table.tile(option.tile).front
+            gain = margin(sim, seat) - before + TILE_USE * left * favours_value(front.favours)
+            if gain > BUY_MARGIN:
+                ranked.append((gain, option))
+        ranked.sort(key=lambda r: (-r[0], r[1].notation))
+        return ranked
+

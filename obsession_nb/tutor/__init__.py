@@ -1,0 +1,1 @@
+"""What a person reads and clicks: the widgets, the explorer view, quiz, rule browser, casebook, builder."""

@@ -1,0 +1,102 @@
+"""The turn stepper's choices as one widget: the engine's legal choices as buttons grouped by
+step, a drop-down for a long group, the refused hosts and guests greyed with the engine's reason.
+
+Presentation only: the groups are built from ``Game.legal_actions()`` and ``Game.check()``;
+a click sends the notation back and the stepper plays it through the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import traitlets
+
+from obsession_nb.base.i18n import tr
+from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.engine.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
+
+if TYPE_CHECKING:
+    from obsession_nb.engine.actions import Action
+    from obsession_nb.engine.game import Game, Verdict
+
+# Decisions whose refused choices are shown greyed, with the verb of those choices.
+REFUSALS_SHOWN = {"host": "host", "invite": "invite"}
+
+
+class ChoiceList(anywidget.AnyWidget):
+    """Groups of choice buttons (``widgets/choices.js``); a click calls ``on_choose(notation)``."""
+
+    _esm = widget_module("choices.js")
+    _css = widgets_dir() / "stepper.css"
+
+    groups = traitlets.List(traitlets.Dict()).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, on_choose: Callable[[str], object], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_choose = on_choose
+        self.on_msg(self._message)
+
+    def _message(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
+        if content.get("event") == "choose" and isinstance(content.get("notation"), str):
+            self._on_choose(content["notation"])
+
+    def notations(self, *, refused: bool = False) -> list[str]:
+        """The notations offered (or, with ``refused``, those shown greyed)."""
+        return [c["notation"] for g in self.groups for c in g["choices"]
+                if c["refused"] == refused]
+
+
+def choice_groups(game: Game, scripted: str | None, *, lang: str,
+                  max_buttons: int) -> list[dict[str, Any]]:
+    """The legal choices grouped under their step's heading (special actions last), each group
+    with the refused hosts or guests of this step (rules in their hover text)."""
+    groups: dict[str, list[Action]] = {}
+    legal = game.legal_actions()
+    for action in legal:
+        groups.setdefault(heading(action.verb), []).append(action)
+    refused = _refused(game, legal)
+    for action in refused:
+        groups.setdefault(heading(action.verb), [])
+    special = groups.pop(SPECIAL_HEADING, None)
+    if special:
+        groups[SPECIAL_HEADING] = special
+    result = []
+    for title, actions in groups.items():
+        choices = [_choice(game, a, lang, scripted=a.notation == scripted) for a in actions]
+        choices += [_choice(game, a, lang, verdict=v) for a, v in refused.items()
+                    if heading(a.verb) == title]
+        notations = {a.notation for a in actions}
+        result.append({
+            "title": tr(title, lang), "verb": (actions or list(refused))[0].verb,
+            "dropdown": len(actions) > max_buttons,
+            "selected": scripted if scripted in notations else (actions[0].notation
+                                                                if actions else None),
+            "choices": choices,
+        })
+    return result
+
+
+def _choice(game: Game, action: Action, lang: str, *, scripted: bool = False,
+            verdict: Verdict | None = None) -> dict[str, Any]:
+    if verdict is None:
+        tip = f"{action.notation} — {action.summary}"
+    else:
+        reason = "; ".join(f"{r.verdict} [{r.rule}]" for r in verdict.rulings)
+        tip = f"{action.notation} — not allowed: {reason}"
+    return {"label": tr(action_label(game, action), lang), "notation": action.notation,
+            "tip": tip, "special": action.verb in SPECIAL_VERBS, "scripted": scripted,
+            "refused": verdict is not None}
+
+
+def _refused(game: Game, legal: list[Action]) -> dict[Action, Verdict]:
+    """The tiles and guests that cannot be chosen now, with the engine's refusal (hosting and
+    inviting only), so that a learner sees why."""
+    step = game.state.turn.step if game.state.turn else None
+    if step not in REFUSALS_SHOWN:
+        return {}
+    shown = set(legal)
+    return {c: game.check(c) for c in game.candidates()
+            if c.verb == REFUSALS_SHOWN[step] and c not in shown}

@@ -1,0 +1,95 @@
+"""The tutorial index widget shown by ``notebooks/00-index.ipynb``."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from obsession_nb.tutor.tutorials import index_folder, tutorials_in
+from obsession_nb.tutor.views.board import Board
+from obsession_nb.tutor.views.static import StaticPicture
+
+# One line on each tutorial; the list itself (files, titles, order) is read from the folder.
+BLURBS = {
+    "00-index.ipynb":
+        "This page: the tutorials, how to read the boards, what the citations mean.",
+    "01-a-base-game-turn.ipynb":
+        "The refresher's worked turn in round 6, step by step.",
+    "02-howard-supplemental-service.ipynb":
+        "The Drawing Room turn beside the Music Room turn with the four new servants.",
+    "03-first-player-rotation.ipynb":
+        "Five players: counterclockwise beside the old clockwise rule.",
+    "04-servant-draft-and-hiring.ipynb":
+        "The page-10 draft, a pass with hiring, a refused recruitment.",
+    "05-solo-estate-challenge.ipynb":
+        "The six stacks, the d20 AI and its critical rule, scoring against the target, odds.",
+    "06-competitive-team-play.ipynb":
+        "Partners across the table: a borrowed valet, the teammate's guests, the team scoresheet.",
+    "07-tableau-obsession.ipynb":
+        "The starter-guest draft, Queen Victoria, the Grand Ball, a milestone, the end at Max.",
+    "08-variants.ipynb":
+        "Objectives at setup, the old Servants' Hall, a Dickens season, a Queen Victoria round.",
+    "09-what-if.ipynb":
+        "Every option of a turn compared, a position built from scratch, the solo odds.",
+    "10-rulings-casebook.ipynb":
+        "Questions players ask, each answered live by the engine; the rule browser.",
+    "11-practice-table.ipynb":
+        "A whole game against AI opponents, with a coach after each of your turns.",
+}
+
+
+class TutorialIndex(StaticPicture, widgets.VBox):
+    """The index: its heading and list, and a preview board (a static picture when saved)."""
+
+    def static_html(self) -> str:
+        return "".join(c.value if isinstance(c, widgets.HTML) else c.static_html()
+                       for c in self.children)
+
+
+def tutorial_list_html(folder: Path | None = None) -> str:
+    """The tutorials of ``folder`` (see :func:`index_folder`) as a list of links, in order."""
+    folder = folder or index_folder()
+    rows = "".join(
+        f"<li><a class='onb-index-link' href='{escape(t.file, quote=True)}' style='color:#1d4f91;"
+        f"text-decoration:underline'>{escape(t.title)}"
+        f"</a>{' — ' + escape(BLURBS[t.file]) if t.file in BLURBS else ''}</li>"
+        for t in (tutorials_in(folder) if folder is not None else [])
+    )
+    return f"<ul class='onb-index-list' style='margin:2px 0 6px;padding-left:22px'>{rows}</ul>"
+
+
+def tutorial_index(preview: str | None = "refresher-round-6") -> TutorialIndex:
+    """A heading, the tutorials in reading order (links), and a preview board of ``preview``."""
+    head = widgets.HTML(
+        "<div style='font-family:Georgia,serif;max-width:880px'>"
+        "<h2 style='margin:4px 0'>obsession-nb</h2>"
+        "<p style='margin:2px 0'>A rules tutor for <i>Obsession</i> and <i>Upstairs, "
+        "Downstairs</i>. Open the tutorials in this order:</p>"
+        + tutorial_list_html() +
+        "<p style='margin:2px 0'>Below: the opening position of tutorial 01, drawn by the "
+        "board widget.</p></div>"
+    )
+    children: list[widgets.Widget] = [head]
+    if preview:
+        from obsession_nb.engine.game import load_position
+
+        children.append(Board(load_position(preview), parts=["pending", "track", "players"],
+                              seats=[0]))
+    return TutorialIndex(children)
+
+
+def sources_legend() -> widgets.HTML:
+    """What each citation source is and how to find a passage (``content/sources.yaml``)."""
+    from obsession_nb.tutor.rulebook import sources
+
+    rows = "".join(
+        f"<dt><code>{escape(s.prefix)}</code> — <b>{escape(s.name)}</b></dt>"
+        f"<dd style='margin:0 0 6px 18px'>{escape(s.what)} <i>{escape(s.find)}</i> "
+        f"{escape(s.precedence)}</dd>"
+        for s in sources()
+    )
+    return widgets.HTML(
+        "<div class='onb-sources-legend' style='font-family:Georgia,serif;max-width:880px'>"
+        f"<h3 style='margin:4px 0'>What the citations mean</h3><dl>{rows}</dl></div>")

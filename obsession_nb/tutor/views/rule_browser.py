@@ -1,0 +1,191 @@
+"""The rule browser: search the rule index, read an entry, and **Show me** a live position where
+the rule applies (``obsession_nb.tutor.rulebook``).
+
+``RuleBrowser("hall boy")`` searches the rules, the casebook and the glossary in players' words
+(:mod:`obsession_nb.tutor.ask`: typos corrected, with a "did you mean");
+``browser.show_rule("ud.hall-boy.butler")`` opens an entry;
+``browser.show_me(0)`` opens the entry's first demonstration in a stepper at the decision where
+the rule applies.  A rule-id chip clicked in any rulings widget opens its entry in the browser
+shown most recently (see :func:`open_rule`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from html import escape
+from typing import Any
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from obsession_nb.base.i18n import resolve, ui_labels
+from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.data.rules import rule_index
+from obsession_nb.tutor import ask, rulebook
+from obsession_nb.tutor.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
+from obsession_nb.tutor.views.stepper import Stepper
+
+_CURRENT: list[weakref.ReferenceType[RuleBrowser]] = []
+
+BROWSER_LABELS = {
+    "placeholder": "ask in your own words, or a rule id (can the hall boy serve as butler?)",
+    "matches": "match(es)",
+    "did-you-mean": "Did you mean",
+    "hit.rule": "rule",
+    "hit.case": "casebook",
+    "hit.term": "term",
+    "reading": "Our reading",
+    "rejected": "Rejected reading",
+    "choices": "Choices (the default first)",
+    "where": "Where to read it",
+    "related": "Related rules",
+    "demonstrated": "Demonstrated in",
+    "show-me": "Show me",
+    "case": "casebook",
+    "scenario": "scenario",
+    "game": "random game",
+    "tutorials": "Tutorials",
+    "tests": "Tests",
+    "legend": "Sources legend: what the citations mean",
+    "pick": "Pick a rule on the left.",
+    "no-demo": "No packaged position demonstrates this rule yet.",
+    "kind.rule": "rule",
+    "kind.ruling": "ruling",
+    "kind.option": "option",
+}
+
+
+class RuleBrowserView(anywidget.AnyWidget):
+    """The browser's drawing (``widgets/rule_browser.js``); the search runs in Python."""
+
+    _esm = widget_module("rule_browser.js")
+    _css = widgets_dir() / "rule_browser.css"
+
+    query = traitlets.Unicode("").tag(sync=True)
+    results = traitlets.List(traitlets.Dict()).tag(sync=True)
+    did_you_mean = traitlets.Unicode("").tag(sync=True)
+    entry = traitlets.Dict().tag(sync=True)
+    sources = traitlets.List(traitlets.Dict()).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+
+
+class RuleBrowser(widgets.VBox):
+    """Search the rules, read one, and see it demonstrated live."""
+
+    def __init__(
+        self, query: str = "", *, rule: str | None = None, lang: str | None = None
+    ) -> None:
+        self.lang = resolve(lang)
+        self.view = RuleBrowserView(
+            sources=[s.to_json() for s in rulebook.sources()],
+            labels=ui_labels(BROWSER_LABELS, self.lang),
+        )
+        self.demo = widgets.VBox(layout=widgets.Layout(width="100%", max_width="890px"))
+        self.demo.add_class("onb-rb-demo-area")
+        self.stepper: Stepper | None = None
+        self.view.observe(lambda change: self._search(change["new"]), "query")
+        self.view.on_msg(self._message)
+        super().__init__([self.view, self.demo], layout=widgets.Layout(width="100%", max_width="890px"))
+        self.add_class("onb-rule-browser-box")
+        self.search(query)
+        if rule:
+            self.show_rule(rule)
+        _CURRENT[:] = [weakref.ref(self)]
+
+    # ------------------------------------------------------------ asking
+
+    def search(self, query: str) -> list[str]:
+        """Search as if typed; returns the ids found, best first (the first one is opened)."""
+        self.view.query = query
+        return self._search(query)
+
+    def _search(self, query: str) -> list[str]:
+        if query.strip():
+            answer = ask.search(query)
+            hits = answer.hits
+            near = answer.suggestions[:1]
+            self.view.did_you_mean = answer.corrected or (near[0] if near else "")
+        else:
+            hits = tuple(ask.Hit("rule", r.id, r.title, "", r.id, 0.0)
+                         for r in rule_index().values())
+            self.view.did_you_mean = ""
+        kinds = rule_index()
+        self.view.results = [{"id": h.rule, "hit": h.kind, "key": h.id, "title": h.title,
+                              "passage": h.passage, "kind": kinds[h.rule].kind} for h in hits]
+        if hits and query.strip():
+            self.show_rule(hits[0].rule)
+        return [h.rule for h in hits]
+
+    def show_rule(self, rule_id: str) -> rulebook.Entry:
+        """Show the entry of ``rule_id``."""
+        entry = rulebook.entry(rule_id)
+        self._entry = entry
+        self.view.entry = {**entry.to_json(), "tests": []}  # test ids are for developers
+        return entry
+
+    def show_me(self, index: int = 0) -> Stepper:
+        """Open the open entry's demonstration ``index`` in a stepper at its decision."""
+        demo = self._entry.demonstrations[index]
+        game = demo.game()
+        if demo.kind == "scenario":
+            stepper = Stepper(
+                game,
+                script=list(game.recorded[demo.before :]),
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
+        elif demo.kind == "game":
+            stepper = Stepper(
+                game,
+                script=[demo.action],
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
+        else:
+            verdict = game.check(demo.action)
+            stepper = Stepper(
+                game,
+                script=[demo.action] if verdict.legal else [],
+                parts=["pending", "players"],
+                seats=_seat(game),
+                lang=self.lang,
+            )
+        asked = RulingsLog(heading=f"The action asked about: {demo.action}")
+        asked.verdict = verdict_json(game.check(demo.action))
+        asked.add_class("onb-demo-verdict")
+        head = widgets.HTML(
+            f"<div class='onb-demo-heading'>Show me · {escape(self._entry.rule.id)}"
+            f" · {escape(demo.title)}</div>"
+        )
+        self.demo.children = (head, asked, stepper)
+        self.stepper = stepper
+        return stepper
+
+    def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("event") == "open" and content.get("rule"):
+            self.show_rule(str(content["rule"]))
+        elif content.get("event") == "show":
+            self.show_me(int(content.get("index", 0)))
+
+    def __repr__(self) -> str:
+        return f"<RuleBrowser {self.view.query!r}: {len(self.view.results)} rules>"
+
+
+def _seat(game: Any) -> list[int]:
+    turn = game.state.turn
+    return [turn.player] if turn is not None else []
+
+
+def open_rule(rule_id: str) -> bool:
+    """Open ``rule_id`` in the rule browser shown most recently; False if there is none."""
+    browser = _CURRENT[0]() if _CURRENT else None
+    if browser is None:
+        return False
+    browser.show_rule(rule_id)
+    return True
+
+
+RULE_OPENERS.append(open_rule)
