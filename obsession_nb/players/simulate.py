@@ -8,10 +8,11 @@ player's seat (seat 0 holds the first-player pawn at setup).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from obsession_nb.engine.actions import Action
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.option_index import options_with
@@ -91,20 +92,35 @@ class TurnOrderRecorder:
         return [seasons[s] for s in sorted(seasons)]
 
 
-def run(game: Game, player: RandomPlayer, max_actions: int = 20_000) -> tuple[int, TurnOrderRecorder]:
-    """Play ``game`` to its end with ``player``; returns the actions played and the turn order."""
-    recorder = TurnOrderRecorder(game)
+MAX_ACTIONS = 20_000
+"""More actions than any finished game takes: a game still going is stalled."""
+
+
+def play_to_end(game: Game, choose: Callable[[Game], Action | None],
+                max_actions: int = MAX_ACTIONS,
+                observe: Callable[[Game], None] | None = None) -> int:
+    """Play ``game`` to its end, each decision by ``choose`` (``observe`` sees each position
+    first); the number of actions.  ``StalledGame`` when no action is legal or the game does not
+    end."""
     played = 0
     while not game.state.finished:
-        recorder.observe(game)
-        action = player.choose(game)
+        if observe is not None:
+            observe(game)
+        action = choose(game)
         if action is None:
             raise StalledGame(f"no legal action at {game.pending()['prompt']}")
         game.apply(action)
         played += 1
         if played >= max_actions:
             raise StalledGame(f"not finished after {played} actions")
-    return played, recorder
+    return played
+
+
+def run(game: Game, player: RandomPlayer,
+        max_actions: int = MAX_ACTIONS) -> tuple[int, TurnOrderRecorder]:
+    """Play ``game`` to its end with ``player``; returns the actions played and the turn order."""
+    recorder = TurnOrderRecorder(game)
+    return play_to_end(game, player.choose, max_actions, recorder.observe), recorder
 
 
 def simulate(

@@ -22,13 +22,13 @@ from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.option_index import options_with
 from obsession_nb.engine.scoring import score
-from obsession_nb.players.random_player import RandomPlayer, StalledGame
+from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.players.simulate import MAX_ACTIONS, play_to_end
 from obsession_nb.practice.opponents import HeuristicPlayer
 from obsession_nb.practice.search import SearchPlayer
 
 STRATEGIES = ("random", "heuristic", "search")
 Player = RandomPlayer | HeuristicPlayer
-MAX_ACTIONS = 20_000
 
 
 def make_player(strategy: str, seed: int = 0, **budget: Any) -> Player:
@@ -98,17 +98,7 @@ def play_arena_game(spec: ArenaGame) -> ArenaResult:
 
 def play_with(game: Game, players: Sequence[Player], max_actions: int = MAX_ACTIONS) -> int:
     """Play to the end, each decision by its owner's player; the number of actions."""
-    played = 0
-    while not game.state.finished:
-        owner = game.pending()["owner"]
-        action = players[owner].choose(game)
-        if action is None:
-            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
-        game.apply(action)
-        played += 1
-        if played >= max_actions:
-            raise StalledGame(f"not finished after {played} actions")
-    return played
+    return play_to_end(game, lambda g: players[g.pending()["owner"]].choose(g), max_actions)
 
 
 def arena(games: int, players: int, strategies: Sequence[str], seed: int = 0, *,
