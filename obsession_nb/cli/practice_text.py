@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from obsession_nb.data.rules import BadNotation, IllegalAction
+from obsession_nb.engine.naming import describe
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.state import LogEntry
 from obsession_nb.practice.session import Practice
@@ -47,8 +48,9 @@ def run(practice: Practice, read: Callable[[str], str], out: TextIO) -> int:
             break
         legal = practice.game.legal_actions()
         say(f"\n{practice.game.pending()['prompt']}\n")
-        for i, action in enumerate(legal, start=1):
-            say(f"  {i:>2}. {action.notation}\n")
+        width = max((len(a.notation) for a in legal), default=0)
+        for i, action in enumerate(legal, start=1):  # what to type, then what it is
+            say(f"  {i:>2}. {action.notation:<{width}}  {describe(practice.game, action)}\n")
         try:
             answer = read("> ").strip()
         except EOFError:
@@ -65,7 +67,7 @@ def run(practice: Practice, read: Callable[[str], str], out: TextIO) -> int:
         say("\nYour turns that cost the most:\n")
         for review in worst:
             say(f"  round {review.round}: {review.cost:.1f} VP — you: "
-                f"{'; '.join(review.yours.actions)}\n")
+                f"{review.yours.read()}\n")
     return 0
 
 

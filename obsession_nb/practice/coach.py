@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game, Snapshot, load_json
+from obsession_nb.engine.naming import describe
 from obsession_nb.engine.notation import parse
 from obsession_nb.practice.determinise import sample
 from obsession_nb.practice.search import (
@@ -57,6 +58,11 @@ class LineReview:
     actions: tuple[str, ...]
     value: Estimate
     rules: tuple[str, ...]
+    words: tuple[str, ...] = ()
+    """The actions as a player reads them (names, not ids); the notations are ``actions``."""
+
+    def read(self) -> str:
+        return "; ".join(self.words or self.actions)
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "actions": list(self.actions), "value": self.value.mean,
@@ -92,9 +98,9 @@ class TurnReview:
     def __str__(self) -> str:
         lines = [f"Round {self.round}, {self.player}: your line {self.yours.value} "
                  f"(cost {self.cost:.1f} VP against the best line found)",
-                 f"  you: {'; '.join(self.yours.actions)}"]
+                 f"  you: {self.yours.read()}"]
         for b in self.best:
-            lines.append(f"  {b.label} {b.value}: {'; '.join(b.actions)}")
+            lines.append(f"  {b.label} {b.value}: {b.read()}")
         if self.only_yours or self.only_best:
             lines.append(f"  rulings only in your line: {', '.join(self.only_yours) or '—'}; "
                          f"only in the best: {', '.join(self.only_best) or '—'}")
@@ -113,7 +119,7 @@ def review_html(review: TurnReview) -> str:
         f"<tr class='{'coach-yours' if i == 0 else 'coach-best'}'>"
         f"<th style='{cell};white-space:nowrap'>{e(label)}</th>"
         f"<td style='{cell};white-space:nowrap'>{e(str(line.value))}</td>"
-        f"<td style='{cell}'>{e('; '.join(line.actions))}</td></tr>"
+        f"<td style='{cell}'>{e(line.read())}</td></tr>"
         for i, (label, line) in enumerate(rows))
     basis = (f"<p class='coach-basis' style='font-size:90%;color:#555'>"
              f"{e(str(review.basis))}</p>" if review.basis else "")
@@ -156,10 +162,15 @@ def _shown(start: Game, seat: int, line: Line, rng: random.Random,
     return actions, rules
 
 
-def _label(line: Line) -> str:
+def _label(game: Game, line: Line) -> str:
+    """The line's plan in words: the tile hosted, or the pass option."""
     if line.plan in ("rents", "hire"):
-        return f"pass ({line.plan})"
-    return f"host {line.plan}" if line.plan else "line"
+        return f"pass ({'rents' if line.plan == 'rents' else 'hire'})"
+    return f"host {game.table.tile_name(line.plan)}" if line.plan else "line"
+
+
+def _words(game: Game, actions: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(describe(game, a) for a in actions)
 
 
 def review_turn(game: Game, since: Snapshot, *, playouts: int = PLAYOUTS,
@@ -184,12 +195,14 @@ def review_turn(game: Game, since: Snapshot, *, playouts: int = PLAYOUTS,
     values = line_values(start.table, seat, lines, playouts=playouts, rng=rng, policy=search)
     rules_mine = tuple(dict.fromkeys(r["rule"] for e in game.log[since.log_length:]
                                      if e.player == seat for r in e.rulings))
-    yours = LineReview("your line", tuple(played), values[0], rules_mine)
+    yours = LineReview("your line", tuple(played), values[0], rules_mine,
+                       _words(start, tuple(played)))
     ranked = sorted(range(1, len(lines)), key=lambda k: -values[k].mean)[:BEST]
     best = []
     for k in ranked:
         actions, rules = _shown(start, seat, lines[k], random.Random(f"show:{seed}:{k}"), search)
-        best.append(LineReview(_label(lines[k]), actions, values[k], rules))
+        best.append(LineReview(_label(start, lines[k]), actions, values[k], rules,
+                               _words(start, actions)))
     top = best[0] if best else yours
     cost = max(0.0, top.value.mean - yours.value.mean)
     return TurnReview(seat, start.state.players[seat].name, start.state.round, yours,
@@ -204,10 +217,13 @@ class Hint:
 
     action: str
     lines: tuple[tuple[str, Estimate], ...]
+    words: str = ""
+    """The action as a player reads it (``action`` is its notation)."""
 
     def __str__(self) -> str:
         compared = "; ".join(f"{label} {value}" for label, value in self.lines)
-        return f"Try: {self.action}" + (f" (compared: {compared})" if compared else "")
+        said = f" ({self.words})" if self.words and self.words != self.action else ""
+        return f"Try: {self.action}{said}" + (f"; compared: {compared}" if compared else "")
 
 
 def hint(game: Game, *, playouts: int = PLAYOUTS, seed: int = 0) -> Hint:
@@ -216,9 +232,10 @@ def hint(game: Game, *, playouts: int = PLAYOUTS, seed: int = 0) -> Hint:
     action = player.choose(game)
     if action is None:
         raise ValueError("nothing to decide: the game is over")
-    compared = tuple((_label(line) if line.plan else "; ".join(x.notation for x in line.actions),
-                      value) for line, value in player.last)
-    return Hint(action.notation, compared)
+    compared = tuple((_label(game, line) if line.plan
+                      else "; ".join(describe(game, x) for x in line.actions), value)
+                     for line, value in player.last)
+    return Hint(action.notation, compared, describe(game, action))
 
 
 def explore_values(game: Game, *, top: int | None = 10, playouts: int = PLAYOUTS, seed: int = 0,

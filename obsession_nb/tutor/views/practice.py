@@ -107,9 +107,10 @@ class PracticeTable(StaticPicture, widgets.VBox):
         found = self.practice.hint()
         rows = "".join(f"<li>{html.escape(label)}: {html.escape(str(value))}</li>"
                        for label, value in found.lines)
-        self.hint_box.value = (f"<div class='onb-hint'><b>Hint:</b> "
-                               f"<span class='onb-hint-action'>{html.escape(found.action)}"
-                               f"</span>{f'<ul>{rows}</ul>' if rows else ''}</div>")
+        listed = f"<ul>{rows}</ul>" if rows else ""
+        self.hint_box.value = (f"<div class='onb-hint'><b>Hint:</b> <span class='onb-hint-action'>"
+                               f"{html.escape(found.words or found.action)}</span> "
+                               f"<code>{html.escape(found.action)}</code>{listed}</div>")
 
     def undo(self) -> None:
         self._busy = True
@@ -165,7 +166,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
         worst = self.practice.post_game()
         items = "".join(
             f"<li>Round {r.round}: <b>{r.cost:.1f} VP</b> — you: "
-            f"{html.escape('; '.join(r.yours.actions))}; best found: "
+            f"{html.escape(r.yours.read())}; best found: "
             f"{html.escape(r.best[0].label if r.best else '—')}</li>" for r in worst)
         return (f"<div class='onb-final'><h3>Final scoresheet</h3>{sheet._repr_html_()}"
                 f"<h3>The turns that cost you the most</h3><ol>{items}</ol></div>")
