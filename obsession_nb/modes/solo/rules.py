@@ -21,7 +21,6 @@ from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine import actions as a
 from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.mode_records import Solo
-from obsession_nb.engine.positions.scenario_check import key_path
 from obsession_nb.engine.state import State
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table
@@ -299,7 +298,7 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
                                 "column in solo.columns")
     for tile_id, column in solo.columns.items():
         if column not in CATEGORIES:
-            problems.append(f"solo.columns{key_path(tile_id)}: '{column}' is not a column")
+            problems.append(f"solo.columns[{tile_id!r}]: '{column}' is not a column")
     return problems
 
 
