@@ -458,3 +458,18 @@ def test_market_purchases_then_slide_a_builders_holiday_gap_waits_for_the_last_p
             break
     assert [] in game.state.supply.market
     assert load_scenario_text(game.to_scenario()).state == game.state
+
+
+def test_team_no_doubled_servants_a_cook_resting_in_the_quarters_is_the_second_cook() -> None:
+    """team.no-doubled-servants: with one cook available and another resting in the Servants'
+    Quarters, placing a cook as a supplemental servant on a tile that needs a cook would leave
+    the icon unfillable (no second cook may serve), so it is refused and not listed; the soak
+    found the dead end it led to."""
+    from obsession_nb import load_scenario
+
+    game = load_scenario(Path(__file__).parent / "fixtures" / "team-cook-resting-in-quarters.yaml")
+    before = game.to_scenario()
+    verdict = game.check("place cook tile")
+    assert not verdict.legal and verdict.rulings[0].rule == "team.no-doubled-servants"
+    assert "place cook tile" not in [x.notation for x in game.legal_actions()]
+    assert game.to_scenario() == before

@@ -196,9 +196,8 @@ def refusal(table: Table, action: a.Action) -> None:
     if isinstance(action, (a.Serve, a.Place)) and servant == "cook" and any(
             p.servant == "cook" for p in turn.placements):
         raise second_cook(table)
-    cooks = table.me.servants.available.count("cook")
-    if isinstance(action, a.Place) and servant == "cook" and cooks > 1 and turn.step in (
-            "invite", "service") and not service_possible_without(table, ["cook"] * cooks):
+    if isinstance(action, a.Place) and servant == "cook" and turn.step in (
+            "invite", "service") and not _served_without_cooks(table):
         raise refuse("team.no-doubled-servants", "A cook is needed for a mandatory servant icon, "
                      "and once a cook works here as a supplemental servant no second cook may "
                      "serve this activity: the cook fills the icon instead.")
@@ -210,6 +209,22 @@ def refusal(table: Table, action: a.Action) -> None:
         raise refuse("ruling.team-lent-guest-dismissal", f"{table.card_name(action.card)} is "
                      "the teammate's card, lent for the activity; the host's dismissal cannot "
                      "remove it.")
+
+
+def _served_without_cooks(table: Table) -> bool:
+    """Whether the activity's mandatory icons can be filled with no cook at all: once a cook
+    works here as a supplemental servant no second one may serve (team.no-doubled-servants),
+    whether it waits in Available Service or rests in the Servants' Quarters.  With one cook in
+    all, the usual check (ud.supplemental-service) decides."""
+    servants = table.me.servants
+    if servants.available.count("cook") + servants.quarters.count("cook") < 2:
+        return True
+    resting = list(servants.quarters)
+    servants.quarters[:] = [s for s in resting if s != "cook"]
+    try:
+        return service_possible_without(table, ["cook"] * servants.available.count("cook"))
+    finally:
+        servants.quarters[:] = resting
 
 
 def candidates(table: Table) -> Iterator[a.Action]:
