@@ -256,7 +256,16 @@ def turn(**fields: Any) -> Callable[[dict[str, Any]], None]:
     ("howard-drawing-room", turn(step="fairchild"),
      "turn.step: 'fairchild' is a courtship decision, but round 6 is not a courtship round"),
     ("servant-draft-5p", lambda d: d["supply"].update(draft_display=["cook"]),
-     "supply.draft_display: 5 player(s) still draft, but only 1 servant(s) are displayed"),
+     "supply.draft_display: 5 player(s) still draft, so at least 6 servants are displayed "
+     "(one of each of seven, the last player choosing between two: ud.setup.draft-howard), "
+     "not 1"),
+    ("servant-draft-5p", lambda d: d["supply"]["draft_display"].__setitem__(1, "cook"),
+     "supply.draft_display: the display holds one of each servant, not 2 'cook' "
+     "(ud.setup.draft)"),
+    ("servant-draft-5p", lambda d: d["supply"]["draft_display"].__setitem__(0, "butler"),
+     "supply.draft_display[0]: 'butler' is not one of the short servants displayed for the "
+     "draft (cook, hall_boy, head_housemaid, useful_man, valet, ladys_maid, footman: "
+     "ud.setup.draft)"),
     ("servant-draft-5p", lambda d: d["supply"]["draft_display"].__setitem__(0, "nobody"),
      "supply.draft_display[0]: unknown servant 'nobody'"),
     ("servant-draft-5p", lambda d: d.update(round=12),

@@ -473,3 +473,43 @@ def test_team_no_doubled_servants_a_cook_resting_in_the_quarters_is_the_second_c
     assert not verdict.legal and verdict.rulings[0].rule == "team.no-doubled-servants"
     assert "place cook tile" not in [x.notation for x in game.legal_actions()]
     assert game.to_scenario() == before
+
+
+def test_ud_setup_draft_howard_the_last_player_to_draft_always_has_a_choice() -> None:
+    """ud.setup.draft, ud.setup.draft-howard: the display holds one of each of seven servants for
+    at most six players, so the last to draft chooses between two; a 6-player file with one
+    servant taken off the display was accepted, and the sixth player, choosing Howard, met only
+    the cook he may not take (found by the 3,000-file fuzz run)."""
+    data = yaml.safe_load(new_game(6, seed=3).to_scenario())
+    assert data["turn"]["step"] == "draft" and len(data["supply"]["draft_display"]) == 7
+    load_scenario_text(yaml.safe_dump(data, sort_keys=False))  # as dealt: it loads
+    data["supply"]["draft_display"].remove("head_housemaid")
+    refused(data, "supply.draft_display", "so at least 7 servants are displayed")
+
+
+@pytest.mark.parametrize(("request_", "path"), [
+    ({"kind": "servant", "servant": "standin-starter-04"}, "team.request.servant: unknown servant"),
+    ({"kind": "servant"}, "team.request.servant: a servant request names the servant"),
+    ({"kind": "gift", "amount": 100, "servant": "valet"}, "team.request.servant: a servant "),
+])
+def test_team_servant_loan_a_request_names_a_known_servant(request_: dict[str, Any],
+                                                           path: str) -> None:
+    """team.servant-loan: the file's request names the servant the teammate is asked for, a
+    known one (a card id there was accepted, then the teammate's answer raised a KeyError:
+    found by the fuzz run over every mode)."""
+    data = base("team")
+    mate = (data["turn"]["player"] + 2) % 4
+    data["team"] = {"request": {"owner": mate, **request_}}
+    refused(data, path.split(":")[0], path.split(": ", 1)[1])
+
+
+@pytest.mark.parametrize(("loan", "words"), [
+    ({"kind": "servant", "item": "nobody"}, "unknown servant 'nobody'"),
+    ({"kind": "guest", "item": "nobody"}, "unknown gentry card 'nobody'"),
+])
+def test_team_servant_loan_a_loan_names_a_known_servant_or_card(loan: dict[str, Any],
+                                                                words: str) -> None:
+    """team.servant-loan, team.guests: what a teammate lent is a known servant or card."""
+    data = base("team")
+    data["team"] = {"loans": [{"lender": (data["turn"]["player"] + 2) % 4, **loan}]}
+    refused(data, "team.loans[0].item", words)

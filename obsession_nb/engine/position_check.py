@@ -9,12 +9,15 @@ a position that passes can be played on to the end of the game.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine.flow import STEP_NAMES
 from obsession_nb.engine.setup.areas import setup_decisions
 from obsession_nb.engine.setup.decisions import STEPS as SETUP_STEPS
+from obsession_nb.engine.setup.servant_draft import DRAFT_SERVANTS
 from obsession_nb.engine.state import State
 from obsession_nb.engine.steps.limits import excess
 from obsession_nb.engine.steps.rounds import is_courtship
@@ -154,9 +157,17 @@ def _draft(state: State, table: Table) -> list[str]:
     problems += [f"players[{s}].family: p{s + 1} has already drafted, so needs a family"
                  for s in done if state.players[s].family is None]
     still = n - len(done)
-    if len(state.supply.draft_display) < still:
-        problems.append(f"supply.draft_display: {still} player(s) still draft, but only "
-                        f"{len(state.supply.draft_display)} servant(s) are displayed")
+    display = state.supply.draft_display
+    if len(display) <= still:  # one of each of seven kinds for at most six players
+        problems.append(f"supply.draft_display: {still} player(s) still draft, so at least "
+                        f"{still + 1} servants are displayed (one of each of seven, the last "
+                        f"player choosing between two: ud.setup.draft-howard), not {len(display)}")
+    problems += [f"supply.draft_display[{i}]: '{kind}' is not one of the short servants "
+                 f"displayed for the draft ({', '.join(DRAFT_SERVANTS)}: ud.setup.draft)"
+                 for i, kind in enumerate(display) if kind not in DRAFT_SERVANTS]
+    problems += [f"supply.draft_display: the display holds one of each servant, not {count} "
+                 f"'{kind}' (ud.setup.draft)"
+                 for kind, count in Counter(display).items() if count > 1]
     return problems
 
 

@@ -91,6 +91,10 @@ def _record_problems(state: State) -> list[str]:
     if team.request is not None and team.request.kind == "gift" and (
             str(team.request.amount) not in GIFTS):
         problems.append("team.request.amount: a gift is £100 or £200 (team.money-gift)")
+    if team.request is not None and (team.request.kind == "servant") != (
+            team.request.servant is not None):
+        problems.append("team.request.servant: a servant request names the servant asked for, "
+                        "a gift names none (team.servant-loan, team.money-gift)")
     problems += [f"team.loans[{i}].lender: only the active player's teammate lends"
                  for i, loan in enumerate(team.loans) if loan.lender != mate]
     return problems
