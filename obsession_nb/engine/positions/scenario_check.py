@@ -29,6 +29,16 @@ def key_path(key: str) -> str:
     return f".{key}" if re.fullmatch(r"[A-Za-z_][\w\-]*", key) else f"[{key!r}]"
 
 
+Where = str | tuple[str, int]
+"""A component's path: written out, or a list's path and the index in it (written only when a
+problem names it: most positions have none, and a position names hundreds of components)."""
+
+
+def text(path: Where) -> str:
+    """The path as a problem names it: ``supply.bag[3]``."""
+    return path if isinstance(path, str) else f"{path[0]}[{path[1]}]"
+
+
 def check(state: State, catalog: Catalog, custom: dict[str, GentryCard],
           unchecked: Iterable[str] = (), *, whole: bool = True) -> list[str]:
     """Every problem of the components; ``unchecked`` are card ids not to report as unknown
@@ -49,39 +59,39 @@ class _Components:
         self.state, self.catalog, self.cards, self.unchecked = state, catalog, cards, unchecked
         self.mode = mode_named(state.options.mode)
         self.problems: list[str] = []
-        self.places: dict[str, dict[str, list[str]]] = {
+        self.places: dict[str, dict[str, list[Where]]] = {
             k: {} for k in ("card", "tile", "objective", "vp", "theme")}
 
     # ----------------------------------------------------------------- places of components
 
-    def card(self, path: str, card_id: str) -> None:
+    def card(self, path: Where, card_id: str) -> None:
         if card_id not in self.cards and card_id not in self.unchecked:
-            self.problems.append(f"{path}: unknown gentry card '{card_id}'")
+            self.problems.append(f"{text(path)}: unknown gentry card '{card_id}'")
         self.places["card"].setdefault(card_id, []).append(path)
 
-    def tile(self, path: str, tile_id: str) -> None:
+    def tile(self, path: Where, tile_id: str) -> None:
         if tile_id not in self.catalog.tiles:
-            self.problems.append(f"{path}: unknown tile '{tile_id}'")
+            self.problems.append(f"{text(path)}: unknown tile '{tile_id}'")
         self.places["tile"].setdefault(tile_id, []).append(path)
 
-    def recorded(self, path: str, tile_id: str) -> None:
+    def recorded(self, path: Where, tile_id: str) -> None:
         """A tile named by a record of what happened (not a place it is in now)."""
         if tile_id not in self.catalog.tiles:
-            self.problems.append(f"{path}: unknown tile '{tile_id}'")
+            self.problems.append(f"{text(path)}: unknown tile '{tile_id}'")
 
-    def servant(self, path: str, kind: str) -> None:
+    def servant(self, path: Where, kind: str) -> None:
         if kind not in self.catalog.servants:
-            self.problems.append(f"{path}: unknown servant '{kind}'")
+            self.problems.append(f"{text(path)}: unknown servant '{kind}'")
 
-    def other(self, what: str, known: dict[str, object], path: str, card_id: str) -> None:
-        label = {"objective": "objective card", "vp": "VP card", "theme": "theme card"}[what]
+    def other(self, what: str, known: dict[str, object], path: Where, card_id: str) -> None:
         if card_id not in known:
-            self.problems.append(f"{path}: unknown {label} '{card_id}'")
+            label = {"objective": "objective card", "vp": "VP card", "theme": "theme card"}[what]
+            self.problems.append(f"{text(path)}: unknown {label} '{card_id}'")
         self.places[what].setdefault(card_id, []).append(path)
 
     def each(self, add, path: str, ids: list[str]) -> None:  # type: ignore[no-untyped-def]
         for j, item in enumerate(ids):
-            add(f"{path}[{j}]", item)
+            add((path, j), item)
 
     def not_negative(self, path: str, value: int) -> None:
         if value < 0:
@@ -291,26 +301,33 @@ class _Components:
     def copies(self) -> None:
         catalog = self.catalog
         box = box_in_use(self.state.options.expansion, len(self.state.players))
-        for card_id, places in self.places["card"].items():
+        for card_id, places in self.places["card"].items():  # every card has a copy at least
+            if len(places) < 2:
+                continue
             copies = self.cards[card_id].copies if card_id in self.cards else 1
             if len(places) > copies:
-                self.problems.append(f"{places[1]}: card '{card_id}' is already at {places[0]}")
+                self.problems.append(f"{text(places[1])}: card '{card_id}' is already at "
+                                     f"{text(places[0])}")
         for tile_id, places in self.places["tile"].items():
             tile = catalog.tiles.get(tile_id)
             if tile is not None and not tile.start and len(places) > tile.copies_in_game(box):
                 self.problems.append(
-                    f"{places[-1]}: tile '{tile_id}' is in {len(places)} places "
-                    f"({', '.join(places)}) but the game has {tile.copies_in_game(box)}")
+                    f"{text(places[-1])}: tile '{tile_id}' is in {len(places)} places "
+                    f"({', '.join(map(text, places))}) but the game has "
+                    f"{tile.copies_in_game(box)}")
         known = {"objective": catalog.objectives, "vp": catalog.vp_cards, "theme": catalog.themes}
         for what, by_id in self.places.items():
             if what in ("card", "tile"):
                 continue
             for card_id, places in by_id.items():
+                if len(places) < 2:
+                    continue
                 record = known[what].get(card_id)
                 copies = getattr(record, "copies", 1)
                 if len(places) > copies:
-                    self.problems.append(f"{places[copies]}: '{card_id}' is already at "
-                                         f"{', '.join(places[:copies])} (the game has {copies})")
+                    self.problems.append(f"{text(places[copies])}: '{card_id}' is already at "
+                                         f"{', '.join(map(text, places[:copies]))} (the game "
+                                         f"has {copies})")
 
     def fairchilds(self) -> list[str]:
         """Both Fairchilds are in play until the last courtship: on the track or with a player
