@@ -513,3 +513,16 @@ def test_team_servant_loan_a_loan_names_a_known_servant_or_card(loan: dict[str, 
     data = base("team")
     data["team"] = {"loans": [{"lender": (data["turn"]["player"] + 2) % 4, **loan}]}
     refused(data, "team.loans[0].item", words)
+
+
+def test_position_check_a_decision_answered_only_by_special_actions_is_refused() -> None:
+    """Issue 10's promise, in the file check too: a pending decision has a legal action that
+    answers it.  A 6-player file hosting the Fenced Paddock at step 4 with no guest it can invite
+    offered only borrowing and service help, which leave the decision waiting: ``validate`` found
+    it a dead end while loading accepted it (the fuzz run's disagreement)."""
+    path = Path(__file__).parent / "fixtures" / "only-special-actions-at-invite.yaml"
+    with pytest.raises(ScenarioError) as refused_file:
+        load_scenario_text(path.read_text())
+    assert any(p.startswith("turn.step: nothing answers step 4 (invite guests)")
+               for p in refused_file.value.problems), refused_file.value.problems
+    assert main(["validate", str(path)]) == 1

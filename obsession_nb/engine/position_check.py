@@ -45,14 +45,19 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard], *,
 
 
 def _playable(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list[str]:
-    """The pending decision must offer at least one legal action (the engine is asked)."""
+    """The pending decision must offer at least one legal action that answers it (the engine is
+    asked): special actions, open at any point of a turn, leave the decision waiting."""
     if state.turn is None:
         return []
     table = Table(state, catalog, custom)  # verifiers never change the position
-    if engine.legal_actions(table):
+    legal = engine.legal_actions(table)
+    if engine.decision_actions(table, legal):
         return []
-    return [f"turn.step: no legal action at {STEP_NAMES[state.turn.step]} for "
-            f"{state.players[state.turn.player].name}; the game could not go on"]
+    where = f"{STEP_NAMES[state.turn.step]} for {state.players[state.turn.player].name}"
+    if legal:
+        return [f"turn.step: nothing answers {where} but special actions, which leave the "
+                "decision waiting; the game could not go on"]
+    return [f"turn.step: no legal action at {where}; the game could not go on"]
 
 
 def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> list[str]:
