@@ -104,10 +104,10 @@ def tile_vp(table: Table, player: Player) -> int:
 
 
 def gentry_cards(table: Table, player: Player) -> list[str]:
-    guests = table.state.turn.guests if (
-        table.state.turn is not None and table.state.turn.player == table.state.players.index(player)
-    ) else []
-    return [*player.hand, *player.discard, *guests]
+    """The player's hand and discard, and the guests of an activity under way."""
+    turn, players = table.state.turn, table.state.players
+    active = turn is not None and 0 <= turn.player < len(players) and players[turn.player] is player
+    return [*player.hand, *player.discard, *(turn.guests if active else ())]  # type: ignore[union-attr]
 
 
 def over_limit_vp(table: Table, player: Player) -> int:
@@ -119,13 +119,16 @@ def over_limit_vp(table: Table, player: Player) -> int:
     return sum(values[:extra])
 
 
-def score_player(table: Table, seat: int) -> PlayerScore:
+def score_player(table: Table, seat: int, *, explain: bool = True) -> PlayerScore:
+    """The seat's points in every category (scoring.categories) and, with ``explain``, the
+    rulings that say how each was counted; without, the numbers only (an AI's playouts score
+    thousands of positions and read no text)."""
     p = table.state.players[seat]
     rulings: list[Ruling] = []
     cards = gentry_cards(table, p)
     gentry = sum(table.card(c).vp for c in cards)
     penalty = over_limit_vp(table, p)
-    if penalty:
+    if penalty and explain:
         rulings.append(ruling("ruling.prestige-limit-check-timing", f"{p.name} is over the "
                               f"six-prestige-guest limit: {penalty} VP are deducted."))
     results = tuple(evaluate(table, p, c) for c in p.objectives)
@@ -140,6 +143,8 @@ def score_player(table: Table, seat: int) -> PlayerScore:
     }
     if table.state.milestones is not None:  # milestone.scoring
         categories["milestones"] = milestones.vp(table, seat)
+    if not explain:
+        return PlayerScore(seat, p.name, p.family, categories, results, ())
     detail = {
         "tiles": f"{len(p.organiser)} tiles in the organiser, faces up",
         "gentry": f"{len(cards)} gentry cards in hand and discard",
@@ -162,6 +167,16 @@ def score_player(table: Table, seat: int) -> PlayerScore:
 
 def has_fairchild(table: Table, player: Player) -> bool:
     return any(table.card(c).deck == "fairchild" for c in gentry_cards(table, player))
+
+
+def totals(table: Table) -> dict[int, int]:
+    """Each seat's scoresheet total, the numbers only (the game mode's sheet where it has
+    one; scoring.categories)."""
+    in_mode = table.mode.scoresheet(table)
+    if in_mode is not None:
+        return {p.seat: p.total for p in in_mode.players}
+    return {s: score_player(table, s, explain=False).total
+            for s in range(len(table.state.players))}
 
 
 def score(table_or_game: Table | Game) -> Scoresheet:

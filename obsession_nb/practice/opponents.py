@@ -26,7 +26,7 @@ from obsession_nb.engine import actions as a
 from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.scoring import score
+from obsession_nb.engine.scoring import totals
 from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.strategy import GreedySolo
@@ -61,16 +61,15 @@ def margin(table: Table, seat: int) -> float:
 def position_values(table: Table) -> list[float]:
     """Each seat's scoresheet total now, plus the likely worth of its spare money and of the
     reputation steps towards its next level (finished games: the totals only)."""
-    sheet = score(table)
-    totals = {p.seat: float(p.total) for p in sheet.players}
+    points = totals(table)
     if table.state.finished:
-        return [totals.get(s, 0.0) for s in range(len(table.state.players))]
+        return [float(points.get(s, 0)) for s in range(len(table.state.players))]
     wheel = table.wheel
     out = []
     for s, player in enumerate(table.state.players):
         level = wheel.level(player.reputation)
         steps = wheel.position(player.reputation) - 1
-        out.append(totals.get(s, 0.0) + MONEY * player.money / 100
+        out.append(points.get(s, 0) + MONEY * player.money / 100
                    + REPUTATION_STEP * steps * (level + 1) / 5)
     return out
 
