@@ -7,8 +7,7 @@ games can be played.  ``obsession-nb components`` prints :func:`components`.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # the catalog (pydantic) loads only when listed: `obsession-nb --help` stays quick
     from obsession_nb.data.catalog import Catalog
@@ -24,9 +23,9 @@ SECTIONS = (
 """Catalog sections in the order they are listed, with what their entries are."""
 
 
-@dataclass(frozen=True)
-class Component:
-    """One catalog entry: how many the boxes hold and where that comes from."""
+class Component(NamedTuple):
+    """One catalog entry: how many the boxes hold and where that comes from (a named tuple:
+    ``obsession-nb --help`` lists the sections without importing ``dataclasses``)."""
 
     kind: str
     id: str
