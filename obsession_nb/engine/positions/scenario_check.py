@@ -165,14 +165,14 @@ class _Components:
             if state.classic_solo.opponent_fairchild is not None:
                 self.card("classic_solo.opponent_fairchild", state.classic_solo.opponent_fairchild)
         if state.team is not None:  # a request and the loans name what is asked and lent
-            request = state.team.request
+            base, request = "team", state.team.request
             if request is not None and request.servant is not None:
-                self.servant("team.request.servant", request.servant)
+                self.servant(f"{base}.request.servant", request.servant)
             for j, loan in enumerate(state.team.loans):  # the lent card is counted where it is
                 if loan.kind == "servant":
-                    self.servant(f"team.loans[{j}].item", loan.item)
+                    self.servant(f"{base}.loans[{j}].item", loan.item)
                 elif loan.item not in self.cards and loan.item not in self.unchecked:
-                    self.problems.append(f"team.loans[{j}].item: unknown gentry card "
+                    self.problems.append(f"{base}.loans[{j}].item: unknown gentry card "
                                          f"'{loan.item}'")
         self.milestone_checks()
         self.problems += self.mode.check_position(state, catalog)
