@@ -25,7 +25,7 @@ from obsession_nb.practice.arena import (
 )
 from obsession_nb.practice.determinise import sample
 from obsession_nb.practice.opponents import margin
-from obsession_nb.practice.search import Line, SearchPlayer, line_values
+from obsession_nb.practice.search import MIN_PLAYOUTS, Line, SearchPlayer, line_values
 
 MODES = [("standard", 2), ("standard", 5), ("team", 4), ("tableau", 3), ("tableau-duel", 2)]
 
@@ -160,6 +160,23 @@ def test_the_search_compares_lines_by_mean_margin_with_an_error() -> None:
     assert [v.playouts for v in values] == [3, 3]
     assert all(v.stderr >= 0 for v in values)
     assert game.to_json() == mid_game().to_json()  # the game itself is untouched
+
+
+def test_the_action_budget_trims_samples_the_same_way_every_time() -> None:
+    """A decision's playouts stop when one more sample would pass the action budget: a count,
+    not seconds, so the same seed gives the same values on any machine."""
+    game = mid_game()
+    seat = game.state.turn.player
+    lines = [Line((a,), None) for a in game.legal_actions()[:2]]
+
+    def values(budget: int) -> list[tuple[float, int]]:
+        found = line_values(game.table, seat, lines, playouts=5, rng=random.Random(7),
+                            budget=budget)
+        return [(v.mean, v.playouts) for v in found]
+
+    assert [n for _m, n in values(1)] == [MIN_PLAYOUTS, MIN_PLAYOUTS]
+    assert [n for _m, n in values(10**9)] == [5, 5]
+    assert values(1) == values(1)
 
 
 def test_margin_is_own_value_against_the_best_other_seat() -> None:

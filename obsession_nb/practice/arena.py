@@ -33,7 +33,7 @@ Player = RandomPlayer | HeuristicPlayer
 
 def make_player(strategy: str, seed: int = 0, **budget: Any) -> Player:
     """A player of this strength (:data:`STRATEGIES`); ``budget`` is the search player's
-    (``playouts``, ``seconds``, ``candidates``)."""
+    (``playouts``, ``budget``, ``candidates``)."""
     if strategy == "random":
         return RandomPlayer(seed)
     if strategy == "heuristic":

@@ -13,16 +13,17 @@ turn begins or the game ends, and reads the seat's estimated final score margin 
 
 :class:`SearchPlayer` chooses so at the start of each of its turns (among the heuristic
 player's best plans) and in step 7 (among its best purchases and no purchase); every other
-decision is the heuristic player's.  Its budget is ``playouts`` per candidate, and optionally
-``seconds`` per move (the number played then depends on the machine, so a seeded game is
-reproducible only without it).
+decision is the heuristic player's.  Its budget is ``playouts`` samples per decision, each
+playing every candidate line, and at most :data:`ACTIONS_PER_PLAYOUT` engine actions per sample
+asked for: a position whose playouts run long gets fewer samples (never fewer than
+:data:`MIN_PLAYOUTS`).  The budget counts actions, not seconds, so that a move's time is bounded
+and a seeded game is still the same on any machine.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -40,6 +41,11 @@ CANDIDATES = 4
 """Turn plans (and purchases) the search compares: the heuristic player's best ones."""
 MAX_ACTIONS = 400
 """Actions a playout may take before it is cut short and read where it stands."""
+ACTIONS_PER_PLAYOUT = 100
+"""The action budget of a decision, per sample asked for: at the default :data:`PLAYOUTS`,
+600 engine actions over all its playouts (a typical decision takes about 330)."""
+MIN_PLAYOUTS = 2
+"""Samples played whatever the budget, so that every value has a standard error."""
 
 
 @dataclass(frozen=True)
@@ -68,19 +74,24 @@ def plan_line(plan: str) -> Line:
 
 
 def line_values(table: Table, seat: int, lines: Sequence[Line], *, playouts: int = PLAYOUTS,
-                rng: random.Random, seconds: float | None = None,
+                rng: random.Random, budget: int | None = None,
                 policy: HeuristicPlayer | None = None) -> list[Estimate]:
-    """Each line's mean margin for ``seat`` over ``playouts`` samples (fewer if ``seconds``
-    of CPU time run out first; at least one)."""
+    """Each line's mean margin for ``seat`` over ``playouts`` samples, or fewer: a sample is
+    played only while the actions spent so far, plus one more sample's worth at their average,
+    stay within ``budget`` (default ``ACTIONS_PER_PLAYOUT * playouts``); at least
+    :data:`MIN_PLAYOUTS`."""
     policy = policy or HeuristicPlayer(rng.getrandbits(32))
+    limit = ACTIONS_PER_PLAYOUT * playouts if budget is None else budget
     scores: list[list[float]] = [[] for _ in lines]
-    start = time.process_time()
+    spent = 0
     for i in range(playouts):
-        if i and seconds is not None and time.process_time() - start > seconds:
+        if i >= MIN_PLAYOUTS and spent + spent / i > limit:
             break
         base = sample(table, seat, rng)
         for k, line in enumerate(lines):
-            scores[k].append(playout(copy_position(base), seat, line, policy))
+            value, actions = playout(copy_position(base), seat, line, policy)
+            scores[k].append(value)
+            spent += actions
     return [_estimate(s) for s in scores]
 
 
@@ -91,12 +102,15 @@ def _estimate(values: list[float]) -> Estimate:
     return Estimate(mean, math.sqrt(var / n), n)
 
 
-def playout(sim: Table, seat: int, line: Line, policy: HeuristicPlayer) -> float:
-    """Play ``line`` on the sample, then on to the seat's next turn; the margin there."""
+def playout(sim: Table, seat: int, line: Line, policy: HeuristicPlayer) -> tuple[float, int]:
+    """Play ``line`` on the sample, then on to the seat's next turn; the margin there, and the
+    number of actions played."""
+    played = 0
     for action in line.actions:
         if not engine.can(sim, action):
             break
         engine.apply(sim, action)
+        played += 1
     mine = True
     for _ in range(MAX_ACTIONS):
         turn = sim.state.turn
@@ -113,7 +127,8 @@ def playout(sim: Table, seat: int, line: Line, policy: HeuristicPlayer) -> float
             engine.apply(sim, action)
         except IllegalAction:
             break
-    return margin(sim, seat)
+        played += 1
+    return margin(sim, seat), played
 
 
 def quick_step(table: Table, policy: HeuristicPlayer, plan: str | None) -> a.Action | None:
@@ -140,11 +155,11 @@ class SearchPlayer(HeuristicPlayer):
 
     name = "search"
 
-    def __init__(self, seed: int = 0, *, playouts: int = PLAYOUTS, seconds: float | None = None,
+    def __init__(self, seed: int = 0, *, playouts: int = PLAYOUTS, budget: int | None = None,
                  candidates: int = CANDIDATES) -> None:
         super().__init__(seed)
         self.playouts = playouts
-        self.seconds = seconds
+        self.budget = budget
         self.candidates = candidates
         self.last: list[tuple[Line, Estimate]] = []
         """The lines compared at the last searched decision, with their values."""
@@ -163,7 +178,7 @@ class SearchPlayer(HeuristicPlayer):
         if len(lines) < 2:
             return super().choose(game)
         values = line_values(table, turn.player, lines, playouts=self.playouts, rng=self.rng,
-                             seconds=self.seconds, policy=self)
+                             budget=self.budget, policy=self)
         self.last = list(zip(lines, values, strict=True))
         best = max(range(len(lines)), key=lambda k: (values[k].mean, -k))
         if turn.step == "begin":
