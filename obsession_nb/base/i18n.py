@@ -67,8 +67,9 @@ def _pattern(lang: str) -> re.Pattern[str] | None:
     return re.compile("|".join(rf"(?<![\w']){re.escape(t)}(?![\w'])" for t in terms))
 
 
-_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z' ]*")
+_JAPANESE = r"[\u3040-\u30ff\u4e00-\u9fff]"
+_LATIN_RUN = r"[A-Za-z][A-Za-z' ]*"
+"""Patterns compiled on first use (``re``'s cache), not at import: ``--help`` reads this module."""
 
 
 @cache
@@ -83,9 +84,9 @@ def phrases(lang: str) -> dict[str, str]:
 def mixed(text: str) -> bool:
     """Whether ``text`` mixes Japanese with English words: a lowercase English word that is
     not inside a name ("of" in "Marquess of Tetbury" is; "for" in "for ホールボーイ" is not)."""
-    if not _JAPANESE.search(text):
+    if not re.search(_JAPANESE, text):
         return False
-    for run in _LATIN_RUN.findall(text):
+    for run in re.findall(_LATIN_RUN, text):
         words = run.split()
         capital = [w[0].isupper() for w in words]
         for i, word in enumerate(words):
@@ -110,7 +111,7 @@ def tr(text: str, lang: str | None = "en") -> str:
         head, _, tail = english.partition("{}")
         if text.startswith(head) and text.endswith(tail) and len(text) > len(head + tail):
             inner = tr(text[len(head):len(text) - len(tail)], lang)
-            if _JAPANESE.search(inner) and not mixed(inner):
+            if re.search(_JAPANESE, inner) and not mixed(inner):
                 return translated.replace("{}", inner)
     pattern = _pattern(lang)
     done = pattern.sub(lambda m: words[m.group(0)], text) if pattern else text

@@ -17,7 +17,7 @@ from obsession_nb.cli.positions import (
     cmd_validate,
 )
 from obsession_nb.cli.tutor import cmd_ask, cmd_components, cmd_lab, cmd_rules, cmd_teach
-from obsession_nb.data.components import SECTIONS as COMPONENT_SECTIONS
+from obsession_nb.data.sections import SECTIONS as COMPONENT_SECTIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:

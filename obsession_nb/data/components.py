@@ -9,23 +9,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from obsession_nb.data.sections import SECTIONS
+
 if TYPE_CHECKING:  # the catalog (pydantic) loads only when listed: `obsession-nb --help` stays quick
     from obsession_nb.data.catalog import Catalog
     from obsession_nb.data.catalog_records import Sourced
 
-SECTIONS = (
-    ("servants", "servant meeples"), ("families", "family boards"), ("gentry", "gentry cards"),
-    ("tiles", "improvement tiles"), ("round_tracks", "round-track sides"),
-    ("objectives", "objective cards"), ("vp_cards", "VP cards"), ("themes", "theme cards"),
-    ("milestones", "milestone cards"), ("opponents", "solitaire opponent cards"),
-    ("ai_cards", "solitaire AI cards"),
-)
-"""Catalog sections in the order they are listed, with what their entries are."""
-
 
 class Component(NamedTuple):
     """One catalog entry: how many the boxes hold and where that comes from (a named tuple:
-    ``obsession-nb --help`` lists the sections without importing ``dataclasses``)."""
+    the catalog's records are built without ``dataclasses``)."""
 
     kind: str
     id: str
