@@ -7,8 +7,6 @@ without importing the engine.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 __version__ = "0.1.0"
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a fast --help)
@@ -79,7 +77,8 @@ def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module 'obsession_nb' has no attribute '{name}'")
-    value = getattr(import_module(f"obsession_nb.{home}"), name)
+    module = __import__(f"obsession_nb.{home}", fromlist=[name])  # importlib is not loaded yet
+    value = getattr(module, name)
     globals()[name] = value
     return value
 

@@ -35,6 +35,9 @@ def test_help_and_version_import_nothing_heavy(arg: str) -> None:
     modules = set(loaded.split())
     assert "obsession_nb.cli" in modules
     assert [m for m in HEAVY if m in modules] == []
+    if arg == "--version":  # answered before the parser is even loaded
+        assert printed.strip() == f"obsession-nb {obsession_nb.__version__}"
+        assert "argparse" not in modules
 
 
 def test_the_version_written_in_the_package_is_the_installed_one() -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from obsession_nb import cli
 from obsession_nb.base.i18n import glossary, mixed, phrases, tr
+from obsession_nb.cli.parsing import parser
 from obsession_nb.tutor.views import Board, Stepper
 
 JA_SUMMARY = Path("/work/shared/seeds/002_a00f0f1e5348d5d9.txt")
@@ -70,5 +70,5 @@ def test_lang_default_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("OBSESSION_NB_LANG", "ja")
     assert Board(None).labels["Hall Boy"] == "ホールボーイ"
     assert Stepper.from_scenario("refresher-round-6").lang == "ja"
-    args = cli.parser().parse_args(["lab", "--lang", "ja"])
+    args = parser().parse_args(["lab", "--lang", "ja"])
     assert args.lang == "ja"

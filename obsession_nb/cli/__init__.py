@@ -3,19 +3,21 @@ the tutor in JupyterLab.
 
 Each command imports what it needs when it runs, so that --help, --version and light commands
 start fast: argparse and the standard library's core only (no typing, pathlib, subprocess, json
-or importlib.metadata); the engine, pydantic, pandas and JupyterLab load only for the commands
-that use them (tests/test_cli_start.py)."""
+or importlib.metadata; --version not even argparse); the engine, pydantic, pandas and JupyterLab
+load only for the commands that use them (tests/test_cli_start.py)."""
 
 from __future__ import annotations
 
-import argparse
 import io  # already loaded by the interpreter: costs nothing at start
 import os
 import sys
-from collections.abc import Sequence
 
-from obsession_nb.cli.output import _print_json
-from obsession_nb.cli.parsing import Refused, parser
+from obsession_nb.cli.output import VERSION, _print_json
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 
 def _check_command(p: argparse.ArgumentParser, argv: Sequence[str]) -> None:
@@ -62,6 +64,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # an ASCII-only terminal gets escapes, not a crash
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+    if argv == ["--version"]:  # as argparse would print it, without loading argparse
+        print(VERSION)
+        return 0
+    from obsession_nb.cli.parsing import Refused
+
     try:
         return _run(argv)
     except Refused as exc:
@@ -78,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    from obsession_nb.cli.parsing import parser
+
     p = parser()
     _check_command(p, argv)
     args, extra = p.parse_known_args(argv)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from obsession_nb import __version__
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from pathlib import Path
@@ -12,6 +14,8 @@ if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
 
 
+VERSION = f"obsession-nb {__version__}"
+"""What ``--version`` prints."""
 FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"
 
 
