@@ -39,7 +39,7 @@ class _Parser(argparse.ArgumentParser):
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         """As argparse's, with the width read once (argparse imports ``shutil`` and asks the
-        terminal again for every argument added: a tenth of ``--help``'s start)."""
+        terminal again for every argument added)."""
         return self.formatter_class(prog=self.prog, width=_width())
 
 

@@ -17,8 +17,7 @@ if TYPE_CHECKING:  # the catalog (pydantic) loads only when listed: `obsession-n
 
 
 class Component(NamedTuple):
-    """One catalog entry: how many the boxes hold and where that comes from (a named tuple:
-    the catalog's records are built without ``dataclasses``)."""
+    """One catalog entry: how many the boxes hold and where that comes from."""
 
     kind: str
     id: str

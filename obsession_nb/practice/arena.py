@@ -32,8 +32,8 @@ Player = RandomPlayer | HeuristicPlayer
 
 
 def make_player(strategy: str, seed: int = 0, **budget: Any) -> Player:
-    """A player of this strength (:data:`STRATEGIES`); ``budget`` is the search player's
-    (``playouts``, ``budget``, ``candidates``)."""
+    """A player of this strength (:data:`STRATEGIES`); the keywords set the search player's
+    budget (``playouts``, ``budget`` in engine actions, ``candidates``)."""
     if strategy == "random":
         return RandomPlayer(seed)
     if strategy == "heuristic":
