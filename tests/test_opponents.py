@@ -25,7 +25,13 @@ from obsession_nb.practice.arena import (
 )
 from obsession_nb.practice.determinise import sample
 from obsession_nb.practice.opponents import margin
-from obsession_nb.practice.search import MIN_PLAYOUTS, Line, SearchPlayer, line_values
+from obsession_nb.practice.search import (
+    MIN_PLAYOUTS,
+    Estimate,
+    Line,
+    SearchPlayer,
+    line_values,
+)
 
 MODES = [("standard", 2), ("standard", 5), ("team", 4), ("tableau", 3), ("tableau-duel", 2)]
 
@@ -177,6 +183,11 @@ def test_the_action_budget_trims_samples_the_same_way_every_time() -> None:
     assert [n for _m, n in values(1)] == [MIN_PLAYOUTS, MIN_PLAYOUTS]
     assert [n for _m, n in values(10**9)] == [5, 5]
     assert values(1) == values(1)
+
+
+def test_a_value_from_one_playout_claims_no_error() -> None:
+    assert str(Estimate(2.5, 0.0, 1)) == "+2.5 (1 playout)"
+    assert str(Estimate(-1.25, 0.5, 3)) == "-1.2 ± 0.5"
 
 
 def test_margin_is_own_value_against_the_best_other_seat() -> None:

@@ -45,7 +45,8 @@ ACTIONS_PER_PLAYOUT = 100
 """The action budget of a decision, per sample asked for: at the default :data:`PLAYOUTS`,
 600 engine actions over all its playouts (a typical decision takes about 330)."""
 MIN_PLAYOUTS = 2
-"""Samples played whatever the budget, so that every value has a standard error."""
+"""Samples played whatever the budget (when that many are asked for), so that every value has
+a standard error."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,8 @@ class Estimate:
     playouts: int
 
     def __str__(self) -> str:
+        if self.playouts < 2:  # one sample has no standard error: say so, not "± 0.0"
+            return f"{self.mean:+.1f} (1 playout)"
         return f"{self.mean:+.1f} ± {self.stderr:.1f}"
 
 
