@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import cache  # loaded with argparse's re: free at start
 
 from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.games import cmd_practice, cmd_simulate, cmd_solo, d20_rolls
@@ -43,21 +44,17 @@ class _Parser(argparse.ArgumentParser):
         return self.formatter_class(prog=self.prog, width=_width())
 
 
-_WIDTH: list[int] = []
-
-
+@cache
 def _width() -> int:
     """The help's width: the terminal's (``COLUMNS`` first, else 80) less 2, as argparse."""
-    if not _WIDTH:
-        text = os.environ.get("COLUMNS", "")
-        columns = int(text) if text.isdigit() else 0
-        if not columns:
-            try:
-                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-            except (AttributeError, ValueError, OSError):  # no terminal: argparse's fallback
-                columns = 0
-        _WIDTH.append((columns or 80) - 2)
-    return _WIDTH[0]
+    text = os.environ.get("COLUMNS", "")
+    columns = int(text) if text.isdigit() else 0
+    if not columns:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):  # no terminal: argparse's fallback
+            columns = 0
+    return (columns or 80) - 2
 
 
 def parser() -> argparse.ArgumentParser:

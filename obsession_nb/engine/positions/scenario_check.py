@@ -165,7 +165,8 @@ class _Components:
             if state.classic_solo.opponent_fairchild is not None:
                 self.card("classic_solo.opponent_fairchild", state.classic_solo.opponent_fairchild)
         if state.team is not None:  # a request and the loans name what is asked and lent
-            base, request = "team", state.team.request
+            base = "team"
+            request = state.team.request
             if request is not None and request.servant is not None:
                 self.servant(f"{base}.request.servant", request.servant)
             for j, loan in enumerate(state.team.loans):  # the lent card is counted where it is
