@@ -3,16 +3,16 @@ when the position is (obsession_nb/base/cloning.py)."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError, field
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ValidationError
 
 from obsession_nb import load_scenario
 from obsession_nb.base.cloning import keyer
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.record import Record
+from obsession_nb.engine.record import Record, record
 from obsession_nb.engine.state import OwnedTile, Player, State, Turn
 from obsession_nb.modes.classic.game import new_classic_game
 from obsession_nb.modes.solo.game import new_solo_game
@@ -31,8 +31,8 @@ GAMES = [  # players, options: every mode, so that each mode's records are met
 
 def shared_mutables(a: Any, b: Any, path: str = "state") -> list[str]:
     """Paths where the copy ``b`` holds the very same mutable object as ``a``."""
-    if isinstance(a, BaseModel):
-        frozen = bool(a.model_config.get("frozen"))
+    if isinstance(a, Record):
+        frozen = type(a).__dataclass_params__.frozen  # type: ignore[attr-defined]
         found = [] if frozen or a is not b else [path]
         for name in type(a).model_fields:
             found += shared_mutables(getattr(a, name), getattr(b, name), f"{path}.{name}")
@@ -53,7 +53,6 @@ def assert_clone(state: State) -> None:
     assert type(copy) is State
     assert copy == state
     assert copy.model_dump_json() == state.model_dump_json()
-    assert copy.model_fields_set == state.model_fields_set
     assert shared_mutables(state, copy) == []
     assert hash(keyer(State)(copy)) == hash(keyer(State)(state))
 
@@ -117,7 +116,7 @@ def test_options_unions_are_copied_by_their_runtime_kind() -> None:
 def test_organiser_tiles_are_values_turned_over_by_flip() -> None:
     player = Player(name="Ted", organiser=[OwnedTile(tile="butlers-room")])
     tile = player.organiser[0]
-    with pytest.raises(ValidationError, match="frozen"):
+    with pytest.raises(FrozenInstanceError):
         tile.flipped = True  # type: ignore[misc]
     assert player.flip("butlers-room") == OwnedTile(tile="butlers-room", flipped=True)
     assert player.organiser[0].flipped and not tile.flipped
@@ -133,8 +132,9 @@ def test_a_key_leaves_out_the_fields_named() -> None:
 
 
 def test_a_field_it_cannot_copy_is_refused_by_name() -> None:
+    @record
     class Tagged(Record):
-        tags: set[str] = set()
+        tags: set[str] = field(default_factory=set)
 
     with pytest.raises(TypeError, match=r"Tagged\.tags: cannot copy"):
         Tagged().clone()

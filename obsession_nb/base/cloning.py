@@ -2,10 +2,11 @@
 
 A position is copied whenever a line of play is tried on it (the explorer, the solo planners,
 the quiz); copying through JSON parses and validates every field again, which a record that the
-engine wrote does not need.  :func:`cloner` writes, for a pydantic record class, a function that
-builds the copy directly: immutable values (numbers, text, ``None``, literals, tuples of them,
-frozen records of them) are shared, lists and dicts are copied, nested records are copied by
-their own function.  The copy equals the original and shares no mutable part with it.
+engine wrote does not need.  :func:`cloner` writes, for a record class (a slotted pydantic
+dataclass, obsession_nb/engine/record.py), a function that builds the copy directly: immutable
+values (numbers, text, ``None``, literals, tuples of them, frozen records of them) are shared,
+lists and dicts are copied, nested records are copied by their own function.  The copy equals
+the original and shares no mutable part with it.
 
 :func:`keyer` writes the matching key function: the record's values as nested tuples (lists and
 dicts become tuples, records the tuples of their fields), hashable, equal exactly when the
@@ -18,33 +19,31 @@ rather than copied wrongly.
 
 from __future__ import annotations
 
+import dataclasses
 import types
 import typing
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
-from pydantic import BaseModel
-
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M")
 
 IMMUTABLE = (int, str, bool, float, type(None))
-_CLONERS: dict[type[BaseModel], Callable[[Any], Any]] = {}
-_KEYERS: dict[tuple[type[BaseModel], frozenset[str]], Callable[[Any], tuple[Any, ...]]] = {}
+_CLONERS: dict[type, Callable[[Any], Any]] = {}
+_KEYERS: dict[tuple[type, frozenset[str]], Callable[[Any], tuple[Any, ...]]] = {}
 
 
 def cloner(cls: type[M]) -> Callable[[M], M]:
     """The copy function of a record class (written on first use, then reused)."""
     found = _CLONERS.get(cls)
     if found is None:
+        if _frozen(cls):
+            raise TypeError(f"{cls.__name__}: a frozen record with mutable fields is not "
+                            "handled by obsession_nb.base.cloning")
         fields, namespace = _fields(cls, "clone")
-        items = ", ".join(f"{name!r}: {value}" for name, value in fields)
-        found = _CLONERS[cls] = _define(cls, "clone", namespace, (
-            "    new = _new(_cls)\n"
-            f"    _set(new, '__dict__', {{{items}}})\n"
-            "    _set(new, '__pydantic_fields_set__', src.__pydantic_fields_set__.copy())\n"
-            "    _set(new, '__pydantic_extra__', None)\n"
-            "    _set(new, '__pydantic_private__', None)\n"
-            "    return new\n"), f"A copy of a {cls.__name__} sharing no mutable part with it.")
+        sets = "".join(f"    new.{name} = {value}\n" for name, value in fields)
+        found = _CLONERS[cls] = _define(
+            cls, "clone", namespace, f"    new = _new(_cls)\n{sets}    return new\n",
+            f"A copy of a {cls.__name__} sharing no mutable part with it.")
     return found
 
 
@@ -62,28 +61,28 @@ def keyer(cls: type[M], exclude: frozenset[str] = frozenset()
     return found
 
 
-def _define(cls: type[BaseModel], kind: str, namespace: dict[str, Any], body: str,
+def _define(cls: type, kind: str, namespace: dict[str, Any], body: str,
             doc: str) -> Callable[[Any], Any]:
-    """Compile ``kind``'s function for ``cls`` from its body (``d`` is the record's dict)."""
-    namespace.update({"_new": object.__new__, "_set": object.__setattr__, "_cls": cls})
-    source = f"def {kind}(src):\n    d = src.__dict__\n{body}"
+    """Compile ``kind``'s function for ``cls`` from its body (``src`` is the record)."""
+    namespace.update({"_new": object.__new__, "_cls": cls})
+    source = f"def {kind}(src):\n{body}"
     exec(compile(source, f"<{kind} {cls.__qualname__}>", "exec"), namespace)
     function: Callable[[Any], Any] = namespace[kind]
     function.__doc__ = doc
     return function
 
 
-def _fields(cls: type[BaseModel], kind: str) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+def _fields(cls: type, kind: str) -> tuple[list[tuple[str, str]], dict[str, Any]]:
     """Each field's name and the source of its copy (``kind`` ``clone``) or key (``key``), and
     the names that source uses."""
-    if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
-        raise TypeError(f"{cls.__name__}: records with private or extra attributes are not "
-                        "handled by obsession_nb.base.cloning")
+    if not _record(cls):
+        raise TypeError(f"{cls.__name__}: only slotted pydantic dataclasses are handled by "
+                        "obsession_nb.base.cloning")
     namespace: dict[str, Any] = {}
     found = []
-    for name, info in cls.model_fields.items():
+    for name, info in _annotations(cls).items():
         try:
-            found.append((name, _source(kind, info.annotation, f"d[{name!r}]", namespace, 0)))
+            found.append((name, _source(kind, info, f"src.{name}", namespace, 0)))
         except TypeError as exc:
             raise TypeError(f"{cls.__name__}.{name}: {exc}") from None
     return found, namespace
@@ -93,14 +92,14 @@ def _source(kind: str, annotation: Any, value: str, namespace: dict[str, Any],
             depth: int) -> str:
     """Python source that copies (``kind`` ``clone``) or keys (``key``) ``value``, an
     expression of the annotated type."""
-    record = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    record = _record(annotation)
     if _immutable(annotation) and not (kind == "key" and record):
         return value
     origin, args = get_origin(annotation), get_args(annotation)
     if record and kind == "key" and all(
-            _immutable(f.annotation) for f in annotation.model_fields.values()):
+            _immutable(a) for a in _annotations(annotation).values()):
         # a record of plain values: its tuple written in place (no call per record)
-        return f"({''.join(f'{value}.{name}, ' for name in annotation.model_fields)})"
+        return f"({''.join(f'{value}.{name}, ' for name in _annotations(annotation))})"
     if record:
         name = f"_{kind}_{annotation.__name__}"
         namespace[name] = cloner(annotation) if kind == "clone" else keyer(annotation)
@@ -138,9 +137,9 @@ def _immutable(annotation: Any) -> bool:
         return True
     if origin is Literal:
         return all(isinstance(arg, IMMUTABLE) for arg in args)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return bool(annotation.model_config.get("frozen")) and all(
-            _immutable(f.annotation) for f in annotation.model_fields.values())
+    if _record(annotation):
+        return _frozen(annotation) and all(
+            _immutable(a) for a in _annotations(annotation).values())
     if origin is tuple or origin in (types.UnionType, typing.Union):
         return all(arg is Ellipsis or _immutable(arg) for arg in args)
     return False
@@ -158,3 +157,18 @@ def _classes(annotation: Any) -> set[type]:
     if origin is None and not isinstance(annotation, type):
         raise TypeError(f"cannot tell the classes of {annotation!r}")
     return {annotation}
+
+
+def _record(annotation: Any) -> bool:
+    """A record class: a slotted dataclass whose fields pydantic has resolved."""
+    return (isinstance(annotation, type) and dataclasses.is_dataclass(annotation)
+            and "__slots__" in annotation.__dict__ and hasattr(annotation, "__pydantic_fields__"))
+
+
+def _annotations(cls: type) -> dict[str, Any]:
+    """Each field of a record class and its type."""
+    return {name: info.annotation for name, info in cls.__pydantic_fields__.items()}  # type: ignore[attr-defined]
+
+
+def _frozen(cls: type) -> bool:
+    return bool(cls.__dataclass_params__.frozen)  # type: ignore[attr-defined]

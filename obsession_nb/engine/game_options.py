@@ -9,9 +9,10 @@ from pydantic import (
     model_validator,
 )
 
-from obsession_nb.engine.record import Record
+from obsession_nb.engine.record import Record, record
 
 
+@record
 class Options(Record):
     """Rules variants (DESIGN principle 6); the defaults are the expansion rulebook's rules."""
 

@@ -6,10 +6,10 @@ field dumps to YAML/JSON and loads back to an equal record, so a position is a f
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Literal
 
 from pydantic import (
-    ConfigDict,
     Field,
     field_serializer,
     field_validator,
@@ -17,18 +17,19 @@ from pydantic import (
 
 from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.mode_records import ClassicSolo, Milestones, Solo, Tableau, TeamPlay
-from obsession_nb.engine.record import Record
+from obsession_nb.engine.record import Record, record
 from obsession_nb.engine.reputation import POSITIONS
 
 ZONES = ("available", "quarters", "expended")
 Zone = Literal["available", "quarters", "expended"]
 
+@record
 class Servants(Record):
     """A player's servants in the three zones of the board."""
 
-    available: list[str] = []
-    quarters: list[str] = []
-    expended: list[str] = []
+    available: list[str] = field(default_factory=list)
+    quarters: list[str] = field(default_factory=list)
+    expended: list[str] = field(default_factory=list)
 
     def zone(self, name: str) -> list[str]:
         return getattr(self, name)
@@ -37,17 +38,17 @@ class Servants(Record):
         return [*self.available, *self.quarters, *self.expended]
 
 
+@record(frozen=True)
 class OwnedTile(Record):
     """A tile in a player's Country Estate Organiser; ``flipped`` = rose side up.  A value:
     turning a tile over replaces its record (:meth:`Player.flip`), so copies of a position
     share these records (obsession_nb/base/cloning.py)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
     tile: str
     flipped: bool = False
 
 
+@record
 class Player(Record):
     name: str = Field(min_length=1)
     family: str | None = None
@@ -55,14 +56,14 @@ class Player(Record):
     money: int = 0
     reputation: int = 0
     """Steps above level 1 position 1; written in files as ``{level, position}``."""
-    servants: Servants = Servants()
-    hand: list[str] = []
-    discard: list[str] = []
-    organiser: list[OwnedTile] = []
-    objectives: list[str] = []
-    vp_cards: list[str] = []
+    servants: Servants = field(default_factory=Servants)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    organiser: list[OwnedTile] = field(default_factory=list)
+    objectives: list[str] = field(default_factory=list)
+    vp_cards: list[str] = field(default_factory=list)
     reminder: bool = False
-    removed: list[str] = []
+    removed: list[str] = field(default_factory=list)
     """Servants of this player removed from the game (a useful man used up)."""
     turns_taken: int = 0
     objectives_discarded: int = 0
@@ -97,42 +98,45 @@ class Player(Record):
         return self.organiser[index]
 
 
+@record
 class Supply(Record):
     """The supply board, decks, tile bag, Builders' Market and its reserves."""
 
-    servants_for_hire: dict[str, int] = {}
-    casual_deck: list[str] = []
-    prestige_deck: list[str] = []
-    objective_deck: list[str] = []
-    vp_deck: list[str] = []
-    theme_deck: list[str] = []
-    fairchilds: list[str] = []
-    bag: list[str] = []
-    market: list[list[str]] = []
+    servants_for_hire: dict[str, int] = field(default_factory=dict)
+    casual_deck: list[str] = field(default_factory=list)
+    prestige_deck: list[str] = field(default_factory=list)
+    objective_deck: list[str] = field(default_factory=list)
+    vp_deck: list[str] = field(default_factory=list)
+    theme_deck: list[str] = field(default_factory=list)
+    fairchilds: list[str] = field(default_factory=list)
+    bag: list[str] = field(default_factory=list)
+    market: list[list[str]] = field(default_factory=list)
     """Six spaces (£300 … £800), each a stack of identical tiles."""
-    service_reserve: list[str] = []
-    pr1_reserve: list[str] = []
+    service_reserve: list[str] = field(default_factory=list)
+    pr1_reserve: list[str] = field(default_factory=list)
     service_reserve_active: bool = False
     pr1_reserve_active: bool = False
-    removed: list[str] = []
+    removed: list[str] = field(default_factory=list)
     """Tiles removed from the game."""
-    vp_discard: list[str] = []
+    vp_discard: list[str] = field(default_factory=list)
     """VP cards revealed for their favour (out of play, face up)."""
-    draft_display: list[str] = []
+    draft_display: list[str] = field(default_factory=list)
     """The short servants displayed for the servant draft (UD p.10)."""
 
 
+@record
 class Chance(Record):
     """The seeded source of chance (DESIGN principle 7)."""
 
     seed: int = 0
     draws: int = 0
-    next_tiles: list[str] = []
+    next_tiles: list[str] = field(default_factory=list)
     """Tiles the next bag draws must produce, in order (pinned by a scenario)."""
-    next_rolls: list[int] = []
+    next_rolls: list[int] = field(default_factory=list)
     """Results the next d20 rolls must produce, in order (pinned by a scenario)."""
 
 
+@record
 class Placement(Record):
     """A servant placed during the current turn."""
 
@@ -145,12 +149,13 @@ class Placement(Record):
     from_quarters: bool = False
 
 
+@record
 class Choice(Record):
     """A favour that waits for the player's decision in step 6."""
 
     kind: Literal["screen", "lady", "dismiss", "gossip", "reclaim", "hire"]
     source: str
-    cards: list[str] = []
+    cards: list[str] = field(default_factory=list)
     keep: int = 1
     deck: Literal["casual", "prestige"] | None = None
     count: int = 1
@@ -159,6 +164,7 @@ class Choice(Record):
     teammate's, in Competitive Team Play: team.family-favours)."""
 
 
+@record
 class Turn(Record):
     """The turn in progress and its pending decision (DESIGN principle 4)."""
 
@@ -176,12 +182,12 @@ class Turn(Record):
     passing: bool = False
     tile: str | None = None
     level_at_host: int | None = None
-    guests: list[str] = []
+    guests: list[str] = field(default_factory=list)
     guest_adjust: int = 0
     """Guest-count change from the Carriage House (±1) and the Renovated Kitchen (+1)."""
-    placements: list[Placement] = []
-    choices: list[Choice] = []
-    dismissed: list[str] = []
+    placements: list[Placement] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    dismissed: list[str] = field(default_factory=list)
     hall_used: bool = False
     church_done: bool = False
     step2_done: bool = False
@@ -190,44 +196,46 @@ class Turn(Record):
     quarters_used: bool = False
     market_refreshed: bool = False
     screened: bool = False
-    screened_on: list[str] = []
+    screened_on: list[str] = field(default_factory=list)
     """Targets whose head housemaid has screened this turn (two, with a teammate's lent one)."""
     kitchen_used: bool = False
     purchases: int = 0
     hired: int = 0
     unlimited_purchases: bool = False
     """A VP card's favour: buy as on a Builders' Holiday this turn."""
-    offer: list[str] = []
+    offer: list[str] = field(default_factory=list)
     """Objective cards drawn by a VP card, one to keep (step ``keep-objective``)."""
     resume: str | None = None
     """The step to return to after ``keep-objective``."""
 
 
+@record
 class LogEntry(Record):
     """What happened: an action (or an automatic step) and the rulings it produced."""
 
     player: int | None = None
     action: str
-    rulings: list[dict[str, str]] = []
+    rulings: list[dict[str, str]] = field(default_factory=list)
 
 
+@record
 class State(Record):
     """A whole position."""
 
     title: str = ""
     description: str = ""
-    notes: list[str] = []
+    notes: list[str] = field(default_factory=list)
     """Provenance of the position: what a source states and what was reconstructed."""
-    options: Options = Options()
+    options: Options = field(default_factory=Options)
     round: int = 1
     first_player: int = 0
     players: list[Player]
-    supply: Supply = Supply()
-    themes: list[str] = []
+    supply: Supply = field(default_factory=Supply)
+    themes: list[str] = field(default_factory=list)
     """The theme cards turned up so far, one per season (obsession_nb/engine/steps/themes.py)."""
-    theme_rolls: list[int] = []
+    theme_rolls: list[int] = field(default_factory=list)
     """The cliffhanger d20 of each season so far (option.cliffhanger)."""
-    chance: Chance = Chance()
+    chance: Chance = field(default_factory=Chance)
     turn: Turn | None = None
     finished: bool = False
     """The game is over (after the final courtship); no turn follows."""

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from obsession_nb.data.rules import Rule, rule_index
 from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.record import problem
 
 
 def option_rules() -> list[Rule]:
@@ -98,4 +99,4 @@ def options_with(settings: Iterable[str], base: Options | None = None) -> Option
     try:
         return Options.model_validate(values)
     except ValidationError as error:
-        raise ValueError("; ".join(e["msg"] for e in error.errors())) from None
+        raise ValueError("; ".join(problem(e) for e in error.errors())) from None

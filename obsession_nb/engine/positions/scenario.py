@@ -14,7 +14,7 @@ from types import UnionType
 from typing import Any, Literal, Union, get_args, get_origin
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir
@@ -22,6 +22,7 @@ from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.scenario_check import check, key_path
+from obsession_nb.engine.record import is_record, problem
 from obsession_nb.engine.reputation import Wheel
 from obsession_nb.engine.state import State
 from obsession_nb.engine.table import WHEEL_LEVELS
@@ -269,7 +270,7 @@ def _validate(data: dict[str, Any]) -> tuple[State | None, list[str], list[str]]
             for e in exc.errors():
                 path = _path(e["loc"]).lstrip(".")
                 if not _inside(path + ":", set_aside):
-                    problems.append(f"{path}: {e['msg']}")
+                    problems.append(f"{path}: {problem(e)}")
                 where = _set_aside(data, e["loc"])
                 if where is not None:
                     set_aside.append(where)
@@ -334,8 +335,7 @@ def _optional(annotation: Any) -> Any:
 
 
 def _record(annotation: Any) -> Any:
-    return annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) \
-        else None
+    return annotation if is_record(annotation) else None
 
 
 def _placeholder(annotation: Any) -> Any:
