@@ -26,7 +26,7 @@ from pydantic.fields import FieldInfo
 
 from obsession_nb.base.cloning import cloner
 
-CONFIG = ConfigDict(extra="forbid", validate_assignment=False)
+CONFIG = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
 R = TypeVar("R", bound=type)
 
