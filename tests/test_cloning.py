@@ -140,3 +140,49 @@ def test_a_field_it_cannot_copy_is_refused_by_name() -> None:
         Tagged().clone()
     with pytest.raises(TypeError, match=r"Tagged\.tags: cannot copy"):
         keyer(Tagged)
+
+
+def test_a_frozen_record_with_a_mutable_field_is_refused() -> None:
+    @record(frozen=True)
+    class Hand(Record):
+        cards: list[str] = field(default_factory=list)
+
+    with pytest.raises(TypeError, match="Hand: a frozen record with mutable fields"):
+        Hand(cards=["a"]).clone()
+
+
+def records_in(value: Any) -> list[Any]:
+    """Every record inside a value (itself included)."""
+    if isinstance(value, Record):
+        return [value, *(r for name in type(value).model_fields
+                         for r in records_in(getattr(value, name)))]
+    if isinstance(value, list | dict):
+        return [r for x in (value.values() if isinstance(value, dict) else value)
+                for r in records_in(x)]
+    return []
+
+
+@pytest.mark.parametrize(("players", "options"), GAMES)
+def test_every_record_of_a_position_is_slotted(players: int, options: dict[str, Any] | str
+                                               ) -> None:
+    """The compact layer (issue 25 item 4): no record of a position carries a ``__dict__``,
+    in any mode."""
+    game = play(players, options)
+    chooser = RandomPlayer(3)
+    for _ in range(60):
+        if game.state.finished:
+            break
+        game.apply(chooser.choose(game))
+    found = records_in(game.state)
+    assert len({type(r) for r in found}) >= 6
+    assert [type(r).__name__ for r in found if hasattr(r, "__dict__")] == []
+
+
+def test_records_a_caller_builds_are_still_checked() -> None:
+    """Pydantic validates at the boundary: a record made from outside is checked field by
+    field; one the engine builds from trusted values (``model_construct``) is not."""
+    with pytest.raises(ValueError, match="length"):
+        Options(length="short")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="name"):
+        Player(name="")
+    assert Turn.model_construct(player=2).guests == []
