@@ -71,11 +71,11 @@ def copy_tree(target: Path) -> None:
 def time_games(tree: Path, games: int) -> tuple[float, int]:
     """CPU seconds per game and actions played, seeds 2 onwards (after one untimed game)."""
     env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}
-    subprocess.run([sys.executable, "-c", GAMES.format(first=0, games=1)], env=env, check=True,
-                   capture_output=True)
+    subprocess.run([sys.executable, "-c", GAMES.format(first=0, games=1)], env=env, cwd=tree,
+                   check=True, capture_output=True)
     out = subprocess.run([sys.executable, "-c", GAMES.format(first=2, games=games)], env=env,
-                         check=True, capture_output=True, text=True).stdout.split()
-    if not out[2].startswith(str(tree)):  # an editable install can shadow PYTHONPATH
+                         cwd=tree, check=True, capture_output=True, text=True).stdout.split()
+    if not out[2].startswith(str(tree)):  # e.g. an editable install of the project
         raise SystemExit(f"the games ran {out[2]}, not the copy in {tree}: use an interpreter "
                          "without obsession-nb installed (see the module docstring)")
     return float(out[0]) / games, int(out[1])
