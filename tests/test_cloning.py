@@ -118,6 +118,7 @@ def test_organiser_tiles_are_values_turned_over_by_flip() -> None:
     tile = player.organiser[0]
     with pytest.raises(FrozenInstanceError):
         tile.flipped = True  # type: ignore[misc]
+    assert tile.clone() is tile  # a value: shared, never copied
     assert player.flip("butlers-room") == OwnedTile(tile="butlers-room", flipped=True)
     assert player.organiser[0].flipped and not tile.flipped
     assert not player.flip("butlers-room", False).flipped

@@ -35,7 +35,9 @@ _KEYERS: dict[tuple[type, frozenset[str]], Callable[[Any], tuple[Any, ...]]] = {
 def cloner(cls: type[M]) -> Callable[[M], M]:
     """The copy function of a record class (written on first use, then reused)."""
     found = _CLONERS.get(cls)
-    if found is None:
+    if found is None and _immutable(cls):
+        found = _CLONERS[cls] = _itself  # a value: its copy may be the record itself
+    elif found is None:
         if _frozen(cls):
             raise TypeError(f"{cls.__name__}: a frozen record with mutable fields is not "
                             "handled by obsession_nb.base.cloning")
@@ -157,6 +159,11 @@ def _classes(annotation: Any) -> set[type]:
     if origin is None and not isinstance(annotation, type):
         raise TypeError(f"cannot tell the classes of {annotation!r}")
     return {annotation}
+
+
+def _itself(src: Any) -> Any:
+    """The copy of a value record (frozen, of immutable fields): the record itself."""
+    return src
 
 
 def _record(annotation: Any) -> bool:
