@@ -35,17 +35,19 @@ _KEYERS: dict[tuple[type, frozenset[str]], Callable[[Any], tuple[Any, ...]]] = {
 def cloner(cls: type[M]) -> Callable[[M], M]:
     """The copy function of a record class (written on first use, then reused)."""
     found = _CLONERS.get(cls)
-    if found is None and _immutable(cls):
-        found = _CLONERS[cls] = _itself  # a value: its copy may be the record itself
-    elif found is None:
-        if _frozen(cls):
-            raise TypeError(f"{cls.__name__}: a frozen record with mutable fields is not "
-                            "handled by obsession_nb.base.cloning")
+    if found is not None:
+        return found
+    if _immutable(cls):
+        found = _itself  # a value: its copy may be the record itself
+    elif _frozen(cls):
+        raise TypeError(f"{cls.__name__}: a frozen record with mutable fields is not "
+                        "handled by obsession_nb.base.cloning")
+    else:
         fields, namespace = _fields(cls, "clone")
         sets = "".join(f"    new.{name} = {value}\n" for name, value in fields)
-        found = _CLONERS[cls] = _define(
-            cls, "clone", namespace, f"    new = _new(_cls)\n{sets}    return new\n",
-            f"A copy of a {cls.__name__} sharing no mutable part with it.")
+        found = _define(cls, "clone", namespace, f"    new = _new(_cls)\n{sets}    return new\n",
+                        f"A copy of a {cls.__name__} sharing no mutable part with it.")
+    _CLONERS[cls] = found
     return found
 
 
@@ -77,7 +79,7 @@ def _define(cls: type, kind: str, namespace: dict[str, Any], body: str,
 def _fields(cls: type, kind: str) -> tuple[list[tuple[str, str]], dict[str, Any]]:
     """Each field's name and the source of its copy (``kind`` ``clone``) or key (``key``), and
     the names that source uses."""
-    if not _record(cls):
+    if not is_record(cls):
         raise TypeError(f"{cls.__name__}: only slotted pydantic dataclasses are handled by "
                         "obsession_nb.base.cloning")
     namespace: dict[str, Any] = {}
@@ -94,7 +96,7 @@ def _source(kind: str, annotation: Any, value: str, namespace: dict[str, Any],
             depth: int) -> str:
     """Python source that copies (``kind`` ``clone``) or keys (``key``) ``value``, an
     expression of the annotated type."""
-    record = _record(annotation)
+    record = is_record(annotation)
     if _immutable(annotation) and not (kind == "key" and record):
         return value
     origin, args = get_origin(annotation), get_args(annotation)
@@ -139,7 +141,7 @@ def _immutable(annotation: Any) -> bool:
         return True
     if origin is Literal:
         return all(isinstance(arg, IMMUTABLE) for arg in args)
-    if _record(annotation):
+    if is_record(annotation):
         return _frozen(annotation) and all(
             _immutable(a) for a in _annotations(annotation).values())
     if origin is tuple or origin in (types.UnionType, typing.Union):
@@ -166,8 +168,9 @@ def _itself(src: Any) -> Any:
     return src
 
 
-def _record(annotation: Any) -> bool:
-    """A record class: a slotted dataclass whose fields pydantic has resolved."""
+def is_record(annotation: Any) -> bool:
+    """A record class: a slotted dataclass whose fields pydantic has resolved
+    (obsession_nb/engine/record.py)."""
     return (isinstance(annotation, type) and dataclasses.is_dataclass(annotation)
             and "__slots__" in annotation.__dict__ and hasattr(annotation, "__pydantic_fields__"))
 
@@ -178,4 +181,5 @@ def _annotations(cls: type) -> dict[str, Any]:
 
 
 def _frozen(cls: type) -> bool:
-    return bool(cls.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    params = getattr(cls, "__dataclass_params__", None)
+    return params is not None and bool(params.frozen)

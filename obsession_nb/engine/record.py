@@ -114,9 +114,3 @@ these two for dataclasses)."""
 def problem(error: Mapping[str, Any]) -> str:
     """The text of one validation error (an item of ``ValidationError.errors()``)."""
     return PLAIN.get(error["type"], error["msg"])
-
-
-def is_record(annotation: Any) -> bool:
-    """Whether the annotation is a record class."""
-    return isinstance(annotation, type) and issubclass(annotation, Record)
-

@@ -17,12 +17,13 @@ import yaml
 from pydantic import ValidationError
 
 from obsession_nb.base import yamlio
+from obsession_nb.base.cloning import is_record
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.scenario_check import check, key_path
-from obsession_nb.engine.record import is_record, problem
+from obsession_nb.engine.record import problem
 from obsession_nb.engine.reputation import Wheel
 from obsession_nb.engine.state import State
 from obsession_nb.engine.table import WHEEL_LEVELS
