@@ -121,9 +121,11 @@ APPLIED: set[str] = set()
 
 
 def ruling(rule_id: str, verdict: str) -> Ruling:
-    """Make a ruling, failing at once if the rule id is not in the index."""
-    rule(rule_id)
-    APPLIED.add(rule_id)
+    """Make a ruling, failing at once if the rule id is not in the index (looked up the first
+    time only: an id once applied is known to be there)."""
+    if rule_id not in APPLIED:
+        rule(rule_id)
+        APPLIED.add(rule_id)
     return Ruling(rule_id, verdict)
 
 

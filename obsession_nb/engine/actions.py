@@ -4,7 +4,9 @@ the base game's actions; the modes' are in mode_actions.py, the parser in notati
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any, ClassVar
 
 
@@ -51,9 +53,28 @@ def _specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
     return found
 
 
-def arguments(action: Action) -> list[Any]:
-    """The action's fields in order: the arguments its verifier and apply take."""
-    return [getattr(action, spec[0]) for spec in _specs(type(action))]
+_GETTERS: dict[type[Action], Callable[[Action], tuple[Any, ...]]] = {}
+
+
+def arguments(action: Action) -> tuple[Any, ...]:
+    """The action's fields in order: the arguments its verifier and apply take (read by a
+    getter made once per kind)."""
+    kind = type(action)
+    get = _GETTERS.get(kind)
+    if get is None:
+        get = _GETTERS[kind] = _getter(tuple(spec[0] for spec in _specs(kind)))
+    return get(action)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Action], tuple[Any, ...]]:
+    """A function returning these fields of an action as a tuple (``attrgetter`` returns a
+    bare value for one name, and needs at least one)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda action: (one(action),)
+    return lambda action: ()
 
 
 Seat = int

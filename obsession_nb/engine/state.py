@@ -89,12 +89,15 @@ class Player(Record):
         return {"level": steps // POSITIONS + 1, "position": steps % POSITIONS + 1}
 
     def owned(self, tile_id: str) -> OwnedTile | None:
-        return next((t for t in self.organiser if t.tile == tile_id), None)
+        for owned in self.organiser:
+            if owned.tile == tile_id:
+                return owned
+        return None
 
     def flip(self, tile_id: str, flipped: bool = True) -> OwnedTile:
         """Put this organiser tile rose side up (``flipped``) or back; returns its new record."""
         index = next(i for i, t in enumerate(self.organiser) if t.tile == tile_id)
-        self.organiser[index] = OwnedTile(tile=tile_id, flipped=flipped)
+        self.organiser[index] = OwnedTile.model_construct(tile=tile_id, flipped=flipped)
         return self.organiser[index]
 
 

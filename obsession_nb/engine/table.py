@@ -27,6 +27,9 @@ UNSUPPOSED = ("abilities", "hand")
 """Reading-cache entries a supposition keeps: no supposition changes an organiser (the
 abilities, :meth:`Table.has_ability`) or the active hand (``guests.hand_facts``)."""
 
+MISSING = object()
+"""A fact not yet in the reading cache (a cached fact may itself be ``None``)."""
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -98,7 +101,7 @@ class Table:
         return self.catalog.tiles[tile_id]
 
     def face(self, owned: OwnedTile) -> TileSide:
-        return self.tile(owned.tile).side(owned.flipped)
+        return self.catalog.tiles[owned.tile].side(owned.flipped)
 
     def hosted_face(self) -> TileSide | None:
         """The face of the tile hosted this turn, if any (kept while the position is read)."""
@@ -244,10 +247,9 @@ def per_decision(fn: Callable[P, R]) -> Callable[P, R]:
         if cache is None:
             return fn(table, *args)  # type: ignore[call-arg]
         key = (cached, args)
-        try:
-            return cache[key]
-        except KeyError:
+        value = cache.get(key, MISSING)
+        if value is MISSING:
             value = cache[key] = fn(table, *args)  # type: ignore[call-arg]
-            return value
+        return value
 
     return cached  # type: ignore[return-value]

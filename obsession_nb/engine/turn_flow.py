@@ -22,7 +22,7 @@ MONUMENT_ABILITIES = ("monument", "suite_monument")
 
 
 def start_turn(table: Table, seat: int) -> None:
-    table.state.turn = Turn(player=seat)
+    table.state.turn = Turn.model_construct(player=seat)
 
 
 # ----------------------------------------------------------------- begin: activity or pass

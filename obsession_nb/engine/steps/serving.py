@@ -84,7 +84,8 @@ def apply_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
         me.servants.quarters.remove(servant)
         turn.quarters_used = from_quarters = True
     turn.placements.append(
-        Placement(servant=servant, target=slot.id, covers=slot.kind, from_quarters=from_quarters)
+        Placement.model_construct(servant=servant, target=slot.id, covers=slot.kind,
+                                  from_quarters=from_quarters)
     )
     table.then("service")
     return []

@@ -174,7 +174,7 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
 def apply_place(table: Table, servant: str, target: str) -> list[Ruling]:
     me, turn = table.me, table.turn
     me.servants.available.remove(servant)
-    turn.placements.append(Placement(servant=servant, target=target))
+    turn.placements.append(Placement.model_construct(servant=servant, target=target))
     if turn.step == "step2":
         table.then("step2")
     table.then("service")
