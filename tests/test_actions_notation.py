@@ -90,3 +90,12 @@ def test_cli_legal_shows_the_exact_and_the_natural_form(
     assert rows["serve dowager-countess-holt:2 head_housemaid"] == \
         "serve dowager-countess-holt head_housemaid"
     assert rows["serve dowager-countess-holt ladys_maid"] is None
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_an_action_hands_its_fields_in_order_to_its_verifier(text: str) -> None:
+    """``arguments``: the fields in declaration order, for kinds of none, one or several."""
+    from obsession_nb.engine.actions import arguments
+
+    action = parse(text)
+    assert arguments(action) == tuple(getattr(action, f.name) for f in fields(action))

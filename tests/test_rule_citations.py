@@ -4,6 +4,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 import obsession_nb
 from obsession_nb.data.rules import rule_index
 
@@ -32,3 +34,14 @@ def test_every_rule_id_cited_in_the_code_is_in_the_index() -> None:
     assert len(cited) > 80
     missing = {rule: where for rule, where in cited.items() if rule not in rule_index()}
     assert not missing, f"rule ids cited but not in content/rules.yaml: {missing}"
+
+
+def test_a_ruling_with_an_id_missing_from_the_index_fails_every_time() -> None:
+    """``ruling`` looks an id up the first time it rules only: an unknown id is never
+    remembered, so it fails on every call, after known ids have ruled too."""
+    from obsession_nb.data.rules import ruling
+
+    assert ruling("host.choose-tile", "x").rule == "host.choose-tile"
+    for _ in range(2):
+        with pytest.raises(KeyError, match=r"host\.no-such-rule"):
+            ruling("host.no-such-rule", "x")
