@@ -1,6 +1,6 @@
 """Every speed figure of issue 9's Targets table, measured here (run by hand; never asserted).
 
-    .venv/bin/python bench/run.py [--quick] [--json] [--pytest]
+    .venv/bin/python bench/run.py [--quick] [--json] [--pytest] [--against REV [--rounds N]]
 
 Prints one row per figure: the measured median, the target, whether it is met, and the figure
 the issue measured before the engine work.  Engine figures are CPU time (``time.process_time``)
@@ -35,6 +35,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -285,13 +286,71 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(lines)
 
 
+def side_by_side(rev: str, rounds: int, quick: bool) -> dict[str, Any]:
+    """This script run on the engine at git revision ``rev`` (a temporary worktree, first on
+    ``PYTHONPATH``) and on this tree, alternately, ``rounds`` times each: the same measuring
+    code on both, so that the machine's drift falls on both alike."""
+    with tempfile.TemporaryDirectory(prefix="bench-against-") as tmp:
+        old = Path(tmp) / "tree"
+        subprocess.run(["git", "worktree", "add", "--quiet", "--detach", str(old), rev],
+                       cwd=ROOT, check=True)
+        try:
+            runs: dict[str, list[dict[str, Any]]] = {rev: [], "this tree": []}
+            for n in range(rounds):
+                for label, tree in ((rev, old), ("this tree", ROOT)):
+                    print(f"round {n + 1} of {rounds}: {label}", file=sys.stderr, flush=True)
+                    done = subprocess.run(
+                        [sys.executable, str(Path(__file__).resolve()), "--json",
+                         *(["--quick"] if quick else [])],
+                        env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree,
+                        capture_output=True, text=True, check=True)
+                    runs[label].append(json.loads(done.stdout))
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT,
+                           check=False)
+    return {"against": rev, "runs": runs}
+
+
+def compared(result: dict[str, Any]) -> str:
+    """The side-by-side table: each figure's median in every run of both trees."""
+    runs = result["runs"]
+    labels = list(runs)
+    first = runs[labels[0]][0]["figures"]
+    rows = [("figure", *(f"{label} (each run)" for label in labels), "target")]
+    for i, f in enumerate(first):
+        unit = f["unit"]
+        cells = [", ".join(shown(run["figures"][i]["median"], unit) for run in runs[label])
+                 for label in labels]
+        target = "–" if f["target"] is None else (
+            f"{'≥' if unit == '/s' else '≤'} {shown(f['target'], unit)}")
+        rows.append((f["figure"], *cells, target))
+    lines = ["| " + " | ".join(row) + " |" for row in rows]
+    lines.insert(1, "| " + " | ".join("---" for _ in rows[0]) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and runs")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--pytest", action="store_true",
                         help='also time one `pytest -m "not browser"` run (about two minutes)')
+    parser.add_argument("--against", metavar="REV",
+                        help="side by side: the engine at git revision REV and this tree, "
+                             "measured alternately (this script's code measures both)")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="with --against: runs of each tree (default 2)")
     args = parser.parse_args()
+    if args.against:
+        result = side_by_side(args.against, args.rounds, args.quick)
+        if args.json:
+            json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
+            print()
+        else:
+            print(f"obsession-nb bench side by side: {args.against} against this tree, "
+                  f"{args.rounds} runs each, alternately\n")
+            print(compared(result))
+        return
     before = load()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     figures = measure(args.quick, args.pytest)
