@@ -41,6 +41,19 @@ def wait_for(check, timeout: float, what: str, proc: subprocess.Popen[bytes]):
     pytest.fail(f"no {what} within {timeout} s")
 
 
+def command_lines(proc: subprocess.Popen[bytes]) -> list[str]:
+    """The command lines of the command's processes now.  A server starting a kernel has
+    short-lived children too, which may have exited (a zombie not yet reaped) or gone by the
+    time their line is read: those are left out, not raised."""
+    lines = []
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            lines.append(" ".join(child.cmdline()))
+        except psutil.Error:  # NoSuchProcess, ZombieProcess, AccessDenied
+            continue
+    return lines
+
+
 def stop_and_check(proc: subprocess.Popen[bytes], signum: int) -> list[psutil.Process]:
     """Signal the command as a terminal or a process manager would; return what outlived it."""
     started = psutil.Process(proc.pid).children(recursive=True)
@@ -113,8 +126,7 @@ def test_stopping_teach_stops_voila_and_its_kernel_and_removes_the_page_folder(
 
     wait_for(page, 120, "teaching page", proc)
     assert len(folders()) == 1
-    kernels = [p for p in psutil.Process(proc.pid).children(recursive=True)
-               if "ipykernel" in " ".join(p.cmdline())]
+    kernels = [line for line in command_lines(proc) if "ipykernel" in line]
     assert kernels, "Voilà started no kernel for the page"
     assert stop_and_check(proc, signal.SIGINT) == []
     assert folders() == []
@@ -142,6 +154,5 @@ def test_stopping_lab_stops_jupyterlab_and_its_kernels(tmp_path: Path) -> None:
                                    headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(start, timeout=60) as response:
         kernel = json.load(response)["id"]
-    wait_for(lambda: any(kernel in " ".join(p.cmdline()) for p in
-                         psutil.Process(proc.pid).children(recursive=True)), 60, "kernel", proc)
+    wait_for(lambda: any(kernel in line for line in command_lines(proc)), 60, "kernel", proc)
     assert stop_and_check(proc, signal.SIGTERM) == []
