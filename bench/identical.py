@@ -18,13 +18,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from trees import ROOT, markdown, run_on, worktree
 
 
 def play(games: int) -> dict[str, tuple[int, str]]:
@@ -50,24 +46,11 @@ def play(games: int) -> dict[str, tuple[int, str]]:
 
 
 def both(rev: str, games: int) -> dict[str, dict[str, tuple[int, str]]]:
-    """:func:`play` on the engine at ``rev`` and on this tree, each in a fresh process."""
-    with tempfile.TemporaryDirectory(prefix="identical-") as tmp:
-        old = Path(tmp) / "tree"
-        subprocess.run(["git", "worktree", "add", "--quiet", "--detach", str(old), rev],
-                       cwd=ROOT, check=True)
-        try:
-            sides = {}
-            for label, tree in ((rev, old), ("this tree", ROOT)):
-                print(f"playing on {label} ...", file=sys.stderr, flush=True)
-                done = subprocess.run(
-                    [sys.executable, str(Path(__file__).resolve()), "--play", str(games)],
-                    env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree,
-                    capture_output=True, text=True, check=True)
-                sides[label] = json.loads(done.stdout)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT,
-                           check=False)
-    return sides
+    """:func:`play` on the engine at ``rev`` and on this tree, each in a fresh process
+    (bench/trees.py)."""
+    with worktree(rev) as old:
+        return {label: json.loads(run_on(tree, "identical.py", "--play", str(games)))
+                for label, tree in ((rev, old), ("this tree", ROOT))}
 
 
 def main() -> int:
@@ -83,12 +66,10 @@ def main() -> int:
         parser.error("--against REV is required")
     sides = both(args.against, args.games)
     old, new = sides.values()
-    rows = [f"| kind | actions on {args.against} | actions on this tree | identical |",
-            "| --- | --- | --- | --- |"]
     differ = [kind for kind in old if old[kind] != new.get(kind)]
-    rows += [f"| {kind} | {old[kind][0]:,} | {new.get(kind, (0, ''))[0]:,} | "
-             f"{'NO' if kind in differ else 'yes'} |" for kind in old]
-    print("\n".join(rows))
+    print(markdown([("kind", f"actions on {args.against}", "actions on this tree", "identical"),
+                    *((kind, f"{old[kind][0]:,}", f"{new.get(kind, (0, ''))[0]:,}",
+                       "NO" if kind in differ else "yes") for kind in old)]))
     total = sum(n for n, _ in old.values())
     print(f"\n{len(old)} kinds, {args.games} games each, {total:,} actions on {args.against}: "
           + (f"{len(differ)} differ" if differ else "every game identical"))

@@ -35,19 +35,19 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from trees import ROOT, markdown, run_on, worktree
+
 import obsession_nb as onb
 from obsession_nb.modes.solo.game import SoloRun, play_solo
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.simulate import simulate
 
-ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = Path(sys.executable).with_name("obsession-nb")
 SAMPLE_EVERY = 10
 MS, US = 1e-3, 1e-6
@@ -281,52 +281,32 @@ def table(figures: list[Figure]) -> str:
     rows += [(f.figure, shown(f.median, f.unit), _target(f),
               {True: "yes", False: "NO", None: "–"}[f.met],
               f.was, f"{f.samples}, {f.how}") for f in figures]
-    lines = ["| " + " | ".join(row) + " |" for row in rows]
-    lines.insert(1, "| " + " | ".join("---" for _ in rows[0]) + " |")
-    return "\n".join(lines)
+    return markdown(rows)
 
 
 def side_by_side(rev: str, rounds: int, quick: bool) -> dict[str, Any]:
-    """This script run on the engine at git revision ``rev`` (a temporary worktree, first on
-    ``PYTHONPATH``) and on this tree, alternately, ``rounds`` times each: the same measuring
-    code on both, so that the machine's drift falls on both alike."""
-    with tempfile.TemporaryDirectory(prefix="bench-against-") as tmp:
-        old = Path(tmp) / "tree"
-        subprocess.run(["git", "worktree", "add", "--quiet", "--detach", str(old), rev],
-                       cwd=ROOT, check=True)
-        try:
-            runs: dict[str, list[dict[str, Any]]] = {rev: [], "this tree": []}
-            for n in range(rounds):
-                for label, tree in ((rev, old), ("this tree", ROOT)):
-                    print(f"round {n + 1} of {rounds}: {label}", file=sys.stderr, flush=True)
-                    done = subprocess.run(
-                        [sys.executable, str(Path(__file__).resolve()), "--json",
-                         *(["--quick"] if quick else [])],
-                        env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree,
-                        capture_output=True, text=True, check=True)
-                    runs[label].append(json.loads(done.stdout))
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT,
-                           check=False)
+    """This script run on the engine at git revision ``rev`` and on this tree (bench/trees.py),
+    alternately, ``rounds`` times each: the same measuring code on both, so that the machine's
+    drift falls on both alike."""
+    runs: dict[str, list[dict[str, Any]]] = {rev: [], "this tree": []}
+    with worktree(rev) as old:
+        for _ in range(rounds):
+            for label, tree in ((rev, old), ("this tree", ROOT)):
+                text = run_on(tree, "run.py", "--json", *(["--quick"] if quick else []))
+                runs[label].append(json.loads(text))
     return {"against": rev, "runs": runs}
 
 
 def compared(result: dict[str, Any]) -> str:
     """The side-by-side table: each figure's median in every run of both trees."""
     runs = result["runs"]
-    labels = list(runs)
-    first = runs[labels[0]][0]["figures"]
-    rows = [("figure", *(f"{label} (each run)" for label in labels), "target")]
-    for i, f in enumerate(first):
-        unit = f["unit"]
-        cells = [", ".join(shown(run["figures"][i]["median"], unit) for run in runs[label])
-                 for label in labels]
-        target = "–" if f["target"] is None else (
-            f"{'≥' if unit == '/s' else '≤'} {shown(f['target'], unit)}")
-        rows.append((f["figure"], *cells, target))
-    lines = ["| " + " | ".join(row) + " |" for row in rows]
-    lines.insert(1, "| " + " | ".join("---" for _ in rows[0]) + " |")
-    return "\n".join(lines)
+    rows = [("figure", *(f"{label} (each run)" for label in runs), "target")]
+    for i, f in enumerate(next(iter(runs.values()))[0]["figures"]):
+        figure = Figure(**{k: v for k, v in f.items() if k != "met"})
+        cells = [", ".join(shown(run["figures"][i]["median"], figure.unit) for run in tree_runs)
+                 for tree_runs in runs.values()]
+        rows.append((figure.figure, *cells, _target(figure)))
+    return markdown(rows)
 
 
 def main() -> None:
