@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from obsession_nb import Game, load_json, load_position, load_scenario_text, new_game
 from obsession_nb.base.resources import content_dir
@@ -229,3 +231,19 @@ def test_one_party_search_answers_like_a_search_per_guest() -> None:
                     assert guests.joins_party(table, invited, card) == alone, card
                     compared += 1
     assert compared > 20
+
+
+@given(sizes=st.lists(st.integers(1, 3), max_size=5), need=st.integers(0, 6),
+       must=st.integers(-1, 4))
+def test_selections_with_a_group_that_must_join_keep_the_search_order(
+        sizes: list[int], need: int, must: int) -> None:
+    """The party search asked for a party with a card of group ``must`` tries exactly the
+    selections taking one, in the order of the search without it."""
+    from obsession_nb.engine.steps import guests
+
+    order = [(((f"s{i}",), i), [f"c{i}-{n}" for n in range(size)])
+             for i, size in enumerate(sizes)]
+    must = must if must < len(order) else -1
+    every = list(guests._selections(order, need))
+    wanted = [c for c in every if must < 0 or any(key == order[must][0] for key, _n in c)]
+    assert list(guests._selections(order, need, must)) == wanted

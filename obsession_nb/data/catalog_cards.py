@@ -4,6 +4,7 @@ milestone cards, and the classic-solitaire opponent and AI cards (Facts ยง5.6, ย
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 from pydantic import (
@@ -46,6 +47,11 @@ class RoundTrack(Sourced):
     rounds: tuple[RoundSpace, ...]
     reputation_levels: int
     """Highest numbered level before Max (6 standard, 8 extended)."""
+
+    @cached_property
+    def by_round(self) -> dict[int, RoundSpace]:
+        """Each printed space by its round number (worked out once per track)."""
+        return {space.round: space for space in self.rounds}
 
 
 # ---------------------------------------------------------------- other cards

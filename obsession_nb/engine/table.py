@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, overload
 
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile, TileSide
@@ -23,9 +23,10 @@ from obsession_nb.engine.state import OwnedTile, Player, State, Turn
 
 WHEEL_LEVELS = {"standard": 6, "extended": 8}
 
-UNSUPPOSED = ("abilities", "hand")
+UNSUPPOSED = ("abilities", "hand", "kept")
 """Reading-cache entries a supposition keeps: no supposition changes an organiser (the
-abilities, :meth:`Table.has_ability`) or the active hand (``guests.hand_facts``)."""
+abilities, :meth:`Table.has_ability`), the active hand (``guests.hand_facts``), the round or
+the Servants' Quarters (the facts of ``per_decision(kept=True)``, kept together under "kept")."""
 
 MISSING = object()
 """A fact not yet in the reading cache (a cached fact may itself be ``None``)."""
@@ -165,7 +166,7 @@ class Table:
         worked out once while the position is being read)."""
         cache = self.cache
         if cache is None:
-            return ability in set(self.abilities(player))
+            return any(found == ability for found in self.abilities(player))
         known = cache.get("abilities")
         if known is None:
             known = cache["abilities"] = {}
@@ -233,23 +234,37 @@ class Table:
         return tile_id
 
 
-def per_decision(fn: Callable[P, R]) -> Callable[P, R]:
+@overload
+def per_decision(fn: Callable[P, R]) -> Callable[P, R]: ...
+@overload
+def per_decision(*, kept: bool) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any:
     """Remember ``fn(table, *args)`` while the table is being read (:meth:`Table.reading`).
 
     For facts every candidate of a decision needs (offers and prices, the guest requirement,
     the prestige limit, open service slots, abilities, events, feasible parties).  Arguments
-    must be hashable, and callers must not change the result.
+    must be hashable, and callers must not change the result.  ``kept=True``: a fact no
+    supposition (:meth:`Table.supposing`) can change — it reads only the round, the track or
+    what a supposition never touches (the hosted tile, Available Service, reputation and the
+    guest count are what suppositions change) — so suppositions share it with the decision.
     """
+    if fn is None:
+        return lambda f: per_decision(f, kept=kept)
+    fact = fn
 
-    @wraps(fn)
+    @wraps(fact)
     def cached(table: Table, *args: Any) -> Any:
         cache = table.cache
         if cache is None:
-            return fn(table, *args)  # type: ignore[call-arg]
+            return fact(table, *args)  # type: ignore[call-arg]
+        if kept:
+            cache = cache.get("kept")
+            if cache is None:
+                cache = table.cache["kept"] = {}  # type: ignore[index]
         key = (cached, args)
         value = cache.get(key, MISSING)
         if value is MISSING:
-            value = cache[key] = fn(table, *args)  # type: ignore[call-arg]
+            value = cache[key] = fact(table, *args)  # type: ignore[call-arg]
         return value
 
-    return cached  # type: ignore[return-value]
+    return cached

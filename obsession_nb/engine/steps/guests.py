@@ -257,6 +257,8 @@ class PartyProblem:
     budget: int
     available: Counter[str]
     quarters: set[str]
+    index: dict[Group, int] = field(default_factory=dict)
+    """Each group's place in ``order``."""
     joins: dict[Group, bool] = field(default_factory=dict)
     """Groups already known to join, or not to join, some full party."""
 
@@ -268,9 +270,11 @@ def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
         if card_id not in guests:
             kinds.setdefault((facts.service, facts.money), []).append(card_id)
     base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
+    order = sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1]))
     return PartyProblem(
         kinds=kinds,
-        order=sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1])),
+        order=order,
+        index={key: i for i, (key, _cards) in enumerate(order)},
         group_of={c: key for key, cards in kinds.items() for c in cards},
         base=base,
         needs=dict(Counter(s.kind for s in base)),
@@ -313,9 +317,7 @@ def _first_party(table: Table, guests: tuple[str, ...], must: Group | None) -> l
         need = count - len(guests)
         if need < 0 or need > len(problem.group_of):
             continue
-        for choice in _selections(problem.order, need):
-            if must is not None and all(key != must for key, _n in choice):
-                continue
+        for choice in _selections(problem.order, need, problem.index.get(must, -1)):
             if problem.budget + sum(key[1] * n for key, n in choice) < 0:
                 continue
             if direct_fill(_needs(problem, choice), problem.available, problem.quarters):
@@ -339,16 +341,21 @@ def _needs(problem: PartyProblem, choice: list[tuple[Group, int]]) -> dict[str, 
 
 
 def _selections(
-    order: list[tuple[tuple[tuple[str, ...], int], list[str]]], need: int, start: int = 0
-) -> Iterator[list[tuple[tuple[tuple[str, ...], int], int]]]:
-    """Every way to take ``need`` cards from the interchangeable groups, as (group, count)."""
+    order: list[tuple[Group, list[str]]], need: int, must: int = -1, start: int = 0
+) -> Iterator[list[tuple[Group, int]]]:
+    """Every way to take ``need`` cards from the interchangeable groups, as (group, count), in
+    the groups' order; with ``must`` (an index into ``order``, -1 for none) only the ways that
+    take a card of that group (a group passed over is never taken later, so the search stops
+    at ``must`` until it is taken)."""
     if need == 0:
-        yield []
+        if must < start:
+            yield []
         return
-    for i in range(start, len(order)):
+    stop = must + 1 if must >= start else len(order)
+    for i in range(start, stop):
         key, cards = order[i]
         for take in range(min(len(cards), need), 0, -1):
-            for rest in _selections(order, need - take, i + 1):
+            for rest in _selections(order, need - take, must, i + 1):
                 yield [(key, take), *rest]
 
 

@@ -17,17 +17,17 @@ EVENT_NAMES = {"village_fair": "a Village Fair", "objective_draw": "an objective
                "national_holiday": "the National Holiday"}
 
 
-@per_decision
+@per_decision(kept=True)
 def space(table: Table) -> RoundSpace:
     """The round-track space of the current round."""
     track = table.catalog.round_tracks[table.state.options.track]
-    here = next((s for s in track.rounds if s.round == table.state.round), None)
+    here = track.by_round.get(table.state.round)
     if here is None:  # past the last printed space: only the solo challenge plays on (modes/)
         return RoundSpace(round=table.state.round, season=track.rounds[-1].season)
     return here
 
 
-@per_decision
+@per_decision(kept=True)
 def has_event(table: Table, kind: str) -> bool:
     return any(e.kind == kind for e in space(table).events)
 
