@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar, overload
@@ -49,36 +48,17 @@ class Table:
     """Facts of the position shared by every check while it is only being read (see
     :meth:`reading`); ``None`` while the position may change."""
 
-    @contextmanager
-    def reading(self, facts: dict[Any, Any] | None = None) -> Iterator[None]:
+    def reading(self, facts: dict[Any, Any] | None = None) -> Reading:
         """Read the position without changing it: facts computed once (:func:`per_decision`)
         serve every candidate checked inside; the cache ends with the outermost block, so an
         action applied afterwards, or an edit of ``state`` by hand, never meets stale facts.
         ``facts``: the cache to fill (or to read again, for the same position unchanged)."""
-        if self.cache is not None:
-            yield
-            return
-        self.cache = {} if facts is None else facts
-        try:
-            yield
-        finally:
-            self.cache = None
+        return Reading(self, facts)
 
-    @contextmanager
-    def supposing(self) -> Iterator[None]:
+    def supposing(self) -> Supposition:
         """A check that changes the position for a moment ("if this servant were placed …")
         and puts it back: facts worked out meanwhile are kept apart from the decision's."""
-        saved = self.cache
-        self.cache = None if saved is None else {
-            k: saved[k] for k in UNSUPPOSED if k in saved}
-        try:
-            yield
-        finally:
-            if saved is not None and self.cache is not None:
-                for k in UNSUPPOSED:
-                    if k in self.cache:
-                        saved.setdefault(k, self.cache[k])
-            self.cache = saved
+        return Supposition(self)
 
     def then(self, follow_up: str, *args: Any) -> None:
         """Ask the sequencer to carry on after this step (a key of ``flow.FOLLOW_UPS``)."""
@@ -232,6 +212,50 @@ class Table:
             tile_id = self.rng().choice(sorted(bag))
         bag.remove(tile_id)
         return tile_id
+
+
+class Reading:
+    """The block of :meth:`Table.reading` (a plain context manager: it opens at every
+    listing, check and action)."""
+
+    __slots__ = ("facts", "outermost", "table")
+
+    def __init__(self, table: Table, facts: dict[Any, Any] | None) -> None:
+        self.table, self.facts, self.outermost = table, facts, False
+
+    def __enter__(self) -> None:
+        table = self.table
+        if table.cache is None:
+            self.outermost = True
+            table.cache = {} if self.facts is None else self.facts
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outermost:
+            self.table.cache = None
+
+
+class Supposition:
+    """The block of :meth:`Table.supposing`: the decision's cache is set aside, all but the
+    facts no supposition changes (``UNSUPPOSED``), and put back after."""
+
+    __slots__ = ("saved", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table, self.saved = table, None
+
+    def __enter__(self) -> None:
+        table = self.table
+        saved = self.saved = table.cache
+        if saved is not None:
+            table.cache = {k: saved[k] for k in UNSUPPOSED if k in saved}
+
+    def __exit__(self, *exc: object) -> None:
+        table, saved = self.table, self.saved
+        if saved is not None and table.cache is not None:
+            for k in UNSUPPOSED:
+                if k in table.cache:
+                    saved.setdefault(k, table.cache[k])
+        table.cache = saved
 
 
 @overload
