@@ -26,13 +26,13 @@ from obsession_nb.engine import actions as a
 from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.scoring import totals
 from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.strategy import GreedySolo
 from obsession_nb.modes.solo.values import favours_value, is_legal
 from obsession_nb.modes.team.seating import teams
 from obsession_nb.practice.determinise import copy_position, sample
+from obsession_nb.practice.scores import seat_totals
 
 MONEY = 0.25
 """VP a spare £100 is worth beyond its wealth points (what it may still buy)."""
@@ -61,7 +61,7 @@ def margin(table: Table, seat: int) -> float:
 def position_values(table: Table) -> list[float]:
     """Each seat's scoresheet total now, plus the likely worth of its spare money and of the
     reputation steps towards its next level (finished games: the totals only)."""
-    points = totals(table)
+    points = seat_totals(table)
     if table.state.finished:
         return [float(points.get(s, 0)) for s in range(len(table.state.players))]
     wheel = table.wheel

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from obsession_nb.data.catalog_cards import ObjectiveCard
 from obsession_nb.data.catalog_records import CATEGORIES
@@ -44,7 +45,8 @@ def deck(player: Player) -> list[str]:
 
 def faces(table: Table, player: Player) -> list[tuple[str, str, int | None]]:
     """(tile id, category of the face up, prestige rating of the face up)."""
-    return [(o.tile, table.face(o).category, table.face(o).prestige) for o in player.organiser]
+    return [(o.tile, face.category, face.prestige)
+            for o in player.organiser for face in (table.face(o),)]
 
 
 def monuments(table: Table, player: Player) -> int:
@@ -194,9 +196,16 @@ _ROOM = re.compile(r"\(([a-z0-9-]+)\)")
 
 def evaluator(card: ObjectiveCard) -> Evaluator | None:
     """The card's evaluator; room-bonus cards name their tile id in the condition."""
-    found = EVALUATORS.get(card.id)
-    if found is None and card.category == "room_bonus":
-        match = _ROOM.search(card.condition)
+    return _evaluator(card.id, card.category, card.condition)
+
+
+@cache
+def _evaluator(card_id: str, category: str, condition: str) -> Evaluator | None:
+    """:func:`evaluator`, worked out once per card (an AI's playouts score thousands of
+    positions)."""
+    found = EVALUATORS.get(card_id)
+    if found is None and category == "room_bonus":
+        match = _ROOM.search(condition)
         if match:
             return own_tile(match.group(1))
     return found

@@ -1,0 +1,55 @@
+"""Each seat's scoresheet total for the AI's values, remembered seat by seat (scoring.categories).
+
+A playout values many positions that differ in one seat only: each purchase the heuristic
+player tries in step 7 changes the buyer's estate, never another seat's.  A seat's total
+(``scoring.score_player``) reads only that seat's player record, the guests of the activity
+under way when the turn is that seat's, the options (reputation wheel, prestige-guest limit),
+the milestones claimed and the catalog; those, as a key, find the total worked out before.
+A mode with a scoresheet of its own (Tableau Obsession) is scored whole, as
+``scoring.totals`` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from obsession_nb.base.cloning import keyer
+from obsession_nb.data.catalog import Catalog
+from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.mode import Mode
+from obsession_nb.engine.mode_records import Milestones
+from obsession_nb.engine.scoring import score_player, totals
+from obsession_nb.engine.state import Player
+from obsession_nb.engine.table import Table
+
+REMEMBERED = 100_000
+"""Totals kept at most; past it the memory starts again (a search values a few thousand
+positions per decision)."""
+
+_player_key = keyer(Player)
+_options_key = keyer(Options)
+_milestones_key = keyer(Milestones)
+_TOTALS: dict[tuple[Any, ...], tuple[Catalog, int]] = {}
+"""Key → (the catalog it was scored with, kept so that its id cannot be reused, the total)."""
+
+
+def seat_totals(table: Table) -> dict[int, int]:
+    """Each seat's scoresheet total, the numbers only: ``scoring.totals``, with each seat's
+    total remembered by everything it reads (see the module docstring)."""
+    state = table.state
+    if table.custom or type(table.mode).scoresheet is not Mode.scoresheet:
+        return totals(table)
+    if len(_TOTALS) > REMEMBERED:
+        _TOTALS.clear()
+    shared = (id(table.catalog), _options_key(state.options),
+              None if state.milestones is None else _milestones_key(state.milestones))
+    active = None if state.turn is None else state.turn.player
+    found = {}
+    for seat, player in enumerate(state.players):
+        key = (*shared, seat, _player_key(player),
+               tuple(state.turn.guests) if seat == active else None)  # type: ignore[union-attr]
+        known = _TOTALS.get(key)
+        if known is None or known[0] is not table.catalog:
+            known = _TOTALS[key] = (table.catalog, score_player(table, seat, explain=False).total)
+        found[seat] = known[1]
+    return found
