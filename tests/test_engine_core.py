@@ -247,3 +247,18 @@ def test_selections_with_a_group_that_must_join_keep_the_search_order(
     every = list(guests._selections(order, need))
     wanted = [c for c in every if must < 0 or any(key == order[must][0] for key, _n in c)]
     assert list(guests._selections(order, need, must)) == wanted
+
+
+def test_legal_actions_of_some_kinds_are_the_whole_lists_of_those_kinds() -> None:
+    """``legal_actions(table, kinds)`` (what a player looking for its purchases or its hosts
+    asks) lists what filtering the whole list gives, in its order, at every decision."""
+    wanted = [(a.Buy,), (a.Host,), (a.Invite, a.Serve), (a.Pass, a.Done)]
+    found = 0
+    for _label, game in seeded_games():
+        for g in decisions(game, seed=3, limit=300):
+            whole = engine.legal_actions(g.table)
+            for kinds in wanted:
+                some = engine.legal_actions(g.table, kinds)
+                assert some == [x for x in whole if isinstance(x, kinds)]
+                found += len(some)
+    assert found > 100

@@ -269,14 +269,20 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
         yield a.Done()
 
 
-def legal_actions(table: Table) -> list[a.Action]:
+def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
+                  ) -> list[a.Action]:
     """The candidates that are legal, in the candidates' order: generated per decision
-    (``movegen``), the verifiers deciding the kinds without a text-free test."""
+    (``movegen``), the verifiers deciding the kinds without a text-free test.  ``kinds``: only
+    actions of these kinds (the same ones, in the same order, as filtering the whole list;
+    a player looking for its purchases checks nothing else)."""
     if table.state.turn is None:
         return []
     before = table.state.model_dump_json() if PURE_VERIFY_CHECK else None
+    found = candidates(table)
+    if kinds is not None:
+        found = (x for x in found if isinstance(x, kinds))
     with table.reading():
-        legal = movegen.legal(table, candidates(table), lambda x: verify(table, x), HANDLERS)
+        legal = movegen.legal(table, found, lambda x: verify(table, x), HANDLERS)
     if before is not None and table.state.model_dump_json() != before:
         raise ImpureVerifier("listing the legal actions changed the position")
     return legal

@@ -128,8 +128,8 @@ class HeuristicPlayer(GreedySolo):
     def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
         """The purchases worth making, best first, each with what it adds."""
         seat = table.turn.player
-        options = [x for x in engine.legal_actions(table)
-                   if isinstance(x, a.Buy | ma.BuyInto) and not x.useful_man]
+        options = [x for x in engine.legal_actions(table, (a.Buy, ma.BuyInto))
+                   if not x.useful_man]  # type: ignore[attr-defined]
         if not options:
             return []
         trial = sample(table, seat, self.rng)

@@ -62,7 +62,7 @@ class PlannerSolo(GreedySolo):
                 results.append((plan, False, sim))
         start = self.simulate(table, a.Activity(), None, until="host")
         if start is not None and start.turn.step == "host":
-            for host in self.first(engine.legal_actions(start), a.Host):
+            for host in engine.legal_actions(start, (a.Host,)):
                 for frugal in (False, True):
                     self.frugal = frugal
                     sim = self.simulate(start, host, host.tile)
@@ -119,7 +119,7 @@ class PlannerSolo(GreedySolo):
             if not is_legal(sim, a.Activity()):
                 return 1.0
             engine.apply(sim, a.Activity())
-            hosts = self.first(engine.legal_actions(sim), a.Host)
+            hosts = engine.legal_actions(sim, (a.Host,))
         except IllegalAction:
             return 0.0
         return 0.0 if hosts else 1.0

@@ -144,7 +144,7 @@ class GreedySolo(Shopper):
         start = self.simulate(table, a.Activity(), None, until="host")
         hosts: list[str] = []
         if start is not None and start.turn.step == "host":
-            for host in self.first(engine.legal_actions(start), a.Host):
+            for host in engine.legal_actions(start, (a.Host,)):
                 sim = self.simulate(start, host, host.tile)
                 if sim is not None:
                     results.append((self.value(sim), host.tile))
