@@ -50,8 +50,9 @@ class RoundTrack(Sourced):
 
     @cached_property
     def by_round(self) -> dict[int, RoundSpace]:
-        """Each printed space by its round number (worked out once per track)."""
-        return {space.round: space for space in self.rounds}
+        """Each printed space by its round number, the first if two share one (worked out
+        once per track)."""
+        return {space.round: space for space in reversed(self.rounds)}
 
 
 # ---------------------------------------------------------------- other cards

@@ -220,7 +220,7 @@ def _row(game: Game, line: Line, before: dict[str, Any]) -> dict[str, Any]:
                              if t.tile in old_tiles and t.flipped != old_tiles[t.tile]),
         "bought": ", ".join(t.tile for t in me.organiser if t.tile not in old_tiles),
         "affordable": ", ".join(line.figures["affordable"]),
-        "score": score_player(table, seat).total - before["score"],
+        "score": score_player(table, seat, explain=False).total - before["score"],
     }
 
 
@@ -236,7 +236,7 @@ def _rows(game: Game, found: list[Line]) -> list[dict[str, Any]]:
         "cards": len(me.hand) + len(me.discard),
         "servants": len(me.servants.all()) + len(me.removed),
         "tiles": {t.tile: t.flipped for t in me.organiser},
-        "score": score_player(game.table, seat).total,
+        "score": score_player(game.table, seat, explain=False).total,
     }
     groups: dict[tuple[Any, ...], list[Line]] = {}
     for line in found:

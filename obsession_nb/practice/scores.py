@@ -22,9 +22,9 @@ from obsession_nb.engine.scoring import score_player, totals
 from obsession_nb.engine.state import Player
 from obsession_nb.engine.table import Table
 
-REMEMBERED = 100_000
-"""Totals kept at most; past it the memory starts again (a search values a few thousand
-positions per decision)."""
+REMEMBERED = 4096
+"""Totals kept at most (a few kilobytes each); past it the memory starts again.  What pays is
+remembering within one decision: the purchases tried on one sample share its other seats."""
 
 _player_key = keyer(Player)
 _options_key = keyer(Options)
