@@ -24,8 +24,8 @@ WHEEL_LEVELS = {"standard": 6, "extended": 8}
 
 UNSUPPOSED = ("abilities", "hand", "kept")
 """Reading-cache entries a supposition keeps: no supposition changes an organiser (the
-abilities, :meth:`Table.has_ability`), the active hand (``guests.hand_facts``), the round or
-the Servants' Quarters (the facts of ``per_decision(kept=True)``, kept together under "kept")."""
+abilities, :meth:`Table.has_ability`), the active hand (``guests.hand_facts``) or the round and
+its track (the facts of ``per_decision(kept=True)``, kept together under "kept")."""
 
 MISSING = object()
 """A fact not yet in the reading cache (a cached fact may itself be ``None``)."""
@@ -267,10 +267,11 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
 
     For facts every candidate of a decision needs (offers and prices, the guest requirement,
     the prestige limit, open service slots, abilities, events, feasible parties).  Arguments
-    must be hashable, and callers must not change the result.  ``kept=True``: a fact no
-    supposition (:meth:`Table.supposing`) can change — it reads only the round, the track or
-    what a supposition never touches (the hosted tile, Available Service, reputation and the
-    guest count are what suppositions change) — so suppositions share it with the decision.
+    must be hashable, and callers must not change the result.  ``kept=True``: a fact of the
+    round and its track only, which no check changes even for a moment, so suppositions
+    (:meth:`Table.supposing`) share it with the decision.  Not a fact of the servants: a
+    supposition changes Available Service, and team play's check of a second cook empties the
+    Servants' Quarters for a moment (tests/test_modes_robust.py).
     """
     if fn is None:
         return lambda f: per_decision(f, kept=kept)

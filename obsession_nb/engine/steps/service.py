@@ -54,7 +54,7 @@ def open_slots(table: Table) -> list[Slot]:
     return [s for s in slots_for(table, table.turn.guests) if s.id not in filled]
 
 
-@per_decision(kept=True)
+@per_decision
 def quarters_kinds(table: Table) -> set[str]:
     """Kinds of which one resting servant may still serve this turn (service.servants-quarters)."""
     me, turn = table.me, table.turn
