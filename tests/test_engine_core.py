@@ -262,3 +262,29 @@ def test_legal_actions_of_some_kinds_are_the_whole_lists_of_those_kinds() -> Non
                 assert some == [x for x in whole if isinstance(x, kinds)]
                 found += len(some)
     assert found > 100
+
+
+def test_play_applies_as_apply_does_and_refuses_with_the_rule() -> None:
+    """``dispatch.play`` (the AI's apply, no verifier text unless refusing): every legal action
+    leaves the position ``apply`` leaves; an illegal one is refused by the verifier's rule and
+    changes nothing."""
+    from obsession_nb.data.rules import IllegalAction
+    from obsession_nb.engine.table import Table
+
+    played = 0
+    for _label, game in seeded_games():
+        for g in decisions(game, seed=9, limit=150):
+            for action in engine.legal_actions(g.table)[:3]:
+                mine = Table(g.state.clone(), g.table.catalog)
+                theirs = Table(g.state.clone(), g.table.catalog)
+                engine.play(mine, action)
+                engine.apply(theirs, action)
+                assert mine.state == theirs.state, action.notation
+                played += 1
+    assert played > 300
+    game = new_game(2, seed=1)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        engine.play(game.table, a.Buy("barn"))
+    assert refused.value.rulings[0].rule.startswith("turn.")
+    assert game.to_json() == before

@@ -179,6 +179,17 @@ def apply(table: Table, action: a.Action) -> list[Ruling]:
     return rulings + perform(table, action)
 
 
+def play(table: Table, action: a.Action) -> list[Ruling]:
+    """:func:`apply` for players that read no rulings (an AI's playouts and plans): allowed by
+    the text-free check of move generation (:func:`can`, the same answer as the verifier:
+    tests/test_movegen_oracle.py), so the verifier's text is built only to refuse; returns what
+    happened."""
+    if not can(table, action):
+        with table.reading():
+            verify(table, action)  # raises IllegalAction, naming the rule that forbids it
+    return perform(table, action)
+
+
 def candidates(table: Table) -> Iterator[a.Action]:
     """Every action worth checking at the pending decision (a superset of the legal ones)."""
     turn = table.turn

@@ -139,7 +139,7 @@ class HeuristicPlayer(GreedySolo):
         for option in options:
             sim = copy_position(trial)
             try:
-                engine.apply(sim, option)
+                engine.play(sim, option)
             except IllegalAction:
                 continue
             front = table.tile(option.tile).front

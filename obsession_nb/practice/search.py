@@ -112,7 +112,7 @@ def playout(sim: Table, seat: int, line: Line, policy: HeuristicPlayer) -> tuple
     for action in line.actions:
         if not engine.can(sim, action):
             break
-        engine.apply(sim, action)
+        engine.perform(sim, action)
         played += 1
     mine = True
     for _ in range(MAX_ACTIONS):
@@ -127,7 +127,7 @@ def playout(sim: Table, seat: int, line: Line, policy: HeuristicPlayer) -> tuple
         if action is None:
             break
         try:
-            engine.apply(sim, action)
+            engine.play(sim, action)
         except IllegalAction:
             break
         played += 1

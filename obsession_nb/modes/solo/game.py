@@ -340,7 +340,7 @@ def play(game: Game, player: Any, *, logged: bool = True, max_actions: int = 5_0
             game.apply(action)
         else:
             game.table.automatic = []
-            engine.apply(game.table, action)
+            engine.play(game.table, action)
         played.append(action.notation)
         if len(played) >= max_actions:
             raise StalledSolo(f"not finished after {len(played)} actions")

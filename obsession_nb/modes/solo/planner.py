@@ -108,17 +108,17 @@ class PlannerSolo(GreedySolo):
                 if sim.state.players[seat].turns_taken > turns and turn.step == "begin":
                     break
                 if is_legal(sim, a.Done()):
-                    engine.apply(sim, a.Done())
+                    engine.play(sim, a.Done())
                     continue
                 legal = engine.legal_actions(sim)
                 if not legal:
                     return 0.0
-                engine.apply(sim, self.fallback(legal))
+                engine.play(sim, self.fallback(legal))
             else:
                 return 0.0
             if not is_legal(sim, a.Activity()):
                 return 1.0
-            engine.apply(sim, a.Activity())
+            engine.play(sim, a.Activity())
             hosts = engine.legal_actions(sim, (a.Host,))
         except IllegalAction:
             return 0.0
@@ -134,7 +134,7 @@ class PlannerSolo(GreedySolo):
             sim = trial_copy(table)
             sim.automatic = []
             try:
-                engine.apply(sim, action)
+                engine.play(sim, action)
             except IllegalAction:
                 continue
             worth = outlook(sim, self.pace).final

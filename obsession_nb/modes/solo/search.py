@@ -191,12 +191,12 @@ class SearchSolo(PlannerSolo):
         line = list(start)
         try:
             for notation in start:
-                engine.apply(sim, parse(notation))
+                engine.play(sim, parse(notation))
             for _ in range(12):
                 action = policy(self, sim)
                 if action is None or sim.turn is None or sim.turn.step != "buy":
                     break
-                engine.apply(sim, action)
+                engine.play(sim, action)
                 line.append(action.notation)
         except IllegalAction:
             pass
@@ -208,7 +208,7 @@ class SearchSolo(PlannerSolo):
         sim.automatic = []
         try:
             for notation in line:
-                engine.apply(sim, parse(notation))
+                engine.play(sim, parse(notation))
         except IllegalAction:
             return None
         return self.simulate(sim, a.Done(), None, until="begin")
@@ -276,7 +276,7 @@ class SearchSolo(PlannerSolo):
                 break
             if begin:
                 passed = isinstance(action, a.Pass)
-            engine.apply(sim, action)
+            engine.play(sim, action)
         worth = self.worth(sim)
         if sim.state.finished:
             solo = sim.state.solo

@@ -166,7 +166,7 @@ class GreedySolo(Shopper):
         sim = trial_copy(table)
         sim.automatic = []
         try:
-            engine.apply(sim, action)
+            engine.play(sim, action)
             for _ in range(MAX_STEPS):
                 turn = sim.state.turn
                 if turn is None or turn.step in (until, "buy", "begin"):
@@ -174,7 +174,7 @@ class GreedySolo(Shopper):
                 step = self.decide(sim, plan)
                 if step is None:
                     return None
-                engine.apply(sim, step)
+                engine.play(sim, step)
         except IllegalAction:
             return None
         return None
