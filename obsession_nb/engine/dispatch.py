@@ -195,7 +195,6 @@ def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
     me = table.me
     step = turn.step
-    seats = [s for s in range(len(table.state.players)) if s != turn.player]
     if step == "draft":
         if me.family is None:
             yield from (a.Family(f) for f in draft.family_candidates(table))
@@ -216,6 +215,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
     if step == "begin":
         yield from (a.Activity(), a.Pass())
     elif step == "step2":
+        seats = _others(table)
         if table.state.options.servants_hall == "automatic":
             yield from (ma.Rumour(s) for s in seats)
         else:
@@ -238,7 +238,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
             yield from (a.Double(str(i)) for i in range(1, count + 1))
         yield a.Done()
     elif step == "favours":
-        yield from _choice_candidates(table, seats)
+        yield from _choice_candidates(table, _others(table))
     elif step == "pass-option":
         yield from (a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True))
     elif step == "buy":
@@ -257,6 +257,12 @@ def candidates(table: Table) -> Iterator[a.Action]:
     if "useful_man" in me.servants.available:  # his one-time removals need him available
         yield a.UsefulManRefresh()
         yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
+
+
+def _others(table: Table) -> list[int]:
+    """The seats other than the active player's."""
+    player = table.turn.player
+    return [s for s in range(len(table.state.players)) if s != player]
 
 
 def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:

@@ -286,7 +286,7 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
             cache = cache.get("kept")
             if cache is None:
                 cache = table.cache["kept"] = {}  # type: ignore[index]
-        key = (cached, args)
+        key = (cached, args) if args else cached  # a fact of the position alone: its function
         value = cache.get(key, MISSING)
         if value is MISSING:
             value = cache[key] = fact(table, *args)  # type: ignore[call-arg]

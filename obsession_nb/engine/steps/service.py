@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.steps import suites
@@ -40,11 +41,14 @@ def slots_for(table: Table, guests: Iterable[str], *, include_tile: bool = True)
     return result
 
 
-def _numbered(target: str, kinds: Iterable[str]) -> list[Slot]:
-    return [
+@cache
+def _numbered(target: str, kinds: tuple[str, ...]) -> tuple[Slot, ...]:
+    """The icons of one tile or card, numbered (made once per target and icons: slots are
+    frozen, and a search asks for the same ones again and again)."""
+    return tuple(
         Slot(target if i == 0 else f"{target}:{i + 1}", target, kind)
         for i, kind in enumerate(kinds)
-    ]
+    )
 
 
 @per_decision
