@@ -288,3 +288,50 @@ def test_play_applies_as_apply_does_and_refuses_with_the_rule() -> None:
         engine.play(game.table, a.Buy("barn"))
     assert refused.value.rulings[0].rule.startswith("turn.")
     assert game.to_json() == before
+
+
+def test_play_decided_checks_in_the_reading_it_decided_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dispatch.play_decided``: the decided action is played as ``apply`` plays it, its check
+    reading the facts the decision worked out (the same cache); nothing decided, nothing
+    played; an illegal decision refused by its rule with the position unchanged."""
+    from obsession_nb.data.rules import IllegalAction
+    from obsession_nb.engine import movegen
+    from obsession_nb.engine.table import Table
+
+    seen: list[object] = []
+    legal = movegen.legal
+
+    def watched(table: Table, *args: object) -> list[a.Action]:
+        seen.append(table.cache)
+        return legal(table, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(movegen, "legal", watched)
+    played = 0
+    for _label, game in seeded_games():
+        for g in decisions(game, seed=4, limit=60):
+            choices = engine.legal_actions(g.table)
+            mine = Table(g.state.clone(), g.table.catalog)
+            theirs = Table(g.state.clone(), g.table.catalog)
+            decided: list[object] = []
+
+            def decide(table: Table = mine) -> a.Action:
+                engine.legal_actions(table)  # what a player reads before choosing
+                decided.append((table.cache, len(seen)))
+                return choices[-1]
+
+            seen.clear()
+            assert engine.play_decided(mine, decide) == choices[-1]
+            cache, checks = decided[0]  # type: ignore[misc]
+            assert cache is not None and len(seen) > checks and seen[-1] is cache
+            engine.apply(theirs, choices[-1])
+            assert mine.state == theirs.state, choices[-1].notation
+            played += 1
+    assert played > 100
+    game = new_game(2, seed=1)
+    before = game.to_json()
+    assert engine.play_decided(game.table, lambda: None) is None
+    assert game.to_json() == before
+    with pytest.raises(IllegalAction) as refused:
+        engine.play_decided(game.table, lambda: a.Buy("barn"))
+    assert refused.value.rulings[0].rule.startswith("turn.")
+    assert game.to_json() == before

@@ -190,6 +190,22 @@ def play(table: Table, action: a.Action) -> list[Ruling]:
     return perform(table, action)
 
 
+def play_decided(table: Table, decide: Callable[[], a.Action | None]) -> a.Action | None:
+    """Ask ``decide`` (which only reads the position) for an action and :func:`play` it, in
+    one reading: the facts of the decision worked out while deciding also serve the action's
+    check.  Returns the action played, or ``None`` (nothing played) when none is decided."""
+    with table.reading():
+        action = decide()
+        allowed = action is not None and can(table, action)
+    if action is None:
+        return None
+    if not allowed:
+        with table.reading():
+            verify(table, action)  # raises IllegalAction, naming the rule that forbids it
+    perform(table, action)
+    return action
+
+
 def candidates(table: Table) -> Iterator[a.Action]:
     """Every action worth checking at the pending decision (a superset of the legal ones)."""
     turn = table.turn

@@ -123,12 +123,12 @@ def playout(sim: Table, seat: int, line: Line, policy: HeuristicPlayer) -> tuple
             mine = False
         elif not mine and turn.step == "begin":
             break
-        action = quick_step(sim, policy, line.plan if mine else None)
-        if action is None:
-            break
+        plan = line.plan if mine else None
         try:
-            engine.play(sim, action)
+            action = engine.play_decided(sim, lambda plan=plan: quick_step(sim, policy, plan))
         except IllegalAction:
+            break
+        if action is None:
             break
         played += 1
     return margin(sim, seat), played

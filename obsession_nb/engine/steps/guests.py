@@ -81,6 +81,10 @@ def prestige_limit(table: Table) -> tuple[int | None, Ruling]:
     return limit, ruling(rule_id, LIMIT_WORDS[rule_id].format(limit=limit, level=level))
 
 
+Group = tuple[tuple[str, ...], int]
+"""Cards that need the same servants and bring the same money: interchangeable in a party."""
+
+
 @dataclass(frozen=True)
 class CardFacts:
     """A gentry card as the party search reads it, worked out once per card: the servants it
@@ -91,6 +95,8 @@ class CardFacts:
     money: int
     rating: int
     kinds: frozenset[str]
+    group: Group
+    """``(service, money)``: cards alike in both are interchangeable in a party."""
 
 
 _FACTS: dict[int, tuple[GentryCard, CardFacts]] = {}
@@ -104,9 +110,11 @@ def card_facts(card: GentryCard) -> CardFacts:
                  "gentlemen": card.gender == "male", "ladies": card.gender == "female",
                  "casual": card.deck in ("starter", "casual"),
                  "prestige": card.deck in ("prestige", "fairchild")}
+        service = tuple(sorted(card.service))
+        money = sum(f.amount for f in card.favours if f.kind == "money")
         entry = _FACTS[id(card)] = (card, CardFacts(
-            tuple(sorted(card.service)), sum(f.amount for f in card.favours if f.kind == "money"),
-            card.rating, frozenset(k for k, yes in kinds.items() if yes)))
+            service, money, card.rating, frozenset(k for k, yes in kinds.items() if yes),
+            (service, money)))
     return entry[1]
 
 
@@ -237,11 +245,7 @@ def dead_ends(table: Table) -> set[tuple[object, ...]]:
     return set()
 
 
-Group = tuple[tuple[str, ...], int]
-"""Cards that need the same servants and bring the same money: interchangeable in a party."""
-
-
-@dataclass
+@dataclass(slots=True)
 class PartyProblem:
     """What completing a party of ``guests`` depends on, worked out once per decision."""
 
@@ -263,21 +267,36 @@ class PartyProblem:
     """Groups already known to join, or not to join, some full party."""
 
 
+def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
+    """Groups needing fewer servants first, then the richer."""
+    (service, money), _cards = item
+    return len(service), -money
+
+
 @per_decision
 def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
     kinds: dict[Group, list[str]] = {}
+    group_of: dict[str, Group] = {}
     for card_id, facts in candidates(table):
         if card_id not in guests:
-            kinds.setdefault((facts.service, facts.money), []).append(card_id)
+            group = group_of[card_id] = facts.group
+            cards = kinds.get(group)
+            if cards is None:
+                kinds[group] = [card_id]
+            else:
+                cards.append(card_id)
     base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
-    order = sorted(kinds.items(), key=lambda item: (len(item[0][0]), -item[0][1]))
+    needs: dict[str, int] = {}
+    for slot in base:
+        needs[slot.kind] = needs.get(slot.kind, 0) + 1
+    order = sorted(kinds.items(), key=_likeliest)
     return PartyProblem(
         kinds=kinds,
         order=order,
         index={key: i for i, (key, _cards) in enumerate(order)},
-        group_of={c: key for key, cards in kinds.items() for c in cards},
+        group_of=group_of,
         base=base,
-        needs=dict(Counter(s.kind for s in base)),
+        needs=needs,
         unserved=unserved(table),
         budget=table.me.money + money_balance(table, guests) + borrowing_capacity(table),
         available=Counter(table.me.servants.available),
@@ -361,4 +380,5 @@ def _selections(
 
 def _unfilled_tile_slots(table: Table) -> list[Slot]:
     filled = {p.target for p in table.turn.placements if p.covers is not None}
-    return [s for s in slots_for(table, []) if s.id not in filled]
+    slots = slots_for(table, [])
+    return [s for s in slots if s.id not in filled] if filled else slots

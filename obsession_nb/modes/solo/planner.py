@@ -107,13 +107,8 @@ class PlannerSolo(GreedySolo):
                     return 0.0
                 if sim.state.players[seat].turns_taken > turns and turn.step == "begin":
                     break
-                if is_legal(sim, a.Done()):
-                    engine.play(sim, a.Done())
-                    continue
-                legal = engine.legal_actions(sim)
-                if not legal:
+                if engine.play_decided(sim, lambda: self._quickest(sim)) is None:
                     return 0.0
-                engine.play(sim, self.fallback(legal))
             else:
                 return 0.0
             if not is_legal(sim, a.Activity()):
@@ -123,6 +118,13 @@ class PlannerSolo(GreedySolo):
         except IllegalAction:
             return 0.0
         return 0.0 if hosts else 1.0
+
+    def _quickest(self, table: Table) -> a.Action | None:
+        """The lookahead's choice: ``done`` where it may be taken, else the fallback."""
+        if is_legal(table, a.Done()):
+            return a.Done()
+        legal = engine.legal_actions(table)
+        return self.fallback(legal) if legal else None
 
     # ------------------------------------------------------------ step 7
 

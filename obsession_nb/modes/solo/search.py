@@ -193,14 +193,21 @@ class SearchSolo(PlannerSolo):
             for notation in start:
                 engine.play(sim, parse(notation))
             for _ in range(12):
-                action = policy(self, sim)
-                if action is None or sim.turn is None or sim.turn.step != "buy":
+                action = engine.play_decided(sim, lambda: self._purchase(sim, policy))
+                if action is None:
                     break
-                engine.play(sim, action)
                 line.append(action.notation)
         except IllegalAction:
             pass
         return tuple(line)
+
+    def _purchase(self, sim: Table,
+                  policy: Callable[[SearchSolo, Table], a.Action | None]) -> a.Action | None:
+        """``policy``'s purchase while step 7 lasts, else ``None``."""
+        action = policy(self, sim)
+        if action is None or sim.turn is None or sim.turn.step != "buy":
+            return None
+        return action
 
     def finish_turn(self, table: Table, line: Iterable[str]) -> Table | None:
         """Play the purchases, end step 7 and play on to the next turn's start (or the end)."""
@@ -271,12 +278,11 @@ class SearchSolo(PlannerSolo):
             begin = turn is not None and turn.step == "begin"
             if begin and passed is not None:
                 marks = marks.after(sim, sim.state.round - 1, passed)
-            action = player.choose(game)
+            action = engine.play_decided(sim, lambda: player.choose(game))
             if action is None:
                 break
             if begin:
                 passed = isinstance(action, a.Pass)
-            engine.play(sim, action)
         worth = self.worth(sim)
         if sim.state.finished:
             solo = sim.state.solo

@@ -171,10 +171,8 @@ class GreedySolo(Shopper):
                 turn = sim.state.turn
                 if turn is None or turn.step in (until, "buy", "begin"):
                     return sim
-                step = self.decide(sim, plan)
-                if step is None:
+                if engine.play_decided(sim, lambda: self.decide(sim, plan)) is None:
                     return None
-                engine.play(sim, step)
         except IllegalAction:
             return None
         return None
