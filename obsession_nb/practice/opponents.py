@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 
-from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine import actions as a
 from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine import mode_actions as ma
@@ -135,13 +134,12 @@ class HeuristicPlayer(GreedySolo):
         trial = sample(table, seat, self.rng)
         before = margin(trial, seat)
         left = max(0, last_round(table) - table.state.round) / 8
+        with trial.reading():  # one reading: step 7's facts serve every option's check
+            allowed = [option for option in options if engine.can(trial, option)]
         ranked = []
-        for option in options:
-            sim = copy_position(trial)
-            try:
-                engine.play(sim, option)
-            except IllegalAction:
-                continue
+        for option in allowed:
+            sim = copy_position(trial)  # the same position, so the same check
+            engine.perform(sim, option)
             front = table.tile(option.tile).front
             gain = margin(sim, seat) - before + TILE_USE * left * favours_value(front.favours)
             if gain > BUY_MARGIN:
