@@ -314,10 +314,11 @@ def test_play_decided_checks_in_the_reading_it_decided_in(monkeypatch: pytest.Mo
             theirs = Table(g.state.clone(), g.table.catalog)
             decided: list[object] = []
 
-            def decide(table: Table = mine) -> a.Action:
+            def decide(table: Table = mine, decided: list[object] = decided,
+                       choice: a.Action = choices[-1]) -> a.Action:
                 engine.legal_actions(table)  # what a player reads before choosing
                 decided.append((table.cache, len(seen)))
-                return choices[-1]
+                return choice
 
             seen.clear()
             assert engine.play_decided(mine, decide) == choices[-1]
