@@ -184,10 +184,7 @@ def play(table: Table, action: a.Action) -> list[Ruling]:
     the text-free check of move generation (:func:`can`, the same answer as the verifier:
     tests/test_movegen_oracle.py), so the verifier's text is built only to refuse; returns what
     happened."""
-    if not can(table, action):
-        with table.reading():
-            verify(table, action)  # raises IllegalAction, naming the rule that forbids it
-    return perform(table, action)
+    return _perform_allowed(table, action, can(table, action))
 
 
 def play_decided(table: Table, decide: Callable[[], a.Action | None]) -> a.Action | None:
@@ -199,11 +196,17 @@ def play_decided(table: Table, decide: Callable[[], a.Action | None]) -> a.Actio
         allowed = action is not None and can(table, action)
     if action is None:
         return None
+    _perform_allowed(table, action, allowed)
+    return action
+
+
+def _perform_allowed(table: Table, action: a.Action, allowed: bool) -> list[Ruling]:
+    """Perform ``action`` if :func:`can` allowed it; otherwise the verifier refuses it with
+    the rule that forbids it (``IllegalAction``), the position unchanged."""
     if not allowed:
         with table.reading():
-            verify(table, action)  # raises IllegalAction, naming the rule that forbids it
-    perform(table, action)
-    return action
+            verify(table, action)  # raises IllegalAction
+    return perform(table, action)
 
 
 def candidates(table: Table) -> Iterator[a.Action]:

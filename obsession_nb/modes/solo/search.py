@@ -205,7 +205,8 @@ class SearchSolo(PlannerSolo):
                   policy: Callable[[SearchSolo, Table], a.Action | None]) -> a.Action | None:
         """``policy``'s purchase while step 7 lasts, else ``None``."""
         action = policy(self, sim)
-        if action is None or sim.turn is None or sim.turn.step != "buy":
+        turn = sim.state.turn  # Table.turn raises once the game is over
+        if action is None or turn is None or turn.step != "buy":
             return None
         return action
 
