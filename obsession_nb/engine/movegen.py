@@ -17,9 +17,10 @@ from typing import Any
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine import actions as a
+from obsession_nb.engine import turn_handlers
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.steps import buying, choices, hosting, serving, special
-from obsession_nb.engine.table import Table
+from obsession_nb.engine.table import MISSING, Table
 
 TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.Host: hosting.can_host,              # host.*, invite.exact-count
@@ -33,40 +34,76 @@ TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.RefreshMarket: special.can_refresh,  # special.market-refresh
     a.UsefulManRefresh: special.can_remove_useful_man,  # ud.useful-man.refresh
     a.UsefulManSearch: special.can_um_search,           # ud.useful-man.search
+    a.Done: turn_handlers.can_done,        # invite.exact-count, service.mandatory, favours.dismiss
 }
 """Action kinds with a text-free test of their own: same answer as the kind's verifier (in the
 steps the kind belongs to, after the mode's own refusals)."""
 
 
+Check = tuple[frozenset[str], Callable[..., Any], bool]
+"""How move generation checks one kind: the steps it belongs to, then its text-free test
+(``True``) or else its verifier (``False``)."""
+
+_CHECKS: dict[tuple[type[Mode], int], dict[type[a.Action], Check | None]] = {}
+
+
+def _check(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler]
+           ) -> Check | None:
+    """The :data:`Check` of ``kind`` in ``mode``: the mode's own handler, else ``standard``'s
+    (with the kind's text-free test, if it has one); ``None`` when neither has the kind."""
+    own = mode.handlers.get(kind)
+    if own is not None:
+        return own.steps, own.verify, False
+    handler = standard.get(kind)
+    if handler is None:
+        return None
+    test = TEXT_FREE.get(kind)
+    return (handler.steps, handler.verify, False) if test is None else (handler.steps, test, True)
+
+
 def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Action], Any],
           standard: Mapping[type[a.Action], Handler]) -> list[a.Action]:
-    """The candidates that are legal now, in their order (call inside ``table.reading()``).
+    """The candidates that are legal now, in their order, each once (call inside
+    ``table.reading()``).
 
     Each is checked as ``engine.verify`` checks it — the mode's own refusals, the steps its
     kind belongs to, then the text-free test of its kind or else its verifier — with the
-    handlers read directly: the mode's own, else ``standard`` (the standard game's).  A kind
-    of another mode goes to ``verify``, which names the rule that keeps it out."""
+    handlers read directly: the mode's own, else ``standard`` (the standard game's; how each
+    kind is checked is worked out once per mode).  A kind of another mode goes to ``verify``,
+    which names the rule that keeps it out."""
     step = table.turn.step
     mode = table.mode
-    own = mode.handlers
+    checks = _CHECKS.get((type(mode), id(standard)))
+    if checks is None:
+        checks = _CHECKS[type(mode), id(standard)] = {}
     refuses = type(mode).refuse is not Mode.refuse
+    arguments = a.arguments
+    seen: set[tuple[type[a.Action], tuple[Any, ...]]] = set()
     result: list[a.Action] = []
-    for action in dict.fromkeys(candidates):
+    for action in candidates:
         kind = type(action)
-        handler = own.get(kind) or standard.get(kind)
+        args = arguments(action)
+        key = (kind, args)  # equal exactly when the actions are; hashed without a Python call
+        if key in seen:
+            continue
+        seen.add(key)
+        check = checks.get(kind, MISSING)
+        if check is MISSING:
+            check = checks[kind] = _check(mode, kind, standard)
         try:
-            if handler is None:
+            if check is None:
                 verify(action)
-            elif step not in handler.steps:
-                continue
             else:
+                steps, test, text_free = check
+                if step not in steps:
+                    continue
                 if refuses:
                     mode.refuse(table, action)
-                test = None if kind in own else TEXT_FREE.get(kind)
-                if test is None:
-                    handler.verify(table, *a.arguments(action))
-                elif not test(table, *a.arguments(action)):
-                    continue
+                if text_free:
+                    if not test(table, *args):
+                        continue
+                else:
+                    test(table, *args)
         except IllegalAction:
             continue
         result.append(action)

@@ -7,6 +7,7 @@ Engine modules read components and the position through a :class:`Table`; they c
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -22,10 +23,12 @@ from obsession_nb.engine.state import OwnedTile, Player, State, Turn
 
 WHEEL_LEVELS = {"standard": 6, "extended": 8}
 
-UNSUPPOSED = ("abilities", "hand", "kept")
+UNSUPPOSED = ("abilities", "hand", "groups", "kept")
 """Reading-cache entries a supposition keeps: no supposition changes an organiser (the
-abilities, :meth:`Table.has_ability`), the active hand (``guests.hand_facts``) or the round and
-its track (the facts of ``per_decision(kept=True)``, kept together under "kept")."""
+abilities, :meth:`Table.has_ability`), the active hand (``guests.hand_facts``, and the groups
+of its cards a party search chooses from, ``guests.guest_groups``, kept by what else they
+depend on) or the round and its track (the facts of ``per_decision(kept=True)``, kept together
+under "kept")."""
 
 MISSING = object()
 """A fact not yet in the reading cache (a cached fact may itself be ``None``)."""
@@ -82,7 +85,10 @@ class Table:
         return self.catalog.tiles[tile_id]
 
     def face(self, owned: OwnedTile) -> TileSide:
-        return self.catalog.tiles[owned.tile].side(owned.flipped)
+        """The face up of an owned tile (``Tile.side``, read here without the call: the
+        busiest lookup of a decision)."""
+        tile = self.catalog.tiles[owned.tile]
+        return tile.back if owned.flipped and tile.back is not None else tile.front
 
     def hosted_face(self) -> TileSide | None:
         """The face of the tile hosted this turn, if any (kept while the position is read)."""
@@ -117,9 +123,10 @@ class Table:
 
     @property
     def turn(self) -> Turn:
-        if self.state.turn is None:
+        turn = self.state.turn
+        if turn is None:
             raise RuntimeError("no turn in progress")
-        return self.state.turn
+        return turn
 
     @property
     def me(self) -> Player:
@@ -276,6 +283,38 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
     if fn is None:
         return lambda f: per_decision(f, kept=kept)
     fact = fn
+    code = getattr(fact, "__code__", None)
+    fixed = (not kept and code is not None and not code.co_kwonlyargcount
+             and not code.co_flags & inspect.CO_VARARGS and not getattr(fact, "__defaults__", 0))
+    # the busiest facts take the table alone, or one more argument: a wrapper of their own,
+    # without packing the arguments into a tuple (the fact kept under its function, or under
+    # its function and the argument)
+    if fixed and code.co_argcount == 1:  # type: ignore[union-attr]
+        @wraps(fact)
+        def cached_alone(table: Table) -> Any:
+            cache = table.cache
+            if cache is None:
+                return fact(table)  # type: ignore[call-arg]
+            value = cache.get(cached_alone, MISSING)
+            if value is MISSING:
+                value = cache[cached_alone] = fact(table)  # type: ignore[call-arg]
+            return value
+
+        return cached_alone
+
+    if fixed and code.co_argcount == 2:  # type: ignore[union-attr]
+        @wraps(fact)
+        def cached_one(table: Table, arg: Any) -> Any:
+            cache = table.cache
+            if cache is None:
+                return fact(table, arg)  # type: ignore[call-arg]
+            key = (cached_one, arg)
+            value = cache.get(key, MISSING)
+            if value is MISSING:
+                value = cache[key] = fact(table, arg)  # type: ignore[call-arg]
+            return value
+
+        return cached_one
 
     @wraps(fact)
     def cached(table: Table, *args: Any) -> Any:

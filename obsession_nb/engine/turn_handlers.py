@@ -4,7 +4,7 @@ ruling.parish-church-choice).  Each verifier raises :class:`IllegalAction` with 
 
 
 
-from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine import flow, turn_flow
 from obsession_nb.engine.state import Placement
 from obsession_nb.engine.steps import choices, hosting, step2, suites
@@ -115,6 +115,24 @@ def verify_done(table: Table) -> list[Ruling]:
         return [ruling("turn.order-of-play", "Step 2 ends; step 3 begins.")]
     return [ruling("market.one-purchase", f"Shopping ends after {turn.purchases} purchase(s); "
                    "step 8 clears the board.")]
+
+
+def can_done(table: Table) -> bool:
+    """Whether :func:`verify_done` allows ``done``, without its text where the answer is often
+    no (a party not yet complete, icons still open, a favour still to decide)."""
+    turn = table.turn
+    step = turn.step
+    if step == "invite":
+        return hosting.can_finish_invitations(table)
+    if step == "service":
+        return not open_slots(table) and not suites.double_pending(table)
+    if step == "favours":
+        return turn.choices[0].kind in ("dismiss", "hire")
+    try:
+        verify_done(table)
+    except IllegalAction:
+        return False
+    return True
 
 
 def apply_done(table: Table) -> list[Ruling]:

@@ -245,14 +245,61 @@ def dead_ends(table: Table) -> set[tuple[object, ...]]:
     return set()
 
 
-@dataclass(slots=True)
-class PartyProblem:
-    """What completing a party of ``guests`` depends on, worked out once per decision."""
+@dataclass(frozen=True, slots=True)
+class GuestGroups:
+    """The cards that may join ``guests``, in groups of interchangeable ones (what a party
+    search chooses from)."""
 
     kinds: dict[Group, list[str]]
     order: list[tuple[Group, list[str]]]
     """The groups, those needing fewer servants and then the richer first (likeliest first)."""
+    index: dict[Group, int]
+    """Each group's place in ``order``."""
     group_of: dict[str, Group]
+
+
+def guest_groups(table: Table, guests: tuple[str, ...]) -> GuestGroups:
+    """:class:`GuestGroups` of the candidates (:func:`candidates`) not in ``guests``.  They
+    depend only on the hand, the guests, the kind asked for and the prestige limit, so every
+    supposition of a decision shares them (none changes a hand: the cache entry "groups" is
+    kept, table.UNSUPPOSED) — the host decision's check of each tile builds them once per kind
+    of guest asked for, not once per tile."""
+    req = requirement(table)
+    key = (None if req is None else req.kind, limit_rule(table)[0], tuple(table.turn.guests),
+           guests)
+    cache = table.cache
+    shelf: dict[object, GuestGroups] | None = None
+    if cache is not None:
+        shelf = cache.get("groups")
+        if shelf is None:
+            shelf = cache["groups"] = {}
+        found = shelf.get(key)
+        if found is not None:
+            return found
+    kinds: dict[Group, list[str]] = {}
+    group_of: dict[str, Group] = {}
+    for card_id, facts in candidates(table):
+        if card_id not in guests:
+            group = group_of[card_id] = facts.group
+            cards = kinds.get(group)
+            if cards is None:
+                kinds[group] = [card_id]
+            else:
+                cards.append(card_id)
+    order = sorted(kinds.items(), key=_likeliest)
+    groups = GuestGroups(kinds, order, {key: i for i, (key, _cards) in enumerate(order)},
+                         group_of)
+    if shelf is not None:
+        shelf[key] = groups
+    return groups
+
+
+@dataclass(slots=True)
+class PartyProblem:
+    """What completing a party of ``guests`` depends on, worked out once per decision (and
+    supposition)."""
+
+    groups: GuestGroups
     base: list[Slot]
     needs: dict[str, int]
     """The servants ``base`` asks for, by kind."""
@@ -261,8 +308,6 @@ class PartyProblem:
     budget: int
     available: Counter[str]
     quarters: set[str]
-    index: dict[Group, int] = field(default_factory=dict)
-    """Each group's place in ``order``."""
     joins: dict[Group, bool] = field(default_factory=dict)
     """Groups already known to join, or not to join, some full party."""
 
@@ -275,26 +320,12 @@ def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
 
 @per_decision
 def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
-    kinds: dict[Group, list[str]] = {}
-    group_of: dict[str, Group] = {}
-    for card_id, facts in candidates(table):
-        if card_id not in guests:
-            group = group_of[card_id] = facts.group
-            cards = kinds.get(group)
-            if cards is None:
-                kinds[group] = [card_id]
-            else:
-                cards.append(card_id)
     base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
     needs: dict[str, int] = {}
     for slot in base:
         needs[slot.kind] = needs.get(slot.kind, 0) + 1
-    order = sorted(kinds.items(), key=_likeliest)
     return PartyProblem(
-        kinds=kinds,
-        order=order,
-        index={key: i for i, (key, _cards) in enumerate(order)},
-        group_of=group_of,
+        groups=guest_groups(table, guests),
         base=base,
         needs=needs,
         unserved=unserved(table),
@@ -315,7 +346,7 @@ def joins_party(table: Table, guests: tuple[str, ...], card_id: str) -> bool:
     search per group of interchangeable cards serves every candidate of the decision, and each
     party found answers for every group in it."""
     problem = party_problem(table, guests)
-    group = problem.group_of.get(card_id)
+    group = problem.groups.group_of.get(card_id)
     if group is None:
         return False
     if group not in problem.joins:
@@ -331,17 +362,18 @@ def _first_party(table: Table, guests: tuple[str, ...], must: Group | None) -> l
     given), or ``None`` when there is none.  The search runs over how many cards of each
     group to add, not over every set of cards."""
     problem = party_problem(table, guests)
+    groups = problem.groups
     dead = dead_ends(table)
     for count in allowed_counts(table):
         need = count - len(guests)
-        if need < 0 or need > len(problem.group_of):
+        if need < 0 or need > len(groups.group_of):
             continue
-        for choice in _selections(problem.order, need, problem.index.get(must, -1)):
+        for choice in _selections(groups.order, need, groups.index.get(must, -1)):
             if problem.budget + sum(key[1] * n for key, n in choice) < 0:
                 continue
             if direct_fill(_needs(problem, choice), problem.available, problem.quarters):
                 return [key for key, _n in choice]
-            extra = [c for (key, n) in choice for c in problem.kinds[key][:n]]
+            extra = [c for (key, n) in choice for c in groups.kinds[key][:n]]
             slots = problem.base + slots_for(table, extra, include_tile=False)
             if feasible(table, slots, problem.available.copy(), problem.quarters, dead):
                 return [key for key, _n in choice]

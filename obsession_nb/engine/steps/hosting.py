@@ -206,6 +206,13 @@ def _count_can_change(table: Table) -> bool:
     return False
 
 
+def can_finish_invitations(table: Table) -> bool:
+    """Whether :func:`verify_guests_done` allows ending the invitations, without its text."""
+    guests_now = table.turn.guests
+    return (len(guests_now) in guests.allowed_counts(table)
+            and guests.party_possible(table, tuple(guests_now)))
+
+
 def verify_guests_done(table: Table) -> list[Ruling]:
     counts = guests.allowed_counts(table)
     n = len(table.turn.guests)

@@ -70,7 +70,7 @@ def _still_affordable(table: Table, party: tuple[str, ...], cost: int) -> bool:
     me = table.me
     problem = guests.party_problem(table, party)
     lost = guests.borrowing_capacity(table) - (max(me.reputation - cost, 0) // 2) * 100
-    worst = sum(min(money, 0) * len(cards) for (_, money), cards in problem.kinds.items())
+    worst = sum(min(money, 0) * len(cards) for (_, money), cards in problem.groups.kinds.items())
     return problem.budget - lost + worst >= 0
 
 
