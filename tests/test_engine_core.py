@@ -233,20 +233,22 @@ def test_one_party_search_answers_like_a_search_per_guest() -> None:
     assert compared > 20
 
 
-@given(sizes=st.lists(st.integers(1, 3), max_size=5), need=st.integers(0, 6),
-       must=st.integers(-1, 4))
-def test_selections_with_a_group_that_must_join_keep_the_search_order(
-        sizes: list[int], need: int, must: int) -> None:
-    """The party search asked for a party with a card of group ``must`` tries exactly the
-    selections taking one, in the order of the search without it."""
+@given(sizes=st.lists(st.integers(1, 3), max_size=5), need=st.integers(0, 6))
+def test_selections_list_every_way_to_take_the_cards_once(sizes: list[int], need: int) -> None:
+    """The party search's ways of taking ``need`` cards from groups of interchangeable cards:
+    each count per group (up to the group's size) adding up to ``need``, each exactly once."""
+    from itertools import product
+
     from obsession_nb.engine.steps import guests
 
     order = [(((f"s{i}",), i), [f"c{i}-{n}" for n in range(size)])
              for i, size in enumerate(sizes)]
-    must = must if must < len(order) else -1
-    every = list(guests._selections(order, need))
-    wanted = [c for c in every if must < 0 or any(key == order[must][0] for key, _n in c)]
-    assert list(guests._selections(order, need, must)) == wanted
+    found = [tuple(dict(choice).get(key, 0) for key, _cards in order)
+             for choice in guests._selections(order, need)]
+    every = {counts for counts in product(*(range(size + 1) for size in sizes))
+             if sum(counts) == need}
+    assert len(found) == len(set(found))
+    assert set(found) == every
 
 
 def test_legal_actions_of_some_kinds_are_the_whole_lists_of_those_kinds() -> None:

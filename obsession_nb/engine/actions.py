@@ -53,28 +53,31 @@ def _specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
     return found
 
 
-_GETTERS: dict[type[Action], Callable[[Action], tuple[Any, ...]]] = {}
+Reader = tuple[int, Callable[[Action], Any]]
+"""How many fields an action kind has, and a getter of them: an ``attrgetter`` returning a bare
+value for one field, a tuple for more; for none, the empty tuple."""
+
+_READERS: dict[type[Action], Reader] = {}
+
+
+def reader(kind: type[Action]) -> Reader:
+    """The :data:`Reader` of an action kind, made once per kind (a getter written in C, so
+    that move generation reads a candidate's fields without a Python call)."""
+    found = _READERS.get(kind)
+    if found is None:
+        names = tuple(spec[0] for spec in _specs(kind))
+        found = _READERS[kind] = (len(names), attrgetter(*names) if names else _no_fields)
+    return found
+
+
+def _no_fields(action: Action) -> tuple[()]:
+    return ()
 
 
 def arguments(action: Action) -> tuple[Any, ...]:
-    """The action's fields in order: the arguments its verifier and apply take (read by a
-    getter made once per kind)."""
-    kind = type(action)
-    get = _GETTERS.get(kind)
-    if get is None:
-        get = _GETTERS[kind] = _getter(tuple(spec[0] for spec in _specs(kind)))
-    return get(action)
-
-
-def _getter(names: tuple[str, ...]) -> Callable[[Action], tuple[Any, ...]]:
-    """A function returning these fields of an action as a tuple (``attrgetter`` returns a
-    bare value for one name, and needs at least one)."""
-    if len(names) > 1:
-        return attrgetter(*names)
-    if names:
-        one = attrgetter(names[0])
-        return lambda action: (one(action),)
-    return lambda action: ()
+    """The action's fields in order: the arguments its verifier and apply take."""
+    count, get = _READERS.get(type(action)) or reader(type(action))
+    return (get(action),) if count == 1 else get(action)  # type: ignore[no-any-return]
 
 
 Seat = int

@@ -20,7 +20,7 @@ from obsession_nb.engine import actions as a
 from obsession_nb.engine import turn_handlers
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.steps import buying, choices, hosting, serving, special
-from obsession_nb.engine.table import MISSING, Table
+from obsession_nb.engine.table import Table
 
 TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.Host: hosting.can_host,              # host.*, invite.exact-count
@@ -44,7 +44,8 @@ Check = tuple[frozenset[str], Callable[..., Any], bool]
 """How move generation checks one kind: the steps it belongs to, then its text-free test
 (``True``) or else its verifier (``False``)."""
 
-_CHECKS: dict[tuple[type[Mode], int], dict[type[a.Action], Check | None]] = {}
+_CHECKS: dict[tuple[type[Mode], int], dict[type[a.Action], tuple[a.Reader, Check | None]]] = {}
+"""Per mode (and table of standard handlers): each kind's fields reader and :data:`Check`."""
 
 
 def _check(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler]
@@ -77,19 +78,21 @@ def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Acti
     if checks is None:
         checks = _CHECKS[type(mode), id(standard)] = {}
     refuses = type(mode).refuse is not Mode.refuse
-    arguments = a.arguments
-    seen: set[tuple[type[a.Action], tuple[Any, ...]]] = set()
+    seen: set[object] = set()
     result: list[a.Action] = []
     for action in candidates:
         kind = type(action)
-        args = arguments(action)
-        key = (kind, args)  # equal exactly when the actions are; hashed without a Python call
+        plan = checks.get(kind)
+        if plan is None:
+            plan = checks[kind] = (a.reader(kind), _check(mode, kind, standard))
+        (count, get), check = plan
+        # the candidate told apart by its kind and fields (equal exactly when the actions
+        # are), read and hashed in C rather than by the dataclass's __hash__
+        args: tuple[Any, ...] = (get(action),) if count == 1 else get(action)
+        key = (kind, args)
         if key in seen:
             continue
         seen.add(key)
-        check = checks.get(kind, MISSING)
-        if check is MISSING:
-            check = checks[kind] = _check(mode, kind, standard)
         try:
             if check is None:
                 verify(action)

@@ -253,8 +253,6 @@ class GuestGroups:
     kinds: dict[Group, list[str]]
     order: list[tuple[Group, list[str]]]
     """The groups, those needing fewer servants and then the richer first (likeliest first)."""
-    index: dict[Group, int]
-    """Each group's place in ``order``."""
     group_of: dict[str, Group]
 
 
@@ -286,9 +284,7 @@ def guest_groups(table: Table, guests: tuple[str, ...]) -> GuestGroups:
                 kinds[group] = [card_id]
             else:
                 cards.append(card_id)
-    order = sorted(kinds.items(), key=_likeliest)
-    groups = GuestGroups(kinds, order, {key: i for i, (key, _cards) in enumerate(order)},
-                         group_of)
+    groups = GuestGroups(kinds, sorted(kinds.items(), key=_likeliest), group_of)
     if shelf is not None:
         shelf[key] = groups
     return groups
@@ -309,7 +305,7 @@ class PartyProblem:
     available: Counter[str]
     quarters: set[str]
     joins: dict[Group, bool] = field(default_factory=dict)
-    """Groups already known to join, or not to join, some full party."""
+    """Whether each group joins some full party (:func:`_joining`), once asked."""
 
 
 def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
@@ -338,46 +334,59 @@ def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
 @per_decision
 def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
     """Whether ``guests`` can be completed to a full, staffed and affordable party."""
-    return _first_party(table, guests, None) is not None
+    problem = party_problem(table, guests)
+    return any(_completes(table, problem, choice) for choice in _choices(table, problem, guests))
 
 
 def joins_party(table: Table, guests: tuple[str, ...], card_id: str) -> bool:
-    """Whether the card can join ``guests`` in some full, staffed and affordable party.  One
-    search per group of interchangeable cards serves every candidate of the decision, and each
-    party found answers for every group in it."""
+    """Whether the card can join ``guests`` in some full, staffed and affordable party: the
+    answer for every group of interchangeable cards, found in one search the first time a
+    card of the decision is asked about (:func:`_joining`)."""
     problem = party_problem(table, guests)
     group = problem.groups.group_of.get(card_id)
     if group is None:
         return False
-    if group not in problem.joins:
-        party = _first_party(table, guests, group)
-        problem.joins[group] = party is not None
-        for member in party or ():
-            problem.joins[member] = True
+    if not problem.joins:
+        problem.joins.update(_joining(table, problem, guests))
     return problem.joins[group]
 
 
-def _first_party(table: Table, guests: tuple[str, ...], must: Group | None) -> list[Group] | None:
-    """The groups of the first full party completing ``guests`` (with a card of ``must``, if
-    given), or ``None`` when there is none.  The search runs over how many cards of each
-    group to add, not over every set of cards."""
-    problem = party_problem(table, guests)
+def _joining(table: Table, problem: PartyProblem, guests: tuple[str, ...]) -> dict[Group, bool]:
+    """Whether each group joins ``guests`` in some full party: one pass over the ways to
+    complete the party, trying only those with a group not yet seen in a party that works,
+    and stopping once every group has been."""
+    unseen = set(problem.groups.kinds)
+    for choice in _choices(table, problem, guests):
+        if not unseen:
+            break
+        if any(key in unseen for key, _n in choice) and _completes(table, problem, choice):
+            unseen.difference_update(key for key, _n in choice)
+    return {key: key not in unseen for key in problem.groups.kinds}
+
+
+def _choices(table: Table, problem: PartyProblem, guests: tuple[str, ...]
+             ) -> Iterator[list[tuple[Group, int]]]:
+    """Every way to complete ``guests`` to a party of an allowed size, as (group, how many
+    cards of it), the likeliest first.  The search runs over how many cards of each group to
+    add, not over every set of cards."""
     groups = problem.groups
-    dead = dead_ends(table)
     for count in allowed_counts(table):
         need = count - len(guests)
-        if need < 0 or need > len(groups.group_of):
-            continue
-        for choice in _selections(groups.order, need, groups.index.get(must, -1)):
-            if problem.budget + sum(key[1] * n for key, n in choice) < 0:
-                continue
-            if direct_fill(_needs(problem, choice), problem.available, problem.quarters):
-                return [key for key, _n in choice]
-            extra = [c for (key, n) in choice for c in groups.kinds[key][:n]]
-            slots = problem.base + slots_for(table, extra, include_tile=False)
-            if feasible(table, slots, problem.available.copy(), problem.quarters, dead):
-                return [key for key, _n in choice]
-    return None
+        if 0 <= need <= len(groups.group_of):
+            yield from _selections(groups.order, need)
+
+
+def _completes(table: Table, problem: PartyProblem, choice: list[tuple[Group, int]]) -> bool:
+    """Whether adding these cards makes a party that can be paid for (favours.pauper) and
+    staffed (service.mandatory): servants of the icons' own kinds first, else the search
+    with stand-ins."""
+    if problem.budget + sum(key[1] * n for key, n in choice) < 0:
+        return False
+    if direct_fill(_needs(problem, choice), problem.available, problem.quarters):
+        return True
+    extra = [c for (key, n) in choice for c in problem.groups.kinds[key][:n]]
+    slots = problem.base + slots_for(table, extra, include_tile=False)
+    return feasible(table, slots, problem.available.copy(), problem.quarters, dead_ends(table))
 
 
 def _needs(problem: PartyProblem, choice: list[tuple[Group, int]]) -> dict[str, int]:
@@ -391,22 +400,17 @@ def _needs(problem: PartyProblem, choice: list[tuple[Group, int]]) -> dict[str, 
     return needs
 
 
-def _selections(
-    order: list[tuple[Group, list[str]]], need: int, must: int = -1, start: int = 0
-) -> Iterator[list[tuple[Group, int]]]:
+def _selections(order: list[tuple[Group, list[str]]], need: int, start: int = 0
+                ) -> Iterator[list[tuple[Group, int]]]:
     """Every way to take ``need`` cards from the interchangeable groups, as (group, count), in
-    the groups' order; with ``must`` (an index into ``order``, -1 for none) only the ways that
-    take a card of that group (a group passed over is never taken later, so the search stops
-    at ``must`` until it is taken)."""
+    the groups' order."""
     if need == 0:
-        if must < start:
-            yield []
+        yield []
         return
-    stop = must + 1 if must >= start else len(order)
-    for i in range(start, stop):
+    for i in range(start, len(order)):
         key, cards = order[i]
         for take in range(min(len(cards), need), 0, -1):
-            for rest in _selections(order, need - take, must, i + 1):
+            for rest in _selections(order, need - take, i + 1):
                 yield [(key, take), *rest]
 
 
