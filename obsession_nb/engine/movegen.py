@@ -40,26 +40,30 @@ TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
 steps the kind belongs to, after the mode's own refusals)."""
 
 
-Check = tuple[frozenset[str], Callable[..., Any], bool]
-"""How move generation checks one kind: the steps it belongs to, then its text-free test
-(``True``) or else its verifier (``False``)."""
+Plan = tuple[int, Callable[[a.Action], Any], frozenset[str] | None,
+             Callable[..., Any] | None, bool]
+"""How move generation reads and checks one kind: its field count and getter
+(``actions.reader``), the steps it belongs to, then its text-free test (``True``) or else its
+verifier (``False``); steps and test are ``None`` for a kind with no handler here."""
 
-_CHECKS: dict[tuple[type[Mode], int], dict[type[a.Action], tuple[a.Reader, Check | None]]] = {}
-"""Per mode (and table of standard handlers): each kind's fields reader and :data:`Check`."""
+_PLANS: dict[tuple[type[Mode], int], dict[type[a.Action], Plan]] = {}
+"""Per mode (and table of standard handlers): each kind's :data:`Plan`."""
 
 
-def _check(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler]
-           ) -> Check | None:
-    """The :data:`Check` of ``kind`` in ``mode``: the mode's own handler, else ``standard``'s
-    (with the kind's text-free test, if it has one); ``None`` when neither has the kind."""
+def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler]) -> Plan:
+    """The :data:`Plan` of ``kind`` in ``mode``: the mode's own handler, else ``standard``'s
+    (with the kind's text-free test, if it has one)."""
+    count, get = a.reader(kind)
     own = mode.handlers.get(kind)
     if own is not None:
-        return own.steps, own.verify, False
+        return count, get, own.steps, own.verify, False
     handler = standard.get(kind)
     if handler is None:
-        return None
+        return count, get, None, None, False
     test = TEXT_FREE.get(kind)
-    return (handler.steps, handler.verify, False) if test is None else (handler.steps, test, True)
+    if test is None:
+        return count, get, handler.steps, handler.verify, False
+    return count, get, handler.steps, test, True
 
 
 def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Action], Any],
@@ -67,25 +71,27 @@ def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Acti
     """The candidates that are legal now, in their order, each once (call inside
     ``table.reading()``).
 
-    Each is checked as ``engine.verify`` checks it — the mode's own refusals, the steps its
-    kind belongs to, then the text-free test of its kind or else its verifier — with the
-    handlers read directly: the mode's own, else ``standard`` (the standard game's; how each
-    kind is checked is worked out once per mode).  A kind of another mode goes to ``verify``,
-    which names the rule that keeps it out."""
+    Each is checked as ``engine.verify`` checks it — the steps its kind belongs to, the mode's
+    own refusals, then the text-free test of its kind or else its verifier — with the handlers
+    read directly: the mode's own, else ``standard`` (the standard game's; how each kind is
+    checked is worked out once per mode).  A kind of another mode goes to ``verify``, which
+    names the rule that keeps it out."""
     step = table.turn.step
     mode = table.mode
-    checks = _CHECKS.get((type(mode), id(standard)))
-    if checks is None:
-        checks = _CHECKS[type(mode), id(standard)] = {}
+    plans = _PLANS.get((type(mode), id(standard)))
+    if plans is None:
+        plans = _PLANS[type(mode), id(standard)] = {}
     refuses = type(mode).refuse is not Mode.refuse
     seen: set[object] = set()
     result: list[a.Action] = []
     for action in candidates:
         kind = type(action)
-        plan = checks.get(kind)
+        plan = plans.get(kind)
         if plan is None:
-            plan = checks[kind] = (a.reader(kind), _check(mode, kind, standard))
-        (count, get), check = plan
+            plan = plans[kind] = _plan(mode, kind, standard)
+        count, get, steps, test, text_free = plan
+        if steps is not None and step not in steps:
+            continue
         # the candidate told apart by its kind and fields (equal exactly when the actions
         # are), read and hashed in C rather than by the dataclass's __hash__
         args: tuple[Any, ...] = (get(action),) if count == 1 else get(action)
@@ -94,12 +100,9 @@ def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Acti
             continue
         seen.add(key)
         try:
-            if check is None:
+            if test is None:
                 verify(action)
             else:
-                steps, test, text_free = check
-                if step not in steps:
-                    continue
                 if refuses:
                     mode.refuse(table, action)
                 if text_free:
