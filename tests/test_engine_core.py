@@ -233,20 +233,24 @@ def test_one_party_search_answers_like_a_search_per_guest() -> None:
     assert compared > 20
 
 
-@given(sizes=st.lists(st.integers(1, 3), max_size=5), need=st.integers(0, 6))
-def test_selections_list_every_way_to_take_the_cards_once(sizes: list[int], need: int) -> None:
+@given(sizes=st.lists(st.integers(1, 3), max_size=5), need=st.integers(0, 6),
+       must=st.integers(-1, 4))
+def test_selections_list_every_way_to_take_the_cards_once(sizes: list[int], need: int,
+                                                          must: int) -> None:
     """The party search's ways of taking ``need`` cards from groups of interchangeable cards:
-    each count per group (up to the group's size) adding up to ``need``, each exactly once."""
+    each count per group (up to the group's size) adding up to ``need``, each exactly once;
+    with ``must``, exactly those taking a card of that group."""
     from itertools import product
 
     from obsession_nb.engine.steps import guests
 
+    must = must if must < len(sizes) else -1
     order = [(((f"s{i}",), i), [f"c{i}-{n}" for n in range(size)])
              for i, size in enumerate(sizes)]
     found = [tuple(dict(choice).get(key, 0) for key, _cards in order)
-             for choice in guests._selections(order, need)]
+             for choice in guests._selections(order, need, must)]
     every = {counts for counts in product(*(range(size + 1) for size in sizes))
-             if sum(counts) == need}
+             if sum(counts) == need and (must < 0 or counts[must] > 0)}
     assert len(found) == len(set(found))
     assert set(found) == every
 

@@ -305,7 +305,7 @@ class PartyProblem:
     available: Counter[str]
     quarters: set[str]
     joins: dict[Group, bool] = field(default_factory=dict)
-    """Whether each group joins some full party (:func:`_joining`), once asked."""
+    """Groups already known to join, or not to join, some full party (:func:`joins_party`)."""
 
 
 def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
@@ -339,29 +339,40 @@ def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
 
 
 def joins_party(table: Table, guests: tuple[str, ...], card_id: str) -> bool:
-    """Whether the card can join ``guests`` in some full, staffed and affordable party: the
-    answer for every group of interchangeable cards, found in one search the first time a
-    card of the decision is asked about (:func:`_joining`)."""
+    """Whether the card can join ``guests`` in some full, staffed and affordable party.  One
+    search per group of interchangeable cards, made the first time a card of it is asked
+    about, serves every candidate of the decision; a party found answers for every group in
+    it, and a group found in none is left out of the later searches (every way of completing
+    the party with it has been tried and failed)."""
     problem = party_problem(table, guests)
     group = problem.groups.group_of.get(card_id)
     if group is None:
         return False
-    if not problem.joins:
-        problem.joins.update(_joining(table, problem, guests))
-    return problem.joins[group]
+    joins = problem.joins
+    known = joins.get(group)
+    if known is not None:
+        return known
+    party = _first_party(table, problem, guests, group)
+    joins[group] = party is not None
+    for member in party or ():
+        joins[member] = True
+    return joins[group]
 
 
-def _joining(table: Table, problem: PartyProblem, guests: tuple[str, ...]) -> dict[Group, bool]:
-    """Whether each group joins ``guests`` in some full party: one pass over the ways to
-    complete the party, trying only those with a group not yet seen in a party that works,
-    and stopping once every group has been."""
-    unseen = set(problem.groups.kinds)
-    for choice in _choices(table, problem, guests):
-        if not unseen:
-            break
-        if any(key in unseen for key, _n in choice) and _completes(table, problem, choice):
-            unseen.difference_update(key for key, _n in choice)
-    return {key: key not in unseen for key in problem.groups.kinds}
+def _first_party(table: Table, problem: PartyProblem, guests: tuple[str, ...], must: Group
+                 ) -> list[Group] | None:
+    """The groups of the first full party completing ``guests`` with a card of ``must``, or
+    ``None``; groups known to join no party are not tried."""
+    joins = problem.joins
+    order = [item for item in problem.groups.order if joins.get(item[0]) is not False]
+    index = next(i for i, (key, _cards) in enumerate(order) if key == must)
+    for count in allowed_counts(table):
+        need = count - len(guests)
+        if 0 <= need <= len(problem.groups.group_of):
+            for choice in _selections(order, need, index):
+                if _completes(table, problem, choice):
+                    return [key for key, _n in choice]
+    return None
 
 
 def _choices(table: Table, problem: PartyProblem, guests: tuple[str, ...]
@@ -400,17 +411,21 @@ def _needs(problem: PartyProblem, choice: list[tuple[Group, int]]) -> dict[str, 
     return needs
 
 
-def _selections(order: list[tuple[Group, list[str]]], need: int, start: int = 0
-                ) -> Iterator[list[tuple[Group, int]]]:
+def _selections(order: list[tuple[Group, list[str]]], need: int, must: int = -1,
+                start: int = 0) -> Iterator[list[tuple[Group, int]]]:
     """Every way to take ``need`` cards from the interchangeable groups, as (group, count), in
-    the groups' order."""
+    the groups' order; with ``must`` (an index into ``order``, -1 for none) only the ways that
+    take a card of that group (a group passed over is never taken later, so the search stops
+    at ``must`` until it is taken)."""
     if need == 0:
-        yield []
+        if must < start:
+            yield []
         return
-    for i in range(start, len(order)):
+    stop = must + 1 if must >= start else len(order)
+    for i in range(start, stop):
         key, cards = order[i]
         for take in range(min(len(cards), need), 0, -1):
-            for rest in _selections(order, need - take, i + 1):
+            for rest in _selections(order, need - take, must, i + 1):
                 yield [(key, take), *rest]
 
 
