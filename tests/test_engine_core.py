@@ -213,9 +213,9 @@ def test_a_mode_action_outside_its_mode_is_refused_by_the_mode_itself() -> None:
 
 
 def test_one_party_search_answers_like_a_search_per_guest() -> None:
-    """``guests.joins_party`` (one search per group of interchangeable cards) gives, for every
-    card of the hand, the answer of a search for a party with that very card."""
-    from obsession_nb.engine.steps import guests
+    """``party_search.joins_party`` (one search per group of interchangeable cards) gives, for
+    every card of the hand, the answer of a search for a party with that very card."""
+    from obsession_nb.engine.steps import guests, party_search
 
     compared = 0
     for _label, game in seeded_games():
@@ -226,9 +226,9 @@ def test_one_party_search_answers_like_a_search_per_guest() -> None:
             table, invited = g.table, tuple(turn.guests)
             with table.reading():
                 for card in dict.fromkeys(g.state.players[turn.player].hand):
-                    alone = guests.refusal(table, card) is None and guests.party_possible(
+                    alone = guests.refusal(table, card) is None and party_search.party_possible(
                         table, (*invited, card))
-                    assert guests.joins_party(table, invited, card) == alone, card
+                    assert party_search.joins_party(table, invited, card) == alone, card
                     compared += 1
     assert compared > 20
 
@@ -242,13 +242,13 @@ def test_selections_list_every_way_to_take_the_cards_once(sizes: list[int], need
     with ``must``, exactly those taking a card of that group."""
     from itertools import product
 
-    from obsession_nb.engine.steps import guests
+    from obsession_nb.engine.steps import party_search
 
     must = must if must < len(sizes) else -1
     order = [(((f"s{i}",), i), [f"c{i}-{n}" for n in range(size)])
              for i, size in enumerate(sizes)]
     found = [tuple(dict(choice).get(key, 0) for key, _cards in order)
-             for choice in guests._selections(order, need, must)]
+             for choice in party_search._selections(order, need, must)]
     every = {counts for counts in product(*(range(size + 1) for size in sizes))
              if sum(counts) == need and (must < 0 or counts[must] > 0)}
     assert len(found) == len(set(found))

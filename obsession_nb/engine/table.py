@@ -26,7 +26,7 @@ WHEEL_LEVELS = {"standard": 6, "extended": 8}
 UNSUPPOSED = ("abilities", "hand", "groups", "kept")
 """Reading-cache entries a supposition keeps: no supposition changes an organiser (the
 abilities, :meth:`Table.has_ability`), the active hand (``guests.hand_facts``, and the groups
-of its cards a party search chooses from, ``guests.guest_groups``, kept by what else they
+of its cards a party search chooses from, ``party_search.guest_groups``, kept by what else they
 depend on) or the round and its track (the facts of ``per_decision(kept=True)``, kept together
 under "kept")."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.steps import guests, refusals, service, suites
+from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table, per_decision
@@ -45,7 +45,7 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
             staffed = service.feasible(table, tile_slots, Counter(table.me.servants.available),
                                        service.quarters_kinds(table))
             party = (not staffed or face.guests is None or face.guests.from_supply
-                     or guests.party_possible(table, ()))
+                     or party_search.party_possible(table, ()))
         finally:
             turn.tile = previous
     return tile_slots, staffed, party
@@ -145,7 +145,7 @@ def can_invite(table: Table, card_id: str) -> bool:
     """Whether :func:`verify_invite` allows inviting ``card_id``, without its text."""
     return (table.has_card(card_id) and guests.may_attend(table, card_id)
             and len(table.turn.guests) < max(guests.allowed_counts(table))
-            and guests.joins_party(table, tuple(table.turn.guests), card_id))
+            and party_search.joins_party(table, tuple(table.turn.guests), card_id))
 
 
 def verify_invite(table: Table, card_id: str) -> list[Ruling]:
@@ -159,7 +159,7 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
     counts = guests.allowed_counts(table)
     if len(turn.guests) >= max(counts):
         raise refuse("invite.exact-count", f"The activity takes exactly {max(counts)} guests.")
-    if not guests.joins_party(table, tuple(turn.guests), card_id):
+    if not party_search.joins_party(table, tuple(turn.guests), card_id):
         raise IllegalAction(refusals.party_refusal(table, card_id))
     _limit, limit_ruling = guests.prestige_limit(table)
     rulings = [
@@ -210,7 +210,7 @@ def can_finish_invitations(table: Table) -> bool:
     """Whether :func:`verify_guests_done` allows ending the invitations, without its text."""
     guests_now = table.turn.guests
     return (len(guests_now) in guests.allowed_counts(table)
-            and guests.party_possible(table, tuple(guests_now)))
+            and party_search.party_possible(table, tuple(guests_now)))
 
 
 def verify_guests_done(table: Table) -> list[Ruling]:
@@ -219,7 +219,7 @@ def verify_guests_done(table: Table) -> list[Ruling]:
     if n not in counts:
         wanted = " or ".join(str(c) for c in counts)
         raise refuse("invite.exact-count", f"The activity needs exactly {wanted} guests; {n} invited.")
-    if not guests.party_possible(table, tuple(table.turn.guests)):
+    if not party_search.party_possible(table, tuple(table.turn.guests)):
         raise IllegalAction(refusals.party_refusal(table))
     return [ruling("invite.exact-count", f"{n} guests invited, as the activity requires.")]
 

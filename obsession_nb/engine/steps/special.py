@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.state import Placement
-from obsession_nb.engine.steps import guests, market
+from obsession_nb.engine.steps import guests, market, party_search
 from obsession_nb.engine.steps.step2 import fair_useful_man_possible
 from obsession_nb.engine.table import Table, per_decision
 
@@ -45,7 +45,7 @@ def keeps_the_activity(table: Table, cost: int, useful_man: bool = False) -> boo
     party = tuple(turn.guests)
     if not useful_man and _still_affordable(table, party, cost):
         return True  # whoever is invited can still be paid for: only money could be spoilt
-    if not guests.party_possible(table, party):
+    if not party_search.party_possible(table, party):
         return True  # nothing this action could spoil
     available = list(me.servants.available)
     with table.supposing():
@@ -53,7 +53,7 @@ def keeps_the_activity(table: Table, cost: int, useful_man: bool = False) -> boo
         if useful_man:
             me.servants.available.remove("useful_man")
         try:
-            return guests.party_possible(table, party)
+            return party_search.party_possible(table, party)
         finally:
             me.reputation += cost
             me.servants.available[:] = available
@@ -68,7 +68,7 @@ def _still_affordable(table: Table, party: tuple[str, ...], cost: int) -> bool:
     """Whether every pauper still in the hand could be paid even after ``cost`` reputation is
     spent: then spending it strands no party, and no party search is needed."""
     me = table.me
-    problem = guests.party_problem(table, party)
+    problem = party_search.party_problem(table, party)
     lost = guests.borrowing_capacity(table) - (max(me.reputation - cost, 0) // 2) * 100
     worst = sum(min(money, 0) * len(cards) for (_, money), cards in problem.groups.kinds.items())
     return problem.budget - lost + worst >= 0

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.actions import Carriage, Kitchen, Place
 from obsession_nb.engine.state import Placement
-from obsession_nb.engine.steps import guests
+from obsession_nb.engine.steps import guests, party_search
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.steps.service import feasible, open_slots, quarters_kinds
@@ -69,7 +69,7 @@ def service_possible_without(table: Table, servants: list[str]) -> bool:
     with table.supposing():
         try:
             if turn.step == "invite":
-                return guests.party_possible(table, tuple(turn.guests))
+                return party_search.party_possible(table, tuple(turn.guests))
             return feasible(table, open_slots(table), Counter(available), quarters_kinds(table))
         finally:
             available[:] = saved
@@ -266,7 +266,7 @@ def _check_new_count(table: Table, delta: int, servant: str | None, rule_id: str
         me.servants.available.remove(servant)
     with table.supposing():
         try:
-            if not guests.party_possible(table, tuple(turn.guests)):
+            if not party_search.party_possible(table, tuple(turn.guests)):
                 raise refuse(rule_id, "No full party could then be invited and served.")
         finally:
             turn.guest_adjust -= delta
