@@ -34,6 +34,23 @@ def test_special_action_keeps_the_activity_in_service_too():
     assert [r.rule for r in refusal.rulings] == ["ruling.special-action-keeps-the-activity"]
 
 
+def test_special_action_keeps_the_activity_halfway_through_service():
+    """Icons already filled are not asked for again: with two of the three served, what is
+    left is one footman and the paupers' £ from £0 and 8 reputation, which a refresh (4) or
+    help (3) would leave unpayable (it was allowed once some icons were filled)."""
+    game = load_scenario(POSITION)
+    for action in ("invite standin-casual-02", "invite standin-casual-03",
+                   "serve tile housekeeper", "serve standin-casual-02 ladys_maid"):
+        game.apply(action)
+    before = game.to_json()
+    for spoiler in ("refresh-market", "help valet", "help butler"):
+        refusal = game.check(spoiler)
+        assert [r.rule for r in refusal.rulings] == ["ruling.special-action-keeps-the-activity"]
+    assert game.to_json() == before
+    assert [a.notation for a in game.legal_actions()] == ["serve standin-casual-03 footman",
+                                                          "borrow"]
+
+
 def test_the_stranded_position_now_plays_to_the_end():
     game = load_scenario(POSITION)
     player = RandomPlayer(20261465)

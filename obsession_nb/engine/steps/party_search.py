@@ -85,6 +85,8 @@ class PartyProblem:
 
     groups: GuestGroups
     base: list[Slot]
+    """The icons of the tile and of ``guests`` not yet filled: checked during service, the
+    party asks only for the servants still to place (ruling.special-action-keeps-the-activity)."""
     needs: dict[str, int]
     """The servants ``base`` asks for, by kind."""
     unserved: bool
@@ -104,7 +106,10 @@ def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
 
 @per_decision
 def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
-    base = _unfilled_tile_slots(table) + slots_for(table, guests, include_tile=False)
+    """:class:`PartyProblem` of completing ``guests`` now (invite.exact-count,
+    service.mandatory, favours.pauper)."""
+    filled = {p.target for p in table.turn.placements if p.covers is not None}
+    base = [slot for slot in slots_for(table, guests) if slot.id not in filled]
     needs: dict[str, int] = {}
     for slot in base:
         needs[slot.kind] = needs.get(slot.kind, 0) + 1
@@ -215,9 +220,3 @@ def _selections(order: list[tuple[Group, list[str]]], need: int, must: int = -1,
         for take in range(min(len(cards), need), 0, -1):
             for rest in _selections(order, need - take, must, i + 1):
                 yield [(key, take), *rest]
-
-
-def _unfilled_tile_slots(table: Table) -> list[Slot]:
-    filled = {p.target for p in table.turn.placements if p.covers is not None}
-    slots = slots_for(table, [])
-    return [s for s in slots if s.id not in filled] if filled else slots
