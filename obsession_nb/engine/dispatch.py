@@ -8,7 +8,7 @@ choices and the refusal of an illegal choice come from the same code.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse
@@ -160,10 +160,17 @@ def _verify(table: Table, action: a.Action) -> list[Ruling]:
 
 def can(table: Table, action: a.Action) -> bool:
     """Whether ``action`` is legal now (the check that move generation and players use)."""
+    return bool(allowed(table, [action]))
+
+
+def allowed(table: Table, actions: Iterable[a.Action]) -> list[a.Action]:
+    """Those of ``actions`` legal now, in their order, each once: move generation's check
+    (``movegen``: the verifiers' answer, text-free where a kind has its own test), in one
+    reading of the position."""
     if table.state.turn is None:
-        return False
+        return []
     with table.reading():
-        return bool(movegen.legal(table, [action], lambda x: verify(table, x), HANDLERS))
+        return movegen.legal(table, actions, lambda x: verify(table, x), HANDLERS)
 
 
 def perform(table: Table, action: a.Action) -> list[Ruling]:
@@ -209,8 +216,10 @@ def _perform_allowed(table: Table, action: a.Action, allowed: bool) -> list[Ruli
     return perform(table, action)
 
 
-def candidates(table: Table) -> Iterator[a.Action]:
-    """Every action worth checking at the pending decision (a superset of the legal ones)."""
+def candidates(table: Table, *, any_time: bool = True) -> Iterator[a.Action]:
+    """Every action worth checking at the pending decision (a superset of the legal ones);
+    without ``any_time``, none of those open at any point of a turn (special actions, the
+    useful man's removals, VP-card reveals), as the explorer leaves them out."""
     turn = table.turn
     me = table.me
     step = turn.step
@@ -270,6 +279,8 @@ def candidates(table: Table) -> Iterator[a.Action]:
     yield from table.mode.candidates(table)
     yield from milestones.candidates(table)
     yield from supplemental.placement_candidates(table)
+    if not any_time:
+        return
     yield from vpcards.reveal_candidates(table)
     yield from (a.Borrow(), a.RefreshMarket())
     yield from (a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended]))
@@ -317,8 +328,7 @@ def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
     found = candidates(table)
     if kinds is not None:
         found = (x for x in found if isinstance(x, kinds))
-    with table.reading():
-        legal = movegen.legal(table, found, lambda x: verify(table, x), HANDLERS)
+    legal = allowed(table, found)
     if before is not None and table.state.model_dump_json() != before:
         raise ImpureVerifier("listing the legal actions changed the position")
     return legal

@@ -170,8 +170,8 @@ def _with_affordable(table: Table, path: _Path,
            table.turn.purchases, table.turn.unlimited_purchases)
     if key not in known:
         with table.reading():
-            tiles = [b.tile for b in engine.candidates(table)
-                     if isinstance(b, a.Buy) and not b.useful_man and engine.can(table, b)]
+            buys = [b for b in engine.candidates(table) if isinstance(b, a.Buy) and not b.useful_man]
+            tiles = [b.tile for b in engine.allowed(table, buys)]
         known[key] = tuple(dict.fromkeys(tiles))
     return _Path(path.actions, path.invitations, path.draws, path.placed, known[key])
 

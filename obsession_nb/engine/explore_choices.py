@@ -11,7 +11,7 @@ from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine import turn_flow
 from obsession_nb.engine.state import Turn
-from obsession_nb.engine.steps import service
+from obsession_nb.engine.steps import service, suites
 from obsession_nb.engine.steps.favours import elsewhere, independent, touches
 from obsession_nb.engine.table import Table
 
@@ -59,9 +59,9 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
     # (ud.useful-man.touch-move): hosting another, or passing, is the line without him
     waiting = {p.target for p in turn.placements if turn_flow.idle_useful_man(table, p)} if (
         step == "host") else set()
-    hall_boy_met = False
+    worth: list[a.Action] = []
     with table.reading():
-        for action in dict.fromkeys(engine.candidates(table)):
+        for action in dict.fromkeys(engine.candidates(table, any_time=False)):
             if isinstance(action, SPECIAL):
                 continue
             if (isinstance(action, a.Invite) and ordered
@@ -84,8 +84,9 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
             if host is not None and (isinstance(action, a.Pass) or (
                     isinstance(action, a.Host) and action.tile != host)):
                 continue
-            if not engine.can(table, action):
-                continue
+            worth.append(action)
+        hall_boy_met = False
+        for action in engine.allowed(table, worth):  # checked in one pass, as listed
             if ordered and _hall_boy_adds_to_the_sum(table, action):
                 if hall_boy_met:
                     continue
@@ -128,6 +129,4 @@ def _free(table: Table, card_id: str) -> bool:
 
 def _order_matters(table: Table) -> bool:
     """The Queen's Suite doubles a favour of the first guest, so there the order counts."""
-    from obsession_nb.engine.steps.suites import hosted
-
-    return table.turn.tile is not None and hosted(table) is not None
+    return table.turn.tile is not None and suites.hosted(table) is not None

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
 from obsession_nb.data.catalog_records import Favour
 from obsession_nb.data.rules import Ruling, ruling
@@ -14,8 +13,11 @@ from obsession_nb.engine.steps import suites
 from obsession_nb.engine.steps.guests import cook_on_tile
 from obsession_nb.engine.table import Table
 
+Source = tuple[str, str, tuple[Favour, ...]]
+"""(target, display name, favours) of one source of favours: the tile or a guest."""
 
-def sources(table: Table) -> Iterator[tuple[str, str, tuple[Favour, ...]]]:
+
+def sources(table: Table) -> Iterator[Source]:
     """(target, display name, favours) of the activity tile and each guest, in order."""
     turn = table.turn
     if turn.tile is not None:
@@ -76,12 +78,20 @@ ANY = "*"
 """What a lady's choice or a dismissal may touch: any guest card, in hand, discard or deck."""
 
 
-@cache
+_TOUCHED: dict[int, tuple[tuple[Favour, ...], frozenset[str]]] = {}
+""":func:`touches` of each card's favours, by the favours' identity (a card's favours are one
+tuple for the catalog's lifetime; the tuple kept here so its id is never reused): comparing
+the records themselves, as ``functools.cache`` would, costs more than the answer."""
+
+
 def touches(favours: tuple[Favour, ...]) -> frozenset[str]:
     """What these favours read or change in step 6 beyond the sums and their own choices: a
     guest deck (an invitation draws from it in source order), the discard pile (a reclaim), or
     :data:`ANY` (the lady of the house and a dismissal, which may send a kept card back to its
     deck).  Gossip, hiring, VP and objective draws touch nothing another guest's favours do."""
+    known = _TOUCHED.get(id(favours))
+    if known is not None and known[0] is favours:
+        return known[1]
     touched: set[str] = set()
     for favour in favours:
         if favour.kind == "invite":
@@ -91,7 +101,8 @@ def touches(favours: tuple[Favour, ...]) -> frozenset[str]:
         elif favour.kind not in (*SUMMED, "gossip", "hire", "vp_card", "vp_card_draw",
                                  "objective"):
             touched.add(ANY)
-    return frozenset(touched)
+    found = _TOUCHED[id(favours)] = (favours, frozenset(touched))
+    return found[1]
 
 
 def independent(first: tuple[Favour, ...], second: tuple[Favour, ...]) -> bool:
@@ -105,7 +116,8 @@ def resolve(table: Table) -> list[Ruling]:
     """Resolve money and reputation, then queue the invitation/dismissal decisions
     (favours.order, ruling.favours-in-guest-order)."""
     rulings = [ruling("favours.order", "Favours resolve in order: money, reputation, then invitations.")]
-    in_order = [name for _, name, favours in sources(table) if not summed_only(favours)]
+    found = list(sources(table))  # resolving changes no source: read once
+    in_order = [name for _, name, favours in found if not summed_only(favours)]
     if len(in_order) > 1:
         rulings.append(ruling("ruling.favours-in-guest-order", "Their invitations and choices "
                               "are taken one source at a time: " + ", then ".join(in_order) + "."))
@@ -113,17 +125,17 @@ def resolve(table: Table) -> list[Ruling]:
     if suite is not None:
         what = "every favour" if suites.DOUBLING[suite] == "all" else "the chosen favour"
         rulings.append(ruling(suites.RULE[suite], f"The suite doubles {what} of its guest."))
-    rulings += _money(table)
-    rulings += _reputation(table)
-    rulings += _queue_invitations(table)
+    rulings += _money(table, found)
+    rulings += _reputation(table, found)
+    rulings += _queue_invitations(table, found)
     return rulings
 
 
-def _money(table: Table) -> list[Ruling]:
+def _money(table: Table, found: list[Source]) -> list[Ruling]:
     me = table.me
     rulings: list[Ruling] = []
     total = 0
-    for target, name, favours in sources(table):
+    for target, name, favours in found:
         amount = sum(f.amount for f in favours if f.kind == "money")
         if amount > 0:
             rulings.append(ruling("favours.money", f"{name} gives £{amount}."))
@@ -164,11 +176,11 @@ def _money(table: Table) -> list[Ruling]:
     return rulings
 
 
-def _reputation(table: Table) -> list[Ruling]:
+def _reputation(table: Table, found: list[Source]) -> list[Ruling]:
     me, turn = table.me, table.turn
     parts: list[tuple[int, str, str]] = []
     rulings: list[Ruling] = []
-    for target, name, favours in sources(table):
+    for target, name, favours in found:
         amount = sum(f.amount for f in favours if f.kind == "reputation")
         other = elsewhere(table, target, "reputation")
         if amount and other is not None:
@@ -226,11 +238,11 @@ def _reputation(table: Table) -> list[Ruling]:
     return rulings
 
 
-def _queue_invitations(table: Table) -> list[Ruling]:
+def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
     """Draw blind invitations now; queue screens, the lady's choice, dismissals and the rest."""
     rulings: list[Ruling] = []
     turn = table.turn
-    for target, name, favours in sources(table):
+    for target, name, favours in found:
         for favour in favours:
             if favour.kind == "invite":
                 see = favour.see
