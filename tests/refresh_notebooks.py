@@ -33,6 +33,11 @@ def refresh(path: Path) -> None:
                 del data[WIDGET_VIEW]
                 if set(data) <= {"text/plain"}:
                     continue  # a widget without a picture: its repr would only confuse
+            if (kept and output.get("output_type") == "stream"
+                    and kept[-1].get("output_type") == "stream"
+                    and kept[-1].get("name") == output.get("name")):
+                kept[-1]["text"] += output["text"]  # one print, however the kernel chunked it
+                continue
             kept.append(output)
         cell.outputs = kept
     nb.metadata.pop("widgets", None)
