@@ -1,7 +1,8 @@
 """An older engine beside this tree, for the bench's side-by-side scripts (``run.py --against``,
-``identical.py``, ``instructions.py``): the revision checked out in a temporary git worktree, and a bench script run
-in a fresh process with that tree first on ``PYTHONPATH`` (ahead of the editable install), so
-that the same script measures or plays both engines.  Also the Markdown tables they print."""
+``identical.py``, ``instructions.py``): the revision checked out in a temporary git worktree,
+and a bench script run in a fresh process with that tree first on ``PYTHONPATH`` (ahead of the
+editable install), so that the same script measures or plays both engines.  Also the Markdown
+tables they print."""
 
 from __future__ import annotations
 
