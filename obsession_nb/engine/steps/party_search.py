@@ -159,25 +159,24 @@ def _first_party(table: Table, problem: PartyProblem, guests: tuple[str, ...], m
     joins = problem.joins
     order = [item for item in problem.groups.order if joins.get(item[0]) is not False]
     index = next(i for i, (key, _cards) in enumerate(order) if key == must)
-    for count in allowed_counts(table):
-        need = count - len(guests)
-        if 0 <= need <= len(problem.groups.group_of):
-            for choice in _selections(order, need, index):
-                if _completes(table, problem, choice):
-                    return [key for key, _n in choice]
+    for choice in _choices(table, problem, guests, order, index):
+        if _completes(table, problem, choice):
+            return [key for key, _n in choice]
     return None
 
 
-def _choices(table: Table, problem: PartyProblem, guests: tuple[str, ...]
+def _choices(table: Table, problem: PartyProblem, guests: tuple[str, ...],
+             order: list[tuple[Group, list[str]]] | None = None, must: int = -1
              ) -> Iterator[list[tuple[Group, int]]]:
-    """Every way to complete ``guests`` to a party of an allowed size, as (group, how many
-    cards of it), the likeliest first.  The search runs over how many cards of each group to
-    add, not over every set of cards."""
+    """Every way to complete ``guests`` to a party of an allowed size from the groups of
+    ``order`` (all of them by default), as (group, how many cards of it), the likeliest first;
+    with ``must``, only the ways that take a card of ``order[must]`` (:func:`_selections`).
+    The search runs over how many cards of each group to add, not over every set of cards."""
     groups = problem.groups
     for count in allowed_counts(table):
         need = count - len(guests)
         if 0 <= need <= len(groups.group_of):
-            yield from _selections(groups.order, need)
+            yield from _selections(groups.order if order is None else order, need, must)
 
 
 def _completes(table: Table, problem: PartyProblem, choice: list[tuple[Group, int]]) -> bool:
