@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from obsession_nb.base.identity import by_identity
 from obsession_nb.data.catalog_records import Favour
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.state import Choice, Player
@@ -78,20 +79,13 @@ ANY = "*"
 """What a lady's choice or a dismissal may touch: any guest card, in hand, discard or deck."""
 
 
-_TOUCHED: dict[int, tuple[tuple[Favour, ...], frozenset[str]]] = {}
-""":func:`touches` of each card's favours, by the favours' identity (a card's favours are one
-tuple for the catalog's lifetime; the tuple kept here so its id is never reused): comparing
-the records themselves, as ``functools.cache`` would, costs more than the answer."""
-
-
+@by_identity
 def touches(favours: tuple[Favour, ...]) -> frozenset[str]:
     """What these favours read or change in step 6 beyond the sums and their own choices: a
     guest deck (an invitation draws from it in source order), the discard pile (a reclaim), or
     :data:`ANY` (the lady of the house and a dismissal, which may send a kept card back to its
-    deck).  Gossip, hiring, VP and objective draws touch nothing another guest's favours do."""
-    known = _TOUCHED.get(id(favours))
-    if known is not None and known[0] is favours:
-        return known[1]
+    deck).  Gossip, hiring, VP and objective draws touch nothing another guest's favours do.
+    Remembered per card's favours (one tuple for the catalog's lifetime)."""
     touched: set[str] = set()
     for favour in favours:
         if favour.kind == "invite":
@@ -101,8 +95,7 @@ def touches(favours: tuple[Favour, ...]) -> frozenset[str]:
         elif favour.kind not in (*SUMMED, "gossip", "hire", "vp_card", "vp_card_draw",
                                  "objective"):
             touched.add(ANY)
-    found = _TOUCHED[id(favours)] = (favours, frozenset(touched))
-    return found[1]
+    return frozenset(touched)
 
 
 def independent(first: tuple[Favour, ...], second: tuple[Favour, ...]) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from obsession_nb.base.identity import by_identity
 from obsession_nb.data.catalog_records import GentryCard, GuestRequirement
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.table import Table, per_decision
@@ -96,23 +97,17 @@ class CardFacts:
     """``(service, money)``: cards alike in both are interchangeable in a party."""
 
 
-_FACTS: dict[int, tuple[GentryCard, CardFacts]] = {}
-
-
+@by_identity
 def card_facts(card: GentryCard) -> CardFacts:
-    """The card's :class:`CardFacts` (cached by identity; catalog cards are frozen)."""
-    entry = _FACTS.get(id(card))
-    if entry is None or entry[0] is not card:
-        kinds = {"gentry": True, "family": card.deck == "family",
-                 "gentlemen": card.gender == "male", "ladies": card.gender == "female",
-                 "casual": card.deck in ("starter", "casual"),
-                 "prestige": card.deck in ("prestige", "fairchild")}
-        service = tuple(sorted(card.service))
-        money = sum(f.amount for f in card.favours if f.kind == "money")
-        entry = _FACTS[id(card)] = (card, CardFacts(
-            service, money, card.rating, frozenset(k for k, yes in kinds.items() if yes),
-            (service, money)))
-    return entry[1]
+    """The card's :class:`CardFacts` (remembered per card: catalog cards are frozen)."""
+    kinds = {"gentry": True, "family": card.deck == "family",
+             "gentlemen": card.gender == "male", "ladies": card.gender == "female",
+             "casual": card.deck in ("starter", "casual"),
+             "prestige": card.deck in ("prestige", "fairchild")}
+    service = tuple(sorted(card.service))
+    money = sum(f.amount for f in card.favours if f.kind == "money")
+    return CardFacts(service, money, card.rating,
+                     frozenset(k for k, yes in kinds.items() if yes), (service, money))
 
 
 @per_decision

@@ -22,7 +22,14 @@ from obsession_nb.engine.steps.guests import (
     money_balance,
     requirement,
 )
-from obsession_nb.engine.steps.service import Slot, direct_fill, feasible, quarters_kinds, slots_for
+from obsession_nb.engine.steps.service import (
+    Slot,
+    direct_fill,
+    feasible,
+    quarters_kinds,
+    slots_for,
+    unfilled_slots,
+)
 from obsession_nb.engine.steps.suites import unserved
 from obsession_nb.engine.table import Table, per_decision
 
@@ -108,8 +115,7 @@ def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
 def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
     """:class:`PartyProblem` of completing ``guests`` now (invite.exact-count,
     service.mandatory, favours.pauper)."""
-    filled = {p.target for p in table.turn.placements if p.covers is not None}
-    base = [slot for slot in slots_for(table, guests) if slot.id not in filled]
+    base = unfilled_slots(table, guests)
     needs: dict[str, int] = {}
     for slot in base:
         needs[slot.kind] = needs.get(slot.kind, 0) + 1

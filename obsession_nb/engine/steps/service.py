@@ -51,11 +51,16 @@ def _numbered(target: str, kinds: tuple[str, ...]) -> tuple[Slot, ...]:
     )
 
 
+def unfilled_slots(table: Table, guests: Iterable[str]) -> list[Slot]:
+    """The icons of the hosted tile and of ``guests`` that no servant fills yet."""
+    filled = {p.target for p in table.turn.placements if p.covers is not None}
+    return [s for s in slots_for(table, guests) if s.id not in filled]
+
+
 @per_decision
 def open_slots(table: Table) -> list[Slot]:
     """The icons of the current activity not yet filled."""
-    filled = {p.target for p in table.turn.placements if p.covers is not None}
-    return [s for s in slots_for(table, table.turn.guests) if s.id not in filled]
+    return unfilled_slots(table, table.turn.guests)
 
 
 @per_decision
