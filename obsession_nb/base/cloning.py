@@ -8,6 +8,9 @@ values (numbers, text, ``None``, literals, tuples of them, frozen records of the
 lists and dicts are copied, nested records are copied by their own function.  The copy equals
 the original and shares no mutable part with it.
 
+:func:`constructor` writes a record class's trusted constructor: the fields given by keyword,
+the others their defaults, nothing validated (``Record.model_construct``).
+
 :func:`keyer` writes the matching key function: the record's values as nested tuples (lists and
 dicts become tuples, records the tuples of their fields), hashable, equal exactly when the
 records are, for sets and dicts of positions met (the explorer's merging of lines).
@@ -30,6 +33,8 @@ M = TypeVar("M")
 IMMUTABLE = (int, str, bool, float, type(None))
 _CLONERS: dict[type, Callable[[Any], Any]] = {}
 _KEYERS: dict[tuple[type, frozenset[str]], Callable[[Any], tuple[Any, ...]]] = {}
+_CONSTRUCTORS: dict[type, Callable[..., Any]] = {}
+_UNSET = object()
 
 
 def cloner(cls: type[M]) -> Callable[[M], M]:
@@ -65,11 +70,41 @@ def keyer(cls: type[M], exclude: frozenset[str] = frozenset()
     return found
 
 
+def constructor(cls: type[M]) -> Callable[..., M]:
+    """The trusted constructor of a record class (written on first use, then reused): its
+    fields by keyword, each one not given set to its default (a new value of its default
+    factory), nothing validated; a frozen record's fields are set as the dataclass sets them."""
+    found = _CONSTRUCTORS.get(cls)
+    if found is not None:
+        return found
+    if not is_record(cls):
+        raise TypeError(f"{cls.__name__}: only slotted pydantic dataclasses are handled by "
+                        "obsession_nb.base.cloning")
+    namespace: dict[str, Any] = {"_unset": _UNSET, "_set": object.__setattr__}
+    sets = []
+    for i, field in enumerate(dataclasses.fields(cls)):
+        name = field.name
+        if field.default_factory is not dataclasses.MISSING:
+            namespace[f"_f{i}"] = field.default_factory
+            default = f"_f{i}()"
+        else:
+            namespace[f"_d{i}"] = field.default
+            default = f"_d{i}"
+        value = f"{default} if {name} is _unset else {name}"
+        sets.append(f"    _set(new, {name!r}, {value})\n" if _frozen(cls)
+                    else f"    new.{name} = {value}\n")
+    params = ", ".join(f"{f.name}=_unset" for f in dataclasses.fields(cls))
+    found = _CONSTRUCTORS[cls] = _define(
+        cls, "construct", namespace, f"    new = _new(_cls)\n{''.join(sets)}    return new\n",
+        f"A {cls.__name__} of trusted values, not validated.", f"*, {params}")
+    return found
+
+
 def _define(cls: type, kind: str, namespace: dict[str, Any], body: str,
-            doc: str) -> Callable[[Any], Any]:
+            doc: str, params: str = "src") -> Callable[..., Any]:
     """Compile ``kind``'s function for ``cls`` from its body (``src`` is the record)."""
     namespace.update({"_new": object.__new__, "_cls": cls})
-    source = f"def {kind}(src):\n{body}"
+    source = f"def {kind}({params}):\n{body}"
     exec(compile(source, f"<{kind} {cls.__qualname__}>", "exec"), namespace)
     function: Callable[[Any], Any] = namespace[kind]
     function.__doc__ = doc

@@ -7,7 +7,6 @@ choices and the refusal of an illegal choice come from the same code.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -34,7 +33,12 @@ from obsession_nb.engine.steps import (
     vpcards,
 )
 from obsession_nb.engine.steps.market import offers
-from obsession_nb.engine.steps.service import filler_rule, open_slots, quarters_kinds
+from obsession_nb.engine.steps.service import (
+    available_counts,
+    filler_rule,
+    open_slots,
+    quarters_kinds,
+)
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn_handlers import (
     _steal,
@@ -258,7 +262,7 @@ def candidates(table: Table, *, any_time: bool = True) -> Iterator[a.Action]:
         yield a.Done()
     elif step == "service":
         kinds = dict.fromkeys([*me.servants.available, *sorted(quarters_kinds(table))])
-        available = Counter(me.servants.available)
+        available = available_counts(table)
         yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds
                     if filler_rule(table, s, k, available) is not None)
         if suites.double_pending(table):

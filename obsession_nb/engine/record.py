@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Mapping
 from typing import Any, ClassVar, Self, TypeVar, dataclass_transform
 
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 from pydantic.fields import FieldInfo
 
-from obsession_nb.base.cloning import cloner
+from obsession_nb.base.cloning import cloner, constructor
 
 CONFIG = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
@@ -73,11 +72,7 @@ class Record:
     def model_construct(cls, **values: Any) -> Self:
         """A record of values the engine already trusts, not validated; fields not given take
         their defaults."""
-        new = object.__new__(cls)
-        for name, default, factory in _defaults(cls):
-            value = values[name] if name in values else default if factory is None else factory()
-            object.__setattr__(new, name, value)
-        return new
+        return constructor(cls)(**values)  # type: ignore[no-any-return]
 
     def model_dump(self, **options: Any) -> dict[str, Any]:
         """The record as plain values (pydantic's ``mode``, ``exclude_defaults`` ... apply)."""
@@ -94,13 +89,6 @@ class Record:
         for name, value in (update or {}).items():
             object.__setattr__(new, name, value)
         return new
-
-
-@cache
-def _defaults(cls: type) -> tuple[tuple[str, Any, Callable[[], Any] | None], ...]:
-    """Each field of a record class: its name, default and default factory."""
-    return tuple((f.name, f.default, None if f.default_factory is dataclasses.MISSING
-                  else f.default_factory) for f in dataclasses.fields(cls))
 
 
 PLAIN = {

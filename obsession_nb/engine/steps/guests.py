@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from obsession_nb.base.identity import by_identity
-from obsession_nb.data.catalog_records import GentryCard, GuestRequirement
+from obsession_nb.data.catalog_records import Favour, GentryCard, GuestRequirement
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.table import Table, per_decision
 
@@ -98,6 +98,13 @@ class CardFacts:
 
 
 @by_identity
+def favour_money(favours: tuple[Favour, ...]) -> int:
+    """The money of these favours (favours.money; negative for a pauper's cost,
+    favours.pauper), worked out once per catalog tile face or card."""
+    return sum(f.amount for f in favours if f.kind == "money")
+
+
+@by_identity
 def card_facts(card: GentryCard) -> CardFacts:
     """The card's :class:`CardFacts` (remembered per card: catalog cards are frozen)."""
     kinds = {"gentry": True, "family": card.deck == "family",
@@ -105,7 +112,7 @@ def card_facts(card: GentryCard) -> CardFacts:
              "casual": card.deck in ("starter", "casual"),
              "prestige": card.deck in ("prestige", "fairchild")}
     service = tuple(sorted(card.service))
-    money = sum(f.amount for f in card.favours if f.kind == "money")
+    money = favour_money(card.favours)
     return CardFacts(service, money, card.rating,
                      frozenset(k for k, yes in kinds.items() if yes), (service, money))
 
@@ -194,7 +201,7 @@ def borrowing_capacity(table: Table) -> int:
 def money_balance(table: Table, guests: list[str]) -> int:
     """Money favours of the tile and these guests (negative for paupers' costs)."""
     face = table.hosted_face()
-    total = 0 if face is None else sum(f.amount for f in face.favours if f.kind == "money")
+    total = 0 if face is None else favour_money(face.favours)
     for card_id in guests:
         total += card_facts(table.card(card_id)).money
     return total

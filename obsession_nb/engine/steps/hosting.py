@@ -7,8 +7,6 @@ service is already done (``table.then("service")``).
 
 from __future__ import annotations
 
-from collections import Counter
-
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
 from obsession_nb.engine.steps.favours import supplemental_on
@@ -42,7 +40,7 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
     with table.supposing():
         try:
             tile_slots = service.slots_for(table, [])
-            staffed = service.feasible(table, tile_slots, Counter(table.me.servants.available),
+            staffed = service.feasible(table, tile_slots, service.available_counts(table),
                                        service.quarters_kinds(table))
             party = (not staffed or face.guests is None or face.guests.from_supply
                      or party_search.party_possible(table, ()))

@@ -24,6 +24,7 @@ from obsession_nb.engine.steps.guests import (
 )
 from obsession_nb.engine.steps.service import (
     Slot,
+    available_counts,
     direct_fill,
     feasible,
     quarters_kinds,
@@ -125,7 +126,7 @@ def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
         needs=needs,
         unserved=unserved(table),
         budget=table.me.money + money_balance(table, guests) + borrowing_capacity(table),
-        available=Counter(table.me.servants.available),
+        available=available_counts(table),
         quarters=quarters_kinds(table),
     )
 

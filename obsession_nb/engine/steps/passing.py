@@ -3,13 +3,11 @@ hiring with the Butler's Room (rules pass.*, ud.pass.*)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.state import Choice, Placement
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.buying import purchase_limit
-from obsession_nb.engine.steps.service import Slot, can_fill
+from obsession_nb.engine.steps.service import Slot, available_counts, can_fill
 from obsession_nb.engine.table import Table
 
 HIRERS = ("butler", "underbutler")
@@ -42,7 +40,7 @@ def hirer(table: Table, underbutler: bool = False) -> str | None:
     or an underbutler when named (ud.pass.hire, service.underbutler)."""
     kind = HIRERS[1] if underbutler else HIRERS[0]
     slot = Slot("tile", "tile", "butler")
-    available = Counter(table.me.servants.available)
+    available = available_counts(table)
     return kind if available[kind] and can_fill(table, slot, kind, available) else None
 
 

@@ -17,6 +17,7 @@ from obsession_nb.engine.steps.guests import (
     allowed_counts,
     borrowing_capacity,
     candidates,
+    favour_money,
     money_balance,
 )
 from obsession_nb.engine.steps.service import (
@@ -190,7 +191,7 @@ def unpaid(table: Table, party: list[str], card_id: str | None) -> list[Ruling]:
     short = -(table.me.money + balance + best_more + borrow)
     if short <= 0:
         return []
-    costs = [(c, -sum(f.amount for f in table.card(c).favours if f.kind == "money"))
+    costs = [(c, -favour_money(table.card(c).favours))
              for c in party if "pauper" in table.card(c).traits]
     cost = " and ".join(f"{table.card_name(c)} costs £{n}" for c, n in costs) or "The party costs"
     gains = balance + sum(n for _c, n in costs) + best_more

@@ -64,6 +64,14 @@ def open_slots(table: Table) -> list[Slot]:
 
 
 @per_decision
+def available_counts(table: Table) -> Counter[str]:
+    """The servants in Available Service, counted by kind, once per decision (and
+    supposition).  Shared: a search may move servants out of it only for a moment, putting
+    them back before it returns (:func:`feasible` does)."""
+    return Counter(table.me.servants.available)
+
+
+@per_decision
 def quarters_kinds(table: Table) -> set[str]:
     """Kinds of which one resting servant may still serve this turn (service.servants-quarters)."""
     me, turn = table.me, table.turn

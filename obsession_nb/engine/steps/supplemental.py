@@ -16,7 +16,7 @@ from obsession_nb.engine.steps import guests, party_search
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.steps.service import feasible, open_slots, quarters_kinds
-from obsession_nb.engine.table import Table
+from obsession_nb.engine.table import Table, per_decision
 
 NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
 CARRIAGE_SERVANTS = {
@@ -75,12 +75,19 @@ def service_possible_without(table: Table, servants: list[str]) -> bool:
             available[:] = saved
 
 
+@per_decision
+def keeps_service_possible(table: Table, servant: str) -> bool:
+    """Whether placing ``servant`` still leaves every mandatory icon fillable: a supplemental
+    servant works alongside the required servants, never instead of one (UD p.6).  Once per
+    decision and servant, whatever the target."""
+    return (table.turn.step not in ("invite", "service")
+            or service_possible_without(table, [servant]))
+
+
 def _keeps_service_possible(table: Table, servant: str) -> None:
-    """A supplemental servant works alongside the required servants, never instead of one
-    (UD p.6): refuse a placement that would leave a mandatory icon without anyone to fill it."""
-    if table.turn.step not in ("invite", "service"):
-        return
-    if not service_possible_without(table, [servant]):
+    """Refuse a placement that would leave a mandatory icon without anyone to fill it
+    (:func:`keeps_service_possible`)."""
+    if not keeps_service_possible(table, servant):
         raise refuse("service.mandatory", f"The {table.servant_name(servant)} is needed for a "
                      "mandatory servant icon; a supplemental servant is placed alongside the "
                      "required servants, never instead of one.")
