@@ -187,3 +187,18 @@ def test_records_a_caller_builds_are_still_checked() -> None:
     with pytest.raises(ValueError, match="name"):
         Player(name="")
     assert Turn.model_construct(player=2).guests == []
+
+
+def test_a_trusted_record_takes_its_defaults_and_nothing_unknown() -> None:
+    """``model_construct`` (a constructor written per record class): the fields not given take
+    their defaults, each list a new one; a frozen record is built too and stays frozen; a name
+    that is no field is refused rather than dropped."""
+    first, second = Turn.model_construct(player=2), Turn.model_construct(player=3)
+    assert first == Turn(player=2)
+    assert first.guests == [] and first.guests is not second.guests
+    tile = OwnedTile.model_construct(tile="library")
+    assert tile == OwnedTile(tile="library") and tile.flipped is False
+    with pytest.raises(FrozenInstanceError):
+        tile.flipped = True  # type: ignore[misc]
+    with pytest.raises(TypeError, match="gests"):
+        Turn.model_construct(player=1, gests=["x"])
