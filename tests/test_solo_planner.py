@@ -64,3 +64,13 @@ def test_solo_cli_planner_strategy(capsys) -> None:
     assert main(["solo", "--seed", "2", "--strategy", "planner", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["strategy"] == "planner" and data["verdict"] in ("won", "lost")
+
+
+def test_a_finished_challenge_forces_no_pass() -> None:
+    """Asked about a position whose game is over (no turn), the planner answers 0 rather than
+    reading a turn that is not there."""
+    from obsession_nb.modes.solo.planner import PlannerSolo
+
+    run = play_solo(3, logged=False)
+    assert run.game.state.finished and run.game.state.turn is None
+    assert PlannerSolo(3).forced_pass(run.game.table) == 0.0

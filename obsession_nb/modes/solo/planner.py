@@ -94,7 +94,8 @@ class PlannerSolo(GreedySolo):
     def forced_pass(self, table: Table) -> float:
         """1 if, once this turn ends, no tile can be hosted on the next one (the servants
         left are too few), else 0."""
-        if table.turn is None or table.turn.passing or not table.turn.tile:
+        turn = table.state.turn  # Table.turn raises once the game is over
+        if turn is None or turn.passing or not turn.tile:
             return 0.0
         sim = trial_copy(table)
         sim.automatic = []

@@ -226,7 +226,8 @@ class SearchSolo(PlannerSolo):
         lines."""
         out = []
         for plan, frugal, at_buy in self.turn_plans(table):
-            if at_buy.turn is None or at_buy.turn.step != "buy":
+            turn = at_buy.state.turn  # Table.turn raises once the game is over
+            if turn is None or turn.step != "buy":
                 continue
             for buys, end in self.purchase_lines(at_buy):
                 out.append((Move(plan, frugal, buys), end))
