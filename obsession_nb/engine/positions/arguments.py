@@ -8,13 +8,12 @@ bad notation and illegal actions are separate errors).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import fields
 
 from obsession_nb.data.rules import BadNotation, unknown
 from obsession_nb.engine import actions as a
 from obsession_nb.engine import mode_actions as ma
-from obsession_nb.engine.steps.service import filler_rule, open_slots
+from obsession_nb.engine.steps.service import available_counts, filler_rule, open_slots
 from obsession_nb.engine.table import Table
 
 RULED = {(a.Invite, "card")}
@@ -68,7 +67,7 @@ def natural(table: Table, action: a.Action) -> a.Action:
             or table.state.turn.step != "service":
         return action
     free = [s for s in open_slots(table) if s.target == action.slot]
-    available = Counter(table.me.servants.available)
+    available = available_counts(table)
     fits = [s for s in free if filler_rule(table, s, action.servant, available) is not None]
     if not fits or any(s.id == action.slot for s in fits):
         return action

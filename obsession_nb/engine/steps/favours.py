@@ -11,7 +11,7 @@ from obsession_nb.data.catalog_records import Favour
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.state import Choice, Player
 from obsession_nb.engine.steps import suites
-from obsession_nb.engine.steps.guests import cook_on_tile
+from obsession_nb.engine.steps.guests import cook_on_tile, money_of
 from obsession_nb.engine.table import Table
 
 Source = tuple[str, str, tuple[Favour, ...]]
@@ -129,7 +129,7 @@ def _money(table: Table, found: list[Source]) -> list[Ruling]:
     rulings: list[Ruling] = []
     total = 0
     for target, name, favours in found:
-        amount = sum(f.amount for f in favours if f.kind == "money")
+        amount = money_of(favours)  # a suite's doubled favours are made on the fly
         if amount > 0:
             rulings.append(ruling("favours.money", f"{name} gives £{amount}."))
             if target != "tile" and supplemental_on(table, "hall_boy", target):

@@ -97,11 +97,15 @@ class CardFacts:
     """``(service, money)``: cards alike in both are interchangeable in a party."""
 
 
-@by_identity
-def favour_money(favours: tuple[Favour, ...]) -> int:
+def money_of(favours: tuple[Favour, ...]) -> int:
     """The money of these favours (favours.money; negative for a pauper's cost,
-    favours.pauper), worked out once per catalog tile face or card."""
+    favours.pauper)."""
     return sum(f.amount for f in favours if f.kind == "money")
+
+
+favour_money = by_identity(money_of)
+""":func:`money_of` remembered per catalog card's or tile face's favours (one tuple for the
+catalog's lifetime); not for favours made on the fly, such as a suite's doubled ones."""
 
 
 @by_identity

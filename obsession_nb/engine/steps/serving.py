@@ -58,7 +58,7 @@ def verify_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
         raise IllegalAction([ruling("service.mandatory", f"Using the "
                                     f"{table.servant_name(servant)} here would leave another "
                                     "icon without a servant."), *left])
-    available = Counter(table.me.servants.available)
+    available = service.available_counts(table)
     from_quarters = available[servant] == 0
     why = service.filler_ruling(table, slot, servant, available)
     assert why is not None

@@ -6,7 +6,6 @@ ud.useful-man.*, ud.tile.carriage-house, ud.tile.renovated-kitchen.back).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
@@ -15,7 +14,12 @@ from obsession_nb.engine.state import Placement
 from obsession_nb.engine.steps import guests, party_search
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event
-from obsession_nb.engine.steps.service import feasible, open_slots, quarters_kinds
+from obsession_nb.engine.steps.service import (
+    available_counts,
+    feasible,
+    open_slots,
+    quarters_kinds,
+)
 from obsession_nb.engine.table import Table, per_decision
 
 NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
@@ -70,7 +74,8 @@ def service_possible_without(table: Table, servants: list[str]) -> bool:
         try:
             if turn.step == "invite":
                 return party_search.party_possible(table, tuple(turn.guests))
-            return feasible(table, open_slots(table), Counter(available), quarters_kinds(table))
+            return feasible(table, open_slots(table), available_counts(table),
+                            quarters_kinds(table))
         finally:
             available[:] = saved
 
@@ -78,8 +83,8 @@ def service_possible_without(table: Table, servants: list[str]) -> bool:
 @per_decision
 def keeps_service_possible(table: Table, servant: str) -> bool:
     """Whether placing ``servant`` still leaves every mandatory icon fillable: a supplemental
-    servant works alongside the required servants, never instead of one (UD p.6).  Once per
-    decision and servant, whatever the target."""
+    servant works alongside the required servants, never instead of one (service.mandatory,
+    ud.supplemental-service).  Once per decision and servant, whatever the target."""
     return (table.turn.step not in ("invite", "service")
             or service_possible_without(table, [servant]))
 
