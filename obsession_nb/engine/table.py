@@ -58,10 +58,12 @@ class Table:
         ``facts``: the cache to fill (or to read again, for the same position unchanged)."""
         return Reading(self, facts)
 
-    def supposing(self) -> Supposition:
+    def supposing(self, keep: tuple[Any, ...] = ()) -> Supposition:
         """A check that changes the position for a moment ("if this servant were placed …")
-        and puts it back: facts worked out meanwhile are kept apart from the decision's."""
-        return Supposition(self)
+        and puts it back: facts worked out meanwhile are kept apart from the decision's.
+        ``keep``: facts (:func:`per_decision` functions of the table alone) that this change
+        cannot touch, shared with the decision as the ``UNSUPPOSED`` ones are."""
+        return Supposition(self, UNSUPPOSED + keep if keep else UNSUPPOSED)
 
     def then(self, follow_up: str, *args: Any) -> None:
         """Ask the sequencer to carry on after this step (a key of ``flow.FOLLOW_UPS``)."""
@@ -243,23 +245,23 @@ class Reading:
 
 class Supposition:
     """The block of :meth:`Table.supposing`: the decision's cache is set aside, all but the
-    facts no supposition changes (``UNSUPPOSED``), and put back after."""
+    facts the supposition cannot change (``kept``), and put back after."""
 
-    __slots__ = ("saved", "table")
+    __slots__ = ("kept", "saved", "table")
 
-    def __init__(self, table: Table) -> None:
-        self.table, self.saved = table, None
+    def __init__(self, table: Table, kept: tuple[Any, ...]) -> None:
+        self.table, self.kept, self.saved = table, kept, None
 
     def __enter__(self) -> None:
         table = self.table
         saved = self.saved = table.cache
         if saved is not None:
-            table.cache = {k: saved[k] for k in UNSUPPOSED if k in saved}
+            table.cache = {k: saved[k] for k in self.kept if k in saved}
 
     def __exit__(self, *exc: object) -> None:
         table, saved = self.table, self.saved
         if saved is not None and table.cache is not None:
-            for k in UNSUPPOSED:
+            for k in self.kept:
                 if k in table.cache:
                     saved.setdefault(k, table.cache[k])
         table.cache = saved

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from obsession_nb.base.identity import by_identity
 from obsession_nb.data.catalog_records import Favour, GentryCard, GuestRequirement
 from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table, per_decision
 
 KIND_WORDS = {
@@ -42,8 +43,6 @@ def cook_on_tile(table: Table) -> bool:
 
 
 def national_holiday(table: Table) -> bool:
-    from obsession_nb.engine.steps.rounds import has_event
-
     return has_event(table, "national_holiday")
 
 

@@ -8,9 +8,15 @@ service is already done (``table.then("service")``).
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.actions import Carriage, Kitchen
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event
+from obsession_nb.engine.steps.supplemental import (
+    placement_candidates,
+    verify_carriage,
+    verify_kitchen,
+)
 from obsession_nb.engine.table import Table, per_decision
 
 
@@ -27,6 +33,12 @@ def host_prestige(table: Table, tile_id: str) -> int | None:
     return face.prestige - (1 if useful_man_lowers(table, tile_id) else 0)
 
 
+SERVANTS_AT_HAND = (service.available_counts, service.quarters_kinds)
+"""Facts of the decision that supposing another tile hosted cannot change: who is in Available
+Service and who may still serve from the Servants' Quarters (the host check's suppositions share
+them with the decision)."""
+
+
 @per_decision
 def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], bool, bool]:
     """With ``tile_id`` hosted: its servant icons, whether they can be filled
@@ -37,7 +49,7 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
     face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
     previous = turn.tile
     turn.tile = tile_id
-    with table.supposing():
+    with table.supposing(keep=SERVANTS_AT_HAND):
         try:
             tile_slots = service.slots_for(table, [])
             staffed = service.feasible(table, tile_slots, service.available_counts(table),
@@ -183,13 +195,6 @@ def apply_invite(table: Table, card_id: str) -> list[Ruling]:
 
 def _count_can_change(table: Table) -> bool:
     """Whether the Carriage House or the Renovated Kitchen could still change the guest count."""
-    from obsession_nb.engine.actions import Carriage, Kitchen
-    from obsession_nb.engine.steps.supplemental import (
-        placement_candidates,
-        verify_carriage,
-        verify_kitchen,
-    )
-
     for action in placement_candidates(table):
         try:
             if isinstance(action, Carriage):

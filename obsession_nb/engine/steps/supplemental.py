@@ -315,10 +315,8 @@ def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
 
 def service_step_placements(table: Table) -> bool:
     """Whether some supplemental placement is still possible in step 5."""
-    from obsession_nb.engine.actions import Place as PlaceAction
-
     for action in placement_candidates(table):
-        if isinstance(action, PlaceAction):
+        if isinstance(action, Place):
             try:
                 verify_place(table, action.servant, action.target)
             except IllegalAction:
