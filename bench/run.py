@@ -11,7 +11,9 @@ figure is one wall-clock run.  The load average is printed before and after: fig
 under a high load are slower than the machine can do.
 
 * whole games: median over seeds of one ``simulate`` (random player) or ``play_solo`` (greedy
-  player, the fast path of ``obsession-nb solo``) game, catalog loading excluded;
+  player, the fast path of ``obsession-nb solo``) game, catalog loading excluded; a simulation
+  writes no rulings (``Game.explain``), so the 4-player game is also timed with every ruling
+  written, beside it;
 * random playouts beside python-chess (issue 25), in one run: our random 4-player games'
   actions per CPU second against python-chess's random games' plies per CPU second (each ply:
   list the legal moves, pick one, push it, ask whether the game is over), and the ratio of the
@@ -89,8 +91,11 @@ def load() -> str:
 # ----------------------------------------------------------------- whole games
 
 
-def random_game_times(players: int, seeds: range, *, extended: bool = False) -> list[float]:
-    return [cpu(simulate, players, s, extended=extended)[0] for s in seeds]
+def random_game_times(players: int, seeds: range, *, extended: bool = False,
+                      explain: bool = False) -> list[float]:
+    """CPU time of whole ``simulate`` games (``explain``: with every ruling written into the
+    log, as a game played in the tutor writes them; ``simulate`` writes none by default)."""
+    return [cpu(simulate, players, s, extended=extended, explain=explain)[0] for s in seeds]
 
 
 def solo_game_times(seeds: range, *, extended: bool, strategy: str = "greedy",
@@ -230,6 +235,8 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
 
     add("random 4-player standard game (expansion on)", random_game_times(4, games),
         33 * MS, "~330 ms", "CPU, median over seeds")
+    add("random 4-player standard game, every ruling written", random_game_times(
+        4, games, explain=True), None, "(new row)", "CPU, median over seeds (Game.explain)")
     add("random 6-player extended game", random_game_times(6, games, extended=True),
         75 * MS, "~745 ms", "CPU, median over seeds")
     per_call = position_times(range(2) if quick else range(4))

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from obsession_nb import Game, load_json, load_position, load_scenario_text, new_game
 from obsession_nb.base.resources import content_dir
+from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine import actions as a
 from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine.game_options import Options
@@ -26,6 +27,7 @@ from obsession_nb.engine.steps.choices import BOXES
 from obsession_nb.engine.steps.service import open_slots
 from obsession_nb.modes.solo.game import new_solo_game
 from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.players.simulate import simulate
 
 SCENARIOS = sorted(p.stem for p in (content_dir() / "scenarios").glob("*.yaml"))
 
@@ -192,6 +194,39 @@ def test_a_refused_action_changes_nothing_and_costs_no_copy() -> None:
     with pytest.raises(ValueError):
         game.apply("buy gazebo")
     assert game.to_json() == before
+
+
+def test_a_game_played_for_its_outcome_keeps_the_actions_without_their_rulings() -> None:
+    """``Game.explain = False`` (what ``simulate`` plays): the same game, action for action and
+    automatic step for step, with no ruling written; ``simulate(explain=True)`` writes them."""
+    quiet, explained = simulate(3, 7), simulate(3, 7, explain=True)
+    assert not quiet.game.explain and explained.game.explain
+    assert quiet.game.to_json() == explained.game.to_json()
+    assert [e.action for e in quiet.game.log] == [e.action for e in explained.game.log]
+    assert all(e.rulings == [] for e in quiet.game.log[1:])  # the setup's are written first
+    assert all(e.rulings for e in explained.game.log if not e.action.startswith("("))
+
+
+def test_a_quiet_game_verifies_every_action_it_did_not_list(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """Only an action listed legal at this very position skips the verifier: any other is
+    checked, and an illegal one refused with its rule, the position unchanged."""
+    game = load_position("howard-supplemental-service")
+    game.explain = False
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("buy gazebo")
+    assert refused.value.rulings and game.to_json() == before
+    checked: list[a.Action] = []
+    verify = engine.verify
+    monkeypatch.setattr(engine, "verify", lambda table, act: checked.append(act) or verify(table, act))
+    unlisted = load_position("howard-supplemental-service").legal_actions()[0]
+    game.apply(unlisted)
+    assert checked == [unlisted]
+    listed = game.legal_actions()[0]
+    checked.clear()
+    game.apply(listed)
+    assert checked == []
 
 
 def test_modes_are_plugins_found_by_name() -> None:

@@ -68,6 +68,12 @@ class Game:
                                                                              repr=False)
     """The last :meth:`legal_actions` answer: its position, the actions and the decision's
     facts, until the position changes (the trusted fast path of :meth:`apply`)."""
+    explain: bool = True
+    """Write into the log why each action was allowed and what the automatic steps did.
+    ``False``: a game played for its outcome (``simulate``), whose log keeps every action and
+    automatic step without its rulings; an action :meth:`legal_actions` listed at this very
+    position is then applied without being verified again (nothing to refuse, no reason to
+    write)."""
 
     @classmethod
     def from_state(
@@ -151,8 +157,11 @@ class Game:
         if facts is None:  # a listed action names only what exists, by its own notation
             act = self._action(act)
         player = self.state.turn.player if self.state.turn else None
-        with self.table.reading(facts):
-            rulings = engine.verify(self.table, act)  # refused here: nothing has changed
+        if facts is not None and not self.explain:
+            rulings: list[Ruling] = []  # listed legal here: nothing to refuse, no why to write
+        else:
+            with self.table.reading(facts):
+                rulings = engine.verify(self.table, act)  # refused here: nothing has changed
         if self._base is None:
             self._base = self.to_json()
         self.table.automatic = []
@@ -162,8 +171,10 @@ class Game:
             self._replay()
             raise
         self._since.append(act)
-        entries = [_entry(player, act.notation, rulings)]
-        entries += [_entry(player, f"({label})", rs) for label, rs in self.table.automatic]
+        explain = self.explain
+        entries = [_entry(player, act.notation, rulings if explain else [])]
+        entries += [_entry(player, f"({label})", rs if explain else [])
+                    for label, rs in self.table.automatic]
         self.log += entries
         return entries
 

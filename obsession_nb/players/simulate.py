@@ -134,14 +134,18 @@ def simulate(
     mode: str = "standard",
     milestones: list[str] | str | None = None,
     settings: Sequence[str] = (),
+    explain: bool = False,
 ) -> Simulation:
-    """``settings``: more options as ``name=value`` (``courtship=closed``; option_index.py)."""
+    """``settings``: more options as ``name=value`` (``courtship=closed``; option_index.py).
+    ``explain``: write every ruling into the game's log (``Game.explain``); a simulation is
+    played for its result, so by default its log keeps the actions and automatic steps only."""
     options = options_with(settings, Options(
         expansion=expansion, length="extended" if extended else "standard",
         first_player_rotation=rotation, low_vp_monuments=low_vp_monuments,  # type: ignore[arg-type]
         mode=mode, milestones=milestones))  # type: ignore[arg-type]
     start = time.perf_counter()
     game = new_game(players, seed=seed, options=options)
+    game.explain = explain
     first = game.state.first_player
     played, recorder = run(game, RandomPlayer(seed))
     return Simulation(
