@@ -30,6 +30,7 @@ under a high load are slower than the machine can do.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import platform
@@ -94,8 +95,11 @@ def load() -> str:
 def random_game_times(players: int, seeds: range, *, extended: bool = False,
                       explain: bool = False) -> list[float]:
     """CPU time of whole ``simulate`` games (``explain``: with every ruling written into the
-    log, as a game played in the tutor writes them; ``simulate`` writes none by default)."""
-    return [cpu(simulate, players, s, extended=extended, explain=explain)[0] for s in seeds]
+    log, as a game played in the tutor writes them; ``simulate`` writes none by default; an
+    engine older than ``Game.explain`` always writes them)."""
+    known = "explain" in inspect.signature(simulate).parameters
+    options = {"explain": explain} if known else {}
+    return [cpu(simulate, players, s, extended=extended, **options)[0] for s in seeds]
 
 
 def solo_game_times(seeds: range, *, extended: bool, strategy: str = "greedy",
