@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.actions import Carriage, Kitchen, Place
-from obsession_nb.engine.state import Placement
+from obsession_nb.engine.state import Placement, Player, Turn
 from obsession_nb.engine.steps import guests, party_search
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event
@@ -292,17 +292,12 @@ def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
     """Supplemental placements (with the expansion), and the Carriage House, a universal tile
     usable in any game that holds it (ruling.universal-tiles-with-expansion)."""
     me, turn = table.me, table.turn
-    available = set(me.servants.available)
+    available = me.servants.available
     if table.state.options.expansion:
-        targets = {
-            "cook": ["tile"],
-            "hall_boy": turn.guests,
-            "head_housemaid": ["tile", *turn.guests],
-            "useful_man": ["study", *(t.tile for t in me.organiser)],
-        }  # where each servant's verifier allows him at all
+        step = turn.step
         for servant in NEW_SERVANTS:
-            if servant in available and turn.step in TIMING[servant]:
-                for target in targets[servant]:
+            if step in TIMING[servant] and servant in available:
+                for target in _targets(servant, me, turn):
                     yield Place(servant, target)
     if turn.step == "invite" and table.has_ability(me, "carriage_house"):
         for servant in CARRIAGE_SERVANTS:
@@ -311,6 +306,17 @@ def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
                 yield Carriage(servant, "fewer")
     if turn.step == "invite" and table.has_ability(me, "renovated_kitchen_cook"):
         yield Kitchen()
+
+
+def _targets(servant: str, me: Player, turn: Turn) -> list[str]:
+    """Where a new servant's verifier allows him at all (his placement candidates)."""
+    if servant == "cook":
+        return ["tile"]
+    if servant == "hall_boy":
+        return turn.guests
+    if servant == "head_housemaid":
+        return ["tile", *turn.guests]
+    return ["study", *(t.tile for t in me.organiser)]  # the useful man
 
 
 def service_step_placements(table: Table) -> bool:
