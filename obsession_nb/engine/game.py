@@ -64,8 +64,8 @@ class Game:
     """The position (JSON) that :meth:`apply` replays from if an action fails half-way."""
     _since: list[Action] = field(default_factory=list, repr=False)
     """The actions applied since ``_base``."""
-    _listed: tuple[State, frozenset[Action], dict[Any, Any]] | None = field(default=None,
-                                                                             repr=False)
+    _listed: tuple[State, tuple[Action, ...], dict[Any, Any]] | None = field(default=None,
+                                                                              repr=False)
     """The last :meth:`legal_actions` answer: its position, the actions and the decision's
     facts, until the position changes (the trusted fast path of :meth:`apply`)."""
     explain: bool = True
@@ -97,7 +97,7 @@ class Game:
         facts: dict[Any, Any] = {}
         with self.table.reading(facts):
             legal = engine.legal_actions(self.table)
-        self._listed = (self.state, frozenset(legal), facts) if self.table.cache is None else None
+        self._listed = (self.state, tuple(legal), facts) if self.table.cache is None else None
         return legal
 
     def candidates(self) -> list[Action]:
@@ -184,9 +184,12 @@ class Game:
         rulings are written as for any action); ``None`` otherwise.  Read once: any action
         applied after it meets a new position."""
         listed, self._listed = self._listed, None
-        if listed is None or listed[0] is not self.state or act not in listed[1]:
+        if listed is None or listed[0] is not self.state:
             return None
-        return listed[2]
+        legal = listed[1]  # a player hands back one of the listed objects: found by identity
+        if any(x is act for x in legal) or act in legal:
+            return listed[2]
+        return None
 
     def _replay(self) -> None:
         """Put the position back as it was before a failed action: the last base position with
