@@ -220,77 +220,78 @@ def _perform_allowed(table: Table, action: a.Action, allowed: bool) -> list[Ruli
     return perform(table, action)
 
 
-def candidates(table: Table, *, any_time: bool = True) -> Iterator[a.Action]:
+def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
     """Every action worth checking at the pending decision (a superset of the legal ones);
     without ``any_time``, none of those open at any point of a turn (special actions, the
-    useful man's removals, VP-card reveals), as the explorer leaves them out."""
+    useful man's removals, VP-card reveals), as the explorer leaves them out.  A list, built
+    in one pass (move generation reads every candidate)."""
     turn = table.turn
     me = table.me
     step = turn.step
+    found: list[a.Action]
     if step == "draft":
         if me.family is None:
-            yield from (a.Family(f) for f in draft.family_candidates(table))
-        elif draft.start_tile_pending(table):
-            yield from (a.StartTile(t) for t in draft.start_tile_pending(table))
-        else:
-            yield from (a.Draft(k) for k in dict.fromkeys(table.state.supply.draft_display))
-        return
+            return [a.Family(f) for f in draft.family_candidates(table)]
+        start_tiles = draft.start_tile_pending(table)
+        if start_tiles:
+            return [a.StartTile(t) for t in start_tiles]
+        return [a.Draft(k) for k in dict.fromkeys(table.state.supply.draft_display)]
     if step in seasons.STEPS:
-        yield from seasons.candidates(table)
-        return
+        return list(seasons.candidates(table))
     if step in setup_choices.STEPS:
-        yield from setup_choices.candidates(table)
-        return
+        return list(setup_choices.candidates(table))
     if step == "mode":  # a mode's decision outside the turns
-        yield from table.mode.candidates(table)
-        return
+        return list(table.mode.candidates(table))
     if step == "begin":
-        yield from (a.Activity(), a.Pass())
+        found = [a.Activity(), a.Pass()]
     elif step == "step2":
         seats = _others(table)
         if table.state.options.servants_hall == "automatic":
-            yield from (ma.Rumour(s) for s in seats)
+            found = [ma.Rumour(s) for s in seats]
         else:
-            yield from (a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats)
-        yield from (a.Church("money"), a.Church("reputation"))
-        yield from (a.Done(), a.Pass())
+            found = [a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats]
+        found += (a.Church("money"), a.Church("reputation"), a.Done(), a.Pass())
     elif step == "host":
-        yield from (a.Host(t.tile) for t in me.organiser)
-        yield a.Pass()
+        found = [a.Host(t.tile) for t in me.organiser]
+        found.append(a.Pass())
     elif step == "invite":
-        yield from (a.Invite(c) for c in dict.fromkeys(me.hand))
-        yield a.Done()
+        found = [a.Invite(c) for c in dict.fromkeys(me.hand)]
+        found.append(a.Done())
     elif step == "service":
         kinds = dict.fromkeys([*me.servants.available, *sorted(quarters_kinds(table))])
         available = available_counts(table)
-        yield from (a.Serve(s.id, k) for s in open_slots(table) for k in kinds
-                    if filler_rule(table, s, k, available) is not None)
+        found = [a.Serve(s.id, k) for s in open_slots(table) for k in kinds
+                 if filler_rule(table, s, k, available) is not None]
         if suites.double_pending(table):
             count = len(table.card(turn.guests[0]).favours)
-            yield from (a.Double(str(i)) for i in range(1, count + 1))
-        yield a.Done()
+            found += [a.Double(str(i)) for i in range(1, count + 1)]
+        found.append(a.Done())
     elif step == "favours":
-        yield from _choice_candidates(table, _others(table))
+        found = list(_choice_candidates(table, _others(table)))
     elif step == "pass-option":
-        yield from (a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True))
+        found = [a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True)]
     elif step == "buy":
         discount = "useful_man" in me.servants.available  # his discount needs him available
+        found = []
         for offer in offers(table):
-            yield a.Buy(offer.tile)
+            found.append(a.Buy(offer.tile))
             if discount:
-                yield a.Buy(offer.tile, useful_man=True)
-        yield a.Done()
-    yield from table.mode.candidates(table)
-    yield from milestones.candidates(table)
-    yield from supplemental.placement_candidates(table)
+                found.append(a.Buy(offer.tile, useful_man=True))
+        found.append(a.Done())
+    else:
+        found = []
+    found += table.mode.candidates(table)
+    found += milestones.candidates(table)
+    found += supplemental.placement_candidates(table)
     if not any_time:
-        return
-    yield from vpcards.reveal_candidates(table)
-    yield from (a.Borrow(), a.RefreshMarket())
-    yield from (a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended]))
+        return found
+    found += vpcards.reveal_candidates(table)
+    found += (a.Borrow(), a.RefreshMarket())
+    found += [a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended])]
     if "useful_man" in me.servants.available:  # his one-time removals need him available
-        yield a.UsefulManRefresh()
-        yield from (a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag)))
+        found.append(a.UsefulManRefresh())
+        found += [a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag))]
+    return found
 
 
 def _others(table: Table) -> list[int]:
@@ -331,7 +332,7 @@ def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
     before = table.state.model_dump_json() if PURE_VERIFY_CHECK else None
     found = candidates(table)
     if kinds is not None:
-        found = (x for x in found if isinstance(x, kinds))
+        found = [x for x in found if isinstance(x, kinds)]
     legal = allowed(table, found)
     if before is not None and table.state.model_dump_json() != before:
         raise ImpureVerifier("listing the legal actions changed the position")
