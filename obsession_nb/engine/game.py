@@ -180,9 +180,9 @@ class Game:
 
     def _trusted(self, act: Action) -> dict[Any, Any] | None:
         """The facts of the decision if ``act`` was listed legal at this very position by
-        :meth:`legal_actions` (its verifier then reads them instead of searching again; its
-        rulings are written as for any action); ``None`` otherwise.  Read once: any action
-        applied after it meets a new position."""
+        :meth:`legal_actions` (its verifier then reads them instead of searching again and
+        writes its rulings as for any action; with ``explain`` off it is not verified again);
+        ``None`` otherwise.  Read once: any action applied after it meets a new position."""
         listed, self._listed = self._listed, None
         if listed is None or listed[0] is not self.state:
             return None
