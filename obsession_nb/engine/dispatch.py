@@ -329,6 +329,9 @@ def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
     a player looking for its purchases checks nothing else)."""
     if table.state.turn is None:
         return []
+    if table.cache is None:  # one reading: the decision's facts serve candidates and checks
+        with table.reading():
+            return legal_actions(table, kinds)
     before = table.state.model_dump_json() if PURE_VERIFY_CHECK else None
     found = candidates(table)
     if kinds is not None:
