@@ -24,6 +24,8 @@ from obsession_nb.players.random_player import RandomPlayer, StalledGame
 @dataclass
 class Simulation:
     game: Game
+    """The finished game; its log holds the actions and automatic steps, without their rulings
+    unless ``simulate(..., explain=True)`` (``Game.explain``)."""
     seed: int
     actions: int
     seconds: float

@@ -309,7 +309,11 @@ def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
 
 
 def _targets(servant: str, me: Player, turn: Turn) -> list[str]:
-    """Where a new servant's verifier allows him at all (his placement candidates)."""
+    """Where a new servant's verifier allows him at all (his placement candidates): the cook
+    on the activity tile (ud.cook.prestige), the hall boy on a guest (ud.hall-boy.money), the
+    head housemaid on the tile or a guest (ud.head-housemaid.screen), the useful man on the
+    Private Study or a tile of the organiser (ud.useful-man.village-fair,
+    ud.useful-man.prestige)."""
     if servant == "cook":
         return ["tile"]
     if servant == "hall_boy":
