@@ -173,8 +173,10 @@ def allowed(table: Table, actions: Iterable[a.Action]) -> list[a.Action]:
     reading of the position."""
     if table.state.turn is None:
         return []
+    if table.cache is not None:  # already read as one position (legal_actions)
+        return movegen.legal(table, actions, verify, HANDLERS)
     with table.reading():
-        return movegen.legal(table, actions, lambda x: verify(table, x), HANDLERS)
+        return movegen.legal(table, actions, verify, HANDLERS)
 
 
 def perform(table: Table, action: a.Action) -> list[Ruling]:
@@ -220,6 +222,14 @@ def _perform_allowed(table: Table, action: a.Action, allowed: bool) -> list[Ruli
     return perform(table, action)
 
 
+DONE, PASS = a.Done(), a.Pass()
+BEGIN = (a.Activity(), PASS)
+STEP2 = (a.Church("money"), a.Church("reputation"), DONE, PASS)
+PASS_OPTIONS = (a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True))
+SPECIALS = (a.Borrow(), a.RefreshMarket())
+"""Candidates with nothing to choose, made once (actions are frozen values)."""
+
+
 def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
     """Every action worth checking at the pending decision (a superset of the legal ones);
     without ``any_time``, none of those open at any point of a turn (special actions, the
@@ -243,20 +253,20 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
     if step == "mode":  # a mode's decision outside the turns
         return list(table.mode.candidates(table))
     if step == "begin":
-        found = [a.Activity(), a.Pass()]
+        found = list(BEGIN)
     elif step == "step2":
         seats = _others(table)
         if table.state.options.servants_hall == "automatic":
             found = [ma.Rumour(s) for s in seats]
         else:
             found = [a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats]
-        found += (a.Church("money"), a.Church("reputation"), a.Done(), a.Pass())
+        found += STEP2
     elif step == "host":
         found = [a.Host(t.tile) for t in me.organiser]
-        found.append(a.Pass())
+        found.append(PASS)
     elif step == "invite":
         found = [a.Invite(c) for c in dict.fromkeys(me.hand)]
-        found.append(a.Done())
+        found.append(DONE)
     elif step == "service":
         kinds = dict.fromkeys([*me.servants.available, *sorted(quarters_kinds(table))])
         available = available_counts(table)
@@ -265,11 +275,11 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
         if suites.double_pending(table):
             count = len(table.card(turn.guests[0]).favours)
             found += [a.Double(str(i)) for i in range(1, count + 1)]
-        found.append(a.Done())
+        found.append(DONE)
     elif step == "favours":
         found = list(_choice_candidates(table, _others(table)))
     elif step == "pass-option":
-        found = [a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True)]
+        found = list(PASS_OPTIONS)
     elif step == "buy":
         discount = "useful_man" in me.servants.available  # his discount needs him available
         found = []
@@ -277,7 +287,7 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
             found.append(a.Buy(offer.tile))
             if discount:
                 found.append(a.Buy(offer.tile, useful_man=True))
-        found.append(a.Done())
+        found.append(DONE)
     else:
         found = []
     found += table.mode.candidates(table)
@@ -286,7 +296,7 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
     if not any_time:
         return found
     found += vpcards.reveal_candidates(table)
-    found += (a.Borrow(), a.RefreshMarket())
+    found += SPECIALS
     found += [a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended])]
     if "useful_man" in me.servants.available:  # his one-time removals need him available
         found.append(a.UsefulManRefresh())
@@ -308,7 +318,7 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
         yield from (a.Lady("screen"), a.Lady("dismiss"))
     elif choice.kind == "dismiss":
         yield from (a.Dismiss(c) for c in choices.dismissable(table))
-        yield a.Done()
+        yield DONE
     elif choice.kind == "gossip":
         yield from (a.Gossip(s) for s in seats)
     elif choice.kind == "reclaim":
@@ -316,9 +326,9 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
     elif choice.kind == "hire":
         yield from (a.Hire(k) for k in table.catalog.servants)
         if choices.can_recruit(table):
-            yield from (a.Recruit(s, k, choices.recruit_notation_box(table, s, k, z))
-                        for s in seats for k in choices.RECRUITABLE for z in choices.BOXES)
-        yield a.Done()
+            yield from (a.Recruit(s, k, z) for s in seats for k in choices.RECRUITABLE
+                        for z in choices.recruit_choices(table, s, k))
+        yield DONE
 
 
 def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None

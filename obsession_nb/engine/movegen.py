@@ -66,7 +66,8 @@ def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Ha
     return count, get, handler.steps, test, True
 
 
-def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Action], Any],
+def legal(table: Table, candidates: Iterable[a.Action],
+          verify: Callable[[Table, a.Action], Any],
           standard: Mapping[type[a.Action], Handler]) -> list[a.Action]:
     """The candidates that are legal now, in their order, each once (call inside
     ``table.reading()``).
@@ -95,13 +96,13 @@ def legal(table: Table, candidates: Iterable[a.Action], verify: Callable[[a.Acti
         # the candidate told apart by its kind and fields (equal exactly when the actions
         # are), read and hashed in C rather than by the dataclass's __hash__
         args: tuple[Any, ...] = (get(action),) if count == 1 else get(action)
-        key = (kind, args)
-        if key in seen:
+        before = len(seen)
+        seen.add((kind, args))
+        if len(seen) == before:  # met already (one hash of the key, not two)
             continue
-        seen.add(key)
         try:
             if test is None:
-                verify(action)
+                verify(table, action)
             else:
                 if refuses:
                     mode.refuse(table, action)

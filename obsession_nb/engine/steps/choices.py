@@ -278,19 +278,24 @@ def can_recruit(table: Table) -> bool:
     )
 
 
-def recruit_notation_box(table: Table, seat: int, kind: str, box: str) -> str:
-    """The box as the notation names it: none when the other player has the servant in that
-    box only (host.recruit-any-box)."""
-    target = table.state.players[seat]
-    holding = [z for z in BOXES if kind in target.servants.zone(z)]
-    return "" if holding == [box] else box
+def boxes_holding(table: Table, seat: int, kind: str) -> list[str]:
+    """The boxes of the player's board that hold a servant of ``kind``, in board order."""
+    servants = table.state.players[seat].servants
+    return [z for z in BOXES if kind in servants.zone(z)]
+
+
+def recruit_choices(table: Table, seat: int, kind: str) -> list[str]:
+    """The boxes a recruitment of ``kind`` from ``seat`` may name, as the notation names them:
+    each box holding one when there is a choice, else none (host.recruit-any-box)."""
+    holding = boxes_holding(table, seat, kind)
+    return [""] if len(holding) == 1 else holding
 
 
 def recruit_box(table: Table, seat: int, kind: str, box: str) -> str:
     """The box of the other player's board the servant is taken from: the one named, or the
     only one holding that kind (host.recruit-any-box)."""
     target = table.state.players[seat]
-    holding = [z for z in BOXES if kind in target.servants.zone(z)]
+    holding = boxes_holding(table, seat, kind)
     if box:
         if box not in BOXES:
             raise refuse("host.recruit-any-box", f"'{box}' is not a box of the board; name "
@@ -322,10 +327,9 @@ def recruit_barrier(table: Table, seat: int, kind: str, box: str = "") -> str | 
         return "seat"
     if kind not in RECRUITABLE:
         return "kind"
-    target = table.state.players[seat]
-    if kind not in target.servants.all():
+    holding = boxes_holding(table, seat, kind)
+    if not holding:
         return "none"
-    holding = [z for z in BOXES if kind in target.servants.zone(z)]
     # a box is named only when there is a choice of boxes (host.recruit-any-box)
     if (box in holding and len(holding) > 1) if box else len(holding) == 1:
         return None

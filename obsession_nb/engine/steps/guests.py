@@ -42,17 +42,13 @@ def cook_on_tile(table: Table) -> bool:
     return any(p.servant == "cook" and p.target == "tile" for p in table.turn.placements)
 
 
-def national_holiday(table: Table) -> bool:
-    return has_event(table, "national_holiday")
-
-
 @per_decision
 def limit_rule(table: Table) -> tuple[int | None, str]:
     """The highest prestige rating that may attend (``None``: no limit) and the id of the rule
     that sets it, text-free (:func:`prestige_limit` says it in words)."""
     req = requirement(table)
     level = table.turn.level_at_host or 1
-    if national_holiday(table):
+    if has_event(table, "national_holiday"):
         return None, "event.national-holiday"
     if req is not None and req.any_prestige:
         return None, "ud.tile.renovated-kitchen.front"
@@ -142,10 +138,6 @@ def _unfit(facts: CardFacts, req: GuestRequirement, limit: int | None) -> str | 
     if limit is not None and facts.rating > limit:
         return "prestige"
     return None
-
-
-def may_attend(table: Table, card_id: str) -> bool:
-    return barrier(table, card_id) is None
 
 
 def refusal(table: Table, card_id: str) -> Ruling | None:

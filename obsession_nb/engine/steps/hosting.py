@@ -7,6 +7,7 @@ service is already done (``table.then("service")``).
 
 from __future__ import annotations
 
+from obsession_nb.data.catalog_records import TileSide
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.actions import Carriage, Kitchen
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
@@ -24,10 +25,10 @@ def useful_man_lowers(table: Table, tile_id: str) -> bool:
     return supplemental_on(table, "useful_man", tile_id)
 
 
-def host_prestige(table: Table, tile_id: str) -> int | None:
-    """The tile's prestige rating as it limits hosting now (one less with the useful man on it,
-    ud.useful-man.prestige), or ``None`` when nothing limits it (no rating; National Holiday)."""
-    face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
+def host_prestige(table: Table, tile_id: str, face: TileSide) -> int | None:
+    """The prestige rating of ``face``, the tile's face up, as it limits hosting now (one less
+    with the useful man on it, ud.useful-man.prestige), or ``None`` when nothing limits it (no
+    rating; National Holiday)."""
     if face.prestige is None or has_event(table, "national_holiday"):
         return None
     return face.prestige - (1 if useful_man_lowers(table, tile_id) else 0)
@@ -63,11 +64,13 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
 
 def can_host(table: Table, tile_id: str) -> bool:
     """Whether :func:`verify_host` allows hosting ``tile_id``, without its text."""
-    me = table.me
-    owned = me.owned(tile_id)
-    if owned is None or not table.face(owned).playable:
+    owned = table.me.owned(tile_id)
+    if owned is None:
         return False
-    prestige = host_prestige(table, tile_id)
+    face = table.face(owned)
+    if not face.playable:
+        return False
+    prestige = host_prestige(table, tile_id, face)
     if prestige is not None and prestige > (table.turn.level_at_host or 1):
         return False
     _slots, staffed, party = hosting_service(table, tile_id)
@@ -87,7 +90,7 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
     rulings = [ruling("host.choose-tile", f"{me.name} hosts {name} ({face.activity}).")]
     level = turn.level_at_host or 1
     if face.prestige is not None:
-        prestige = host_prestige(table, tile_id)
+        prestige = host_prestige(table, tile_id, face)
         if prestige is None:
             rulings.append(ruling("event.national-holiday",
                                   "National Holiday: the tile's prestige rating does not limit."))
@@ -153,9 +156,21 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
 
 def can_invite(table: Table, card_id: str) -> bool:
     """Whether :func:`verify_invite` allows inviting ``card_id``, without its text."""
-    return (table.has_card(card_id) and guests.may_attend(table, card_id)
-            and len(table.turn.guests) < max(guests.allowed_counts(table))
-            and party_search.joins_party(table, tuple(table.turn.guests), card_id))
+    return card_id in invitable(table)
+
+
+@per_decision
+def invitable(table: Table) -> frozenset[str]:
+    """The cards of the active hand that may be invited now, text-free, worked out together
+    for the decision: each suits the activity (invite.kind, invite.prestige), a guest is still
+    missing (invite.exact-count) and the card joins some full party that can be served and
+    paid for (service.mandatory, favours.pauper)."""
+    attending = table.turn.guests
+    if len(attending) >= max(guests.allowed_counts(table)):
+        return frozenset()
+    party = tuple(attending)
+    return frozenset(card_id for card_id, _facts in guests.candidates(table)
+                     if party_search.joins_party(table, party, card_id))
 
 
 def verify_invite(table: Table, card_id: str) -> list[Ruling]:
