@@ -95,7 +95,7 @@ def legal(table: Table, candidates: Iterable[a.Action],
             continue
         # the candidate told apart by its kind and fields (equal exactly when the actions
         # are), read and hashed in C rather than by the dataclass's __hash__
-        args: tuple[Any, ...] = (get(action),) if count == 1 else get(action)
+        args: Any = get(action)  # the field itself for a kind of one field, else a tuple
         before = len(seen)
         seen.add((kind, args))
         if len(seen) == before:  # met already (one hash of the key, not two)
@@ -107,8 +107,10 @@ def legal(table: Table, candidates: Iterable[a.Action],
                 if refuses:
                     mode.refuse(table, action)
                 if text_free:
-                    if not test(table, *args):
+                    if not (test(table, args) if count == 1 else test(table, *args)):
                         continue
+                elif count == 1:
+                    test(table, args)
                 else:
                     test(table, *args)
         except IllegalAction:

@@ -52,7 +52,7 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
     turn.tile = tile_id
     with table.supposing(keep=SERVANTS_AT_HAND):
         try:
-            tile_slots = service.slots_for(table, [])
+            tile_slots = list(service.tile_slots(face))
             staffed = service.feasible(table, tile_slots, service.available_counts(table),
                                        service.quarters_kinds(table))
             party = (not staffed or face.guests is None or face.guests.from_supply

@@ -190,7 +190,10 @@ def _completes(table: Table, problem: PartyProblem, choice: list[tuple[Group, in
     """Whether adding these cards makes a party that can be paid for (favours.pauper) and
     staffed (service.mandatory): servants of the icons' own kinds first, else the search
     with stand-ins."""
-    if problem.budget + sum(key[1] * n for key, n in choice) < 0:
+    budget = problem.budget
+    for (_service, money), n in choice:
+        budget += money * n
+    if budget < 0:
         return False
     if direct_fill(_needs(problem, choice), problem.available, problem.quarters):
         return True
@@ -224,5 +227,9 @@ def _selections(order: list[tuple[Group, list[str]]], need: int, must: int = -1,
     for i in range(start, stop):
         key, cards = order[i]
         for take in range(min(len(cards), need), 0, -1):
+            if take == need:  # nothing left to take: no deeper search
+                if must <= i:
+                    yield [(key, take)]
+                continue
             for rest in _selections(order, need - take, must, i + 1):
                 yield [(key, take), *rest]

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from obsession_nb.data.catalog_records import TileSide
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.steps import suites
 from obsession_nb.engine.table import Table, per_decision
@@ -33,12 +34,17 @@ def slots_for(table: Table, guests: Iterable[str], *, include_tile: bool = True)
     result: list[Slot] = []
     face = table.hosted_face() if include_tile else None
     if face is not None:
-        result += _numbered("tile", face.servants)
+        result += tile_slots(face)
     if suites.unserved(table):
         return result
     for card_id in guests:
         result += _numbered(card_id, table.card(card_id).service)
     return result
+
+
+def tile_slots(face: TileSide) -> tuple[Slot, ...]:
+    """The servant icons of a tile's face (host.servant-available)."""
+    return _numbered("tile", face.servants)
 
 
 @cache
@@ -53,8 +59,9 @@ def _numbered(target: str, kinds: tuple[str, ...]) -> tuple[Slot, ...]:
 
 def unfilled_slots(table: Table, guests: Iterable[str]) -> list[Slot]:
     """The icons of the hosted tile and of ``guests`` that no servant fills yet."""
+    slots = slots_for(table, guests)
     filled = {p.target for p in table.turn.placements if p.covers is not None}
-    return [s for s in slots_for(table, guests) if s.id not in filled]
+    return [s for s in slots if s.id not in filled] if filled else slots
 
 
 @per_decision
