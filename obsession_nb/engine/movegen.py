@@ -19,7 +19,15 @@ from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine import actions as a
 from obsession_nb.engine import turn_handlers
 from obsession_nb.engine.mode import Handler, Mode
-from obsession_nb.engine.steps import buying, choices, hosting, serving, special
+from obsession_nb.engine.steps import (
+    buying,
+    choices,
+    hosting,
+    seasons,
+    serving,
+    special,
+    vpcards,
+)
 from obsession_nb.engine.table import Table
 
 TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
@@ -35,6 +43,8 @@ TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.UsefulManRefresh: special.can_remove_useful_man,  # ud.useful-man.refresh
     a.UsefulManSearch: special.can_um_search,           # ud.useful-man.search
     a.Done: turn_handlers.can_done,        # invite.exact-count, service.mandatory, favours.dismiss
+    a.Reveal: vpcards.can_reveal,          # courtship.vp-card-use, ruling.vp-card-reveal-timing
+    a.DiscardObjective: seasons.can_discard,  # season.objective-discard
 }
 """Action kinds with a text-free test of their own: same answer as the kind's verifier (in the
 steps the kind belongs to, after the mode's own refusals)."""

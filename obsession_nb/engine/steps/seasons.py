@@ -236,9 +236,14 @@ def start_discards(table: Table) -> None:
     table.state.turn = Turn(player=seat, step="discard")
 
 
+def can_discard(table: Table, card_id: str) -> bool:
+    """Whether :func:`verify_discard` allows the discard, without its text."""
+    return card_id in table.me.objectives
+
+
 def verify_discard(table: Table, card_id: str) -> list[Ruling]:
     me = table.me
-    if card_id not in me.objectives:
+    if not can_discard(table, card_id):
         raise refuse("season.objective-discard", f"{me.name} holds no objective '{card_id}'.")
     name = table.catalog.objectives[card_id].name if card_id in table.catalog.objectives else card_id
     return [ruling("season.objective-discard", f"{me.name} discards the objective {name}.")]

@@ -26,12 +26,23 @@ def favour(table: Table, card_id: str) -> str:
     return table.catalog.vp_cards[card_id].favour
 
 
+def _card_barrier(table: Table, card_id: str, kinds: tuple[str, ...]) -> str | None:
+    """What keeps the active player from revealing ``card_id`` with an action for favours
+    ``kinds``, text-free: ``held`` (not in hand) or ``kind`` (another action's favour)."""
+    if card_id not in table.me.vp_cards:
+        return "held"
+    if table.catalog.vp_cards[card_id].favour not in kinds:
+        return "kind"
+    return None
+
+
 def _verify_card(table: Table, card_id: str, kinds: tuple[str, ...]) -> list[Ruling]:
     me, turn = table.me, table.turn
-    if card_id not in me.vp_cards:
+    why = _card_barrier(table, card_id, kinds)
+    if why == "held":
         raise refuse("courtship.vp-card-use", f"{me.name} holds no VP card '{card_id}'.")
     card = table.catalog.vp_cards[card_id]
-    if card.favour not in kinds:
+    if why == "kind":
         raise refuse("courtship.vp-card-use", f"This VP card's favour is {card.favour}; it is "
                      "revealed with a different action.")
     return [ruling("courtship.vp-card-use", f"{me.name} reveals a VP card ({card.favour}) and "
@@ -46,12 +57,22 @@ def _spend(table: Table, card_id: str) -> None:
     table.state.supply.vp_discard.append(card_id)
 
 
+def _late_for_purchases(table: Table, card_id: str) -> bool:
+    """Unlimited purchases revealed after the turn's first purchase, or after the game
+    (ruling.vp-card-reveal-timing)."""
+    turn = table.turn
+    return favour(table, card_id) == "unlimited_purchases" and (
+        turn.step == "reveal" or turn.purchases > 0)
+
+
+def can_reveal(table: Table, card_id: str) -> bool:
+    """Whether :func:`verify_reveal` allows the reveal, without its text."""
+    return _card_barrier(table, card_id, PLAIN) is None and not _late_for_purchases(table, card_id)
+
+
 def verify_reveal(table: Table, card_id: str) -> list[Ruling]:
     rulings = _verify_card(table, card_id, PLAIN)
-    turn = table.turn
-    if favour(table, card_id) == "unlimited_purchases" and (
-        turn.step == "reveal" or turn.purchases > 0
-    ):
+    if _late_for_purchases(table, card_id):
         raise refuse("ruling.vp-card-reveal-timing", "Unlimited purchases must be revealed "
                      "before the turn's first purchase, so that every purchase comes before the "
                      "refill.")
