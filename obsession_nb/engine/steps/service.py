@@ -202,6 +202,10 @@ def _feasible(table: Table, slots: list[Slot], available: Counter[str], quarters
               dead: set[tuple[object, ...]]) -> bool:
     if not slots:
         return True
+    if len(slots) == 1:  # the last icon: some servant at hand fills it, or none does
+        slot = slots[0]
+        return any(can_fill(table, slot, servant, available)
+                   for servant in (*(k for k in available if available[k] > 0), *quarters))
     key = (
         tuple(sorted((s.kind, s.target == "tile") for s in slots)),
         tuple(sorted((k, n) for k, n in available.items() if n > 0)),
