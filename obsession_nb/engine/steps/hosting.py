@@ -168,9 +168,9 @@ def invitable(table: Table) -> frozenset[str]:
     attending = table.turn.guests
     if len(attending) >= max(guests.allowed_counts(table)):
         return frozenset()
-    party = tuple(attending)
-    return frozenset(card_id for card_id, _facts in guests.candidates(table)
-                     if party_search.joins_party(table, party, card_id))
+    joins = party_search.joining(table, tuple(attending))
+    return frozenset(card_id for card_id, facts in guests.candidates(table)
+                     if joins.get(facts.group))
 
 
 def verify_invite(table: Table, card_id: str) -> list[Ruling]:
