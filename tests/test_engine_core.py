@@ -248,8 +248,9 @@ def test_a_mode_action_outside_its_mode_is_refused_by_the_mode_itself() -> None:
 
 
 def test_one_party_search_answers_like_a_search_per_guest() -> None:
-    """``party_search.joins_party`` (one pass deciding every group of interchangeable cards)
-    gives, for every card of the hand, the answer of a search for a party with that very
+    """``party_search.joins_party`` (one search per group of interchangeable cards, as a single
+    check makes) and ``party_search.joining`` (one pass for every group, as a listing makes)
+    give, for every card of the hand, the answer of a search for a party with that very
     card."""
     from obsession_nb.engine.steps import guests, party_search
 
@@ -261,28 +262,37 @@ def test_one_party_search_answers_like_a_search_per_guest() -> None:
                 continue
             table, invited = g.table, tuple(turn.guests)
             with table.reading():
-                for card in dict.fromkeys(g.state.players[turn.player].hand):
+                together = party_search.joining(table, invited)
+                groups = party_search.party_problem(table, invited).groups.group_of
+            for card in dict.fromkeys(g.state.players[turn.player].hand):
+                with table.reading():
                     alone = guests.refusal(table, card) is None and party_search.party_possible(
                         table, (*invited, card))
+                with table.reading():
                     assert party_search.joins_party(table, invited, card) == alone, card
-                    compared += 1
+                assert (card in groups and together[groups[card]]) == alone, card
+                compared += 1
     assert compared > 20
 
 
-@given(sizes=st.lists(st.integers(1, 3), max_size=5), need=st.integers(0, 6))
-def test_selections_list_every_way_to_take_the_cards_once(sizes: list[int], need: int) -> None:
+@given(sizes=st.lists(st.integers(1, 3), max_size=5), need=st.integers(0, 6),
+       must=st.integers(-1, 4))
+def test_selections_list_every_way_to_take_the_cards_once(sizes: list[int], need: int,
+                                                          must: int) -> None:
     """The party search's ways of taking ``need`` cards from groups of interchangeable cards:
-    each count per group (up to the group's size) adding up to ``need``, each exactly once."""
+    each count per group (up to the group's size) adding up to ``need``, each exactly once;
+    with ``must``, exactly those taking a card of that group."""
     from itertools import product
 
     from obsession_nb.engine.steps import party_search
 
+    must = must if must < len(sizes) else -1
     order = [(((f"s{i}",), i), [f"c{i}-{n}" for n in range(size)])
              for i, size in enumerate(sizes)]
     found = [tuple(dict(choice).get(key, 0) for key, _cards in order)
-             for choice in party_search._selections(order, need)]
+             for choice in party_search._selections(order, need, must)]
     every = {counts for counts in product(*(range(size + 1) for size in sizes))
-             if sum(counts) == need}
+             if sum(counts) == need and (must < 0 or counts[must] > 0)}
     assert len(found) == len(set(found))
     assert set(found) == every
 

@@ -167,16 +167,17 @@ def can(table: Table, action: a.Action) -> bool:
     return bool(allowed(table, [action]))
 
 
-def allowed(table: Table, actions: Iterable[a.Action]) -> list[a.Action]:
+def allowed(table: Table, actions: Iterable[a.Action], *, listing: bool = False
+            ) -> list[a.Action]:
     """Those of ``actions`` legal now, in their order, each once: move generation's check
     (``movegen``: the verifiers' answer, text-free where a kind has its own test), in one
-    reading of the position."""
+    reading of the position.  ``listing``: ``actions`` are the decision's whole list."""
     if table.state.turn is None:
         return []
     if table.cache is not None:  # already read as one position (legal_actions)
-        return movegen.legal(table, actions, verify, HANDLERS)
+        return movegen.legal(table, actions, verify, HANDLERS, listing)
     with table.reading():
-        return movegen.legal(table, actions, verify, HANDLERS)
+        return movegen.legal(table, actions, verify, HANDLERS, listing)
 
 
 def perform(table: Table, action: a.Action) -> list[Ruling]:
@@ -346,7 +347,7 @@ def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
     found = candidates(table)
     if kinds is not None:
         found = [x for x in found if isinstance(x, kinds)]
-    legal = allowed(table, found)
+    legal = allowed(table, found, listing=True)
     if before is not None and table.state.model_dump_json() != before:
         raise ImpureVerifier("listing the legal actions changed the position")
     return legal

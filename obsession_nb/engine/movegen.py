@@ -49,6 +49,13 @@ TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
 """Action kinds with a text-free test of their own: same answer as the kind's verifier (in the
 steps the kind belongs to, after the mode's own refusals)."""
 
+LISTING: dict[type[a.Action], Callable[..., bool]] = {
+    a.Invite: hosting.listed_invite,       # one party search for every card of the hand
+}
+"""Kinds whose text-free test, when a listing asks about every candidate in turn, reads an
+answer worked out for all of them at once (the same answer as :data:`TEXT_FREE`'s, which a
+single check uses: it searches for its own candidate only)."""
+
 
 Plan = tuple[int, Callable[[a.Action], Any], frozenset[str] | None,
              Callable[..., Any] | None, bool]
@@ -56,13 +63,14 @@ Plan = tuple[int, Callable[[a.Action], Any], frozenset[str] | None,
 (``actions.reader``), the steps it belongs to, then its text-free test (``True``) or else its
 verifier (``False``); steps and test are ``None`` for a kind with no handler here."""
 
-_PLANS: dict[tuple[type[Mode], int], dict[type[a.Action], Plan]] = {}
-"""Per mode (and table of standard handlers): each kind's :data:`Plan`."""
+_PLANS: dict[tuple[type[Mode], int, bool], dict[type[a.Action], Plan]] = {}
+"""Per mode, table of standard handlers and listing or not: each kind's :data:`Plan`."""
 
 
-def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler]) -> Plan:
+def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler],
+          listing: bool) -> Plan:
     """The :data:`Plan` of ``kind`` in ``mode``: the mode's own handler, else ``standard``'s
-    (with the kind's text-free test, if it has one)."""
+    (with the kind's text-free test, if it has one: its :data:`LISTING` test in a listing)."""
     count, get = a.reader(kind)
     own = mode.handlers.get(kind)
     if own is not None:
@@ -70,7 +78,7 @@ def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Ha
     handler = standard.get(kind)
     if handler is None:
         return count, get, None, None, False
-    test = TEXT_FREE.get(kind)
+    test = (listing and LISTING.get(kind)) or TEXT_FREE.get(kind)
     if test is None:
         return count, get, handler.steps, handler.verify, False
     return count, get, handler.steps, test, True
@@ -78,7 +86,8 @@ def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Ha
 
 def legal(table: Table, candidates: Iterable[a.Action],
           verify: Callable[[Table, a.Action], Any],
-          standard: Mapping[type[a.Action], Handler]) -> list[a.Action]:
+          standard: Mapping[type[a.Action], Handler], listing: bool = False
+          ) -> list[a.Action]:
     """The candidates that are legal now, in their order, each once (call inside
     ``table.reading()``).
 
@@ -86,12 +95,13 @@ def legal(table: Table, candidates: Iterable[a.Action],
     own refusals, then the text-free test of its kind or else its verifier — with the handlers
     read directly: the mode's own, else ``standard`` (the standard game's; how each kind is
     checked is worked out once per mode).  A kind of another mode goes to ``verify``, which
-    names the rule that keeps it out."""
+    names the rule that keeps it out.  ``listing``: the candidates are the decision's whole
+    list (a kind of :data:`LISTING` is then decided for all its candidates at once)."""
     step = table.turn.step
     mode = table.mode
-    plans = _PLANS.get((type(mode), id(standard)))
+    plans = _PLANS.get((type(mode), id(standard), listing))
     if plans is None:
-        plans = _PLANS[type(mode), id(standard)] = {}
+        plans = _PLANS[type(mode), id(standard), listing] = {}
     refuses = type(mode).refuse is not Mode.refuse
     seen: set[object] = set()
     result: list[a.Action] = []
@@ -99,7 +109,7 @@ def legal(table: Table, candidates: Iterable[a.Action],
         kind = type(action)
         plan = plans.get(kind)
         if plan is None:
-            plan = plans[kind] = _plan(mode, kind, standard)
+            plan = plans[kind] = _plan(mode, kind, standard, listing)
         count, get, steps, test, text_free = plan
         if steps is not None and step not in steps:
             continue

@@ -156,15 +156,25 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
 
 def can_invite(table: Table, card_id: str) -> bool:
     """Whether :func:`verify_invite` allows inviting ``card_id``, without its text."""
+    attending = table.turn.guests
+    return (table.has_card(card_id) and guests.barrier(table, card_id) is None
+            and len(attending) < max(guests.allowed_counts(table))
+            and party_search.joins_party(table, tuple(attending), card_id))
+
+
+def listed_invite(table: Table, card_id: str) -> bool:
+    """:func:`can_invite`'s answer as a listing of the decision asks it, for every card of the
+    hand in turn: read from :func:`invitable`."""
     return card_id in invitable(table)
 
 
 @per_decision
 def invitable(table: Table) -> frozenset[str]:
     """The cards of the active hand that may be invited now, text-free, worked out together
-    for the decision: each suits the activity (invite.kind, invite.prestige), a guest is still
-    missing (invite.exact-count) and the card joins some full party that can be served and
-    paid for (service.mandatory, favours.pauper)."""
+    for the decision (one party search for all of them, ``party_search.joining``): each suits
+    the activity (invite.kind, invite.prestige), a guest is still missing (invite.exact-count)
+    and the card joins some full party that can be served and paid for (service.mandatory,
+    favours.pauper)."""
     attending = table.turn.guests
     if len(attending) >= max(guests.allowed_counts(table)):
         return frozenset()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from obsession_nb.engine.steps.guests import (
     Group,
@@ -102,8 +102,8 @@ class PartyProblem:
     budget: int
     available: Counter[str]
     quarters: set[str]
-    joins: dict[Group, bool] | None = None
-    """Whether each group joins some full party, once worked out (:func:`joining`)."""
+    joins: dict[Group, bool] = field(default_factory=dict)
+    """Groups already known to join, or not to join, some full party (:func:`joins_party`)."""
 
 
 def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
@@ -139,45 +139,75 @@ def party_possible(table: Table, guests: tuple[str, ...]) -> bool:
 
 
 def joins_party(table: Table, guests: tuple[str, ...], card_id: str) -> bool:
-    """Whether the card can join ``guests`` in some full, staffed and affordable party (the
-    decision's answer for its group of interchangeable cards, :func:`joining`)."""
-    group = party_problem(table, guests).groups.group_of.get(card_id)
-    return group is not None and joining(table, guests)[group]
+    """Whether the card can join ``guests`` in some full, staffed and affordable party.  One
+    search per group of interchangeable cards, made the first time a card of it is asked
+    about, serves every candidate of the decision; a party found answers for every group in
+    it, and a group found in none is left out of the later searches (every way of completing
+    the party with it has been tried and failed)."""
+    problem = party_problem(table, guests)
+    group = problem.groups.group_of.get(card_id)
+    if group is None:
+        return False
+    joins = problem.joins
+    known = joins.get(group)
+    if known is not None:
+        return known
+    party = _first_party(table, problem, guests, group)
+    joins[group] = party is not None
+    for member in party or ():
+        joins[member] = True
+    return joins[group]
 
 
 def joining(table: Table, guests: tuple[str, ...]) -> dict[Group, bool]:
-    """For each group of cards that may join ``guests``, whether a card of it joins some full,
-    staffed and affordable party, worked out once per decision for every group: one pass over
-    the ways of completing the party, likeliest first, each tried only while it holds a group
-    not yet found in a party, until every group is found in one (the groups never found join
-    none: every way of completing the party with them has been tried)."""
+    """:func:`joins_party`'s answer for every group of interchangeable cards at once, as a
+    listing of the decision asks about every card: one pass over the ways of completing the
+    party, likeliest first, each tried only while it holds a group not yet found in a party,
+    until every group is found in one (the groups never found join none: every way of
+    completing the party with them has been tried).  A single card's check searches only the
+    ways that take its group instead (:func:`_first_party`)."""
     problem = party_problem(table, guests)
-    if problem.joins is None:
-        joins = dict.fromkeys(problem.groups.kinds, False)
-        left = set(joins)
-        if left:
-            for choice in _choices(table, problem, guests):
-                if any(key in left for key, _n in choice) and _completes(table, problem,
-                                                                         choice):
-                    for key, _n in choice:
-                        joins[key] = True
-                        left.discard(key)
-                    if not left:
-                        break
-        problem.joins = joins
-    return problem.joins
+    joins = problem.joins
+    order = [item for item in problem.groups.order if joins.get(item[0]) is not False]
+    left = {key for key, _cards in order if key not in joins}
+    if left:
+        for choice in _choices(table, problem, guests, order):
+            if any(key in left for key, _n in choice) and _completes(table, problem, choice):
+                for key, _n in choice:
+                    joins[key] = True
+                    left.discard(key)
+                if not left:
+                    break
+        for key in left:
+            joins[key] = False
+    return joins
 
 
-def _choices(table: Table, problem: PartyProblem, guests: tuple[str, ...]
+def _first_party(table: Table, problem: PartyProblem, guests: tuple[str, ...], must: Group
+                 ) -> list[Group] | None:
+    """The groups of the first full party completing ``guests`` with a card of ``must``, or
+    ``None``; groups known to join no party are not tried."""
+    joins = problem.joins
+    order = [item for item in problem.groups.order if joins.get(item[0]) is not False]
+    index = next(i for i, (key, _cards) in enumerate(order) if key == must)
+    for choice in _choices(table, problem, guests, order, index):
+        if _completes(table, problem, choice):
+            return [key for key, _n in choice]
+    return None
+
+
+def _choices(table: Table, problem: PartyProblem, guests: tuple[str, ...],
+             order: list[tuple[Group, list[str]]] | None = None, must: int = -1
              ) -> Iterator[list[tuple[Group, int]]]:
-    """Every way to complete ``guests`` to a party of an allowed size, as (group, how many
-    cards of it), the likeliest first (:func:`_selections`).  The search runs over how many
-    cards of each group to add, not over every set of cards."""
+    """Every way to complete ``guests`` to a party of an allowed size from the groups of
+    ``order`` (all of them by default), as (group, how many cards of it), the likeliest first;
+    with ``must``, only the ways that take a card of ``order[must]`` (:func:`_selections`).
+    The search runs over how many cards of each group to add, not over every set of cards."""
     groups = problem.groups
     for count in allowed_counts(table):
         need = count - len(guests)
         if 0 <= need <= len(groups.group_of):
-            yield from _selections(groups.order, need)
+            yield from _selections(groups.order if order is None else order, need, must)
 
 
 def _completes(table: Table, problem: PartyProblem, choice: list[tuple[Group, int]]) -> bool:
@@ -207,18 +237,23 @@ def _needs(problem: PartyProblem, choice: list[tuple[Group, int]]) -> dict[str, 
     return needs
 
 
-def _selections(order: list[tuple[Group, list[str]]], need: int, start: int = 0
-                ) -> Iterator[list[tuple[Group, int]]]:
-    """Every way to take ``need`` cards from the interchangeable groups (from ``order[start]``
-    on), as (group, count), in the groups' order."""
+def _selections(order: list[tuple[Group, list[str]]], need: int, must: int = -1,
+                start: int = 0) -> Iterator[list[tuple[Group, int]]]:
+    """Every way to take ``need`` cards from the interchangeable groups, as (group, count), in
+    the groups' order; with ``must`` (an index into ``order``, -1 for none) only the ways that
+    take a card of that group (a group passed over is never taken later, so the search stops
+    at ``must`` until it is taken)."""
     if need == 0:
-        yield []
+        if must < start:
+            yield []
         return
-    for i in range(start, len(order)):
+    stop = must + 1 if must >= start else len(order)
+    for i in range(start, stop):
         key, cards = order[i]
         for take in range(min(len(cards), need), 0, -1):
             if take == need:  # nothing left to take: no deeper search
-                yield [(key, take)]
+                if must <= i:
+                    yield [(key, take)]
                 continue
-            for rest in _selections(order, need - take, i + 1):
+            for rest in _selections(order, need - take, must, i + 1):
                 yield [(key, take), *rest]
