@@ -34,6 +34,9 @@ TIMING = {
     "head_housemaid": ("invite", "service"),
     "useful_man": ("step2", "host"),
 }
+PLACED_IN = {step: tuple(servant for servant in NEW_SERVANTS if step in TIMING[servant])
+             for steps in TIMING.values() for step in steps}
+"""The new servants that may be placed in each step (:data:`TIMING` by step)."""
 
 
 def _invite_favour(favours: tuple) -> bool:
@@ -293,18 +296,20 @@ def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
     usable in any game that holds it (ruling.universal-tiles-with-expansion)."""
     me, turn = table.me, table.turn
     available = me.servants.available
+    step = turn.step
     if table.state.options.expansion:
-        step = turn.step
-        for servant in NEW_SERVANTS:
-            if step in TIMING[servant] and servant in available:
+        for servant in PLACED_IN.get(step, ()):
+            if servant in available:
                 for target in _targets(servant, me, turn):
                     yield Place(servant, target)
-    if turn.step == "invite" and table.has_ability(me, "carriage_house"):
+    if step != "invite":
+        return
+    if table.has_ability(me, "carriage_house"):
         for servant in CARRIAGE_SERVANTS:
             if servant in available:
                 yield Carriage(servant, "more")
                 yield Carriage(servant, "fewer")
-    if turn.step == "invite" and table.has_ability(me, "renovated_kitchen_cook"):
+    if table.has_ability(me, "renovated_kitchen_cook"):
         yield Kitchen()
 
 
