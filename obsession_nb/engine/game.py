@@ -186,10 +186,11 @@ class Game:
         listed, self._listed = self._listed, None
         if listed is None or listed[0] is not self.state:
             return None
-        legal = listed[1]  # a player hands back one of the listed objects: found by identity
-        if any(x is act for x in legal) or act in legal:
-            return listed[2]
-        return None
+        legal = listed[1]
+        for listed_action in legal:  # a player hands back one of the listed objects
+            if listed_action is act:
+                return listed[2]
+        return listed[2] if act in legal else None
 
     def _replay(self) -> None:
         """Put the position back as it was before a failed action: the last base position with
