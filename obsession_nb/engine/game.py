@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from obsession_nb.base.cloning import constructor
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.data.rules import IllegalAction, Ruling
@@ -269,11 +270,14 @@ class Game:
         return game_html(self)
 
 
+_trusted_entry = constructor(LogEntry)
+
+
 def _entry(player: int | None, action: str, rulings: list[Ruling]) -> LogEntry:
     """A log entry of the engine's own making: its fields are known good, so not validated
-    again (``model_construct``); the same record as ``LogEntry(...)`` would make."""
-    return LogEntry.model_construct(player=player, action=action,
-                                    rulings=[r.to_json() for r in rulings])
+    again (``LogEntry.model_construct``'s constructor); the same record as ``LogEntry(...)``
+    would make."""
+    return _trusted_entry(player=player, action=action, rulings=[r.to_json() for r in rulings])
 
 
 def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
