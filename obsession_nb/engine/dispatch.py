@@ -174,10 +174,10 @@ def allowed(table: Table, actions: Iterable[a.Action], *, listing: bool = False
     reading of the position.  ``listing``: ``actions`` are the decision's whole list."""
     if table.state.turn is None:
         return []
-    if table.cache is not None:  # already read as one position (legal_actions)
-        return movegen.legal(table, actions, verify, HANDLERS, listing)
-    with table.reading():
-        return movegen.legal(table, actions, verify, HANDLERS, listing)
+    if table.cache is None:  # one reading for every check (legal_actions opens its own)
+        with table.reading():
+            return allowed(table, actions, listing=listing)
+    return movegen.legal(table, actions, verify, HANDLERS, listing)
 
 
 def perform(table: Table, action: a.Action) -> list[Ruling]:

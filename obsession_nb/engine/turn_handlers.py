@@ -129,7 +129,7 @@ def can_done(table: Table) -> bool:
     if step == "favours":
         return turn.choices[0].kind in ("dismiss", "hire")
     if step == "buy":
-        return True  # shopping may always end
+        return True  # shopping may always end (market.one-purchase: verify_done's last case)
     try:
         verify_done(table)
     except IllegalAction:
