@@ -116,7 +116,7 @@ def test_explore_rows_are_distinct_end_positions(refresher: pd.DataFrame) -> Non
 def test_explore_leaves_the_game_unchanged() -> None:
     game = load_position("refresher-round-6")
     before = game.to_json()
-    obsession_nb.engine.explore.explorer(game, top=2)
+    obsession_nb.engine.explore.explorer.explore(game, top=2)
     assert game.to_json() == before and not game.log
 
 

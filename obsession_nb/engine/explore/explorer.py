@@ -23,8 +23,6 @@ interchangeable and merged into one row; ``alternatives`` lists the others.
 from __future__ import annotations
 
 import gc
-import sys
-import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -317,13 +315,3 @@ def rows_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
     return json.loads(frame.to_json(orient="records"))
 
-
-class _CallableModule(types.ModuleType):
-    """``obsession_nb.engine.explore.explorer`` names both this module and its function: once the module is
-    imported the package's attribute is the module, so calling it calls :func:`explore`."""
-
-    def __call__(self, game: Game, **options: Any) -> pd.DataFrame:
-        return explore(game, **options)
-
-
-sys.modules[__name__].__class__ = _CallableModule
