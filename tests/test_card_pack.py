@@ -12,7 +12,7 @@ from card_packs import BOXED, synthetic_pack, write_pack
 
 from obsession_nb import cli
 from obsession_nb.data import pack, pack_store
-from obsession_nb.data.catalog import stated_catalog
+from obsession_nb.data.catalog import load_catalog, stated_catalog
 from obsession_nb.data.components import components
 
 
@@ -21,7 +21,8 @@ def config(tmp_path, monkeypatch):
     """A config folder of this test's own (the suite's is already not the user's)."""
     folder = tmp_path / "config"
     monkeypatch.setenv(pack_store.CONFIG_ENV, str(folder))
-    return folder
+    yield folder
+    load_catalog.cache_clear()  # read again under the suite's own (empty) folder
 
 
 def run(capsys, *argv):
