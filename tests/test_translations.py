@@ -67,3 +67,11 @@ def test_a_bad_file_is_an_error_naming_it_and_the_entry(
     finally:
         translations._texts.cache_clear()
 
+
+
+def test_every_rule_term_and_case_has_japanese_text() -> None:
+    """Deliver 1 of issue 45: the whole rules layer reads in Japanese."""
+    assert set(rule_index()) <= set(translations.rule_texts("ja")), (
+        sorted(set(rule_index()) - set(translations.rule_texts("ja"))))
+    assert {t.term for t in ask.glossary()} <= set(translations.term_texts("ja"))
+    assert {c.id for c in casebook.cases()} <= set(translations.case_texts("ja"))
