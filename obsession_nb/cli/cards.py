@@ -61,12 +61,19 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_checked(args: argparse.Namespace) -> tuple[dict[str, Any], Any]:
+    """The pack file and the catalog it makes (raises ``PackError``)."""
+    from obsession_nb.data import pack
+
+    data = pack.read(args.pack)
+    return data, _checked(data, str(args.pack))
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from obsession_nb.data import pack
 
     try:
-        data = pack.read(args.pack)
-        catalog = _checked(data, str(args.pack))
+        data, catalog = _read_checked(args)
     except pack.PackError as exc:
         return _problems(exc, as_json=args.json)
     if args.json:
@@ -80,8 +87,7 @@ def cmd_use(args: argparse.Namespace) -> int:
     from obsession_nb.data import pack, pack_store
 
     try:
-        data = pack.read(args.pack)
-        catalog = _checked(data, str(args.pack))
+        data, catalog = _read_checked(args)
     except pack.PackError as exc:
         return _problems(exc, as_json=False)
     path = pack_store.use(data)
