@@ -12,9 +12,9 @@ alternative), the casebook cases answered live by the engine, and a **Show me** 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from collections.abc import Callable
 from typing import Any
 
 from rapidfuzz import fuzz, process
