@@ -38,8 +38,8 @@ def _when(game: Game, played: bool, other: str) -> str:
 def dead_end(path: str) -> str | None:
     """The first position of the file (before or after a recorded action) whose pending decision
     offers no legal action although the game is not over, described; ``None`` if there is none."""
-    from obsession_nb.engine.dispatch import decision_actions
     from obsession_nb.engine.game import load_scenario
+    from obsession_nb.engine.turn.dispatch import decision_actions
 
     game = load_scenario(path, play_recorded=False)
     for i, action in enumerate([None, *game.recorded]):
@@ -135,7 +135,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(tr(game.pending()["prompt"], lang))
-        from obsession_nb.engine.naming import describe
+        from obsession_nb.engine.records.naming import describe
 
         width = max((len(a.notation) for a in actions), default=0)
         for a in actions:  # what to type, then what it is (and the natural form, if any)
@@ -146,7 +146,12 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    from obsession_nb.engine.explore import ExploreLimit, explore, line_text, rows_json
+    from obsession_nb.engine.explore.explorer import (
+        ExploreLimit,
+        explore,
+        line_text,
+        rows_json,
+    )
     from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)

@@ -16,11 +16,11 @@ import traitlets
 from obsession_nb.base.i18n import tr
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.translations import refusal_text
-from obsession_nb.engine.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
+from obsession_nb.engine.records.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.actions import Action
     from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.records.actions import Action
 
 # Decisions whose refused choices are shown greyed, with the verb of those choices.
 REFUSALS_SHOWN = {"host": "host", "invite": "invite"}

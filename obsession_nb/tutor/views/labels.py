@@ -1,15 +1,15 @@
-"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.naming)."""
+"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.records.naming)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.translations import ruling_json
-from obsession_nb.engine.naming import action_label
+from obsession_nb.engine.records.naming import action_label
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.state import LogEntry
 
 
 def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:

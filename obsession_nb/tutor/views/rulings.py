@@ -19,8 +19,8 @@ from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import BadNotation
 from obsession_nb.data.translations import rule_text, ruling_json, verdict_word
-from obsession_nb.engine.naming import action_label, name_of
-from obsession_nb.engine.notation import ACTION_TYPES
+from obsession_nb.engine.records.naming import action_label, name_of
+from obsession_nb.engine.records.notation import ACTION_TYPES
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.data.translations import refusal_text
-from obsession_nb.engine.naming import action_label, describe
+from obsession_nb.engine.records.naming import action_label, describe
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.choices import ChoiceList, choice_groups
 from obsession_nb.tutor.views.labels import entry_json
@@ -29,9 +29,9 @@ from obsession_nb.tutor.views.rulings import RulingsLog
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.actions import Action
     from obsession_nb.engine.game import Game, Snapshot
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.state import LogEntry
 
 ACTIVITY_STEPS = [
     ("begin", "Host or pass"),

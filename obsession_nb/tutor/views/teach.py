@@ -20,8 +20,8 @@ from obsession_nb.base.i18n import resolve, ui_labels
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import Ruling
 from obsession_nb.data.translations import rule_text
-from obsession_nb.engine.actions import Action
-from obsession_nb.engine.naming import SPECIAL_VERBS, describe
+from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.records.naming import SPECIAL_VERBS, describe
 from obsession_nb.tutor.views.stepper import Stepper
 
 TEACH_LABELS = {
