@@ -8,6 +8,7 @@ import sys
 from functools import cache  # loaded with argparse's re: free at start
 
 from obsession_nb.base.i18n import LANGUAGES
+from obsession_nb.cli.cards import add_parser as add_cards_parser
 from obsession_nb.cli.games import cmd_practice, cmd_simulate, cmd_solo, d20_rolls
 from obsession_nb.cli.output import FILE_HELP, VERSION, _path
 from obsession_nb.cli.positions import (
@@ -169,11 +170,12 @@ def parser() -> argparse.ArgumentParser:
     ak.add_argument("--json", action="store_true")
     ak.set_defaults(func=cmd_ask)
     co = sub.add_parser("components", help="every component in the catalog with its count and "
-                        "provenance (stated, unverified or stand-in)")
+                        "provenance (stated, unverified, stand-in or from your box)")
     co.add_argument("--kind", choices=[k for k, _w in COMPONENT_SECTIONS],
                     help="only one kind (servants, tiles, gentry, ...)")
     co.add_argument("--json", action="store_true")
     co.set_defaults(func=cmd_components)
+    add_cards_parser(sub)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
     ex.add_argument("file", metavar="FILE", help=FILE_HELP)
     ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")
