@@ -11,8 +11,8 @@ import random
 import pytest
 
 from obsession_nb.engine.game import Game, load_json, load_scenario_text, new_game
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.scenario import ScenarioError
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.seat.places import hidden_cards
 from obsession_nb.players.random_player import RandomPlayer, play_to_round
 from obsession_nb.practice.determinise import sample

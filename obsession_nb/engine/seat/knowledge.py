@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records.state import State
 
 
 @dataclass(frozen=True)

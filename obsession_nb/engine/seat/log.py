@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.places import holdings
 from obsession_nb.engine.seat.words import card_words, words_for
-from obsession_nb.engine.state import LogEntry
 from obsession_nb.engine.table import Table
 
 HIDDEN_TOKEN = "hidden-"
