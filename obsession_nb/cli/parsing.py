@@ -58,6 +58,10 @@ def _width() -> int:
     return (columns or 80) - 2
 
 
+LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the English verdict "
+             "stays, as the record; JSON adds it as 'text')")
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="obsession-nb", description=(
         "Validate, show, play and list the legal actions of Obsession scenarios, and open the "
@@ -80,6 +84,7 @@ def parser() -> argparse.ArgumentParser:
                     help='an action in notation, quoted as one argument ("invite lady-suffolk")')
     pl.add_argument("--json", action="store_true",
                     help="print the end position with the log of rulings as JSON")
+    pl.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     pl.set_defaults(func=cmd_play)
     lg = sub.add_parser("legal", help="legal actions of the pending decision after the file's "
                         "recorded actions (--before: before them)")
@@ -87,6 +92,8 @@ def parser() -> argparse.ArgumentParser:
     lg.add_argument("--before", action="store_true",
                     help="list them at the position before the recorded actions")
     lg.add_argument("--json", action="store_true", help="print the actions as JSON")
+    lg.add_argument("--lang", choices=LANGUAGES, help="language of the decision and the actions' "
+                    "descriptions (the notation stays as you type it)")
     lg.set_defaults(func=cmd_legal)
     sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it "
                          "(or --games N of them, and print their statistics)")
@@ -162,11 +169,17 @@ def parser() -> argparse.ArgumentParser:
     ru.add_argument("--sources", action="store_true", help="also print the sources legend")
     ru.add_argument("--tests", action="store_true",
                     help="also list the tests that rule with each entry (for developers)")
+    ru.add_argument("--lang", choices=LANGUAGES,
+                    help="language of the entries shown (a query in Japanese is answered in "
+                    "Japanese)")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(func=cmd_rules)
     ak = sub.add_parser("ask", help="ask a rules question in your own words: the best rule "
                         "entries, casebook cases answered live, and a position to show")
     ak.add_argument("question", nargs="+", metavar="QUESTION")
+    ak.add_argument("--lang", choices=LANGUAGES,
+                    help="language of the answer (a question in Japanese is answered in "
+                    "Japanese)")
     ak.add_argument("--json", action="store_true")
     ak.set_defaults(func=cmd_ask)
     co = sub.add_parser("components", help="every component in the catalog with its count and "

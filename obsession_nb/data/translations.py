@@ -15,11 +15,20 @@ all.  English has no files here: its text is the rule index, the glossary and th
 themselves.  The files are loaded safely and checked (pydantic): unknown fields, empty text and
 text with no Japanese in it are errors naming the file and the key.  That every key names an
 existing rule, term or case is checked by ``tests/test_translations.py``.
+
+**Rulings** (``ruling_text``): the engine writes its verdicts in English, and that text stays the
+record (the log, ``--json``'s ``verdict``, saved games).  In another language a ruling is shown as
+the rule's title in that language, quoted after ``できません：`` when the ruling refuses an action,
+followed in brackets by the particulars the English verdict names: servants and tiles in the
+Japanese summary's words (``base/i18n.py``'s component names) and sums of money.  Views show the
+English verdict beside it, so nothing the engine said is lost (``ruling_json`` adds the shown
+text as ``text``; ``refusal_text`` is the one line of a refused action).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,7 +37,7 @@ import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from obsession_nb.base import yamlio
-from obsession_nb.base.i18n import LANGUAGES, resolve
+from obsession_nb.base.i18n import LANGUAGES, names, resolve
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import content_cache
 
@@ -125,6 +134,76 @@ def term_text(term: str, lang: str) -> TermText | None:
 def case_text(case_id: str, lang: str) -> CaseText | None:
     """The casebook case's question and answer in ``lang``; ``None`` if not translated."""
     return case_texts(lang).get(case_id)
+
+
+REFUSED = {"ja": "できません"}
+"""What a refusal says before the rule (the summary's own phrase for what may not be done)."""
+ALLOWED = {"ja": "できます"}
+"""A legal verdict's word in each language."""
+_MONEY = re.compile(r"£\d[\d,]*")
+
+
+def verdict_word(legal: bool, lang: str | None) -> str:
+    """``legal`` / ``illegal`` in ``lang``."""
+    lang = resolve(lang)
+    if lang == "en":
+        return "legal" if legal else "illegal"
+    return (ALLOWED if legal else REFUSED)[lang]
+
+
+def particulars(verdict: str, lang: str) -> list[str]:
+    """The servants and tiles (in ``lang``) and the sums of money an English verdict names, in
+    the order it names them, each once."""
+    pattern, names = _component_names(lang)
+    found = [(m.start(), names[m.group(0).lower()]) for m in pattern.finditer(verdict)]
+    found += [(m.start(), m.group(0)) for m in _MONEY.finditer(verdict)]
+    return list(dict.fromkeys(text for _, text in sorted(found)))
+
+
+@cache
+def _component_names(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """A pattern finding the component names the label glossary translates (any case: a verdict
+    says "the underbutler"), and each name in lower case -> its translation."""
+    known = {k.lower(): v for k, v in names(lang).items()}
+    words = "|".join(re.escape(k) for k in sorted(known, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'])(?:{words})(?![\w'])" if words else r"(?!)",
+                      re.IGNORECASE), known
+
+
+def ruling_text(rule_id: str, verdict: str, lang: str | None, *, refused: bool = False) -> str:
+    """A ruling in ``lang``: the English ``verdict`` itself for English (or a rule with no
+    translation); otherwise the rule's translated title, quoted after ``できません：`` when
+    ``refused``, with the verdict's particulars in brackets
+    (``できません：「ホールボーイ：ゲストカードで執事の代わりになれる」（アクティビティタイル）``)."""
+    lang = resolve(lang)
+    entry = rule_text(rule_id, lang)
+    if entry is None:
+        return verdict
+    head = f"{REFUSED[lang]}：「{entry.title}」" if refused else entry.title
+    shown = [p for p in particulars(verdict, lang) if p not in entry.title]
+    return head + (f"（{'、'.join(shown)}）" if shown else "")
+
+
+def ruling_json(ruling: dict[str, Any], lang: str | None, *, refused: bool = False
+                ) -> dict[str, Any]:
+    """A ruling's JSON (``rule``, ``verdict``, ``citation``) with ``text``, the ruling in
+    ``lang``, added when that is not English; the English ``verdict`` stays."""
+    if resolve(lang) == "en":
+        return dict(ruling)
+    return {**ruling, "text": ruling_text(ruling["rule"], ruling["verdict"], lang,
+                                          refused=refused)}
+
+
+def refusal_text(notation: str, rulings: Iterable[Any], lang: str | None) -> str:
+    """One line for a refused action (its rulings: :class:`~obsession_nb.data.rules.Ruling`):
+    ``Refused: NOTATION — verdict; …`` in English; in another language each ruling in it, then
+    the English verdicts in brackets."""
+    rulings = list(rulings)
+    english = "; ".join(r.verdict for r in rulings)
+    if resolve(lang) == "en":
+        return f"Refused: {notation} — {english}"
+    said = "；".join(ruling_text(r.rule, r.verdict, lang, refused=True) for r in rulings)
+    return f"{notation} — {said} ({english})"
 
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
