@@ -96,7 +96,7 @@ def test_practice_runs_on_the_pack(boxed):
                            "--opponents", "random", "--seed", "4"], input="board\n1\nquit\n",
                           capture_output=True, text=True, timeout=300, env=os.environ.copy())
     assert proc.returncode == 1, proc.stderr  # quit before the end
-    from obsession_nb.engine.provenance import cards_in_play
+    from obsession_nb.engine.positions.provenance import cards_in_play
     from obsession_nb.practice.arena import make_player
     from obsession_nb.practice.session import Practice
 
@@ -116,3 +116,9 @@ def test_the_solo_odds_run_on_the_pack(boxed):
     assert len(outcomes) == 3 and all(o.target > 0 for o in outcomes)
     scavenged = {t["name"] for o in outcomes for t in o.scavenged if "name" in t}
     assert not [n for n in scavenged if n.startswith("Stand-in")]
+
+
+def test_lab_copies_the_your_own_box_tutorial(tmp_path):
+    proc = cli("lab", "--copy-only", "--dir", str(tmp_path / "tutorials"))
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "tutorials" / "12-your-own-box.ipynb").is_file()

@@ -1,5 +1,5 @@
 // obsession-nb card entry: one card of your own box at a time, on a form shaped like the card,
-// with progress by deck, each field checked as it is typed, import and export.  Every check and
+// with progress by deck, each field checked as it is typed, packs read in and written out.  Every check and
 // every write is done in Python (obsession_nb/tutor/views/card_entry.py); this module draws the
 // form and sends what was typed.  Text reaches the DOM only through textContent and values.
 //
@@ -137,7 +137,7 @@ function actionsEl(model, root) {
   const file = h("input", "onb-ce-import");
   file.type = "file";
   file.accept = ".yaml,.yml,text/yaml";
-  file.setAttribute("aria-label", "import a pack");
+  file.setAttribute("aria-label", "read in a pack");
   file.addEventListener("change", async () => {
     const f = file.files && file.files[0];
     if (!f) return;
