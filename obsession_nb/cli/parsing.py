@@ -186,6 +186,9 @@ def parser() -> argparse.ArgumentParser:
                         "provenance (stated, unverified, stand-in or from your box)")
     co.add_argument("--kind", choices=[k for k, _w in COMPONENT_SECTIONS],
                     help="only one kind (servants, tiles, gentry, ...)")
+    co.add_argument("--by-box", action="store_true",
+                    help="only the boxes side by side: base, Upstairs, Downstairs, promos and "
+                    "Wessex, the catalog's counts beside the sources' stated totals")
     co.add_argument("--json", action="store_true")
     co.set_defaults(func=cmd_components)
     add_cards_parser(sub)

@@ -63,11 +63,20 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_components(args: argparse.Namespace) -> int:
     from obsession_nb.data import components
 
+    if args.by_box:
+        boxes = components.by_box()
+        if args.json:
+            _print_json([b.to_json() for b in boxes])
+        else:
+            print(components.box_text(boxes))
+        return 0
     rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
     if args.json:
         _print_json([c.to_json() for c in rows])
     else:
         print(components.text(rows))
+        if args.kind is None:
+            print("\n" + components.box_text(components.by_box()))
     return 0
 
 
