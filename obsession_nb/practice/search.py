@@ -82,7 +82,9 @@ def line_values(table: Table, seat: int, lines: Sequence[Line], *, playouts: int
     """Each line's mean margin for ``seat`` over ``playouts`` samples, or fewer: a sample is
     played only while the actions spent so far, plus one more sample's worth at their average,
     stay within ``budget`` (default ``ACTIONS_PER_PLAYOUT * playouts``); at least
-    :data:`MIN_PLAYOUTS`."""
+    :data:`MIN_PLAYOUTS`; ``ValueError`` for fewer than one playout."""
+    if playouts < 1:
+        raise ValueError(f"playouts must be at least 1, not {playouts}")
     policy = policy or HeuristicPlayer(rng.getrandbits(32))
     limit = ACTIONS_PER_PLAYOUT * playouts if budget is None else budget
     scores: list[list[float]] = [[] for _ in lines]
@@ -161,6 +163,8 @@ class SearchPlayer(HeuristicPlayer):
     def __init__(self, seed: int = 0, *, playouts: int = PLAYOUTS, budget: int | None = None,
                  candidates: int = CANDIDATES) -> None:
         super().__init__(seed)
+        if playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts}")
         self.playouts = playouts
         self.budget = budget
         self.candidates = candidates
