@@ -180,7 +180,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.game = game
         self.lang = resolve(lang)
         self.text = NotationBox(
-            self.check, placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3")
+            self.check, placeholder="type an action in your words, e.g. invite Lady Cavendish")
         self.verb = widgets.Dropdown(options=[("pick a verb…", "")] + [
             (v, v) for v in ACTION_TYPES], layout=widgets.Layout(width="170px"))
         self.verb.add_class("onb-panel-verb")
