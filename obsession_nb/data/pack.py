@@ -278,8 +278,7 @@ def overlay(catalog: Any, data: Mapping[str, Any], source: str = "card pack") ->
                          "say why in 'printing'" for field, was, now in
                          contradictions(entry, record, list(fields))]
         entries[key] = record
-    if not problems:
-        problems = count_problems({**{s: getattr(catalog, s) for s in ("vp_cards",)}, **updated})
+    problems += count_problems({"vp_cards": catalog.vp_cards, **updated})  # of the cards read
     if problems:
         raise PackError(problems, source)
     return catalog.model_copy(update=updated)
