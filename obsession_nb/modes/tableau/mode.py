@@ -17,6 +17,7 @@ from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
+from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.tableau import rules as tableau
 from obsession_nb.modes.tableau import scoring as tableau_scoring
@@ -60,6 +61,9 @@ class TableauObsession(Mode):
 
     def view(self, table: Table) -> dict[str, Any]:
         return tableau.view(table)
+
+    def private_places(self, table: Table) -> Iterable[Holding]:
+        return tableau.private_places(table)
 
 
 class TableauDuel(TableauObsession):
