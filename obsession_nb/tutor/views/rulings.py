@@ -18,9 +18,10 @@ import traitlets
 from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import BadNotation
-from obsession_nb.data.translations import rule_text, ruling_json, verdict_word
+from obsession_nb.data.translations import ruling_json, verdict_word
 from obsession_nb.engine.records.naming import action_label, name_of
 from obsession_nb.engine.records.notation import action_types
+from obsession_nb.tutor.views.labels import rule_words
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
@@ -54,15 +55,10 @@ class RulingsLog(anywidget.AnyWidget):
 
     @traitlets.observe("entries", "verdict")
     def _rules_shown(self, _change: Any) -> None:
-        from obsession_nb.data.rules import rule
-
         ids = [r["rule"] for e in self.entries for r in e.get("rulings", [])]
         ids += [r["rule"] for r in self.verdict.get("rulings", [])]
-        shown = {}
-        for i in dict.fromkeys(ids):
-            said = rule_text(i, self.lang) or rule(i)
-            shown[i] = {"title": said.title, "summary": said.summary}
-        self.rules = shown
+        self.rules = {i: dict(zip(("title", "summary"), rule_words(i, self.lang)))
+                      for i in dict.fromkeys(ids)}
 
     def _chip_clicked(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
         """A rule-id chip was clicked: open its entry where a rule browser listens."""
