@@ -21,6 +21,10 @@ from obsession_nb.cli.positions import (
 from obsession_nb.cli.tutor import cmd_ask, cmd_components, cmd_lab, cmd_rules, cmd_teach
 from obsession_nb.data.sections import SECTIONS as COMPONENT_SECTIONS
 
+LEVEL_NAMES = ("easy", "normal", "strong")
+"""The search's levels (``practice.plans.LEVELS``; a test holds the two equal, so that the
+parser does not import the search)."""
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from typing import NoReturn
@@ -113,8 +117,9 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--strategy", metavar="A,B,...",
                      help="AI players by seat (random, heuristic, search; the last repeats): "
                      "an arena of --games games, the line-up turned one seat per game")
-    sim.add_argument("--playouts", type=int, metavar="N",
-                     help="with --strategy: the search players' playouts per candidate")
+    sim.add_argument("--level", choices=LEVEL_NAMES, default=None,
+                     help="with --strategy: the search players' level (budget in engine "
+                     "actions; normal by default)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
     pr = sub.add_parser("practice", help="play one seat against AI opponents in the terminal, "
@@ -125,8 +130,14 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--mode", choices=("standard", "team", "tableau", "tableau-duel"),
                     default="standard")
     pr.add_argument("--seed", type=int, default=0)
-    pr.add_argument("--playouts", type=int, metavar="N",
-                    help="the search's playouts per candidate (opponents, coach, hints)")
+    pr.add_argument("--level", choices=LEVEL_NAMES, default="normal",
+                    help="the coach's and the search opponents' level (budget in engine "
+                    "actions): easy, normal or strong")
+    pr.add_argument("--milestones", metavar="A,B",
+                    help="two milestone card ids, or 'random' (Tableau: random by default)")
+    pr.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="any rules option by its Options field and value, repeatable "
+                    "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
     pr.set_defaults(func=cmd_practice, usage_error=pr.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
