@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb import Game, load_json, load_scenario_text
-from obsession_nb.engine import position_check
-from obsession_nb.engine.positions import scenario
+from obsession_nb.engine.positions import position_check, scenario
 from obsession_nb.engine.positions.scenario import Scenario, parse
 from obsession_nb.engine.setup.tiles import box_in_use
 
@@ -80,6 +79,7 @@ def check_position(game: Game) -> None:
         assert len(owned) == len(set(owned)), f"{p.name} owns a tile twice: {owned}"
         assert p.money >= 0, f"{p.name} has £{p.money}"
         assert 0 <= p.reputation <= top, f"{p.name} reputation {p.reputation} off the wheel"
+        assert set(p.known) <= set(p.hand), f"{p.name} knows {p.known} outside the hand"
     s = state.supply
     assert len(s.market) <= 6
     if state.options.mode == "solo-estate-challenge":  # six category stacks, which may run

@@ -11,10 +11,10 @@ import pytest
 
 from obsession_nb.cli import main
 from obsession_nb.cli.parsing import LEVEL_NAMES
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.notation import parse
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.notation import parse
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.players.random_player import play_to_round
 from obsession_nb.practice.advice import Verdict, differences, verdict
 from obsession_nb.practice.arena import ArenaResult, make_player, standings

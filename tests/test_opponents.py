@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from obsession_nb.engine.game import Game, load_json, new_game
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import State
 from obsession_nb.players.random_player import play_to_round
 from obsession_nb.practice.arena import (
     ArenaGame,
@@ -40,7 +40,8 @@ def mid_game(players: int = 4, seed: int = 3, round_: int = 4) -> Game:
 
 def permuted(game: Game, seat: int, seed: int) -> Game:
     """The same position as ``seat`` sees it, with everything it cannot see dealt otherwise:
-    the other players' casual and prestige guests swapped with deck cards, objectives and VP
+    the other players' casual and prestige guests (not those every player saw go into the hand:
+    ruling.seat-known-cards) swapped with deck cards, objectives and VP
     cards swapped with their decks, every deck reshuffled, another source of chance."""
     state = State.model_validate_json(game.to_json())
     rng = random.Random(seed)
@@ -49,6 +50,8 @@ def permuted(game: Game, seat: int, seed: int) -> Game:
         if i == seat:
             continue
         for k, card in enumerate(p.hand):
+            if card in p.known:
+                continue
             deck = game.table.card(card).deck
             pile = supply.casual_deck if deck in ("casual", "starter") else (
                 supply.prestige_deck if deck == "prestige" else None)

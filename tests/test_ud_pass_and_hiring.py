@@ -12,7 +12,7 @@ import pytest
 from positions import BASE_SERVANTS, START, game, refuse, rules_of, table
 
 from obsession_nb import Game
-from obsession_nb.engine.state import Player
+from obsession_nb.engine.records.state import Player
 
 NEW = ["cook", "hall_boy", "head_housemaid", "useful_man"]
 
@@ -160,7 +160,7 @@ def test_ud_pass_hire_then_no_rents() -> None:
     g = hiring()
     g.play(["hire valet", "hire footman"])
     assert me(g).money == 300
-    refuse(g, "rents", "turn.order-of-play")
+    refuse(g, "rents", "ud.pass")  # the pass already took its option
 
 
 # ================================================================= servant limits

@@ -6,8 +6,10 @@
 //
 // Traits:
 //   query    the search text (set here as the user types)
-//   results  [{id, hit, key, title, passage, kind}]: hit is "rule", "case" or "term" (key its
-//            id); id is the rule it opens; passage the sentence that matched
+//   results  [{id, hit, key, title, passage, kind, mode}]: hit is "rule", "case" or "term" (key
+//            its id); id is the rule it opens; passage the sentence that matched; mode the name
+//            of the way of playing the entry belongs to ("" for the standard game)
+//   answer   the question answered in one plain sentence, from the best hit ("" if none)
 //   did_you_mean  the question with its typos corrected, or near glossary terms ("" if none)
 //   entry    the open entry (obsession_nb.tutor.rulebook.Entry.to_json()), or {}
 //   sources  [{prefix, name, what, find, example, precedence}]
@@ -156,6 +158,8 @@ function render({ model, el }) {
   const count = h("span", "onb-rb-count");
   bar.appendChild(count);
   root.appendChild(bar);
+  const answer = h("div", "onb-rb-answer");
+  root.appendChild(answer);
   const dym = h("div", "onb-rb-did-you-mean");
   root.appendChild(dym);
   const body = h("div", "onb-rb-body");
@@ -172,6 +176,7 @@ function render({ model, el }) {
     const results = model.get("results") || [];
     const open = (model.get("entry") || {}).id;
     count.textContent = `${results.length} ${t(model, "matches", "match(es)")}`;
+    answer.textContent = model.get("answer") || "";
     const mean = model.get("did_you_mean") || "";
     dym.replaceChildren();
     if (mean) {
@@ -196,6 +201,7 @@ function render({ model, el }) {
       top.appendChild(h("code", "onb-rb-result-id", r.key || r.id));
       li.appendChild(top);
       li.appendChild(h("span", "onb-rb-result-title", r.title));
+      if (r.mode) li.appendChild(h("span", "onb-rb-mode", r.mode));
       if (r.passage && r.passage !== r.title) li.appendChild(h("div", "onb-rb-passage", r.passage));
       li.addEventListener("click", () => model.send({ event: "open", rule: r.id }));
       list.appendChild(li);
@@ -217,6 +223,7 @@ function render({ model, el }) {
   };
   model.on("change:results", drawResults);
   model.on("change:did_you_mean", drawResults);
+  model.on("change:answer", drawResults);
   model.on("change:entry", drawDetail);
   model.on("change:sources", drawLegendBox);
   model.on("change:labels", drawDetail);
@@ -224,6 +231,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:results", drawResults);
     model.off("change:did_you_mean", drawResults);
+    model.off("change:answer", drawResults);
     model.off("change:entry", drawDetail);
     model.off("change:sources", drawLegendBox);
     model.off("change:labels", drawDetail);

@@ -6,13 +6,13 @@ All text that can come from a scenario is escaped before it reaches HTML.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from obsession_nb.data.rules import Ruling
-    from obsession_nb.engine.actions import Action
     from obsession_nb.engine.game import Game, Verdict
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.state import LogEntry
 
 STYLE = (
     "<style>.onb-r{font-family:Georgia,serif;font-size:13px;line-height:1.4}"
@@ -20,26 +20,34 @@ STYLE = (
     ".onb-r .onb-cite{color:#666;font-style:italic}"
     ".onb-r .onb-legal{color:#1d6b2c;font-weight:bold}"
     ".onb-r .onb-illegal{color:#a11d1d;font-weight:bold}"
+    ".onb-r .onb-record{color:#555;font-size:11px}"
     ".onb-r table{border-collapse:collapse}.onb-r td,.onb-r th{padding:2px 8px;"
     "border-bottom:1px solid #ddd;text-align:left}</style>"
 )
 
 
-def ruling_html(r: Ruling) -> str:
+def ruling_html(r: Ruling, text: str | None = None) -> str:
     """A ruling; its rule id shows the rule's title and summary on hover (the rule browser,
-    ``obsession-nb rules ID``, has the whole entry)."""
+    ``obsession-nb rules ID``, has the whole entry).  ``text``: the ruling in the reader's
+    language (``obsession_nb.data.translations.ruling_text``), shown first, with the engine's
+    English verdict after it as the record."""
     hover = escape(r.summary, quote=True)
+    said = escape(r.verdict) if text is None else (
+        f'{escape(text)} <span class="onb-record" lang="en">{escape(r.verdict)}</span>')
     return (
-        f'<div class="onb-r onb-ruling">{escape(r.verdict)} '
+        f'<div class="onb-r onb-ruling">{said} '
         f'<span class="onb-rule" title="{hover}">[{escape(r.rule)}]</span> '
         f'<span class="onb-cite">{escape(r.citation)}</span></div>'
     )
 
 
-def verdict_html(v: Verdict) -> str:
-    label = ('<span class="onb-legal">legal</span>' if v.legal
-             else '<span class="onb-illegal">illegal</span>')
-    items = "".join(f"<li>{ruling_html(r)}</li>" for r in v.rulings)
+def verdict_html(v: Verdict, texts: list[str] | None = None, word: str | None = None) -> str:
+    """A verdict: the action, legal or illegal (``word`` in the reader's language), and its
+    rulings (``texts``: each in that language, see :func:`ruling_html`)."""
+    word = word or ("legal" if v.legal else "illegal")
+    label = f'<span class="{"onb-legal" if v.legal else "onb-illegal"}">{escape(word)}</span>'
+    shown = texts if texts is not None else [None] * len(v.rulings)
+    items = "".join(f"<li>{ruling_html(r, t)}</li>" for r, t in zip(v.rulings, shown))
     return (f'{STYLE}<div class="onb-r onb-verdict"><code>{escape(v.action)}</code>: '
             f"{label}<ul>{items}</ul></div>")
 
@@ -53,10 +61,12 @@ def _servants(game: Game, kinds: list[str]) -> str:
     return ", ".join(game.table.servant_name(k) for k in kinds)
 
 
-def game_text(game: Game) -> str:
-    view = game.view()
+def game_text(game: Game, seat: int | None = None) -> str:
+    """The position in words as ``seat`` sees it (its hand named, the others' as counts), or
+    the open view (``None``), under the view's label."""
+    view = game.view(seat)
     lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
-             f" — {view['pending']['prompt']}"]
+             f" — {view['pending']['prompt']}", f"  [{view['viewer']['label']}]"]
     for p in view["players"]:
         rep = p["reputation"]
         zones = {z: _servants(game, p["servants"][z]) or "-"
@@ -65,12 +75,23 @@ def game_text(game: Game) -> str:
             f"  {p['name']} (p{p['seat'] + 1}), {p['family_name'] or 'no family yet'}: "
             f"£{p['money']}, reputation level {rep['level']} position {rep['position']}; "
             f"available {zones['available']}; quarters {zones['quarters']}; expended "
-            f"{zones['expended']}"
+            f"{zones['expended']}; hand {_hand(p['hand'])}"
         )
     market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
                        for s in view["supply"]["market"])
     lines.append(f"  market: {market}")
     return "\n".join(lines)
+
+
+def _hand(cards: list[dict[str, Any]]) -> str:
+    """A hand in words: the cards seen by name, the others counted by their backs."""
+    named = [c["name"] for c in cards if not c.get("hidden")]
+    backs: dict[str, int] = {}
+    for c in cards:
+        if c.get("hidden"):
+            backs[c["back"]] = backs.get(c["back"], 0) + 1
+    counted = [f"{n} face-down {b}" for b, n in backs.items()]
+    return ", ".join([*named, *counted]) or "empty"
 
 
 def game_html(game: Game) -> str:

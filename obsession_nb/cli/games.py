@@ -123,8 +123,8 @@ def simulate_arena(args: argparse.Namespace) -> int:
 
 def cmd_practice(args: argparse.Namespace) -> int:
     from obsession_nb.cli.practice_text import run
-    from obsession_nb.engine.game_options import Options
     from obsession_nb.engine.positions.option_index import options_with
+    from obsession_nb.engine.records.options import Options
     from obsession_nb.practice.session import Practice
 
     try:

@@ -12,10 +12,10 @@ How a new mode plugs in:
 1. Subclass :class:`Mode` in a module of its own (``obsession_nb/modes/<name>.py``, or any
    package) and override the hooks it needs.  Hooks receive the :class:`~obsession_nb.engine.table.Table`
    and may use anything at or below the sequencer (``flow``); an extra action kind is a record in
-   ``obsession_nb.engine.mode_actions`` plus an entry in :attr:`Mode.handlers`.
+   ``obsession_nb.engine.records.mode_actions`` plus an entry in :attr:`Mode.handlers`.
 2. Register it under its ``options.mode`` name: in :data:`BUILTIN` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
-3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/game_options.py``).
+3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/records/options.py``).
 
 Hooks by moment of play:
 
@@ -33,7 +33,9 @@ Hooks by moment of play:
 * a courtship round — :meth:`courtship` (whom the players' totals are compared with);
 * the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
   :attr:`milestones`;
-* files and views — :meth:`check_position` (scenario validation) and :meth:`view`.
+* files and views — :meth:`check_position` (scenario validation) and :meth:`view`;
+* what each seat sees — :meth:`allies` (who shares a player's cards) and
+  :meth:`private_places` (the mode's own face-down cards).
 
 Design notes for the modes to come: a decision whose owner is not the active player (a teammate
 answering a request) is a pending decision like any other, offered by :meth:`candidates`,
@@ -54,9 +56,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from obsession_nb.data.catalog import Catalog
     from obsession_nb.data.rules import Ruling
-    from obsession_nb.engine.actions import Action
+    from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.state import State
     from obsession_nb.engine.scoring import Scoresheet
-    from obsession_nb.engine.state import State
+    from obsession_nb.engine.seat.places import Holding
     from obsession_nb.engine.steps.market import Offer
     from obsession_nb.engine.table import Table
 
@@ -192,6 +195,16 @@ class Mode:
     def view(self, table: Table) -> dict[str, Any] | None:
         """The mode's part of the JSON view of the position."""
         return None
+
+    def allies(self, state: State, seat: int) -> tuple[int, ...]:
+        """The seats that may see this seat's hand, objectives and VP cards: its own
+        (ruling.seat-own-cards)."""
+        return (seat,)
+
+    def private_places(self, table: Table) -> Iterable[Holding]:
+        """The mode's own cards face down or shown to some seats only
+        (obsession_nb/engine/seat/places.py)."""
+        return ()
 
 
 STANDARD = Mode()

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game, Snapshot, load_json
-from obsession_nb.engine.naming import describe
-from obsession_nb.engine.notation import parse
+from obsession_nb.engine.records.naming import describe
+from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
 from obsession_nb.practice.opponents import HeuristicPlayer
@@ -369,7 +369,7 @@ def explore_values(game: Game, *, top: int | None = 10, level: str | Level = DEF
     the hint's plan has the hint's value); the rows of plans it did not compare are valued on
     its samples too, among the explorer's first ``top`` rows only.  A turn too large to explore
     whole is explored one compared tile at a time."""
-    from obsession_nb.engine.explore import ExploreLimit, explore
+    from obsession_nb.engine.explore.explorer import ExploreLimit, explore
 
     found = compare(game, level=level, seed=seed)
     try:

@@ -13,8 +13,8 @@ same plan.
 
 from __future__ import annotations
 
-from obsession_nb.engine import actions as a
 from obsession_nb.engine.game import Game
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.opponents import HeuristicPlayer
 from obsession_nb.practice.plans import (

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.data.catalog_records import CATEGORIES
+from obsession_nb.data.catalog_records import CATEGORIES, Sourced
+from obsession_nb.engine.seat.view import seat_view
 from obsession_nb.engine.steps import milestones
 from obsession_nb.engine.steps.market import RESERVE_PRICE, SPACE_PRICES, offers
 from obsession_nb.engine.steps.rounds import space
@@ -15,6 +16,14 @@ from obsession_nb.engine.table import Table
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
+
+
+def _from_your_box(entry: Sourced) -> dict[str, Any]:
+    """For a card pack's card only: the fields entered from the owner's box and why it differs
+    from a stated value (obsession_nb/data/pack.py); other views keep their shape."""
+    if not entry.entered:
+        return {}
+    return {"entered": list(entry.entered), "printing": entry.printing}
 
 
 def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, Any]:
@@ -43,6 +52,7 @@ def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, An
         "verified": tile.verified,
         "unverified": list(tile.unverified),
         "standin": tile.standin,
+        **_from_your_box(tile),
     }
 
 
@@ -62,11 +72,22 @@ def card_view(table: Table, card_id: str) -> dict[str, Any]:
         "verified": card.verified,
         "unverified": list(card.unverified),
         "standin": card.standin,
+        **_from_your_box(card),
         "custom": card_id in table.custom,
     }
 
 
-def position(game: Game) -> dict[str, Any]:
+def position(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The position as ``seat`` may see it (obsession_nb/engine/seat/view.py), or the open view
+    (``None``); ``"viewer"`` says which, in the words every surface shows."""
+    table = game.table
+    view = seat_view(table, seat)
+    data = _position(game)
+    data["viewer"] = view.viewer()
+    return view.redact(data)
+
+
+def _position(game: Game) -> dict[str, Any]:
     table = game.table
     state = table.state
     wheel = table.wheel

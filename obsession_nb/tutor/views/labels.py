@@ -1,18 +1,20 @@
-"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.naming)."""
+"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.records.naming)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.engine.naming import action_label
+from obsession_nb.data.translations import ruling_json
+from obsession_nb.engine.records.naming import action_label
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.state import LogEntry
 
 
-def entry_json(game: Game, entry: LogEntry) -> dict[str, Any]:
-    """A log entry as the rulings widget draws it."""
+def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:
+    """A log entry as the rulings widget draws it; in another language than English each ruling
+    carries ``text``, the ruling in it (obsession_nb/data/translations.py)."""
     auto = entry.action.startswith("(")
     who = None
     if entry.player is not None and 0 <= entry.player < len(game.state.players):
@@ -22,5 +24,5 @@ def entry_json(game: Game, entry: LogEntry) -> dict[str, Any]:
         "label": None if auto else action_label(game, entry.action),
         "who": None if auto else who,
         "auto": auto,
-        "rulings": [dict(r) for r in entry.rulings],
+        "rulings": [ruling_json(r, lang) for r in entry.rulings],
     }

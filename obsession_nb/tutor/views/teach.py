@@ -19,8 +19,9 @@ import traitlets
 from obsession_nb.base.i18n import resolve, ui_labels
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import Ruling
-from obsession_nb.engine.actions import Action
-from obsession_nb.engine.naming import SPECIAL_VERBS, describe
+from obsession_nb.data.translations import rule_text
+from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.records.naming import SPECIAL_VERBS, describe
 from obsession_nb.tutor.views.stepper import Stepper
 
 TEACH_LABELS = {
@@ -99,9 +100,15 @@ class TeachingView(widgets.VBox):
         # the last choice and the automatic steps it led to
         start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))
         self.control.rulings = [
-            dict(r, action=e["label"] or e["action"],
-                 summary=Ruling(r["rule"], r["verdict"]).summary)
+            dict(r, action=e["label"] or e["action"], summary=self._summary(r))
             for e in entries[start:] for r in e["rulings"]]
+
+    def _summary(self, ruling: dict[str, Any]) -> str:
+        """The rule's title and summary (the hover text of its id), in the view's language."""
+        said = rule_text(ruling["rule"], self.lang)
+        if said is None:
+            return Ruling(ruling["rule"], ruling["verdict"]).summary
+        return f"{said.title}: {said.summary}"
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if content.get("event") != "key":
