@@ -66,6 +66,15 @@ LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the 
              "stays, as the record; JSON adds it as 'text')")
 
 
+def game_options(command: argparse.ArgumentParser) -> None:
+    """``--milestones`` and ``--option``: the rules options of a game a command sets up."""
+    command.add_argument("--milestones", metavar="A,B",
+                         help="two milestone card ids, or 'random' (Tableau: random by default)")
+    command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                         help="any rules option by its Options field and value, repeatable "
+                         "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="obsession-nb", description=(
         "Validate, show, play and list the legal actions of Obsession scenarios, and open the "
@@ -117,11 +126,7 @@ def parser() -> argparse.ArgumentParser:
                      default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
     sim.add_argument("--teams", action="store_true", help="Competitive Team Play (UD p.12): "
                      "4 or 6 players in teams of two, partners across the table")
-    sim.add_argument("--milestones", metavar="A,B",
-                     help="two milestone card ids, or 'random' (Tableau: random by default)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="any rules option by its Options field and value, repeatable "
-                     "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
+    game_options(sim)
     sim.add_argument("--strategy", metavar="A,B,...",
                      help="AI players by seat (random, heuristic, search; the last repeats): "
                      "an arena of --games games, the line-up turned one seat per game")
@@ -141,11 +146,7 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--level", choices=LEVEL_NAMES, default="normal",
                     help="the coach's and the search opponents' level (budget in engine "
                     "actions): easy, normal or strong")
-    pr.add_argument("--milestones", metavar="A,B",
-                    help="two milestone card ids, or 'random' (Tableau: random by default)")
-    pr.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="any rules option by its Options field and value, repeatable "
-                    "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
+    game_options(pr)
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
     pr.set_defaults(func=cmd_practice, usage_error=pr.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "

@@ -125,14 +125,14 @@ def _line(start: Game, comparison: Comparison, valued: Valued, label: str = "") 
                       tuple(describe(start, x) for x in actions))
 
 
-def rules_html(ids: tuple[str, ...]) -> str:
-    """Rule names in front, their ids behind a click."""
+def rules_html(ids: tuple[str, ...], heading: str = "Rules this line meets") -> str:
+    """The rules a line meets, behind a click: each by its name, its id beside it."""
     if not ids:
         return ""
     e = html.escape
-    names = ", ".join(e(name) for name, _id in rule_names(ids))
-    listed = "".join(f"<li>{e(name)} <code>{e(rid)}</code></li>" for name, rid in rule_names(ids))
-    return (f"<details class='coach-rules'><summary>Rules: {names}</summary>"
+    listed = "".join(f"<li>{e(name)} <code class='coach-rule-id'>{e(rid)}</code></li>"
+                     for name, rid in rule_names(ids))
+    return (f"<details class='coach-rules'><summary>{e(heading)} ({len(ids)})</summary>"
             f"<ul>{listed}</ul></details>")
 
 
@@ -205,8 +205,6 @@ class TurnReview:
         for b in self.best:
             lines.append(f"  {b.label} ({b.value}): {b.read()}")
         if self.only_yours or self.only_best:
-            names = dict(rule_names([*self.only_yours, *self.only_best]))
-            del names
             lines.append("  rules only in your line: "
                          f"{', '.join(n for n, _ in rule_names(self.only_yours)) or '—'}; "
                          "only in the best: "
