@@ -30,6 +30,9 @@ here him his how i if in into is it its just many me might more most must my nee
 please same she should so some such than that the their them then there these they this those
 to too under up us was way we were what whats when where which while who whom why will with
 would you your yours
+each every ever still even already yet else though ok okay exactly really actually basically much
+like thing things something anything anyone someone somebody anybody guy guys hey hi thanks
+wondering wonder know tell say said says think mean means question quick
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 """Words that carry no rule: dropped from questions and texts alike (numbers and negations are
@@ -50,11 +53,15 @@ _STEMMER = snowballstemmer.stemmer("english")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+_FRAMES = re.compile(r"\b(how (?:do|does|did|will|would)\b(?: \w+){1,4}?) (?:work|works)\b")
+"""The frame of "how does X work": its "work" asks nothing about working servants."""
+
+
 def normalise(text: str) -> str:
     """Lower case, apostrophes dropped (``lady's`` → ``ladys``), everything else not a letter or
     digit made a space."""
     text = re.sub(r"['’‘`]", "", text.lower())
-    return " ".join(_WORD.findall(text))
+    return _FRAMES.sub(r"\1", " ".join(_WORD.findall(text)))
 
 
 @dataclass(frozen=True)

@@ -190,19 +190,35 @@ OTHER_MODE_WEIGHT = 0.6
 """A question naming no mode: another mode's entries weigh this much of the standard game's."""
 
 
-def _mode_weight(mode: str | None) -> Callable[[str], float]:
-    """How much each document weighs for a question naming ``mode`` (or none): 0 for another
-    mode's entries when one is named (:data:`NAMED_MODE_BOOST`, :data:`OTHER_MODE_WEIGHT`)."""
+KIND_WEIGHT = {"rule": 1.0, "case": 0.85, "term": 0.6}
+"""A rule answers most questions; a case answers its own question (its words weigh three times
+in its index); a glossary term only says what a word means, so it comes first for a question
+that asks just that (:func:`_asks_a_word`)."""
+
+
+def _asks_a_word(question: str) -> bool:
+    """Whether the question only asks what a word means: "what is a pauper", "boots"."""
+    words = normalise(question).split()
+    return len(words) <= 2 or bool(re.match(r"(what|whats|who|whos) (is|are)\b", " ".join(words)))
+
+
+def _weight(mode: str | None, question: str) -> Callable[[str], float]:
+    """How much each document weighs for this question: its kind's weight
+    (:data:`KIND_WEIGHT`), times its mode's (0 for another mode's entries when the question
+    names one, :data:`NAMED_MODE_BOOST` for that mode's, :data:`OTHER_MODE_WEIGHT` when it
+    names none)."""
     kept = allowed(mode)
     modes = _modes()
+    kinds = dict(KIND_WEIGHT, term=1.0) if _asks_a_word(question) else KIND_WEIGHT
 
     def weight(key: str) -> float:
         of = modes[key]
+        kind = kinds[key.partition(":")[0]]
         if of == STANDARD:
-            return 1.0
+            return kind
         if of not in kept:
             return 0.0
-        return NAMED_MODE_BOOST if mode is not None else OTHER_MODE_WEIGHT
+        return kind * (NAMED_MODE_BOOST if mode is not None else OTHER_MODE_WEIGHT)
 
     return weight
 
@@ -230,7 +246,7 @@ def search(query: str, limit: int | None = 20, lang: str | None = None) -> Answe
     index: WordIndex = _japanese_index() if japanese else _index()
     meta, modes = _meta(), _modes()
     mode = named_mode(index.correct(query) or query)
-    found = index.search(query, limit, _mode_weight(mode))
+    found = index.search(query, limit, _weight(mode, query))
     hits = [_hit(meta[h.key], h.passage, h.score, modes[h.key], lang) for h in found.hits]
     exact = query.strip()
     first = [h for h in hits if h.id == exact and h.kind in ("rule", "case")]
