@@ -6,7 +6,7 @@ each named as it is printed (``name``, ``deck``, ``kind``, ``reputation``, ``ser
 fills the catalog entry of the same name, or the one it ``replaces`` (a stand-in, by id or
 name), or joins the catalog as a new card.  It is checked by the catalog's own records, against
 the values the sources state (a card that differs must say why, in ``printing``) and against the
-deck sizes they state (``content/box-counts.yaml``); every problem is listed with its path
+deck sizes they state (``content/deck-sizes.yaml``); every problem is listed with its path
 (``cards[3].reputation: …``) and a pack with any problem changes nothing.
 
 A file is refused before it is parsed when it is larger than :data:`MAX_PACK_BYTES` or uses
@@ -111,8 +111,8 @@ def read(path: str | Path) -> dict[str, Any]:
 
 @cache
 def stated_counts() -> tuple[dict[str, Any], ...]:
-    """The deck sizes the sources state (``content/box-counts.yaml``)."""
-    data = yamlio.load((content_dir() / "box-counts.yaml").read_text(encoding="utf-8"))
+    """The deck sizes the sources state (``content/deck-sizes.yaml``)."""
+    data = yamlio.load((content_dir() / "deck-sizes.yaml").read_text(encoding="utf-8"))
     return tuple(data["counts"])
 
 
@@ -278,8 +278,7 @@ def overlay(catalog: Any, data: Mapping[str, Any], source: str = "card pack") ->
                          "say why in 'printing'" for field, was, now in
                          contradictions(entry, record, list(fields))]
         entries[key] = record
-    if not problems:
-        problems = count_problems({**{s: getattr(catalog, s) for s in ("vp_cards",)}, **updated})
+    problems += count_problems({"vp_cards": catalog.vp_cards, **updated})  # of the cards read
     if problems:
         raise PackError(problems, source)
     return catalog.model_copy(update=updated)
