@@ -117,7 +117,15 @@ def _index() -> WordIndex:
         docs.append(Document(f"term:{t.term}", ((t.term, 3), (" ".join(t.also), 2),
                                                 (t.says, 1)), (t.says,)))
     phrases = [t.term for t in glossary()] + [a for t in glossary() for a in t.also]
-    return WordIndex(docs, synonyms(), phrases, language=is_english)
+    return WordIndex(_named(docs, "en"), synonyms(), phrases, language=is_english)
+
+
+def _named(docs: list[Document], lang: str) -> list[Document]:
+    """Each document of a mode with the mode's name as one more field: "solo" finds the Solo
+    Estate Challenge's entries although their text never says the word."""
+    modes = _modes()
+    return [Document(d.key, (*d.fields, (label(modes[d.key], lang), 1)), d.passages)
+            if modes[d.key] != STANDARD else d for d in docs]
 
 
 @cache
@@ -140,7 +148,7 @@ def _japanese_index() -> JapaneseIndex:
         fields = ((tj.term, 3), (" ".join(tj.also), 2), (tj.says, 1)) if tj else ()
         docs.append(Document(f"term:{t.term}", (*fields, (" ".join((t.term, *t.also)), 1)),
                              (tj.says,) if tj else (t.says,)))
-    return JapaneseIndex(docs, synonyms(), _japanese_names())
+    return JapaneseIndex(_named(docs, "ja"), synonyms(), _japanese_names())
 
 
 def _japanese_names() -> dict[str, str]:
