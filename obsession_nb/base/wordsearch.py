@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import snowballstemmer
 from rank_bm25 import BM25Okapi
@@ -103,7 +104,7 @@ class WordIndex:
 
     def __init__(self, documents: Sequence[Document], synonyms: Mapping[str, str],
                  phrases: Sequence[str] = (), language: Callable[[str], bool] | None = None,
-                 ) -> None:
+                 state: Mapping[str, Any] | None = None) -> None:
         self.documents = tuple(documents)
         self._language = language
         self._synonyms = {normalise(k): normalise(v) for k, v in synonyms.items()}
@@ -113,19 +114,27 @@ class WordIndex:
         self._stem_alias = {_STEMMER.stemWord(k): _STEMMER.stemWords(v.split())
                             for k, v in self._synonyms.items() if " " not in k}
         self._phrases = tuple(dict.fromkeys(normalise(p) for p in phrases if " " in p.strip()))
-        corpus = [self._field_tokens(d) for d in self.documents]
-        self._bm25 = BM25Okapi(corpus)
+        if state is None:
+            state = {"corpus": [self._field_tokens(d) for d in self.documents],
+                     "vocabulary": self._words()}
+        self.state = state
+        """What building the index worked out (plain data: the user's cache may keep it)."""
+        self._bm25 = BM25Okapi(state["corpus"])
+        self._vocabulary: dict[str, int] = state["vocabulary"]
+        self._vocab_list = list(self._vocabulary)
+        self._sentence_cache: dict[str, list[tuple[str, set[str]]]] = {}
+
+    # ------------------------------------------------------------ words
+
+    def _words(self) -> dict[str, int]:
+        """The texts' words (and the synonyms'), with how often each occurs."""
         words: Counter[str] = Counter()
         for d in self.documents:
             for text, _weight in d.fields:
                 words.update(normalise(text).split())
         for alias, target in self._synonyms.items():
             words.update([*alias.split(), *target.split()])
-        self._vocabulary = dict(words)
-        self._vocab_list = list(self._vocabulary)
-        self._sentence_cache: dict[str, list[tuple[str, set[str]]]] = {}
-
-    # ------------------------------------------------------------ words
+        return dict(words)
 
     def fold(self, text: str) -> str:
         """``text`` normalised, each multi-word synonym followed by the texts' spelling (one-word
@@ -259,13 +268,13 @@ class JapaneseIndex(WordIndex):
     """
 
     def __init__(self, documents: Sequence[Document], synonyms: Mapping[str, str],
-                 names: Mapping[str, str]) -> None:
+                 names: Mapping[str, str], state: Mapping[str, Any] | None = None) -> None:
         ordered = sorted(((normalise(k), v) for k, v in names.items() if normalise(k)),
                          key=lambda kv: -len(kv[0]))
         self._names = dict(ordered)
         self._name_pattern = (re.compile(r"\b(" + "|".join(re.escape(k) for k, _v in ordered)
                                          + r")s?\b") if ordered else None)
-        super().__init__(documents, synonyms)
+        super().__init__(documents, synonyms, state=state)
 
     def tokens(self, text: str) -> list[str]:
         out: list[str] = []
