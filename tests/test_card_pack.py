@@ -303,3 +303,45 @@ def test_the_card_entry_widget_saves_imports_and_exports(tmp_path, config):
     entry.set("printing", "my copy prints 3")
     assert entry.save()
     assert load_catalog().gentry["marquess-of-tetbury"].printing == "my copy prints 3"
+
+
+def differing_gentleman(**fields):
+    return {"name": "Sir Different", "deck": "casual", "replaces": "standin-casual-gentleman-200",
+            "kind": "gentleman", "reputation": 3, "vp": 2, "service": ["Footman", "Footman"],
+            "favours": ["£100"], "box": "base", **fields}
+
+
+def test_a_standins_values_the_refresher_states_are_checked_too():
+    with pytest.raises(pack.PackError) as err:
+        overlay(differing_gentleman())
+    assert [p.split(":")[0] for p in err.value.problems] == [
+        "cards[0].reputation", "cards[0].service", "cards[0].favours"]
+    assert "is stated as Valet (Refresher §A turn, played out), yours says Footman, Footman" in \
+        err.value.problems[1]
+
+
+def test_a_worked_example_your_printing_breaks_is_shown_with_the_stated_cards(tmp_path, config):
+    from obsession_nb.engine.game import load_scenario
+
+    pack_store.use({"cards": [differing_gentleman(printing="my copy is a later printing")]})
+    load_catalog.cache_clear()
+    assert load_catalog().gentry["standin-casual-gentleman-200"].name == "Sir Different"
+    with pytest.warns(UserWarning, match=r"shown with the stated cards.*actions\[1\]"):
+        game = load_scenario("refresher-round-6")
+    assert game.table.catalog is stated_catalog()  # the example replays as the refresher wrote it
+    assert game.table.card("standin-casual-gentleman-200").name.startswith("Stand-in")
+
+
+def test_enter_asks_why_when_a_card_differs_from_a_stated_value(config, capsys, monkeypatch):
+    import io
+
+    typed = "prestige\nMarquess of Tetbury\n\n3\n4\nvalet\n\n\n\n\nmy copy prints 3\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    load_catalog.cache_clear()
+    code, out, _ = run(capsys, "cards", "enter")
+    assert code == 0 and "is stated as 5 (UD p.6 Supplemental Service" in out
+    [card] = pack.read(config / "cards.yaml")["cards"]
+    assert card["reputation"] == 3 and card["printing"] == "my copy prints 3"
+    code, out, _ = run(capsys, "components", "--kind", "gentry")
+    assert "Marquess of Tetbury [marquess-of-tetbury] — from your box" in out
+    assert "(your printing: my copy prints 3)" in out

@@ -153,3 +153,14 @@ def test_play_with_lang_ja_prints_rulings_in_japanese(capsys: pytest.CaptureFixt
     assert main(["play", "refresher-round-6", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert all("text" not in r for e in data["log"] for r in e["rulings"])
+
+
+def test_the_quiz_reveals_its_rulings_in_japanese() -> None:
+    from obsession_nb.tutor.views import Quiz
+
+    quiz = Quiz(seed=2, count=2, lang="ja")
+    quiz.answer(quiz.current.answer)  # type: ignore[union-attr]
+    shown = quiz.view.result["rulings"]
+    assert shown and all(r["text"] and r["verdict"] for r in shown)
+    first = translations.rule_text(shown[0]["rule"], "ja")
+    assert first is not None and shown[0]["summary"] == f"{first.title}: {first.summary}"
