@@ -279,9 +279,10 @@ that asks just that (:func:`_asks_a_word`)."""
 
 
 def _asks_a_word(question: str) -> bool:
-    """Whether the question only asks what a word means: "what is a pauper", "boots"."""
+    """Whether the question only asks what a word means or does: "what is a pauper", "what
+    happens when I pass", a bare name of up to three words ("boots", "1st edition changes")."""
     words = normalise(question).split()
-    return len(words) <= 2 or bool(re.match(r"(what|whats|who|whos) (is|are)\b", " ".join(words)))
+    return len(words) <= 3 or bool(re.match(r"(what|whats|who|whos) (is|are|happens)\b", " ".join(words)))
 
 
 def _weight(mode: str | None, question: str) -> Callable[[str], float]:
