@@ -164,3 +164,19 @@ def test_the_quiz_reveals_its_rulings_in_japanese() -> None:
     assert shown and all(r["text"] and r["verdict"] for r in shown)
     first = translations.rule_text(shown[0]["rule"], "ja")
     assert first is not None and shown[0]["summary"] == f"{first.title}: {first.summary}"
+
+
+def test_the_rule_browser_opens_an_entry_in_japanese() -> None:
+    from obsession_nb.tutor.views import RuleBrowser
+
+    browser = RuleBrowser(rule="ud.hall-boy.butler", lang="ja")
+    shown = browser.view.entry
+    said = translations.rule_text("ud.hall-boy.butler", "ja")
+    assert said is not None and shown["title"] == said.title and shown["summary"] == said.summary
+    assert shown["english"]["title"].startswith("Hall Boy")
+    assert all(r["title"] == translations.rule_text(r["id"], "ja").title  # type: ignore[union-attr]
+               for r in shown["related"])
+    cases = [d for d in shown["demonstrations"] if d["kind"] == "case"]
+    assert cases and all(d["title"] == translations.case_text(d["name"], "ja").question  # type: ignore[union-attr]
+                         for d in cases)
+    assert "english" not in RuleBrowser(rule="ud.hall-boy.butler").view.entry
