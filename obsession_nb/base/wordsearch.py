@@ -31,7 +31,7 @@ here him his how i if in into is it its just many me might more most must my nee
 please same she should so some such than that the their them then there these they this those
 to too under up us was way we were what whats when where which while who whom why will with
 would you your yours
-each every ever still even already yet else though ok okay exactly really actually basically much
+each every ever still even already yet else though ok okay exactly really actually basically much may
 like thing things something anything anyone someone somebody anybody guy guys hey hi thanks
 wondering wonder know tell say said says think mean means question quick
 """
