@@ -5,6 +5,7 @@ the file and the entry."""
 from __future__ import annotations
 
 import json
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,15 @@ def test_the_rule_browser_opens_an_entry_in_japanese() -> None:
     assert cases and all(d["title"] == translations.case_text(d["name"], "ja").question  # type: ignore[union-attr]
                          for d in cases)
     assert "english" not in RuleBrowser(rule="ud.hall-boy.butler").view.entry
+
+
+def test_a_verdict_in_a_notebook_follows_the_language_setting(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``obsession-nb lab --lang ja`` sets OBSESSION_NB_LANG: ``game.check(...)`` shows Japanese."""
+    game = _refresher()
+    refused = game.check("host gazebo")
+    assert "できません" not in refused._repr_html_()
+    monkeypatch.setenv("OBSESSION_NB_LANG", "ja")
+    html = refused._repr_html_()
+    assert "できません：「" in html and 'class="onb-record" lang="en"' in html
+    assert escape(refused.rulings[0].verdict) in html  # the English record stays
