@@ -59,11 +59,11 @@ def test_fuzz_practice_answers_are_played_or_refused_never_a_traceback(
     counts = {"answers": 0, "games": 0, "finished": 0}
     while counts["answers"] < ANSWERS:
         practice = Practice(players=rng.choice([2, 3]), seat=1, opponents="random",
-                            seed=rng.randrange(10**6), playouts=1, coach=False)
+                            seed=rng.randrange(10**6), coach=False)
         counts["games"] += 1
         given = 0
 
-        def read(_prompt: str) -> str:
+        def read(_prompt: str, practice: Practice = practice) -> str:
             nonlocal given
             if given >= 60 or counts["answers"] >= ANSWERS:
                 raise EOFError
@@ -92,7 +92,7 @@ def io_path(folder: Path, text: str) -> Path:
 
 def test_fuzz_saved_practice_games_are_refused_with_a_place_or_load(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    base = Practice(players=2, seat=2, opponents="random", seed=9, playouts=1, coach=False)
+    base = Practice(players=2, seat=2, opponents="random", seed=9, coach=False)
     mover = random.Random(1)
     while len([e for e in base.game.log if e.player == base.seat]) < 12:
         base.play_opponents()
@@ -104,7 +104,7 @@ def test_fuzz_saved_practice_games_are_refused_with_a_place_or_load(
         raw, what = mutate(rng, saved)
         if rng.random() < 0.3:  # the settings line too
             raw = rng.choice([b"# obsession-nb practice: seat=9 opponents=nope\n",
-                              b"# obsession-nb practice: seat=-1 playouts=0 seed=x\n",
+                              b"# obsession-nb practice: seat=-1 level=none seed=x\n",
                               b"# obsession-nb practice: \xff\n"]) + raw
         path = tmp_path / f"saved-{i}.yaml"
         path.write_bytes(raw)

@@ -1,6 +1,6 @@
 """Issue 47 items 6 and 12: ``obsession-nb practice`` with closed standard input, an answer
-that is not a plain number, a save to a file that cannot be written, Ctrl-C and playouts below
-one gives a clear message and loses nothing; a saved game goes on with ``practice --load``."""
+that is not a plain number, a save to a file that cannot be written, Ctrl-C and a level that
+does not exist gives a clear message and loses nothing; a saved game goes on with ``practice --load``."""
 
 from __future__ import annotations
 
@@ -15,11 +15,10 @@ import pytest
 
 from obsession_nb.cli.practice_text import run
 from obsession_nb.engine.game import load_scenario_text
-from obsession_nb.practice.coach import hint
 from obsession_nb.practice.session import Practice
 
 PRACTICE = [sys.executable, "-m", "obsession_nb.cli", "practice", "--players", "2",
-            "--opponents", "random", "--seed", "4", "--playouts", "1"]
+            "--opponents", "random", "--seed", "4", "--level", "easy"]
 
 
 def practice(args: list[str], script: str | None, cwd: Path, **kw: object
@@ -78,32 +77,33 @@ def test_ctrl_c_saves_the_unfinished_game_without_a_traceback(tmp_path: Path) ->
     saved = tmp_path / "practice-unfinished.yaml"
     assert f"The unfinished game is saved to {saved}" in out
     loaded = Practice.load(saved)
-    assert loaded.strategy == "random" and loaded.seat == 0 and loaded.playouts == 1
+    assert loaded.strategy == "random" and loaded.seat == 0 and loaded.level.name == "easy"
     assert any(e.player == 0 for e in loaded.game.log)
 
 
-def test_playouts_below_one_are_refused_by_the_command_and_the_api(tmp_path: Path) -> None:
-    for n in ("0", "-3"):
-        proc = subprocess.run([*PRACTICE[:-2], "--playouts", n], capture_output=True,
-                              text=True, timeout=120, cwd=tmp_path)
-        assert proc.returncode == 2
-        assert f"argument --playouts: must be at least 1, not {n}" in proc.stderr
-    with pytest.raises(ValueError, match="playouts must be at least 1, not 0"):
-        Practice(2, playouts=0)
-    game = Practice(2, opponents="random").game
-    with pytest.raises(ValueError, match="playouts must be at least 1"):
-        hint(game, playouts=0)
+def test_a_level_that_does_not_exist_is_refused_by_the_command_and_the_api(
+        tmp_path: Path) -> None:
+    """The search's playouts are now set by a named level (``--level``): the issue's
+    ``--playouts 0`` has no counterpart left to divide by zero."""
+    proc = subprocess.run([*PRACTICE[:-2], "--level", "stong"], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2 and "did you mean 'strong'?" in proc.stderr
+    proc = subprocess.run([*PRACTICE[:-2], "--playouts", "0"], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2 and "unrecognized arguments: --playouts 0" in proc.stderr
+    with pytest.raises(ValueError, match=r"unknown level 'stong'.*did you mean 'strong'"):
+        Practice(2, level="stong")
 
 
 def test_a_saved_practice_game_goes_on_with_practice_load(tmp_path: Path) -> None:
-    table = Practice(players=2, seat=2, opponents="random", seed=6, playouts=1)
+    table = Practice(players=2, seat=2, opponents="random", seed=6, level="easy")
     out = io.StringIO()
     answers = iter(["1", "1", "save game.yaml", "quit"])
     os.chdir(tmp_path)
     assert run(table, lambda _p: next(answers), out) == 1
     saved = tmp_path / "game.yaml"
     assert saved.read_text().startswith("# obsession-nb practice: seat=2 opponents=random "
-                                        "seed=6 playouts=1 coach=yes\n")
+                                        "seed=6 level=easy coach=yes\n")
     again = Practice.load(saved)
     assert again.game.to_json() == load_scenario_text(saved.read_text()).to_json()
     assert (again.seat, again.strategy, again.seed) == (1, "random", 6)

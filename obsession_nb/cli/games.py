@@ -107,7 +107,7 @@ def simulate_arena(args: argparse.Namespace) -> int:
     try:
         results = arena(args.games or 1, players, args.strategy.split(","), args.seed,
                         mode="team" if args.teams else args.mode, settings=args.option,
-                        playouts=args.playouts, workers=args.workers)
+                        level=args.level, workers=args.workers)
     except ValueError as exc:
         return refused(args, "simulate", [str(exc)])
     if args.json:
@@ -120,15 +120,19 @@ def simulate_arena(args: argparse.Namespace) -> int:
 
 def cmd_practice(args: argparse.Namespace) -> int:
     from obsession_nb.cli.practice_text import run, terminal_input
+    from obsession_nb.engine.positions.option_index import options_with
+    from obsession_nb.engine.records.options import Options
     from obsession_nb.practice.session import Practice
 
     settings = {"seat": args.seat, "opponents": args.opponents, "seed": args.seed,
-                "playouts": args.playouts, "coach": False if args.no_coach else None}
+                "level": args.level, "coach": False if args.no_coach else None}
     try:
         if args.load is not None:
             practice = Practice.load(args.load, **settings)
         else:
-            practice = Practice(args.players, mode=args.mode,
+            options = options_with(args.option, Options(
+                mode=args.mode, milestones=_milestones_arg(args.milestones)))  # type: ignore[arg-type]
+            practice = Practice(args.players, mode=args.mode, options=options,
                                 **{k: v for k, v in settings.items() if v is not None})
     except ValueError as exc:  # a scenario's problems are reported as for every command
         from obsession_nb.engine.positions.scenario import ScenarioError

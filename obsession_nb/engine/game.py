@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.cloning import constructor
-from obsession_nb.data.catalog import Catalog, load_catalog
+from obsession_nb.data.catalog import Catalog, load_catalog, stated_catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.data.rules import BadNotation, IllegalAction, Ruling
 from obsession_nb.engine.positions import arguments, position_check, scenario
@@ -398,8 +399,27 @@ def load_position(path_or_name: str | Path) -> Game:
     return load_scenario(path_or_name, play_recorded=False)
 
 
+def _catalog_for(sc: scenario.Scenario, source: str) -> Catalog:
+    """The catalog in use, unless the owner's card pack changes a card that the scenario's
+    recorded play needs (a worked example written with the rulebooks' values): then the stated
+    content, with a warning saying why."""
+    catalog = load_catalog()
+    if not sc.actions or catalog is stated_catalog():
+        return catalog
+    trial = Game.from_state(sc.state.clone(), catalog, custom=sc.custom_cards)
+    for i, action in enumerate(sc.actions):
+        try:
+            trial.apply(action)
+        except ValueError as exc:
+            warnings.warn(f"{source}: shown with the stated cards, not your card pack's: its "
+                          f"recorded play was written with the rulebooks' values, and with your "
+                          f"cards actions[{i}] '{action}' is refused ({exc})", stacklevel=4)
+            return stated_catalog()
+    return catalog
+
+
 def _from_scenario(sc: scenario.Scenario, play_recorded: bool, source: str) -> Game:
-    game = Game.from_state(sc.state, custom=sc.custom_cards)
+    game = Game.from_state(sc.state, _catalog_for(sc, source), custom=sc.custom_cards)
     game.recorded = list(sc.actions)
     if play_recorded:
         for i, action in enumerate(sc.actions):

@@ -11,8 +11,9 @@ How a new mode plugs in:
 
 1. Subclass :class:`Mode` in a module of its own (``obsession_nb/modes/<name>.py``, or any
    package) and override the hooks it needs.  Hooks receive the :class:`~obsession_nb.engine.table.Table`
-   and may use anything at or below the sequencer (``flow``); an extra action kind is a record in
-   ``obsession_nb.engine.records.mode_actions`` plus an entry in :attr:`Mode.handlers`.
+   and may use anything at or below the sequencer (``flow``); an action kind of its own is a
+   record in the mode's ``actions.py`` plus an entry in :attr:`Mode.handlers` (the notation then
+   reads it in any game, and every other mode refuses it).
 2. Register it under its ``options.mode`` name: in :data:`BUILTIN` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
 3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/records/options.py``).
@@ -87,8 +88,17 @@ class Mode:
     """The standard game; a mode overrides the hooks it changes (see the module docstring)."""
 
     name = "standard"
+    title = "the standard game"
+    """The mode's name as a player reads it."""
+    rule = "turn.order-of-play"
+    """The rule that describes the mode as a whole, cited when one of its own action kinds is
+    refused in another mode."""
     handlers: dict[type[Action], Handler] = {}
-    """The mode's own action kinds."""
+    """The mode's own action kinds (its words: ``modes/<mode>/actions.py``), each refused in any
+    mode that did not register it."""
+    specials: frozenset[str] = frozenset()
+    """Verbs of the mode's own actions taken at any moment of a turn (the explorer leaves them
+    out, as it does the standard game's special actions)."""
     unlimited_purchases = False
     """Any number of purchases in every turn (market.one-purchase otherwise)."""
     refills_market = True
@@ -210,14 +220,21 @@ class Mode:
 STANDARD = Mode()
 
 
-def handler_anywhere(kind: type[Action]) -> Handler | None:
-    """The handler of an action kind in any built-in mode: another mode's action is checked by
-    that mode's own verifier, which then names the rule that keeps it out of this game."""
-    for name in BUILTIN:
-        found = mode_named(name).handlers.get(kind)
-        if found is not None:
-            return found
-    return None
+def registered() -> list[str]:
+    """The name of every mode a game may be played in: the package's own, then any installed."""
+    return [*BUILTIN, *sorted({ep.name for ep in entry_points(group=ENTRY_POINTS)} - set(BUILTIN))]
+
+
+@cache
+def mode_kinds() -> dict[str, type[Action]]:
+    """Every mode's own action kinds by verb (:attr:`Mode.handlers`): the notation reads them in
+    any game, and dispatch refuses one in a mode that did not register it."""
+    return {kind.verb: kind for name in registered() for kind in mode_named(name).handlers}
+
+
+def owners(kind: type[Action]) -> list[Mode]:
+    """The modes that registered ``kind`` (none for a kind of the standard game)."""
+    return [mode for mode in map(mode_named, registered()) if kind in mode.handlers]
 
 
 @cache

@@ -23,10 +23,10 @@ import random
 
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.modes.solo.strategy import GreedySolo
 from obsession_nb.modes.solo.values import favours_value, is_legal
 from obsession_nb.modes.team.seating import teams
@@ -127,7 +127,7 @@ class HeuristicPlayer(GreedySolo):
     def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
         """The purchases worth making, best first, each with what it adds."""
         seat = table.turn.player
-        options = [x for x in engine.legal_actions(table, (a.Buy, ma.BuyInto))
+        options = [x for x in engine.legal_actions(table, (a.Buy, BuyInto))
                    if not x.useful_man]  # type: ignore[attr-defined]
         if not options:
             return []

@@ -12,7 +12,7 @@ from dataclasses import fields
 
 from obsession_nb.data.rules import BadNotation
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.steps.service import available_counts, filler_rule, open_slots
 from obsession_nb.engine.table import Table
 
@@ -20,7 +20,7 @@ RULED = {(a.Invite, "card")}
 """Arguments whose verifier refuses an unknown value with its rule (invite.active-hand-only);
 the fixed choices (``church money``, ``lady screen``, ``carriage ... more``, ``double 1``, a
 solo column) are refused by their verifiers with their rules too."""
-OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective, ma.ChooseObjective)
+OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective, va.ChooseObjective)
 VP_CARDS = (a.Reveal, a.RevealHire, a.RevealReclaim)
 
 
@@ -47,7 +47,7 @@ def check(table: Table, action: a.Action) -> None:
             _known(table, "objective card", value, catalog.objectives)
         elif f.name == "card" and isinstance(action, VP_CARDS):
             _known(table, "VP card", value, catalog.vp_cards)
-        elif f.name == "card" and isinstance(action, ma.Milestone):
+        elif f.name == "card" and isinstance(action, va.Milestone):
             _known(table, "milestone card", value, catalog.milestones)
         elif f.name in ("card", "guest") and not table.has_card(value):
             raise table.names.unknown("gentry card", value,

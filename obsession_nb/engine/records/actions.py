@@ -1,5 +1,6 @@
 """Actions as small frozen records with a canonical, typable notation (DESIGN principle 3):
-the base game's actions; the modes' are in mode_actions.py, the parser in notation.py.
+the base game's actions; the variants' are in variant_actions.py, each mode's own in its package
+(``modes/<mode>/actions.py``), the parser in notation.py.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.mode_records import MilestoneClaim, Milestones
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.table import Table
@@ -100,10 +100,10 @@ def measure(table: Table, seat: int, card: str) -> int:
     return MEASURES[table.catalog.milestones[card].measure](table, table.state.players[seat])
 
 
-def candidates(table: Table) -> Iterator[ma.Milestone]:
+def candidates(table: Table) -> Iterator[va.Milestone]:
     found = table.state.milestones
     if found is not None:
-        yield from (ma.Milestone(c) for c in found.cards)
+        yield from (va.Milestone(c) for c in found.cards)
 
 
 def verify_claim(table: Table, card: str) -> list[Ruling]:

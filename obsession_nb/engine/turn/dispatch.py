@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse
-from obsession_nb.engine.mode import Handler, handler_anywhere
+from obsession_nb.engine.mode import Handler, owners
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.setup import decisions as setup_choices
 from obsession_nb.engine.setup import servant_draft as draft
 from obsession_nb.engine.steps import (
@@ -70,7 +70,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: opening.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
-    ma.Rumour: _h({"step2"}, verify_rumour, _steal),
+    va.Rumour: _h({"step2"}, verify_rumour, _steal),
     a.Church: _h({"step2"}, step2.verify_church, step2.apply_church),
     a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
                 supplemental.apply_place),
@@ -108,23 +108,26 @@ HANDLERS: dict[type[a.Action], Handler] = {
                         vpcards.apply_keep_objective),
     a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
                           limits.apply_discard_prestige),
-    ma.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
-    ma.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
-    ma.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
+    va.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
+    va.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
+    va.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
                         setup_choices.apply_opening_market),
-    ma.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
+    va.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
                           setup_choices.apply_choose_objective),
 }
 """The standard game's action kinds; a mode adds its own (``Mode.handlers``)."""
 
 
 def handler(table: Table, action: a.Action) -> Handler:
-    """How this kind of action is checked and played here; refuses a kind of another mode."""
-    found = (table.mode.handlers.get(type(action)) or HANDLERS.get(type(action))
-             or handler_anywhere(type(action)))  # the mode's own first (Tableau's starter draft)
+    """How this kind of action is checked and played here: the mode's own kinds first (Tableau's
+    starter draft), then the standard game's.  A kind that this mode did not register is
+    refused, citing the rule of the modes that did (solo.sec.overview for ``discard-tile``)."""
+    found = table.mode.handlers.get(type(action)) or HANDLERS.get(type(action))
     if found is None:
-        raise refuse("turn.order-of-play", f"'{action.verb}' is not an action of this game "
-                     f"({table.state.options.mode}).")
+        others = owners(type(action))
+        where = " and ".join(mode.title for mode in others) or "no game mode"
+        raise refuse(others[0].rule if others else "turn.order-of-play",
+                     f"'{action.verb}' is an action of {where}, not of {table.mode.title}.")
     return found
 
 
@@ -263,7 +266,7 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
     elif step == "step2":
         seats = _others(table)
         if table.state.options.servants_hall == "automatic":
-            found = [ma.Rumour(s) for s in seats]
+            found = [va.Rumour(s) for s in seats]
         else:
             found = [a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats]
         found += STEP2

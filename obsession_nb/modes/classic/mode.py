@@ -31,6 +31,8 @@ class ClassicSolitaire(Mode):
     """One player against an opponent card (mode ``classic-solo``)."""
 
     name = "classic-solo"
+    title = "classic solitaire"
+    rule = "solo.classic.setup"
     setup_players = 2  # the round track and supply as for two players (solo.classic.setup)
 
     def refuse(self, table: Table, action: a.Action) -> None:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.modes.solo.estimate import Pace, outlook
 from obsession_nb.modes.solo.market import offers
 from obsession_nb.modes.solo.strategy import GreedySolo
@@ -161,7 +161,7 @@ class PlannerSolo(GreedySolo):
                 continue
             tile = table.tile(offer.tile)
             if tile.kind == "monument":
-                tries += [ma.BuyInto(offer.tile, c, useful_man=useful)
+                tries += [BuyInto(offer.tile, c, useful_man=useful)
                           for c, n in missing.items() if n]
             elif missing.get(tile.front.category):
                 by_column.setdefault(tile.front.category, []).append((offer.price, offer.tile))
