@@ -74,7 +74,8 @@ class TextTable:
             say("\n(interrupted)\n")
             self.keep()
             return 130
-        say("\nThe game is over.\n" + str(score(practice.game)) + "\n")
+        sheet = score(practice.game)
+        say(f"\nThe game is over. {sheet.result}\n{sheet}\n")
         for team in practice.team_results():
             say(team + "\n")
         worst = practice.post_game()
