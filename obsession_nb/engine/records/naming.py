@@ -81,6 +81,7 @@ _BARE: dict[str, str] = {
     "accept": "Accept",
     "decline": "Decline",
     "team-borrow": "Borrow £100 for the gift (special action)",
+    "keep-vp-cards": "Keep my VP cards face down",
 }
 
 
