@@ -142,11 +142,11 @@ class CardEntry(StaticPicture, widgets.VBox):
             if self.set(field, self.view.card[field]):
                 self.view.message = "Not saved: see the fields marked."
                 return False
-        data = pack_entry.in_use()
-        candidate = pack_entry.with_card(data, self._typed_card())
-        index = next(i for i, c in enumerate(candidate["cards"])
-                     if pack_store.card_key(c) == pack_store.card_key(self._typed_card()))
+        card, index = self._typed_card(), -1
         try:
+            candidate = pack_entry.with_card(pack_entry.in_use(), card)
+            index = next(i for i, c in enumerate(candidate["cards"])
+                         if pack_store.card_key(c) == pack_store.card_key(card))
             pack.overlay(stated_catalog(), candidate, "your card")
         except pack.PackError as exc:
             self.view.problems = self._by_field(exc.problems, index)
