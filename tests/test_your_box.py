@@ -97,7 +97,7 @@ def test_practice_runs_on_the_pack(boxed):
 
 
 def test_the_solo_odds_run_on_the_pack(boxed):
-    from obsession_nb.modes.solo import odds
+    from obsession_nb.tutor import solo_odds as odds
 
     outcomes = odds.run_games(3, progress=False)
     assert len(outcomes) == 3 and all(o.target > 0 for o in outcomes)

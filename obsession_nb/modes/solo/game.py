@@ -316,9 +316,9 @@ STRATEGIES = ("greedy", "planner", "search", "random")
 
 
 def make_player(strategy: str, seed: int) -> Any:
-    from obsession_nb.modes.solo.planner import PlannerSolo
-    from obsession_nb.modes.solo.search import SearchSolo
-    from obsession_nb.modes.solo.strategy import GreedySolo, RandomSolo
+    from obsession_nb.modes.solo.players.planner import PlannerSolo
+    from obsession_nb.modes.solo.players.search import SearchSolo
+    from obsession_nb.modes.solo.players.strategy import GreedySolo, RandomSolo
 
     players = {"greedy": GreedySolo, "planner": PlannerSolo, "search": SearchSolo,
                "random": RandomSolo}
