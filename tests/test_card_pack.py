@@ -330,3 +330,18 @@ def test_a_worked_example_your_printing_breaks_is_shown_with_the_stated_cards(tm
         game = load_scenario("refresher-round-6")
     assert game.table.catalog is stated_catalog()  # the example replays as the refresher wrote it
     assert game.table.card("standin-casual-gentleman-200").name.startswith("Stand-in")
+
+
+def test_enter_asks_why_when_a_card_differs_from_a_stated_value(config, capsys, monkeypatch):
+    import io
+
+    typed = "prestige\nMarquess of Tetbury\n\n3\n4\nvalet\n\n\n\n\nmy copy prints 3\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    load_catalog.cache_clear()
+    code, out, _ = run(capsys, "cards", "enter")
+    assert code == 0 and "is stated as 5 (UD p.6 Supplemental Service" in out
+    [card] = pack.read(config / "cards.yaml")["cards"]
+    assert card["reputation"] == 3 and card["printing"] == "my copy prints 3"
+    code, out, _ = run(capsys, "components", "--kind", "gentry")
+    assert "Marquess of Tetbury [marquess-of-tetbury] — from your box" in out
+    assert "(your printing: my copy prints 3)" in out

@@ -87,7 +87,7 @@ def test_practice_runs_on_the_pack(boxed):
     from obsession_nb.practice.arena import make_player
     from obsession_nb.practice.session import Practice
 
-    game = Practice(players=2, seat=1, opponents="random", seed=2, playouts=1).game
+    game = Practice(players=2, seat=1, opponents="random", seed=2, level="easy").game
     me = make_player("random", 1)
     while not cards_in_play(game):  # the setup's choices, until the decks are dealt
         game.apply(me.choose(game))

@@ -109,7 +109,7 @@ def simulate_arena(args: argparse.Namespace) -> int:
     try:
         results = arena(args.games or 1, players, args.strategy.split(","), args.seed,
                         mode="team" if args.teams else args.mode, settings=args.option,
-                        playouts=args.playouts, workers=args.workers)
+                        level=args.level, workers=args.workers)
     except ValueError as exc:
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
         return 2
@@ -123,12 +123,15 @@ def simulate_arena(args: argparse.Namespace) -> int:
 
 def cmd_practice(args: argparse.Namespace) -> int:
     from obsession_nb.cli.practice_text import run
+    from obsession_nb.engine.positions.option_index import options_with
+    from obsession_nb.engine.records.options import Options
     from obsession_nb.practice.session import Practice
 
     try:
-        budget = {} if args.playouts is None else {"playouts": args.playouts}
+        options = options_with(args.option, Options(
+            mode=args.mode, milestones=_milestones_arg(args.milestones)))  # type: ignore[arg-type]
         practice = Practice(args.players, args.seat, args.opponents, args.mode, seed=args.seed,
-                            coach=not args.no_coach, **budget)
+                            coach=not args.no_coach, level=args.level, options=options)
     except ValueError as exc:
         args.usage_error(str(exc))
     return run(practice, input, sys.stdout)

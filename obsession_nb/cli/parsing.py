@@ -22,6 +22,10 @@ from obsession_nb.cli.positions import (
 from obsession_nb.cli.tutor import cmd_ask, cmd_components, cmd_lab, cmd_rules, cmd_teach
 from obsession_nb.data.sections import SECTIONS as COMPONENT_SECTIONS
 
+LEVEL_NAMES = ("easy", "normal", "strong")
+"""The search's levels (``practice.plans.LEVELS``; a test holds the two equal, so that the
+parser does not import the search)."""
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from typing import NoReturn
@@ -60,6 +64,15 @@ def _width() -> int:
 
 LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the English verdict "
              "stays, as the record; JSON adds it as 'text')")
+
+
+def game_options(command: argparse.ArgumentParser) -> None:
+    """``--milestones`` and ``--option``: the rules options of a game a command sets up."""
+    command.add_argument("--milestones", metavar="A,B",
+                         help="two milestone card ids, or 'random' (Tableau: random by default)")
+    command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                         help="any rules option by its Options field and value, repeatable "
+                         "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -113,16 +126,13 @@ def parser() -> argparse.ArgumentParser:
                      default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
     sim.add_argument("--teams", action="store_true", help="Competitive Team Play (UD p.12): "
                      "4 or 6 players in teams of two, partners across the table")
-    sim.add_argument("--milestones", metavar="A,B",
-                     help="two milestone card ids, or 'random' (Tableau: random by default)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="any rules option by its Options field and value, repeatable "
-                     "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
+    game_options(sim)
     sim.add_argument("--strategy", metavar="A,B,...",
                      help="AI players by seat (random, heuristic, search; the last repeats): "
                      "an arena of --games games, the line-up turned one seat per game")
-    sim.add_argument("--playouts", type=int, metavar="N",
-                     help="with --strategy: the search players' playouts per candidate")
+    sim.add_argument("--level", choices=LEVEL_NAMES, default=None,
+                     help="with --strategy: the search players' level (budget in engine "
+                     "actions; normal by default)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
     pr = sub.add_parser("practice", help="play one seat against AI opponents in the terminal, "
@@ -133,8 +143,10 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--mode", choices=("standard", "team", "tableau", "tableau-duel"),
                     default="standard")
     pr.add_argument("--seed", type=int, default=0)
-    pr.add_argument("--playouts", type=int, metavar="N",
-                    help="the search's playouts per candidate (opponents, coach, hints)")
+    pr.add_argument("--level", choices=LEVEL_NAMES, default="normal",
+                    help="the coach's and the search opponents' level (budget in engine "
+                    "actions): easy, normal or strong")
+    game_options(pr)
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
     pr.set_defaults(func=cmd_practice, usage_error=pr.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "

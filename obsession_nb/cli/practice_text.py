@@ -19,7 +19,7 @@ from obsession_nb.engine.scoring import score
 from obsession_nb.practice.session import Practice
 
 COMMANDS = {
-    "hint": "what the search would do now",
+    "hint": "the coach's best plan now, and why",
     "undo": "take back your turn (the one under way, else the last)",
     "board": "the whole position",
     "save FILE": "save the game as a scenario that replays to here",
@@ -62,12 +62,14 @@ def run(practice: Practice, read: Callable[[str], str], out: TextIO) -> int:
             continue
         _answer(practice, answer, legal, say)
     say("\nThe game is over.\n" + str(score(practice.game)) + "\n")
+    for team in practice.team_results():
+        say(team + "\n")
     worst = practice.post_game()
     if worst:
         say("\nYour turns that cost the most:\n")
         for review in worst:
-            say(f"  round {review.round}: {review.cost:.1f} VP — you: "
-                f"{review.yours.read()}\n")
+            cost = "" if review.close else f"{review.cost:.1f} VP — "
+            say(f"  round {review.round}: {cost}{review.summary()}\n")
     return 0
 
 

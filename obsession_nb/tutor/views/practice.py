@@ -16,7 +16,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from obsession_nb.engine.scoring import score
-from obsession_nb.practice.coach import review_html
+from obsession_nb.practice.coach import hint_html, review_html
+from obsession_nb.practice.plans import LEVELS
 from obsession_nb.practice.session import Practice
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 from obsession_nb.tutor.views.stepper import Stepper
@@ -27,8 +28,10 @@ DELAY = 0.4
 
 class PracticeTable(StaticPicture, widgets.VBox):
     """``PracticeTable(players=4, seat=1, opponents="search", mode="standard")``: a whole game
-    against AI opponents, with the coach (options: ``seed``, ``playouts`` of the search,
-    ``delay`` between opponent actions, ``coach``)."""
+    against AI opponents, with the coach (options: ``seed``, ``level`` of the coach and the
+    search opponents — ``easy``, ``normal`` or ``strong``, also a menu on the table —, the game's
+    ``options`` (an ``Options``: variants, milestones), ``delay`` between opponent actions,
+    ``coach``)."""
 
     def __init__(self, players: int = 4, seat: int = 1, opponents: str = "search",
                  mode: str = "standard", *, seed: int = 0, delay: float = DELAY,
@@ -53,13 +56,17 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                       layout=widgets.Layout(width="220px"))
         self.save_button = self._button("Save game", "Write the game as a scenario that "
                                         "replays to here", self.save_click, "onb-practice-save")
+        self.level = widgets.Dropdown(options=list(LEVELS), value=self.practice.level.name,
+                                      description="Level", layout=widgets.Layout(width="160px"))
+        self.level.add_class("onb-practice-level")
+        self.level.observe(lambda change: self.practice.set_level(change["new"]), names="value")
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("onb-practice-hint-box")
         self.coach = widgets.HTML()
         self.coach.add_class("onb-practice-coach")
         self.review = widgets.HTML()
         self.review.add_class("onb-practice-review")
-        bar = widgets.HBox([self.hint_button, self.undo_button, self.save_button,
+        bar = widgets.HBox([self.hint_button, self.level, self.undo_button, self.save_button,
                             self.save_path])
         bar.add_class("onb-practice-bar")
         super().__init__([self.status, bar, self.hint_box, self.coach, self.stepper,
@@ -106,13 +113,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
     def show_hint(self) -> None:
         if not self.practice.your_move():
             return
-        found = self.practice.hint()
-        rows = "".join(f"<li>{html.escape(label)}: {html.escape(str(value))}</li>"
-                       for label, value in found.lines)
-        listed = f"<ul>{rows}</ul>" if rows else ""
-        self.hint_box.value = (f"<div class='onb-hint'><b>Hint:</b> <span class='onb-hint-action'>"
-                               f"{html.escape(found.words or found.action)}</span> "
-                               f"<code>{html.escape(found.action)}</code>{listed}</div>")
+        self.hint_box.value = hint_html(self.practice.hint())
 
     def undo(self) -> None:
         self.status.value = ("<div class='onb-practice-status-text'>Taking back your turn…"
@@ -171,11 +172,12 @@ class PracticeTable(StaticPicture, widgets.VBox):
         sheet = score(self.practice.game)
         worst = self.practice.post_game()
         items = "".join(
-            f"<li>Round {r.round}: <b>{r.cost:.1f} VP</b> — you: "
-            f"{html.escape(r.yours.read())}; best found: "
-            f"{html.escape(r.best[0].label if r.best else '—')}</li>" for r in worst)
+            f"<li>Round {r.round}: " + ("" if r.close else f"<b>{r.cost:.1f} VP</b> — ")
+            + f"{html.escape(r.summary())}</li>" for r in worst)
+        teams = "".join(f"<li>{html.escape(t)}</li>" for t in self.practice.team_results())
         return (f"<div class='onb-final'><h3>Final scoresheet</h3>{sheet._repr_html_()}"
-                f"<h3>The turns that cost you the most</h3><ol>{items}</ol></div>")
+                + (f"<h3>Teams</h3><ul class='onb-teams'>{teams}</ul>" if teams else "")
+                + f"<h3>The turns that cost you the most</h3><ol>{items}</ol></div>")
 
     def static_html(self) -> str:
         return note_html("Practice table", f"{self.practice.game.pending()['prompt']}",

@@ -1,0 +1,9 @@
+"""Set before any test or notebook runs, whichever paths pytest is given: the tests never read
+nor write the user's own config folder (the card pack in use, obsession_nb/data/pack_store.py).
+This process, the notebooks' kernels under nbval, the browser tests' servers and every command
+a test runs see an empty folder of their own."""
+
+import os
+import tempfile
+
+os.environ["OBSESSION_NB_CONFIG"] = tempfile.mkdtemp(prefix="onb-config-")
