@@ -30,7 +30,7 @@ def result_html(sheet: Scoresheet) -> str:
             f"{max(p.categories[category], 0) / top * 70:.1f}%'></div>"
             f"<span>{e(p.name)} {p.categories[category]}</span></div>" for p in sheet.players)
         rows.append(f"<div class='onb-result-row' data-category='{e(category)}' style='display:"
-                    f"grid;grid-template-columns:9em 1fr;gap:8px;margin:3px 0'>"
+                    f"grid;grid-template-columns:10.5em 1fr;gap:8px;margin:3px 0'>"
                     f"<div class='onb-result-label' style='font-size:13px'>"
                     f"{e(LABELS[category])}</div><div class='onb-result-bars'>{bars}</div>"
                     f"</div>")
