@@ -31,7 +31,7 @@ here him his how i if in into is it its just many me might more most must my nee
 please same she should so some such than that the their them then there these they this those
 to too under up us was way we were what whats when where which while who whom why will with
 would you your yours
-each every ever still even already yet else though ok okay exactly really actually basically much
+each every ever still even already yet else though ok okay exactly really actually basically much may
 like thing things something anything anyone someone somebody anybody guy guys hey hi thanks
 wondering wonder know tell say said says think mean means question quick
 """
@@ -58,10 +58,24 @@ _FRAMES = re.compile(r"\b(how (?:do|does|did|will|would)\b(?: \w+){1,4}?) (?:wor
 """The frame of "how does X work": its "work" asks nothing about working servants."""
 
 
+_RANGE = re.compile(r"\b(\d{1,2}) ?(?:–|-|to) ?(\d{1,2})\b")
+"""A range of small numbers ("16–19", "15 to 18"): a die roll in it finds the range."""
+
+
+def _ranges(text: str) -> str:
+    def spelt(m: re.Match[str]) -> str:
+        low, high = int(m.group(1)), int(m.group(2))
+        if not low < high <= low + 10:
+            return m.group(0)
+        return " ".join(str(n) for n in range(low, high + 1))
+
+    return _RANGE.sub(spelt, text)
+
+
 def normalise(text: str) -> str:
     """Lower case, apostrophes dropped (``lady's`` → ``ladys``), everything else not a letter or
     digit made a space."""
-    text = re.sub(r"['’‘`]", "", text.lower())
+    text = _ranges(re.sub(r"['’‘`]", "", text.lower()))
     return _FRAMES.sub(r"\1", " ".join(_WORD.findall(text)))
 
 

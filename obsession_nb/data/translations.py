@@ -44,14 +44,19 @@ from obsession_nb.data import content_cache
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
+_WIDE = r"[\u3000-\u303f\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]"
+_BETWEEN_WIDE = re.compile(rf"(?<={_WIDE})\s+(?={_WIDE})")
+
+
 def _japanese(text: str) -> str:
     if not _JAPANESE.search(text):
         raise ValueError("has no Japanese in it")
-    return " ".join(text.split())
+    return _BETWEEN_WIDE.sub("", " ".join(text.split()))
 
 
 Japanese = Annotated[str, Field(min_length=1), AfterValidator(_japanese)]
-"""Non-empty text with Japanese in it (folded YAML's line breaks made single spaces)."""
+"""Non-empty text with Japanese in it; a folded YAML line break is a space between English words
+and nothing between Japanese characters (Japanese is written without spaces)."""
 Name = Annotated[str, Field(min_length=1)]
 
 

@@ -360,14 +360,25 @@ def _japanese_title(kind: str, key: str, title: str, passage: str) -> tuple[str,
     return title, passage
 
 
+def _closest_sentence(text: str, question: str) -> str:
+    """The sentence of ``text`` that holds most of the question's words (the first of equals)."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", " ".join(text.split())) if x]
+    if len(sentences) < 2:
+        return text
+    index = _japanese_index() if has_japanese(question) else _index()
+    asked = set(index.tokens(question))
+    return max(sentences, key=lambda x: len(asked & set(index.tokens(x))))
+
+
 def _first_sentence(text: str) -> str:
     found = re.match(r".+?(?:[。！？]|[.!?](?=\s|$))", text.strip())
     return found.group(0) if found else text.strip()
 
 
 def answer_sentence(answer: Answer) -> str:
-    """One plain sentence answering the question, from its best hit: a case's answer, a rule's
-    summary (a ruling: our reading), a term's sentence; another mode's entry names its mode."""
+    """One plain sentence answering the question, from its best hit: a case's answer, the
+    sentence of a rule's summary that holds most of the question's words, a term's sentence;
+    another mode's entry names its mode."""
     if not answer.hits:
         return ""
     best = answer.hits[0]
@@ -380,9 +391,7 @@ def answer_sentence(answer: Answer) -> str:
         text = tj.says if tj else _term(best.id).says
     else:
         rj = _ja("rule", best.id) if ja else None
-        r = rule(best.id)
-        text = rj.summary if rj else (r.reading if r.kind == "ruling" and r.reading
-                                      else r.summary)
+        text = _closest_sentence(rj.summary if rj else rule(best.id).summary, answer.query)
     sentence = _first_sentence(" ".join(text.split()))
     where = label(best.mode, answer.lang)
     if not where:
