@@ -96,6 +96,8 @@ def agreement(games: int, seed: int, level: str) -> dict[str, Any]:
                 else:
                     misses.append(f"seed {s} round {review.round}: hint {plan!r} / review "
                                   f"{review.best[0].label!r}")
+        print(json.dumps({"game": s, "turns": turns, "decisions": decisions, "agree": agree}),
+              flush=True)
     return {"games": games, "turns": turns, "decisions": decisions, "agree": agree,
             "share": agree / decisions if decisions else None, "misses": misses[:10]}
 
