@@ -242,7 +242,7 @@ def test_a_typo_is_corrected_and_offered_as_did_you_mean() -> None:
 
 def test_synonyms_find_the_texts_words() -> None:
     """ "acquire" finds the case written with "buy"; a nickname finds its servant."""
-    assert {"two-purchases", "market.one-purchase"} <= set(_top3("may I acquire two tiles in a turn"))
+    assert _top3("may I acquire two tiles in a turn")[0] == "two-purchases"
     assert ask.search("boots").hits[0].id == "hall boy"
     assert "ud.hall-boy.money" in [h.rule for h in ask.search("boots money favour").hits[:3]]
 

@@ -178,6 +178,15 @@ def test_bad_packs_write_nothing(tmp_path, config, capsys):
     assert "cards[0].vp" in err and "cards[1].deck" in err
     code, _out, err = run(capsys, "cards", "import", str(bad))
     assert code == 1 and (config / "cards.yaml").read_bytes() == kept
+    big = tmp_path / "big.yaml"
+    big.write_text("cards: []\n" + "#" * pack.MAX_PACK_BYTES, encoding="utf-8")
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("a: &a [x, x]\nb: [*a, *a]\ncards: []\n", encoding="utf-8")
+    for refused, why in ((big, "larger than 2 MB"), (bomb, "anchors, aliases and tags")):
+        for command in ("use", "import", "check"):
+            code, _out, err = run(capsys, "cards", command, str(refused))
+            assert code == 1 and why in err, (command, err)
+    assert (config / "cards.yaml").read_bytes() == kept
     assert sorted(p.name for p in config.iterdir()) == ["cards.yaml"]
 
 

@@ -208,3 +208,22 @@ def test_a_folded_line_break_joins_japanese_without_a_space(
     finally:
         translations._texts.cache_clear()
     assert said == "白い駒を次のマスへ進める（UD p.5 参照）。 see the track"
+
+
+def test_every_reading_is_in_japanese_and_sets_aside_what_the_english_does() -> None:
+    ja = translations.rule_texts("ja")
+    for r in rule_index().values():
+        said = ja[r.id]
+        assert (said.reading is None) == (r.reading is None), r.id
+        if r.reading:
+            chosen, rejected = said.reading_parts()
+            assert chosen, r.id
+            assert (rejected is None) == ("Rejected:" not in r.reading), r.id
+
+
+def test_the_rule_browser_shows_a_rulings_reading_in_japanese() -> None:
+    from obsession_nb.tutor.views import RuleBrowser
+
+    shown = RuleBrowser(rule="ruling.lady-dismiss-nobody", lang="ja").view.entry
+    assert shown["chosen"].startswith("日本語の要約は")
+    assert shown["rejected"].startswith("縁切りを断った後で")

@@ -229,6 +229,14 @@ class WordIndex:
 
     # ------------------------------------------------------------ searching
 
+    def scores(self, query: str) -> dict[str, float]:
+        """Each matching document's BM25 score for ``query`` (its typos corrected), by key."""
+        stems = self.tokens(self.correct(query) or query)
+        if not stems:
+            return {}
+        return {d.key: float(s) for d, s in zip(self.documents, self._bm25.get_scores(stems),
+                                                 strict=True) if s > 0}
+
     def search(self, query: str, limit: int | None = None,
                weight: Callable[[str], float] | None = None) -> Found:
         """The documents ranked by BM25 for ``query`` (its typos corrected first), each score

@@ -272,7 +272,7 @@ OTHER_MODE_WEIGHT = 0.6
 """A question naming no mode: another mode's entries weigh this much of the standard game's."""
 
 
-KIND_WEIGHT = {"rule": 1.0, "case": 0.85, "term": 0.6}
+KIND_WEIGHT = {"rule": 1.0, "case": 0.95, "term": 0.6}
 """A rule answers most questions; a case answers its own question (its words weigh three times
 in its index); a glossary term only says what a word means, so it comes first for a question
 that asks just that (:func:`_asks_a_word`)."""
@@ -285,11 +285,27 @@ def _asks_a_word(question: str) -> bool:
     return len(words) <= 3 or bool(re.match(r"(what|whats|who|whos) (is|are|happens)\b", " ".join(words)))
 
 
-def _weight(mode: str | None, question: str) -> Callable[[str], float]:
+MODE_TOPIC = 2.0
+"""A question naming no mode is about one when a mode's entry scores this many times the
+standard game's best ("what does the AI take on a 6": only the solo modes have an AI)."""
+
+
+def _about_a_mode(index: WordIndex, question: str) -> bool:
+    """Whether a question naming no mode asks about something only a mode has."""
+    modes = _modes()
+    best = {STANDARD: 0.0, "mode": 0.0}
+    for key, score in index.scores(question).items():
+        group = STANDARD if modes[key] == STANDARD else "mode"
+        best[group] = max(best[group], score)
+    return best["mode"] > MODE_TOPIC * best[STANDARD]
+
+
+def _weight(mode: str | None, question: str, about_a_mode: bool = False
+            ) -> Callable[[str], float]:
     """How much each document weighs for this question: its kind's weight
     (:data:`KIND_WEIGHT`), times its mode's (0 for another mode's entries when the question
     names one, :data:`NAMED_MODE_BOOST` for that mode's, :data:`OTHER_MODE_WEIGHT` when it
-    names none)."""
+    names none, unless it asks about something only a mode has: :func:`_about_a_mode`)."""
     kept = allowed(mode)
     modes = _modes()
     kinds = dict(KIND_WEIGHT, term=1.0) if _asks_a_word(question) else KIND_WEIGHT
@@ -301,7 +317,9 @@ def _weight(mode: str | None, question: str) -> Callable[[str], float]:
             return kind
         if of not in kept:
             return 0.0
-        return kind * (NAMED_MODE_BOOST if mode is not None else OTHER_MODE_WEIGHT)
+        if mode is None:
+            return kind * (1.0 if about_a_mode else OTHER_MODE_WEIGHT)
+        return kind * NAMED_MODE_BOOST
 
     return weight
 
@@ -321,7 +339,7 @@ def search(query: str, limit: int | None = 20, lang: str | None = None) -> Answe
     index: WordIndex = _japanese_index() if japanese else _index()
     meta, modes = _meta(), _modes()
     mode = named_mode(index.correct(query) or query)
-    found = index.search(query, limit, _weight(mode, query))
+    found = index.search(query, limit, _weight(mode, query, _about_a_mode(index, query)))
     hits = [_hit(meta[h.key], h.passage, h.score, modes[h.key], lang) for h in found.hits]
     exact = query.strip()
     first = [h for h in hits if h.id == exact and h.kind in ("rule", "case")]
@@ -450,7 +468,9 @@ def _case_lines(case_id: str, lang: str = "en") -> list[str]:
     cj = _ja("case", c.id) if lang == "ja" else None
     result = engine_answer(c.id)
     verdict = words["legal"] if result.legal else words["refused"]
-    lines = [f"  [{c.id}] {cj.question if cj else c.question}",
+    where = label(rule_mode(_case_rule(c)), lang)
+    tag = f" ({where})" if where else ""
+    lines = [f"  [{c.id}] {cj.question if cj else c.question}{tag}",
              f"    {cj.answer if cj else c.answer}",
              "    " + words["engine"].format(ask=c.ask, verdict=verdict)]
     lines += [f"      - {said} [{rule_id}]" for rule_id, said in result.rulings[:3]]
@@ -489,7 +509,9 @@ def answer_text(answer: Answer, rules: int = 3, case_count: int = 2) -> str:
     if answer.corrected:
         lines.append(f"({words['mean']}: {answer.corrected}?)")
     terms = answer.of_kind("term", CLOSE)[:1]
-    rule_ids = list(dict.fromkeys([h.rule for h in answer.hits if h.kind == "rule"]
+    best = answer.hits[0]
+    behind = list(_case(best.id).expect_rules) if best.kind == "case" else []
+    rule_ids = list(dict.fromkeys(behind + [h.rule for h in answer.hits if h.kind == "rule"]
                                   + [r for t in terms for r in _term(t.id).rules]))[:rules]
     if terms:
         lines.append(f"{terms[0].id}: {terms[0].title}")

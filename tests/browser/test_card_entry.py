@@ -23,7 +23,7 @@ STANDIN = "standin-casual-gentleman-200"
 
 @pytest.fixture(autouse=True)
 def no_pack() -> Iterator[Path]:
-    """No pack in use before or after: the suite's config folder (tests/conftest.py), which
+    """No pack in use before or after: the suite's config folder (conftest.py), which
     the servers' kernels share, is left as it was found."""
     path = Path(os.environ[CONFIG_ENV]) / PACK_FILE
     path.unlink(missing_ok=True)

@@ -201,8 +201,8 @@ RULE_OPENERS.append(open_rule)
 
 
 def _in_language(entry: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A rule entry's JSON with its title, summary, related rules' titles and casebook questions
-    in ``lang``; the English title and summary kept as ``english`` (shown beneath)."""
+    """A rule entry's JSON with its title, summary, reading, related rules' titles and casebook
+    questions in ``lang``; the English title and summary kept as ``english`` (shown beneath)."""
     said = rule_text(entry["id"], lang)
     if said is None:
         return entry
@@ -214,6 +214,8 @@ def _in_language(entry: dict[str, Any], lang: str) -> dict[str, Any]:
     for d in entry["demonstrations"]:
         case = case_text(d["name"], lang) if d["kind"] == "case" else None
         demos.append({**d, "title": case.question if case else d["title"]})
+    chosen, rejected = said.reading_parts()
     return {**entry, "title": said.title, "summary": said.summary, "related": related,
-            "demonstrations": demos,
+            "demonstrations": demos, "chosen": chosen or entry["chosen"],
+            "rejected": rejected or entry["rejected"],
             "english": {"title": entry["title"], "summary": entry["summary"]}}
