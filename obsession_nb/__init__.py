@@ -37,36 +37,6 @@ if TYPE_CHECKING:
     from obsession_nb.engine.scoring import score
     from obsession_nb.modes.classic.game import classic_solo
     from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
-    from obsession_nb.modes.solo.odds import (
-        compare_strategies,
-        counters_frame,
-        from_position,
-        plot_finals,
-        plot_top_loss,
-        print_stack,
-        reasons_frame,
-        run_games,
-        stacks_frame,
-        summary_frame,
-        top_loss_frame,
-    )
-    from obsession_nb.modes.tableau.play import (
-        deal_for_milestones,
-        end_at_max,
-        keep_first_ball_guests,
-        market_names,
-        new_tableau_game,
-        pass_turn,
-        play_to_max,
-        play_to_round,
-        print_milestones,
-        print_reputation_vp,
-        print_starter_draft,
-        reputation_vp_frame,
-        servant_draft_at_random,
-        take_starters,
-    )
-    from obsession_nb.modes.tableau.play import print_rulings as print_tableau_rulings
     from obsession_nb.modes.team.scoring import team_sheet
     from obsession_nb.modes.team.seating import seating, team_rulings
     from obsession_nb.players.random_player import line_to_round
@@ -91,7 +61,37 @@ if TYPE_CHECKING:
         scenario_season_order,
         side_by_side,
     )
+    from obsession_nb.tutor.solo_odds import (
+        compare_strategies,
+        counters_frame,
+        from_position,
+        plot_finals,
+        plot_top_loss,
+        print_stack,
+        reasons_frame,
+        run_games,
+        stacks_frame,
+        summary_frame,
+        top_loss_frame,
+    )
     from obsession_nb.tutor.suggest import packaged_scenarios
+    from obsession_nb.tutor.tableau_play import (
+        deal_for_milestones,
+        end_at_max,
+        keep_first_ball_guests,
+        market_names,
+        new_tableau_game,
+        pass_turn,
+        play_to_max,
+        play_to_round,
+        print_milestones,
+        print_reputation_vp,
+        print_starter_draft,
+        reputation_vp_frame,
+        servant_draft_at_random,
+        take_starters,
+    )
+    from obsession_nb.tutor.tableau_play import print_rulings as print_tableau_rulings
 
 # Where each public name lives: "module" (under obsession_nb), or "module:name" when the public
 # name differs from the one inside.
@@ -116,24 +116,24 @@ _HOME = {
     "scenario_season_order": "tutor.rotation", "side_by_side": "tutor.rotation",
     # the Solo Estate Challenge (tutorial 05)
     "new_solo_game": "modes.solo.game", "play_solo": "modes.solo.game",
-    "solo_position": "modes.solo.game", "compare_strategies": "modes.solo.odds",
-    "run_games": "modes.solo.odds", "from_position": "modes.solo.odds",
-    "summary_frame": "modes.solo.odds", "reasons_frame": "modes.solo.odds",
-    "counters_frame": "modes.solo.odds", "stacks_frame": "modes.solo.odds",
-    "top_loss_frame": "modes.solo.odds", "print_stack": "modes.solo.odds",
-    "plot_finals": "modes.solo.odds", "plot_top_loss": "modes.solo.odds",
+    "solo_position": "modes.solo.game", "compare_strategies": "tutor.solo_odds",
+    "run_games": "tutor.solo_odds", "from_position": "tutor.solo_odds",
+    "summary_frame": "tutor.solo_odds", "reasons_frame": "tutor.solo_odds",
+    "counters_frame": "tutor.solo_odds", "stacks_frame": "tutor.solo_odds",
+    "top_loss_frame": "tutor.solo_odds", "print_stack": "tutor.solo_odds",
+    "plot_finals": "tutor.solo_odds", "plot_top_loss": "tutor.solo_odds",
     # competitive team play (tutorial 06)
     "seating": "modes.team.seating", "team_rulings": "modes.team.seating",
     "team_sheet": "modes.team.scoring",
     # Tableau Obsession (tutorial 07)
-    "new_tableau_game": "modes.tableau.play", "print_milestones": "modes.tableau.play",
-    "print_starter_draft": "modes.tableau.play", "take_starters": "modes.tableau.play",
-    "servant_draft_at_random": "modes.tableau.play", "play_to_round": "modes.tableau.play",
-    "pass_turn": "modes.tableau.play", "keep_first_ball_guests": "modes.tableau.play",
-    "deal_for_milestones": "modes.tableau.play", "market_names": "modes.tableau.play",
-    "end_at_max": "modes.tableau.play", "play_to_max": "modes.tableau.play",
-    "print_reputation_vp": "modes.tableau.play", "reputation_vp_frame": "modes.tableau.play",
-    "print_tableau_rulings": "modes.tableau.play:print_rulings",
+    "new_tableau_game": "tutor.tableau_play", "print_milestones": "tutor.tableau_play",
+    "print_starter_draft": "tutor.tableau_play", "take_starters": "tutor.tableau_play",
+    "servant_draft_at_random": "tutor.tableau_play", "play_to_round": "tutor.tableau_play",
+    "pass_turn": "tutor.tableau_play", "keep_first_ball_guests": "tutor.tableau_play",
+    "deal_for_milestones": "tutor.tableau_play", "market_names": "tutor.tableau_play",
+    "end_at_max": "tutor.tableau_play", "play_to_max": "tutor.tableau_play",
+    "print_reputation_vp": "tutor.tableau_play", "reputation_vp_frame": "tutor.tableau_play",
+    "print_tableau_rulings": "tutor.tableau_play:print_rulings",
     # variants side by side (tutorial 08)
     "classic_solo": "modes.classic.game", "compare_options": "tutor.compare",
     "choices_side_by_side": "tutor.compare", "first_moment": "tutor.compare",

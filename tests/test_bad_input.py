@@ -22,7 +22,7 @@ from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.engine.game import load_position
 from obsession_nb.engine.positions.scenario import scenario_path
 from obsession_nb.modes.solo.game import new_solo_game
-from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.modes.solo.players.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.tutor.builder import new_position
 

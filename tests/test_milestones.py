@@ -11,7 +11,7 @@ from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.steps.milestones import MEASURES, allowed
-from obsession_nb.modes.tableau.play import pass_turn
+from obsession_nb.tutor.tableau_play import pass_turn
 
 WEALTHY = "standin-milestone-wealthy"
 FAVOURED = "standin-milestone-favoured"

@@ -15,8 +15,8 @@ from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.setup.starter_draft import draft_order
 from obsession_nb.modes.tableau import rules as tableau
-from obsession_nb.modes.tableau.play import pass_turn as finish_turn
 from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.tutor.tableau_play import pass_turn as finish_turn
 
 
 def tableau_game(players: int = 3, seed: int = 5, mode: str = "tableau", **options) -> Game:

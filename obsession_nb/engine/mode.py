@@ -13,7 +13,9 @@ How a new mode plugs in:
    package) and override the hooks it needs.  Hooks receive the :class:`~obsession_nb.engine.table.Table`
    and may use anything at or below the sequencer (``flow``); an action kind of its own is a
    record in the mode's ``actions.py`` plus an entry in :attr:`Mode.handlers` (the notation then
-   reads it in any game, and every other mode refuses it).
+   reads it in any game, and every other mode refuses it); what it adds to a position is a
+   record in the mode's ``records.py`` (a :class:`~obsession_nb.engine.records.record.ModeRecord`)
+   plus an entry in :attr:`Mode.records` under the name of the ``State`` field that holds it.
 2. Register it under its ``options.mode`` name: in :data:`BUILTIN` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
 3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/records/options.py``).
@@ -55,9 +57,13 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import CoreSchema
+
     from obsession_nb.data.catalog import Catalog
     from obsession_nb.data.rules import Ruling
     from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.record import ModeRecord
     from obsession_nb.engine.records.state import State
     from obsession_nb.engine.scoring import Scoresheet
     from obsession_nb.engine.seat.places import Holding
@@ -96,6 +102,10 @@ class Mode:
     handlers: dict[type[Action], Handler] = {}
     """The mode's own action kinds (its words: ``modes/<mode>/actions.py``), each refused in any
     mode that did not register it."""
+    records: dict[str, type[ModeRecord]] = {}
+    """The mode's records in a position (its words: ``modes/<mode>/records.py``), by the
+    ``State`` field that holds each (``solo``, ``tableau`` …): a file's field is read as this
+    class (:class:`ModeSlot`)."""
     specials: frozenset[str] = frozenset()
     """Verbs of the mode's own actions taken at any moment of a turn (the explorer leaves them
     out, as it does the standard game's special actions)."""
@@ -230,6 +240,32 @@ def mode_kinds() -> dict[str, type[Action]]:
     """Every mode's own action kinds by verb (:attr:`Mode.handlers`): the notation reads them in
     any game, and dispatch refuses one in a mode that did not register it."""
     return {kind.verb: kind for name in registered() for kind in mode_named(name).handlers}
+
+
+@cache
+def mode_records() -> dict[str, type[ModeRecord]]:
+    """Every mode's record class by the ``State`` field that holds it (:attr:`Mode.records`)."""
+    return {field: cls for name in registered() for field, cls in mode_named(name).records.items()}
+
+
+class ModeSlot:
+    """The mark of a position's field that holds a mode's record (``State.solo`` …): pydantic
+    reads it as the record class a mode registered under the field's name, found when a position
+    first comes from outside (a file, JSON), so that the core never imports a mode."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def record(self) -> type[ModeRecord]:
+        """The mode's record class for this field."""
+        return mode_records()[self.field]
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
+                                     ) -> CoreSchema:
+        return handler.generate_schema(self.record() | None)
+
+    def __repr__(self) -> str:
+        return f"ModeSlot({self.field!r})"
 
 
 def owners(kind: type[Action]) -> list[Mode]:

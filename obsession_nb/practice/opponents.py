@@ -2,7 +2,7 @@
 three strengths with the solo players' interface (``choose(game) -> Action | None``, a seed):
 
 * ``random`` — the seeded random player (``random_player.RandomPlayer``);
-* ``heuristic`` — the greedy solo player's ideas, generalised (modes/solo_strategy.py): each
+* ``heuristic`` — the greedy solo player's ideas, generalised (modes/solo/players/strategy.py): each
   turn it plays its options out on a copy (a pass with rents, a pass with hiring, the hosting of
   every tile the engine allows, each followed by the same small policies for guests, service and
   favours), values the position each reaches before step 7 by :func:`worth` and plays the best;
@@ -27,8 +27,8 @@ from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.actions import BuyInto
-from obsession_nb.modes.solo.strategy import GreedySolo
-from obsession_nb.modes.solo.values import favours_value, is_legal
+from obsession_nb.modes.solo.players.strategy import GreedySolo
+from obsession_nb.modes.solo.players.values import favours_value, is_legal
 from obsession_nb.modes.team.seating import teams
 from obsession_nb.practice.determinise import copy_position, sample
 from obsession_nb.practice.scores import seat_totals

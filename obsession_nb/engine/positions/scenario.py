@@ -21,6 +21,7 @@ from obsession_nb.base.cloning import is_record
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
+from obsession_nb.engine.mode import ModeSlot
 from obsession_nb.engine.positions.scenario_check import check, key_path
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.record import problem
@@ -298,7 +299,8 @@ def _set_aside(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
                 break
             fixes.append((depth, container, part,
                           _placeholder(info.annotation) if info.is_required() else _DROP))
-            child = info.annotation
+            slot = next((m for m in info.metadata if isinstance(m, ModeSlot)), None)
+            child = info.annotation if slot is None else slot.record()  # a mode's record
         elif get_origin(kind) is list and isinstance(container, list) and isinstance(
                 part, int) and part < len(container):
             child = get_args(kind)[0]

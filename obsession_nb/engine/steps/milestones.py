@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import variant_actions as va
-from obsession_nb.engine.records.mode_records import MilestoneClaim, Milestones
 from obsession_nb.engine.records.state import Player
+from obsession_nb.engine.records.variant_records import MilestoneClaim, Milestones
 from obsession_nb.engine.table import Table
 
 PER_GAME = 2

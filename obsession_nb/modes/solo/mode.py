@@ -23,6 +23,7 @@ from obsession_nb.modes.solo import end as solo_end
 from obsession_nb.modes.solo import market as solo_market
 from obsession_nb.modes.solo import rules as solo_rules
 from obsession_nb.modes.solo.actions import BuyInto, DiscardTile
+from obsession_nb.modes.solo.records import Solo
 
 
 def _buy_into_verify(table: Table, tile: str, column: str | None, useful_man: bool) -> list[Ruling]:
@@ -40,6 +41,7 @@ class SoloEstateChallenge(Mode):
     name = "solo-estate-challenge"
     title = "the Solo Estate Challenge"
     rule = "solo.sec.overview"
+    records = {"solo": Solo}
     unlimited_purchases = True  # as many as she can afford (UD p.14)
     refills_market = False  # the stacks are never refilled
     identical_stacks = False  # six category stacks, which may run out (solo.sec.market-stacks)

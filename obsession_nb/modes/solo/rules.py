@@ -20,7 +20,6 @@ from obsession_nb.data.catalog_records import CATEGORIES
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
-from obsession_nb.engine.records.mode_records import Solo
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table
@@ -41,6 +40,7 @@ from obsession_nb.modes.solo.market import (
     stack_of,
     supply_tiles,
 )
+from obsession_nb.modes.solo.records import Solo
 from obsession_nb.modes.solo.tableau import check, column_of, column_tiles, needs, size
 from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 

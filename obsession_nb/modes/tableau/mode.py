@@ -21,6 +21,7 @@ from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.tableau import rules as tableau
 from obsession_nb.modes.tableau import scoring as tableau_scoring
+from obsession_nb.modes.tableau.records import Tableau
 
 
 class TableauObsession(Mode):
@@ -30,6 +31,7 @@ class TableauObsession(Mode):
     name = "tableau"
     title = "Tableau Obsession"
     rule = "tableau.overview"
+    records = {"tableau": Tableau}
     milestones = True  # "Milestones are used" (UD p.15 Setup)
     handlers = {
         va.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),

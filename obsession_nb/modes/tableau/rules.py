@@ -19,7 +19,6 @@ from typing import Any
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
-from obsession_nb.engine.records.mode_records import Tableau
 from obsession_nb.engine.records.state import State, Turn
 from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
@@ -27,6 +26,7 @@ from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
 from obsession_nb.engine.steps.market import building_boom
 from obsession_nb.engine.steps.rounds import last_round, space
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.tableau.records import Tableau
 
 BALL_SEE = 3
 REPLACED = {

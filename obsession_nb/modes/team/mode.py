@@ -30,6 +30,7 @@ from obsession_nb.modes.team.actions import (
     TeamGuest,
     TeamHelp,
 )
+from obsession_nb.modes.team.records import TeamPlay
 
 
 class CompetitiveTeamPlay(Mode):
@@ -38,6 +39,7 @@ class CompetitiveTeamPlay(Mode):
     name = "team"
     title = "Competitive Team Play"
     rule = "team.format"
+    records = {"team": TeamPlay}
     specials = frozenset({AskGift.verb, AskServant.verb})
     handlers = {
         AskGift: Handler(team.REQUEST_STEPS, team_requests.verify_ask_gift, team_requests.apply_ask_gift),

@@ -19,7 +19,6 @@ from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records.mode_records import Loan, TeamPlay, TeamRequest
 from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.steps.supplemental import service_possible_without
 from obsession_nb.engine.table import Table
@@ -32,6 +31,7 @@ from obsession_nb.modes.team.actions import (
     TeamGuest,
     TeamHelp,
 )
+from obsession_nb.modes.team.records import Loan, TeamPlay, TeamRequest
 
 REQUEST_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "buy"})
 """A gift may be asked at any decision of one's turn (but the pass options)."""

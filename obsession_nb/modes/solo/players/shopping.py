@@ -1,5 +1,5 @@
 """Step 7 for the greedy Solo Estate Challenge player: which tile to buy, when to save up, and
-the last purchases that end the game (valued as in modes/solo_values.py).
+the last purchases that end the game (valued as in modes/solo/players/values.py).
 
 Purchases are checked by the engine one at a time instead of listing every legal purchase (the
 market holds some fifty tiles), which keeps whole games fast.
@@ -12,8 +12,7 @@ from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.modes.solo.end import TARGETS
 from obsession_nb.modes.solo.market import offers
-from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
-from obsession_nb.modes.solo.values import (
+from obsession_nb.modes.solo.players.values import (
     ABILITY,
     FLIP,
     INCOME,
@@ -23,10 +22,11 @@ from obsession_nb.modes.solo.values import (
     is_legal,
     rep_value,
 )
+from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
 
 
 class Shopper:
-    """The greedy player's purchases (a mixin of ``solo_strategy.GreedySolo``)."""
+    """The greedy player's purchases (a mixin of ``strategy.GreedySolo``)."""
 
     def turns_left(self, table: Table) -> int:
         """Turns the rest of the game will probably last (the target round, at least two)."""

@@ -25,9 +25,8 @@ from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.actions import BuyInto, DiscardTile
 from obsession_nb.modes.solo.market import STACKS, offers
-from obsession_nb.modes.solo.shopping import Shopper
-from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
-from obsession_nb.modes.solo.values import (
+from obsession_nb.modes.solo.players.shopping import Shopper
+from obsession_nb.modes.solo.players.values import (
     DRAFT,
     FAMILIES,
     FINISH,
@@ -52,6 +51,7 @@ from obsession_nb.modes.solo.values import (
     rep_value,
     trial_copy,
 )
+from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.random_player import weight as base_weight
 
