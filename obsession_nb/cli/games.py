@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _print_json
+from obsession_nb.cli.output import print_json
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -31,7 +31,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        _print_json(sim.to_json())
+        print_json(sim.to_json())
         return 0
     opts = sim.game.state.options
     print(f"{args.players} players, seed {args.seed}, {opts.length}, "
@@ -89,7 +89,7 @@ def simulate_batch(args: argparse.Namespace) -> int:
                "milestones": args.milestones,
                **({"settings": list(args.option)} if args.option else {})}
     if args.json:
-        _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
+        print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
         return 0
     print(f"{args.games} random {players}-player {args.mode} games, {options['length']}, "
           f"{'with' if options['expansion'] else 'without'} the expansion, seeds spawned from "
@@ -114,7 +114,7 @@ def simulate_arena(args: argparse.Namespace) -> int:
         print(f"obsession-nb simulate: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        _print_json({"root_seed": args.seed, "players": players,
+        print_json({"root_seed": args.seed, "players": players,
                      "standings": standings(results), "games": [asdict(r) for r in results]})
         return 0
     print(standings_text(results))
@@ -158,7 +158,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
         print(f"obsession-nb solo: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        _print_json(run.to_json())
+        print_json(run.to_json())
         return 0
     result = run.result
     print(f"Solo Estate Challenge, seed {args.seed}, {result.length}, {args.strategy} strategy "
@@ -184,7 +184,7 @@ def classic_command(args: argparse.Namespace) -> int:
                         monuments=args.expert)
     data = game.to_summary()
     if args.json:
-        _print_json(data)
+        print_json(data)
         return 0
     card = data["opponent_card"]
     print(f"Classic solitaire, seed {args.seed}, {data['length']}, {args.strategy} strategy "

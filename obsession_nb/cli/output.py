@@ -19,14 +19,14 @@ VERSION = f"obsession-nb {__version__}"
 FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"
 
 
-def _print_json(data: Any) -> None:
+def print_json(data: Any) -> None:
     import json
 
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 
 
-def _log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
+def log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
     """The game's log; in another language than English each ruling has ``text`` too."""
     if lang == "en":
         return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in game.log]
@@ -36,7 +36,7 @@ def _log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
              "rulings": [ruling_json(r, lang) for r in e.rulings]} for e in game.log]
 
 
-def _path(text: str) -> Path:
+def path_type(text: str) -> Path:
     from pathlib import Path
 
     return Path(text)

@@ -12,8 +12,8 @@ the hands as they stand, the winner's Fairchild, the objective discards, the VP 
 decision the first one offered, after which the first-player pawn moves on
 (ud.first-player-counterclockwise).  Nothing else is invented: money, reputation, hands and
 organisers are the setup's (and the courtships'), for the user to change.  The Solo Estate
-Challenge's positions come from its own setup (``modes/solo.py``), classic solitaire's from its
-own (``modes/classic.py``).
+Challenge's positions come from its own setup (``modes/solo/game.py``), classic solitaire's from its
+own (``modes/classic/game.py``).
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def _advance(game: Game, target: int) -> None:
     space's events, and each courtship in full — its scoring, the winner's Fairchild, the
     objective discards and the VP cards (seasons.py: courtship.*, season.*) — each decision the
     first one offered; the pawn then passes (ud.first-player-counterclockwise)."""
-    from obsession_nb.engine.steps.rounds import is_courtship, last_round
+    from obsession_nb.engine.positions.facts import is_courtship, last_round
     from obsession_nb.engine.turn.flow import end_round
 
     table = game.table
@@ -113,7 +113,7 @@ def _advance(game: Game, target: int) -> None:
 
 
 def _courtship_round(game: Game, number: int) -> bool:
-    from obsession_nb.engine.steps.rounds import is_courtship
+    from obsession_nb.engine.positions.facts import is_courtship
 
     saved = game.state.round
     game.state.round = number
@@ -126,7 +126,7 @@ def _courtship_round(game: Game, number: int) -> bool:
 def _classic(players: int, families: Sequence[str] | None, round: int, expansion: bool,
              length: str, seed: int) -> Game:
     """Classic solitaire at its first turn, against the default opponent card
-    (``modes/classic.py``; the card is ``state.classic_solo.opponent``, to change)."""
+    (``modes/classic/game.py``; the card is ``state.classic_solo.opponent``, to change)."""
     from obsession_nb.modes.classic.game import new_classic_game
 
     if players != 1:

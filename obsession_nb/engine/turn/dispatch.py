@@ -41,9 +41,9 @@ from obsession_nb.engine.steps.service import (
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import flow, movegen, opening
 from obsession_nb.engine.turn.handlers import (
-    _steal,
     apply_done,
     apply_hall,
+    steal_reputation,
     verify_done,
     verify_hall,
     verify_pass,
@@ -70,7 +70,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: opening.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
-    va.Rumour: _h({"step2"}, verify_rumour, _steal),
+    va.Rumour: _h({"step2"}, verify_rumour, steal_reputation),
     a.Church: _h({"step2"}, step2.verify_church, step2.apply_church),
     a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
                 supplemental.apply_place),

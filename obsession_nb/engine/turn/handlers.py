@@ -54,7 +54,7 @@ def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
 def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
     table.me.servants.available.remove(servant)
     table.turn.placements.append(Placement(servant=servant, target="hall"))
-    return _steal(table, seat)
+    return steal_reputation(table, seat)
 
 
 def verify_rumour(table: Table, seat: int) -> list[Ruling]:
@@ -66,7 +66,7 @@ def verify_rumour(table: Table, seat: int) -> list[Ruling]:
                    "servant.")]
 
 
-def _steal(table: Table, seat: int) -> list[Ruling]:
+def steal_reputation(table: Table, seat: int) -> list[Ruling]:
     """One reputation from ``seat`` to the Hall's owner (turn.servants-hall)."""
     me, turn = table.me, table.turn
     turn.hall_used = True
