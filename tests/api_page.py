@@ -56,10 +56,14 @@ def signature(obj: object) -> str:
 
 
 def entry(name: str, obj: object) -> str:
-    """One name: a heading, its signature and its docstring."""
+    """One name: a heading, its signature and its docstring; a record's fields by name (a
+    pydantic model's signature depends on which modes have registered their records)."""
     kind = "class" if inspect.isclass(obj) else "function" if callable(obj) else "value"
-    head = f"### `{name}`\n\n```python\n{kind} {name}{signature(obj)}\n```\n"
-    return f"{head}\n{inspect.cleandoc(obj.__doc__ or '')}\n"
+    fields = getattr(obj, "model_fields", None)
+    arguments = "(**fields)" if fields is not None else signature(obj)
+    head = f"### `{name}`\n\n```python\n{kind} {name}{arguments}\n```\n"
+    listed = f"\n\nFields: {', '.join(f'`{f}`' for f in fields)}." if fields else ""
+    return f"{head}\n{inspect.cleandoc(obj.__doc__ or '')}{listed}\n"
 
 
 def page() -> str:
