@@ -34,6 +34,7 @@ _BARE: dict[str, str] = {
     "accept": "Accept",
     "decline": "Decline",
     "team-borrow": "Borrow £100 for the gift (special action)",
+    "keep-vp-cards": "Keep my VP cards face down",
 }
 
 
@@ -80,6 +81,8 @@ def action_label(game: Game, action: Action | str) -> str:
     named = [name_of(game, x) for x in args]
     if not named:
         return _BARE.get(verb, verb)
+    if verb == "family" and args[0] in game.table.catalog.families:  # its bonus, to choose by
+        return f"{named[0]} ({game.table.catalog.families[args[0]].bonus.rstrip('.')})"
     if verb == "serve" and len(named) == 2:
         return f"{named[1]} → {named[0]}"
     if verb in ("place", "hall") and len(named) == 2:

@@ -188,7 +188,9 @@ def invitable(table: Table) -> frozenset[str]:
 def verify_invite(table: Table, card_id: str) -> list[Ruling]:
     turn = table.turn
     if not table.has_card(card_id):
-        raise refuse("invite.active-hand-only", f"There is no gentry card '{card_id}'.")
+        hint = str(table.names.unknown("gentry card", card_id, [*table.catalog.gentry,
+                                                                 *table.custom]))
+        raise refuse("invite.active-hand-only", f"T{hint[1:]}.")
     why = guests.refusal(table, card_id)
     if why is not None:
         raise refuse(why.rule, why.verdict)
