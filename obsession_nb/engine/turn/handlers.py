@@ -5,6 +5,9 @@ ruling.parish-church-choice).  Each verifier raises :class:`IllegalAction` with 
 
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler, no_rulings
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.steps import choices, hosting, step2, suites
 from obsession_nb.engine.steps.service import open_slots
@@ -54,7 +57,7 @@ def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
 def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
     table.me.servants.available.remove(servant)
     table.turn.placements.append(Placement(servant=servant, target="hall"))
-    return steal_reputation(table, seat)
+    return _steal(table, seat)
 
 
 def verify_rumour(table: Table, seat: int) -> list[Ruling]:
@@ -66,7 +69,7 @@ def verify_rumour(table: Table, seat: int) -> list[Ruling]:
                    "servant.")]
 
 
-def steal_reputation(table: Table, seat: int) -> list[Ruling]:
+def _steal(table: Table, seat: int) -> list[Ruling]:
     """One reputation from ``seat`` to the Hall's owner (turn.servants-hall)."""
     me, turn = table.me, table.turn
     turn.hall_used = True
@@ -155,3 +158,15 @@ def apply_done(table: Table) -> list[Ruling]:
         return choices.stop_hiring(table)
     flow.end_turn(table)
     return []
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Activity: Handler.at({"begin"}, no_rulings, opening.begin_activity),
+    a.Pass: Handler.at({"begin", "step2", "host"}, verify_pass, opening.begin_pass),
+    a.Done: Handler.at({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done,
+                       test=can_done),  # invite.exact-count, service.mandatory, favours.dismiss
+    a.Hall: Handler.at({"step2"}, verify_hall, apply_hall),
+    va.Rumour: Handler.at({"step2"}, verify_rumour, _steal),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""
