@@ -1,4 +1,4 @@
-"""Players' own questions (tests/ask_questions.yaml), in English and in Japanese: how often
+"""Players' own questions (tests/tutor/ask_questions.yaml), in English and in Japanese: how often
 `ask` finds an entry that answers them first (top-1) and among the first three (top-3).
 
 The set was written for issue 45 before the search changed and is split: every third question is
