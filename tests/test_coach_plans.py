@@ -245,3 +245,41 @@ def test_a_team_arena_game_records_its_teams() -> None:
 def test_make_player_takes_a_level() -> None:
     player = make_player("search", 1, level="strong")
     assert isinstance(player, SearchPlayer) and player.level is LEVELS["strong"]
+
+
+def test_a_turn_too_large_to_explore_whole_is_valued_one_compared_tile_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from obsession_nb.engine.explore import explorer
+
+    real = explorer.explore
+    asked: list[str | None] = []
+
+    def limited(game: Game, **options: Any) -> Any:
+        asked.append(options.get("host"))
+        if options.get("host") is None:
+            raise explorer.ExploreLimit("too many positions")
+        return real(game, **options)
+
+    monkeypatch.setattr(explorer, "explore", limited)
+    game = mid_game()
+    frame = explore_values(game, top=None, level=QUICK)
+    found = compare(game, level=QUICK)
+    tiles = {v.plan.tile for v in found.ranked if v.plan.tile}
+    assert set(asked) == {None, *tiles}
+    assert {r[1].split()[1] for r in frame["actions"]} <= tiles  # 'host TILE' second
+    assert len(frame) > 0 and (frame["value_error"] >= 0).all()
+
+
+def test_a_hint_for_a_teammates_answer_compares_the_answers() -> None:
+    from obsession_nb.engine.records.options import Options
+
+    game = play_to_round(new_game(4, seed=2, options=Options(mode="team")), 3)
+    asking = next(x for x in game.legal_actions() if x.notation.startswith("ask-gift"))
+    game.apply(asking)
+    answering = game.pending()["owner"]
+    assert answering != game.state.turn.player
+    found = compare(game, level=QUICK)
+    assert found.seat == answering and len(found.ranked) >= 2
+    assert {v.plan.actions[0] for v in found.ranked} <= set(game.legal_actions())
+    told = hint(game, level=QUICK)
+    assert game.can(told.action)

@@ -167,10 +167,11 @@ def test_practice_command_on_piped_stdin(tmp_path: Path) -> None:
     script = f"1\nundo\n1\nsave {saved}\nquit\n"
     proc = subprocess.run([sys.executable, "-m", "obsession_nb.cli", "practice", "--players", "2",
                            "--opponents", "random", "--seed", "4"], input=script,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr  # quit before the end
     assert "Taken back to the start of your turn." in proc.stdout
-    assert f"Saved to {saved}." in proc.stdout
+    assert f"Saved to {saved}; go on with it later: obsession-nb practice --load" in proc.stdout
+    assert not list(tmp_path.glob("practice-unfinished*"))  # saved since the last action
     assert load_scenario_text(saved.read_text()).state.players[0].family is not None
 
 

@@ -302,6 +302,9 @@ class Hint:
     value: Estimate | None = None
     reason: str = ""
     rules: tuple[str, ...] = ()
+    gaps: tuple[str, ...] = ()
+    """Each compared plan against the best, on the guesses both were played on (``lines``'
+    order; the values in ``lines`` rest on different numbers of guesses)."""
 
     def __str__(self) -> str:
         said = f" ({self.words})" if self.words and self.words != self.action else ""
@@ -311,8 +314,9 @@ class Hint:
         text += f"\n  now: {self.action}{said}"
         if self.line:
             text += f"\n  e.g.: {'; '.join(self.line)}"
-        compared = "; ".join(f"{label} {value}" for label, value in self.lines)
-        return text + (f"\n  compared: {compared}" if compared else "")
+        compared = "".join(f"\n    {label}: {gap}" for (label, _v), gap in
+                           zip(self.lines, self.gaps, strict=True))
+        return text + (f"\n  compared:{compared}" if compared else "")
 
 
 def hint_html(found: Hint) -> str:
@@ -320,7 +324,8 @@ def hint_html(found: Hint) -> str:
     guess of the whole line, the rules it meets and the plans compared behind clicks."""
     e = html.escape
     line = "".join(f"<li>{e(x)}</li>" for x in found.line)
-    compared = "".join(f"<li>{e(label)}: {e(str(value))}</li>" for label, value in found.lines)
+    compared = "".join(f"<li>{e(label)}: {e(gap)}</li>"
+                       for (label, _v), gap in zip(found.lines, found.gaps, strict=True))
     value = f" <span class='coach-value'>[{e(str(found.value))}]</span>" if found.value else ""
     return (f"<div class='onb-hint'><b>Hint:</b> <span class='onb-hint-plan'>"
             f"{e(found.plan or found.words or found.action)}</span>{value}"
@@ -353,7 +358,20 @@ def hint(game: Game, *, level: str | Level = DEFAULT_LEVEL, seed: int = 0,
                 tuple((v.plan.words(game.table), v.estimate) for v in found.ranked),
                 describe(game, action), best.plan.words(game.table),
                 tuple(describe(game, x) for x in actions), best.estimate,
-                reason(game.table, best, others[0] if others else None), rules)
+                reason(game.table, best, others[0] if others else None), rules,
+                tuple(gap(best, v) for v in found.ranked))
+
+
+def gap(best: Valued, other: Valued) -> str:
+    """A compared plan against the best, in words, on the guesses both were played on."""
+    if other is best:
+        return f"the best found, {best.estimate}"
+    said = verdict(best, other)
+    if said.samples < 2:
+        return "dropped after a first look (one guess)"
+    if said.close:
+        return f"{said} over {said.samples} guesses"
+    return f"{said.difference:.1f} VP less (± {said.error:.1f}) over {said.samples} guesses"
 
 
 # ------------------------------------------------------------ the explorer

@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from obsession_nb.data.rules import IllegalAction
+from obsession_nb.data.rules import IllegalAction, did_you_mean
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
@@ -84,7 +84,8 @@ def level_named(name: str | Level) -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        raise ValueError(f"unknown level '{name}'; choose from {', '.join(LEVELS)}") from None
+        raise ValueError(f"unknown level '{name}'; choose from {', '.join(LEVELS)}"
+                         + did_you_mean(name, LEVELS)) from None
 
 
 # ------------------------------------------------------------ plans
@@ -162,17 +163,25 @@ def same_plan(one: Plan, other: Plan) -> bool:
 # ------------------------------------------------------------ playing a plan
 
 
+def owner(table: Table) -> int | None:
+    """The seat that decides now: a teammate answering a request, else the active player."""
+    turn = table.state.turn
+    if turn is None:
+        return None
+    answering = table.mode.decision_owner(table)
+    return turn.player if answering is None else answering
+
+
 def plan_step(table: Table, plan: Plan, policy: HeuristicPlayer,
               done: int = 0) -> a.Action | None:
     """The plan's choice at the seat's pending decision (``done``: how many of a ``line``'s
     actions were played already); the heuristic player's where the plan says nothing."""
     turn = table.turn
-    if table.mode.decision_owner(table) is not None:
-        legal = engine.legal_actions(table)
-        return policy.fallback(legal) if legal else None
     if plan.kind == "line":
         if done < len(plan.actions) and engine.can(table, plan.actions[done]):
             return plan.actions[done]
+        return _heuristic(table, policy, None)
+    if table.mode.decision_owner(table) is not None:
         return _heuristic(table, policy, None)
     step = turn.step
     if step == "begin":
@@ -200,8 +209,12 @@ def plan_step(table: Table, plan: Plan, policy: HeuristicPlayer,
 
 
 def _heuristic(table: Table, policy: HeuristicPlayer, plan: str | None) -> a.Action | None:
-    """The heuristic player's quick choice (no turn planning)."""
+    """The heuristic player's quick choice (no turn planning; a teammate's answer by its
+    fallback)."""
     turn = table.turn
+    if table.mode.decision_owner(table) is not None:
+        legal = engine.legal_actions(table)
+        return policy.fallback(legal) if legal else None
     if turn.step == "begin":
         first = a.Pass() if plan in PASS_KINDS else a.Activity()
         if engine.can(table, first):
@@ -223,7 +236,7 @@ def own_turn(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer,
     played = done = 0
     for _ in range(TURN_STEPS):
         turn = sim.state.turn
-        if (turn is None or sim.state.finished or turn.player != seat
+        if (turn is None or sim.state.finished or owner(sim) != seat
                 or turn.step in stop or (played and turn.step == "begin")):
             break
         try:
@@ -304,8 +317,8 @@ def candidates(table: Table, seat: int, rng: random.Random, *, most: int,
     policy.rng = random.Random(rng.getrandbits(64))
     base = sample(table, seat, rng)
     turn = base.state.turn
-    step = turn.step if turn is not None else None
-    if step in ("begin", "host", "invite", "pass-option", "step2") and turn is not None:
+    step = turn.step if turn is not None and turn.player == owner(base) else None
+    if step in ("begin", "host", "invite", "pass-option", "step2"):
         mains = _mains(base, seat, policy)
         found = [c for main in mains for c in _with_buys(main, seat, policy)]
     elif step == "buy":
