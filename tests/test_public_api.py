@@ -90,7 +90,7 @@ def test_the_lazy_names_match_what_type_checkers_read() -> None:
 
 def test_the_api_page_is_up_to_date() -> None:
     written = api_page.PAGE.read_text(encoding="utf-8")
-    assert written == api_page.page(), "run: .venv/bin/python tests/api_page.py"
+    assert written == api_page.page(), "run: .venv/bin/python tests/support/api_page.py"
     for module, name in _public_names():
         obj = getattr(importlib.import_module(module), name)
         assert f"### `{name}`" in written and inspect.cleandoc(obj.__doc__) in written

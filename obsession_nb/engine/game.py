@@ -23,16 +23,11 @@ from obsession_nb.engine.seat.view import SeatView, seat_view
 from obsession_nb.engine.setup.new_game import new_state
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
-from obsession_nb.engine.turn.dispatch import can, legal_actions, perform, play_decided
 from obsession_nb.engine.turn.flow import STEP_NAMES
 from obsession_nb.engine.turn.opening import start_turn
 
 if TYPE_CHECKING:
     from obsession_nb.engine.positions.summary import TurnSummary
-
-# Beside Game, the same questions asked of a bare Table, for searches on copied positions.
-__all__ = ["Game", "Snapshot", "Verdict", "load_json", "load_position", "load_scenario",
-           "load_scenario_text", "new_game", "can", "legal_actions", "perform", "play_decided"]
 
 
 @dataclass(frozen=True)

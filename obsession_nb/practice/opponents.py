@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import random
 
-from obsession_nb.engine import game as engine
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.positions.facts import last_round
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.modes.solo.players.strategy import GreedySolo
 from obsession_nb.modes.solo.players.values import favours_value, is_legal

@@ -36,10 +36,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from obsession_nb.data.rules import IllegalAction, did_you_mean
-from obsession_nb.engine import game as engine
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.practice.determinise import copy_position, sample
 from obsession_nb.practice.opponents import HeuristicPlayer, margin, worth
 

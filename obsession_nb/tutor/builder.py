@@ -13,7 +13,7 @@ winner's Fairchild, the objective discards, the VP cards — each decision the f
 after which the first-player pawn moves on (ud.first-player-counterclockwise). Nothing else is
 invented: money, reputation, hands and organisers are the setup's (and the courtships'), for the
 user to change. The Solo Estate Challenge's positions come from its own setup
-(``modes/solo.py``), classic solitaire's from its own (``modes/classic.py``).
+(``modes/solo/game.py``), classic solitaire's from its own (``modes/classic/game.py``).
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ def _courtship_round(game: Game, number: int) -> bool:
 def _classic(players: int, families: Sequence[str] | None, round: int, expansion: bool,
              length: str, seed: int) -> Game:
     """Classic solitaire at its first turn, against the default opponent card
-    (``modes/classic.py``; the card is ``state.classic_solo.opponent``, to change)."""
+    (``modes/classic/game.py``; the card is ``state.classic_solo.opponent``, to change)."""
     from obsession_nb.modes.classic.game import new_classic_game
 
     if players != 1:

@@ -1,6 +1,6 @@
 """Write ``docs/api.md``, the reference page of the public API, from its docstrings.
 
-    .venv/bin/python tests/api_page.py     # rewrites docs/api.md
+    .venv/bin/python tests/support/api_page.py     # rewrites docs/api.md
 
 The public API is ``obsession_nb`` and ``obsession_nb.widgets``: every name in their ``__all__``,
 in that order, with its signature and docstring.  ``tests/test_public_api.py`` checks that the
@@ -14,7 +14,7 @@ import inspect
 import sys
 from pathlib import Path
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 MODULES = ("obsession_nb", "obsession_nb.widgets")
 
 HEADER = """\
@@ -28,7 +28,7 @@ from obsession_nb.widgets import Board    # the widgets, and text printed in a n
 ```
 
 Every other module path is the package's inside and may change between versions. This page is
-written from the docstrings by `tests/api_page.py` (do not edit it by hand; a test checks it is
+written from the docstrings by `tests/support/api_page.py` (do not edit it by hand; a test checks it is
 up to date).
 """
 
