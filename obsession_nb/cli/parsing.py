@@ -43,10 +43,31 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise Refused(self, message)
 
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """argparse's check of a value against the choices, with the nearest choices named."""
+        try:
+            super()._check_value(action, value)  # type: ignore[misc]
+        except argparse.ArgumentError as exc:
+            if isinstance(value, str) and action.choices is not None:
+                from obsession_nb.data.rules import did_you_mean
+
+                hint = did_you_mean(value, [str(c) for c in action.choices])
+                if hint:
+                    raise argparse.ArgumentError(action, exc.message + hint) from None
+            raise
+
     def _get_formatter(self) -> argparse.HelpFormatter:
         """As argparse's, with the width read once (argparse imports ``shutil`` and asks the
         terminal again for every argument added)."""
         return self.formatter_class(prog=self.prog, width=_width())
+
+
+def _at_least_one(text: str) -> int:
+    """A count of at least 1 (argparse reports a ValueError as an invalid value)."""
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 @cache
@@ -138,16 +159,19 @@ def parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("practice", help="play one seat against AI opponents in the terminal, "
                         "with a coach after each of your turns")
     pr.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
-    pr.add_argument("--seat", type=int, default=1, help="your seat, 1 to N (1 moves first)")
-    pr.add_argument("--opponents", choices=("random", "heuristic", "search"), default="search")
+    pr.add_argument("--seat", type=int, help="your seat, 1 to N (1 moves first; default 1)")
+    pr.add_argument("--opponents", choices=("random", "heuristic", "search"),
+                    help="the AI opponents (default search)")
     pr.add_argument("--mode", choices=("standard", "team", "tableau", "tableau-duel"),
                     default="standard")
-    pr.add_argument("--seed", type=int, default=0)
-    pr.add_argument("--level", choices=LEVEL_NAMES, default="normal",
+    pr.add_argument("--seed", type=int, help="the game's seed (default 0)")
+    pr.add_argument("--level", choices=LEVEL_NAMES,
                     help="the coach's and the search opponents' level (budget in engine "
-                    "actions): easy, normal or strong")
+                    "actions): easy, normal (the default) or strong")
     game_options(pr)
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
+    pr.add_argument("--load", metavar="FILE", help="go on with a game saved at the table or "
+                    "with 'save FILE' (its seat, opponents and seed unless given)")
     pr.set_defaults(func=cmd_practice, usage_error=pr.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
                         "classic solitaire) and score it")
@@ -206,7 +230,7 @@ def parser() -> argparse.ArgumentParser:
     add_cards_parser(sub)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
     ex.add_argument("file", metavar="FILE", help=FILE_HELP)
-    ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")
+    ex.add_argument("--top", type=_at_least_one, metavar="N", help="show the first N lines only")
     ex.add_argument("--sort", default="money", metavar="COLUMN",
                     help="sort by this column (money, reputation, score, guests, ...)")
     ex.add_argument("--ascending", action="store_true", help="smallest first")

@@ -82,12 +82,30 @@ ENTRY_POINTS = "obsession_nb.modes"
 
 @dataclass(frozen=True)
 class Handler:
-    """How one action kind is checked and played: the steps it belongs to, its verifier
-    (raising ``IllegalAction``, never changing the position) and its apply."""
+    """How one action kind is checked and played, registered once where its rules live (a step
+    module's ``KINDS``, a mode's :attr:`Mode.handlers`): the steps it belongs to, its verifier
+    (raising ``IllegalAction``, never changing the position) and its apply; optionally its
+    text-free test, the verifier's answer without a word written (move generation uses it;
+    tests/engine/test_movegen_oracle.py holds the two equal), and the test a listing of every candidate
+    uses, reading an answer worked out for all of them at once."""
 
     steps: frozenset[str]
     verify: Callable[..., list[Ruling]]
     apply: Callable[..., list[Ruling]]
+    test: Callable[..., bool] | None = None
+    listing: Callable[..., bool] | None = None
+
+    @classmethod
+    def at(cls, steps: Iterable[str], verify: Callable[..., list[Ruling]],
+           apply: Callable[..., list[Ruling]], test: Callable[..., bool] | None = None,
+           listing: Callable[..., bool] | None = None) -> Handler:
+        """The handler of a kind played at ``steps`` (the registrations' shorthand)."""
+        return cls(frozenset(steps), verify, apply, test, listing)
+
+
+def no_rulings(*_args: Any) -> list[Ruling]:
+    """The verifier of a kind that its steps alone allow: nothing more to check or say."""
+    return []
 
 
 class Mode:

@@ -18,6 +18,7 @@ from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile, TileSide
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.mode import Mode, mode_named
+from obsession_nb.engine.records.names import Names, names
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import OwnedTile, Player, State, Turn
 
@@ -111,6 +112,11 @@ class Table:
 
     def servant_name(self, kind: str) -> str:
         return self.catalog.servants[kind].name
+
+    @property
+    def names(self) -> Names:
+        """The names players see of this game's things, to read back as ids."""
+        return names(self.catalog, self.custom, [p.name for p in self.state.players])
 
     @property
     def mode(self) -> Mode:
@@ -280,7 +286,7 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
     round and its track only, which no check changes even for a moment, so suppositions
     (:meth:`Table.supposing`) share it with the decision.  Not a fact of the servants: a
     supposition changes Available Service, and team play's check of a second cook empties the
-    Servants' Quarters for a moment (tests/test_modes_robust.py).
+    Servants' Quarters for a moment (tests/engine/test_modes_robust.py).
     """
     if fn is None:
         return lambda f: per_decision(f, kept=kept)

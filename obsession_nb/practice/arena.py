@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from obsession_nb.base.batch import game_seeds, run_all
+from obsession_nb.data.rules import did_you_mean
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.positions.option_index import options_with
 from obsession_nb.engine.records.options import Options
@@ -42,7 +43,8 @@ def make_player(strategy: str, seed: int = 0, **budget: Any) -> Player:
         return HeuristicPlayer(seed)
     if strategy == "search":
         return SearchPlayer(seed, **budget)
-    raise ValueError(f"unknown strategy '{strategy}'; choose from {', '.join(STRATEGIES)}")
+    raise ValueError(f"unknown strategy '{strategy}'; choose from {', '.join(STRATEGIES)}"
+                     + did_you_mean(strategy, STRATEGIES))
 
 
 def lineup(strategies: Sequence[str], players: int) -> tuple[str, ...]:
@@ -54,7 +56,8 @@ def lineup(strategies: Sequence[str], players: int) -> tuple[str, ...]:
         raise ValueError(f"{len(names)} strategies for {players} seats")
     for name in names:
         if name not in STRATEGIES:
-            raise ValueError(f"unknown strategy '{name}'; choose from {', '.join(STRATEGIES)}")
+            raise ValueError(f"unknown strategy '{name}'; choose from {', '.join(STRATEGIES)}"
+                             + did_you_mean(name, STRATEGIES))
     return tuple(names + [names[-1]] * (players - len(names)))
 
 

@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from obsession_nb.data.rules import IllegalAction
+from obsession_nb.data.rules import IllegalAction, did_you_mean
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
@@ -84,7 +84,8 @@ def level_named(name: str | Level) -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        raise ValueError(f"unknown level '{name}'; choose from {', '.join(LEVELS)}") from None
+        raise ValueError(f"unknown level '{name}'; choose from {', '.join(LEVELS)}"
+                         + did_you_mean(name, LEVELS)) from None
 
 
 # ------------------------------------------------------------ plans

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from obsession_nb.engine.game import Game, Snapshot, new_game
+from obsession_nb.engine.game import Game, Snapshot, load_scenario_text, new_game
+from obsession_nb.engine.positions.scenario import read_text
 from obsession_nb.engine.records.actions import Action, Activity
 from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.records.options import Options
@@ -26,6 +29,8 @@ from obsession_nb.practice.search import SearchPlayer
 
 WORST = 5
 """Turns the post-game review lists."""
+SETTINGS = "# obsession-nb practice: "
+"""The first line of a saved practice game, before the table's settings."""
 
 
 @dataclass
@@ -56,6 +61,7 @@ class Practice:
         options = options or Options(mode=mode)  # type: ignore[arg-type]
         self.game = game or new_game(players, seed=seed, options=options)
         self.seat = seat - 1
+        self.strategy = opponents
         self.seed = seed
         self.level = level_named(level)
         self.coach = coach
@@ -193,8 +199,34 @@ class Practice:
     # ------------------------------------------------------------ files and the end
 
     def save(self) -> str:
-        """The game as scenario YAML: the starting position and every action played."""
-        return self.game.to_scenario(with_actions=True)
+        """The game as scenario YAML: the starting position and every action played, after a
+        comment line with the table's settings that :meth:`load` reads back."""
+        settings = (f"seat={self.seat + 1} opponents={self.strategy} seed={self.seed} "
+                    f"level={self.level.name} coach={'yes' if self.coach else 'no'}")
+        return f"{SETTINGS}{settings}\n" + self.game.to_scenario(with_actions=True)
+
+    @classmethod
+    def load(cls, path: str | Path, **overrides: Any) -> Practice:
+        """Continue a game :meth:`save` wrote (any scenario file will do: its recorded actions
+        are played first); its settings line gives the seat, opponents, seed and level
+        unless ``overrides`` say otherwise.  The reviews of the turns before are not kept."""
+        text = read_text(path)
+        first = text.partition("\n")[0]
+        settings: dict[str, Any] = {}
+        if first.startswith(SETTINGS):
+            for word in first[len(SETTINGS):].split():
+                name, _, value = word.partition("=")
+                if name in ("seat", "seed") and value.lstrip("-").isdecimal():
+                    settings[name] = int(value)
+                elif name in ("opponents", "level"):
+                    settings[name] = value
+                elif name == "coach":
+                    settings[name] = value != "no"
+        settings.update({k: v for k, v in overrides.items() if v is not None})
+        game = load_scenario_text(text, source=str(path))
+        if game.state.finished:
+            raise ValueError(f"{path}: this game is over; there is nothing left to play")
+        return cls(len(game.state.players), game=game, **settings)
 
     def team_results(self) -> list[str]:
         """Competitive Team Play: each team's total, winners marked (team.scoring); else none."""

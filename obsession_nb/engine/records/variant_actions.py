@@ -15,6 +15,7 @@ from obsession_nb.engine.records.actions import Action, Seat
 @dataclass(frozen=True)
 class Ball(Action):
     verb = "ball"
+    heading = "Grand Ball: keep a prestige guest"
     summary = "Grand Ball (solo, Tableau Obsession): keep one of the three prestige guests seen."
     card: str
 
@@ -22,6 +23,7 @@ class Ball(Action):
 @dataclass(frozen=True)
 class Starter(Action):
     verb = "starter"
+    heading = "Starter-guest draft: take a card"
     summary = "Starter-guest draft: take one starter guest from the deck passed to you."
     card: str
 
@@ -50,5 +52,6 @@ class ChooseObjective(Action):
 @dataclass(frozen=True)
 class Milestone(Action):
     verb = "milestone"
+    heading = "Claim a milestone"
     summary = "Claim a milestone whose requirement you meet (one per turn)."
     card: str

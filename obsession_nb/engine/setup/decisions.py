@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import Turn
@@ -158,3 +159,13 @@ def apply_choose_objective(table: Table, card: str) -> list[Ruling]:
     _next(table)
     return [ruling("ud.objectives-during-play", f"{me.name} keeps {len(me.objectives)}; the "
                    f"other {len(back)} go under the objective deck.")]
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    va.Starter: Handler.at({"starter-draft"}, verify_starter, apply_starter),
+    va.OpeningMarket: Handler.at({"opening-market"}, verify_opening_market, apply_opening_market),
+    va.ChooseObjective: Handler.at({"choose-objectives"}, verify_choose_objective,
+                                   apply_choose_objective),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.records.variant_records import MilestoneClaim, Milestones
+from obsession_nb.engine.steps.special import ANY_STEP
 from obsession_nb.engine.table import Table
 
 PER_GAME = 2
@@ -170,3 +173,10 @@ def view(table: Table) -> list[dict[str, object]]:
              "claims": [{"seat": cl.seat, "player": players[cl.seat].name, "place": cl.place,
                          "round": cl.round} for cl in found.claims if cl.card == c]}
             for c in found.cards]
+
+
+KINDS: dict[type[Action], Handler] = {
+    va.Milestone: Handler.at(ANY_STEP, verify_claim, apply_claim),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

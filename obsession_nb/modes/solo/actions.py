@@ -11,6 +11,7 @@ from obsession_nb.engine.records.actions import Action
 @dataclass(frozen=True)
 class BuyInto(Action):
     verb = "buy-into"
+    heading = "Buy a monument into a column"
     summary = "Solo: buy a monument into the tableau column of your choice."
     tile: str
     column: str
@@ -20,5 +21,6 @@ class BuyInto(Action):
 @dataclass(frozen=True)
 class DiscardTile(Action):
     verb = "discard-tile"
+    heading = "Discard a tile to make room"
     summary = "Solo: remove a tile of a full column from the game to make room."
     tile: str

@@ -19,6 +19,7 @@ from obsession_nb.engine.scoring import score
 from obsession_nb.practice.coach import hint_html, review_html
 from obsession_nb.practice.plans import LEVELS
 from obsession_nb.practice.session import Practice
+from obsession_nb.tutor.views.result import result_html
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -35,8 +36,9 @@ class PracticeTable(StaticPicture, widgets.VBox):
 
     def __init__(self, players: int = 4, seat: int = 1, opponents: str = "search",
                  mode: str = "standard", *, seed: int = 0, delay: float = DELAY,
-                 **options: Any) -> None:
-        self.practice = Practice(players, seat, opponents, mode, seed=seed, **options)
+                 practice: Practice | None = None, **options: Any) -> None:
+        self.practice = practice or Practice(players, seat, opponents, mode, seed=seed,
+                                             **options)
         self.delay = delay
         self._busy = False
         self._seen = 0
@@ -54,8 +56,11 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                         "of the last one)", self.undo, "onb-practice-undo")
         self.save_path = widgets.Text(value="my-practice-game.yaml",
                                       layout=widgets.Layout(width="220px"))
-        self.save_button = self._button("Save game", "Write the game as a scenario that "
-                                        "replays to here", self.save_click, "onb-practice-save")
+        self.save_button = self._button("Save game", "Write the game to the file named "
+                                        "here, to go on with it later", self.save_click,
+                                        "onb-practice-save")
+        self.load_button = self._button("Load game", "Go on with the game saved in the file "
+                                        "named here", self.load_click, "onb-practice-load")
         self.level = widgets.Dropdown(options=list(LEVELS), value=self.practice.level.name,
                                       description="Level", layout=widgets.Layout(width="160px"))
         self.level.add_class("onb-practice-level")
@@ -67,10 +72,11 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self.review = widgets.HTML()
         self.review.add_class("onb-practice-review")
         bar = widgets.HBox([self.hint_button, self.level, self.undo_button, self.save_button,
-                            self.save_path])
+                            self.load_button, self.save_path])
         bar.add_class("onb-practice-bar")
-        super().__init__([self.status, bar, self.hint_box, self.coach, self.stepper,
-                          self.review])
+        # the result of a finished game comes first, above the table and its rulings log
+        super().__init__([self.status, self.review, bar, self.hint_box, self.coach,
+                          self.stepper])
         self.add_class("onb-practice")
         self._seen = len(game.log)
         self.refresh()
@@ -134,6 +140,33 @@ class PracticeTable(StaticPicture, widgets.VBox):
         target.write_text(self.practice.save(), encoding="utf-8")
         return target
 
+    @classmethod
+    def load(cls, path: str | Path, *, delay: float = DELAY, **overrides: Any) -> PracticeTable:
+        """A table going on with a game saved by **Save game** or ``practice`` (its seat,
+        opponents, seed and level, unless ``overrides`` say otherwise)."""
+        return cls(practice=Practice.load(path, **overrides), delay=delay)
+
+    def load_click(self) -> None:
+        """**Load game**: the game in the named file replaces this one (a file that cannot
+        be read or played is reported, and this game goes on)."""
+        try:
+            practice = Practice.load(self.save_path.value)
+        except (OSError, ValueError) as exc:
+            self.refresh(note=f"Not loaded: {exc}")
+            return
+        self._busy = True
+        try:
+            self.practice = practice
+            practice.play_opponents()
+            self.stepper.decides = practice.seat
+            self.stepper.set_game(practice.game)
+            self.level.value = practice.level.name
+        finally:
+            self._seen = len(practice.game.log)
+            self._busy = False
+        self.hint_box.value = ""
+        self.refresh(note=f"Game loaded from {self.save_path.value}.")
+
     def save_click(self) -> None:
         try:
             target = self.save(self.save_path.value)
@@ -175,9 +208,11 @@ class PracticeTable(StaticPicture, widgets.VBox):
             f"<li>Round {r.round}: " + ("" if r.close else f"<b>{r.cost:.1f} VP</b> — ")
             + f"{html.escape(r.summary())}</li>" for r in worst)
         teams = "".join(f"<li>{html.escape(t)}</li>" for t in self.practice.team_results())
-        return (f"<div class='onb-final'><h3>Final scoresheet</h3>{sheet._repr_html_()}"
+        return (f"<div class='onb-final'>{result_html(sheet)}"
                 + (f"<h3>Teams</h3><ul class='onb-teams'>{teams}</ul>" if teams else "")
-                + f"<h3>The turns that cost you the most</h3><ol>{items}</ol></div>")
+                + (f"<h3>The turns that cost you the most</h3><ol>{items}</ol>" if items else "")
+                + f"<details><summary>Final scoresheet</summary>{sheet._repr_html_()}</details>"
+                "</div>")
 
     def static_html(self) -> str:
         return note_html("Practice table", f"{self.practice.game.pending()['prompt']}",

@@ -20,6 +20,7 @@ from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import BadNotation
 from obsession_nb.data.translations import ruling_json, verdict_word
 from obsession_nb.engine.records.naming import action_label, name_of
+from obsession_nb.engine.records.naming import heading as verb_heading
 from obsession_nb.engine.records.notation import action_types
 from obsession_nb.tutor.views.labels import rule_words
 from obsession_nb.tutor.views.static import StaticPicture, note_html
@@ -176,9 +177,11 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.game = game
         self.lang = resolve(lang)
         self.text = NotationBox(
-            self.check, placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3")
-        self.verb = widgets.Dropdown(options=[("pick a verb…", "")] + [
-            (v, v) for v in action_types()], layout=widgets.Layout(width="170px"))
+            self.check, placeholder="type an action in your words, e.g. invite Lady Cavendish")
+        verbs = sorted(((f"{verb_heading(v)} ({v})", v) for v in action_types()),
+                       key=lambda o: o[0].lower())  # in words, the notation's verb after
+        self.verb = widgets.Dropdown(options=[("pick an action…", ""), *verbs],
+                                     layout=widgets.Layout(width="260px"))
         self.verb.add_class("onb-panel-verb")
         self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.result = RulingsLog(heading=tr(heading, self.lang), lang=self.lang)
