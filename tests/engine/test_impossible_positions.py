@@ -156,3 +156,16 @@ def test_a_draw_round_expects_the_draw_only_of_the_players_past_their_step_2() -
     with pytest.raises(ScenarioError, match=rf"players\[{first}\]\.objectives: 4 held at round "
                        r"7, but a game holds at least 6"):
         load_scenario_text(yaml.safe_dump(data))
+
+
+def test_monuments_the_setup_cannot_use_are_refused_before_the_draft_ends() -> None:
+    """option.monuments: a named set the bag cannot take is refused by validate, not raised
+    when the servant draft finishes (a fuzzed file found it)."""
+    from obsession_nb.engine.game import new_game
+
+    data = yaml.safe_load(new_game(2, seed=1).to_scenario())
+    assert data["turn"]["step"] == "draft"
+    data["options"]["monuments"] = ["howard-heir", "trophy-room"]
+    with pytest.raises(ScenarioError, match=r"options\.monuments: 2 players take \d different "
+                       "monuments"):
+        load_scenario_text(yaml.safe_dump(data))

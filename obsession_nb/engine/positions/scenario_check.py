@@ -20,7 +20,7 @@ from obsession_nb.engine.mode import mode_named
 from obsession_nb.engine.positions.objective_count import objective_count_problems
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
-from obsession_nb.engine.setup.tiles import box_in_use
+from obsession_nb.engine.setup.tiles import box_in_use, chosen_monuments
 from obsession_nb.engine.steps.buying import purchase_limit
 from obsession_nb.engine.steps.milestones import MARKERS, PER_GAME
 from obsession_nb.engine.table import Table
@@ -183,6 +183,7 @@ class _Components:
                     self.problems.append(f"{base}.loans[{j}].item: unknown gentry card "
                                          f"'{loan.item}'")
         self.milestone_checks()
+        self.monument_choice()
         self.problems += objective_count_problems(state, catalog)
         self.problems += self.mode.check_position(state, catalog)
         self.copies()
@@ -337,6 +338,19 @@ class _Components:
                     self.problems.append(f"{text(places[copies])}: '{card_id}' is already at "
                                          f"{', '.join(map(text, places[:copies]))} (the game "
                                          f"has {copies})")
+
+    def monument_choice(self) -> None:
+        """Monuments named by the options (option.monuments) must be a set the setup still to
+        finish can put in the bag (setup.monuments-by-count)."""
+        state = self.state
+        drafting = state.turn is not None and state.turn.step == "draft"
+        if not drafting or state.options.monuments == "random" or not state.players:
+            return
+        try:
+            chosen_monuments(self.catalog, self.mode.setup_players or len(state.players),
+                             state.options)
+        except ValueError as exc:
+            self.problems.append(f"options.monuments: {str(exc).removeprefix('monuments: ')}")
 
     def fairchilds(self) -> list[str]:
         """Both Fairchilds are in play until the last courtship: on the track or with a player
