@@ -14,7 +14,7 @@ import anywidget
 import traitlets
 
 from obsession_nb.base.i18n import tr
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
 
 if TYPE_CHECKING:
@@ -29,10 +29,13 @@ class ChoiceList(anywidget.AnyWidget):
     """Groups of choice buttons (``widgets/choices.js``); a click calls ``on_choose(notation)``."""
 
     _esm = widget_module("choices.js")
-    _css = widgets_dir() / "stepper.css"
+    _css = widget_style("stepper.css")
 
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    answered = traitlets.Int(0).tag(sync=True)
+    """Counts the choices dealt with (played or refused): the view then gives the keyboard's
+    focus back to a choice."""
 
     def __init__(self, on_choose: Callable[[str], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -41,7 +44,10 @@ class ChoiceList(anywidget.AnyWidget):
 
     def _message(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
         if content.get("event") == "choose" and isinstance(content.get("notation"), str):
-            self._on_choose(content["notation"])
+            try:
+                self._on_choose(content["notation"])
+            finally:
+                self.answered += 1
 
     def notations(self, *, refused: bool = False) -> list[str]:
         """The notations offered (or, with ``refused``, those shown greyed)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from obsession_nb.data.rules import rule
 from obsession_nb.engine.naming import action_label
 
 if TYPE_CHECKING:
@@ -24,3 +25,10 @@ def entry_json(game: Game, entry: LogEntry) -> dict[str, Any]:
         "auto": auto,
         "rulings": [dict(r) for r in entry.rulings],
     }
+
+
+def rule_info(rule_id: str) -> dict[str, str]:
+    """A rule's title and summary: the name a screen reader reads for its rule-id chip, and the
+    chip's hover text and card (``widgets/common.js`` ``ruleChip``)."""
+    entry = rule(rule_id)
+    return {"title": entry.title, "summary": entry.summary}

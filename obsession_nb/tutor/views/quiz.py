@@ -15,9 +15,10 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.i18n import resolve, tr, ui_labels
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.tutor import quiz
 from obsession_nb.tutor.views.board import Board
+from obsession_nb.tutor.views.labels import rule_info
 
 QUIZ_LABELS = {
     "question": "Question", "of": "of", "score": "Score", "next": "Next question",
@@ -31,7 +32,7 @@ class QuizView(anywidget.AnyWidget):
     """The quiz's drawing (``widgets/quiz.js``)."""
 
     _esm = widget_module("quiz.js")
-    _css = widgets_dir() / "quiz.css"
+    _css = widget_style("quiz.css")
 
     question = traitlets.Dict().tag(sync=True)
     result = traitlets.Dict().tag(sync=True)
@@ -82,7 +83,7 @@ class Quiz(widgets.VBox):
         self.right += correct
         self.view.result = {
             "chosen": choice, "correct": correct, "answer": q.answer,
-            "rulings": [{**r.to_json(), "summary": r.summary} for r in q.rulings],
+            "rulings": [{**r.to_json(), **rule_info(r.rule)} for r in q.rulings],
         }
         self._score()
         return correct

@@ -17,10 +17,10 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.i18n import resolve, ui_labels
-from obsession_nb.base.resources import widget_module, widgets_dir
-from obsession_nb.data.rules import Ruling
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.actions import Action
 from obsession_nb.engine.naming import SPECIAL_VERBS, describe
+from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.stepper import Stepper
 
 TEACH_LABELS = {
@@ -34,7 +34,7 @@ class TeachingKeys(anywidget.AnyWidget):
     """The keyboard and the large-type ruling (``widgets/teach.js``)."""
 
     _esm = widget_module("teach.js")
-    _css = widgets_dir() / "teach.css"
+    _css = widget_style("teach.css")
 
     title = traitlets.Unicode("").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
@@ -99,8 +99,7 @@ class TeachingView(widgets.VBox):
         # the last choice and the automatic steps it led to
         start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))
         self.control.rulings = [
-            dict(r, action=e["label"] or e["action"],
-                 summary=Ruling(r["rule"], r["verdict"]).summary)
+            dict(r, action=e["label"] or e["action"], **rule_info(r["rule"]))
             for e in entries[start:] for r in e["rulings"]]
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
