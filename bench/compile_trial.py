@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PATCH = Path(__file__).with_name("compile_trial.patch")
 KERNEL = ["engine/steps/guests.py", "engine/steps/service.py", "engine/steps/hosting.py",
-          "engine/steps/serving.py", "engine/steps/buying.py", "engine/movegen.py"]
-ALL = ["engine/steps/*.py", "engine/movegen.py", "engine/table.py", "engine/flow.py",
-       "engine/turn_flow.py", "engine/turn_handlers.py"]
+          "engine/steps/serving.py", "engine/steps/buying.py", "engine/turn/movegen.py"]
+ALL = ["engine/steps/*.py", "engine/turn/movegen.py", "engine/table.py", "engine/turn/flow.py",
+       "engine/turn/opening.py", "engine/turn/handlers.py"]
 
 SETUP = """
 import glob

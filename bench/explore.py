@@ -1,6 +1,6 @@
 """How fast the explorer compares every line of a turn (run by hand; never asserted).
 
-``.venv/bin/python bench/explore.py [POSITIONS] [REPEATS]`` times ``obsession_nb.engine.explore`` on
+``.venv/bin/python bench/explore.py [POSITIONS] [REPEATS]`` times ``obsession_nb.engine.explore.explorer`` on
 
 * Howard's supplemental-service position (UD p.6), the whole table and the Music Room only;
 * the refresher's round-6 position;
@@ -19,7 +19,7 @@ import statistics
 import sys
 import time
 
-from obsession_nb.engine.explore import ExploreLimit, explore, lines
+from obsession_nb.engine.explore.explorer import ExploreLimit, explore, lines
 from obsession_nb.engine.game import Game, load_position, new_game
 from obsession_nb.players.random_player import RandomPlayer, play_to_round
 

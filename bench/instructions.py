@@ -36,7 +36,7 @@ def do(work: str, run: bool) -> None:
     """Load what every piece of work needs, then (``run``) do ``work`` itself."""
     from obsession_nb.data.catalog import load_catalog
     from obsession_nb.data.rules import rule_index
-    from obsession_nb.engine.explore import explore, lines
+    from obsession_nb.engine.explore.explorer import explore, lines
     from obsession_nb.engine.game import load_position
     from obsession_nb.modes.solo.game import play_solo
     from obsession_nb.players.simulate import simulate

@@ -44,7 +44,7 @@ from mode_games import start as start_kind
 
 from obsession_nb.base.batch import each
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.modes.solo.game import new_solo_game
 from obsession_nb.modes.solo.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer

@@ -9,7 +9,7 @@ tables, per game:
   (``Game.legal_actions``) and applying the random player's choice (``Game.apply``), and each
   per decision;
 * each action kind move generation checks while listing: how many candidates of it, and the
-  time of their text-free tests or verifiers (``engine/movegen.py``'s plan for the kind, timed
+  time of their text-free tests or verifiers (``engine/turn/movegen.py``'s plan for the kind, timed
   by wrapping it; about half a microsecond of each figure is the wrapper's own), in the
   timed listings only.
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import obsession_nb as onb
-from obsession_nb.engine import movegen
+from obsession_nb.engine.turn import movegen
 from obsession_nb.players.random_player import RandomPlayer
 
 Tally = dict[str, list[float]]

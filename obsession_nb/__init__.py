@@ -14,8 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from obsession_nb.data.rules import BadNotation, IllegalAction, Ruling
-    from obsession_nb.engine.actions import Action
-    from obsession_nb.engine.explore import explore, find_line, line_text
+    from obsession_nb.engine.explore.explorer import explore, find_line, line_text
     from obsession_nb.engine.game import (
         Game,
         Verdict,
@@ -25,23 +24,25 @@ if TYPE_CHECKING:
         load_scenario_text,
         new_game,
     )
-    from obsession_nb.engine.notation import parse
     from obsession_nb.engine.positions.scenario import ScenarioError
+    from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.notation import parse
     from obsession_nb.modes.classic.game import classic_solo
     from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
     from obsession_nb.modes.solo.odds import compare_strategies
     from obsession_nb.tutor.builder import new_position, set_aside_servants
 
 _HOME = {
-    "Action": "engine.actions", "parse": "engine.notation",
-    "explore": "engine.explore", "new_position": "tutor.builder",
+    "Action": "engine.records.actions", "parse": "engine.records.notation",
+    "explore": "engine.explore.explorer", "new_position": "tutor.builder",
     "Game": "engine.game", "Verdict": "engine.game", "load_json": "engine.game", "load_position": "engine.game",
     "load_scenario": "engine.game", "load_scenario_text": "engine.game", "new_game": "engine.game",
     "BadNotation": "data.rules", "IllegalAction": "data.rules", "Ruling": "data.rules",
     "ScenarioError": "engine.positions.scenario",
     "classic_solo": "modes.classic.game",
     # for the tutorials' cells
-    "find_line": "engine.explore", "line_text": "engine.explore", "set_aside_servants": "tutor.builder",
+    "find_line": "engine.explore.explorer", "line_text": "engine.explore.explorer",
+    "set_aside_servants": "tutor.builder",
     "compare_strategies": "modes.solo.odds", "new_solo_game": "modes.solo.game",
     "play_solo": "modes.solo.game", "solo_position": "modes.solo.game",
 }

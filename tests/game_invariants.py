@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb import Game, load_json, load_scenario_text
-from obsession_nb.engine import position_check
-from obsession_nb.engine.positions import scenario
+from obsession_nb.engine.positions import position_check, scenario
 from obsession_nb.engine.positions.scenario import Scenario, parse
 from obsession_nb.engine.setup.tiles import box_in_use
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.option_index import options_with
+from obsession_nb.engine.records.options import Options
 from obsession_nb.modes.classic.game import new_classic_game
 from obsession_nb.modes.solo.game import new_solo_game
 from obsession_nb.modes.solo.strategy import RandomSolo

@@ -17,9 +17,9 @@ from typing import Any
 import yaml
 
 from obsession_nb.data.catalog import load_catalog
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.option_index import field_values
-from obsession_nb.engine.state import Turn
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import Turn
 
 STEPS = list(Turn.model_fields["step"].annotation.__args__)  # type: ignore[union-attr]
 NUMBERS = [-1, 0, 1, 2, 5, 6, 7, 16, 19, 20, 21, 100, 10**9, -10**9, 2**63]

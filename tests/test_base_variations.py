@@ -7,7 +7,7 @@ import pytest
 from positions import game, refuse, table
 
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.setup.starter_draft import draft_order
 from obsession_nb.engine.setup.tiles import INTENSIVE_SERVICE, UD_UNIVERSAL_TILES
 from obsession_nb.engine.steps.market import end_of_round

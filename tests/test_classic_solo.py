@@ -12,7 +12,7 @@ from positions import GOSSIP_TURN
 
 from obsession_nb.data.catalog import CardsError, load_catalog, overlay
 from obsession_nb.data.catalog_cards import OpponentCard
-from obsession_nb.engine.state import OwnedTile
+from obsession_nb.engine.records.state import OwnedTile
 from obsession_nb.engine.steps.seasons import column_vp
 from obsession_nb.modes.classic import ai as classic_ai
 from obsession_nb.modes.classic.courtship import opponent_score

@@ -11,7 +11,7 @@ import pytest
 import obsession_nb
 
 HEAVY = ("pandas", "pydantic", "ipywidgets", "matplotlib", "numpy", "yaml", "anywidget",
-         "importlib.metadata", "obsession_nb.engine.state", "obsession_nb.engine.dispatch",
+         "importlib.metadata", "obsession_nb.engine.records.state", "obsession_nb.engine.turn.dispatch",
          "obsession_nb.data.catalog", "typing", "dataclasses")
 """Modules the two quick commands must not import (``typing`` alone costs ~4 ms at start)."""
 

@@ -11,9 +11,9 @@ import pytest
 from obsession_nb import load_scenario
 from obsession_nb.base.cloning import keyer
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.record import Record, record
-from obsession_nb.engine.state import OwnedTile, Player, State, Turn
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.record import Record, record
+from obsession_nb.engine.records.state import OwnedTile, Player, State, Turn
 from obsession_nb.modes.classic.game import new_classic_game
 from obsession_nb.modes.solo.game import new_solo_game
 from obsession_nb.players.random_player import RandomPlayer

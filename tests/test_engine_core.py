@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from obsession_nb import Game, load_json, load_position, load_scenario_text, new_game
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.mode import STANDARD, Mode, mode_named
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.steps.choices import BOXES
 from obsession_nb.engine.steps.service import open_slots
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.game import new_solo_game
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.simulate import simulate
@@ -343,8 +343,8 @@ def test_play_decided_checks_in_the_reading_it_decided_in(monkeypatch: pytest.Mo
     reading the facts the decision worked out (the same cache); nothing decided, nothing
     played; an illegal decision refused by its rule with the position unchanged."""
     from obsession_nb.data.rules import IllegalAction
-    from obsession_nb.engine import movegen
     from obsession_nb.engine.table import Table
+    from obsession_nb.engine.turn import movegen
 
     seen: list[object] = []
     legal = movegen.legal

@@ -1,4 +1,4 @@
-"""The explorer (obsession_nb/engine/explore.py): on the packaged worked examples it lists the
+"""The explorer (obsession_nb/engine/explore/explorer.py): on the packaged worked examples it lists the
 rulebook's line with the rulebook's totals; every row replays, with the engine's full checks, to
 the figures it shows; merged rows really end in the same position; blind draws are counted, not
 named; and the CLI's JSON contract."""
@@ -12,8 +12,8 @@ import pytest
 
 import obsession_nb
 from obsession_nb.cli import main
-from obsession_nb.engine.explore import COLUMNS
-from obsession_nb.engine.explore_keys import _canonical
+from obsession_nb.engine.explore.explorer import COLUMNS
+from obsession_nb.engine.explore.keys import _canonical
 from obsession_nb.engine.game import Game, load_position
 
 
@@ -116,7 +116,7 @@ def test_explore_rows_are_distinct_end_positions(refresher: pd.DataFrame) -> Non
 def test_explore_leaves_the_game_unchanged() -> None:
     game = load_position("refresher-round-6")
     before = game.to_json()
-    obsession_nb.engine.explore(game, top=2)
+    obsession_nb.engine.explore.explorer.explore(game, top=2)
     assert game.to_json() == before and not game.log
 
 
@@ -173,7 +173,7 @@ def test_cli_explore_refuses_an_unknown_column(capsys) -> None:
 
 
 def test_cli_explore_over_the_limit_says_how_to_narrow_it(capsys, monkeypatch) -> None:
-    import obsession_nb.engine.explore as module
+    import obsession_nb.engine.explore.explorer as module
 
     monkeypatch.setattr(module, "LIMIT", 5)
     assert main(["explore", "refresher-round-6"]) == 2
@@ -219,9 +219,9 @@ def _every_end(game: Game, host: str | None = None) -> set[str]:
     """The distinct end positions of a plain search over every legal action of the turn: no
     shortcut of the explorer's (orders, the useful man's tile, placements after service), only
     its stated limits (no special actions, the first screened card, no purchase, ``host``)."""
-    from obsession_nb.engine import actions as a
-    from obsession_nb.engine import dispatch as engine
-    from obsession_nb.engine.explore_choices import SPECIAL
+    from obsession_nb.engine.explore.choices import SPECIAL
+    from obsession_nb.engine.records import actions as a
+    from obsession_nb.engine.turn import dispatch as engine
 
     table = game.table
     seat = table.turn.player
@@ -272,7 +272,7 @@ def test_explore_finds_every_end_a_plain_search_finds(name: str, host: str | Non
     dismissals resolve in the order they were invited (a shortcut once lost 20 of 400 ends);
     mid-game 0: a lady of the house with an invitation and summed guests in either order;
     mid-game 2: two servants hired in either order, passing after choosing the activity."""
-    from obsession_nb.engine.explore import lines
+    from obsession_nb.engine.explore.explorer import lines
 
     game = _position(name)
     found = {_canonical(line.state) for line in lines(game, host=host)}
@@ -283,8 +283,8 @@ def test_explore_leaves_team_requests_out_like_other_special_actions() -> None:
     """Asking a teammate for a gift or a servant can be done at any moment of one's turn, like
     borrowing: the explorer leaves it out (play it in the stepper first), or it would double
     every line."""
-    from obsession_nb.engine.explore import lines
-    from obsession_nb.engine.game_options import Options
+    from obsession_nb.engine.explore.explorer import lines
+    from obsession_nb.engine.records.options import Options
     from obsession_nb.players.random_player import RandomPlayer, play_to_round
 
     game = play_to_round(obsession_nb.new_game(4, seed=0, options=Options(mode="team")), 5,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from obsession_nb import Game, load_scenario
-from obsession_nb.engine import actions as a
+from obsession_nb.engine.records import actions as a
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.simulate import TurnOrderRecorder, run
 

@@ -9,7 +9,7 @@ from positions import game, refuse, rules_of, table
 
 from obsession_nb.cli import main
 from obsession_nb.engine.game import new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.players.random_player import RandomPlayer
 
 HALL = {"organiser": [{"tile": "private-study"}, {"tile": "servants-hall"}]}

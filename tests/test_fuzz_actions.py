@@ -24,7 +24,7 @@ from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.notation import ACTION_TYPES, parse
+from obsession_nb.engine.records.notation import ACTION_TYPES, parse
 from obsession_nb.players.random_player import RandomPlayer
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=None,

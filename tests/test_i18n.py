@@ -1,5 +1,5 @@
 """Japanese labels (lang="ja"): terms from the Japanese summary, English for anything else
-(never an id); rulings stay English."""
+(never an id); rulings in Japanese are tested in tests/test_translations.py."""
 
 from __future__ import annotations
 
@@ -59,10 +59,12 @@ def test_board_and_stepper_take_lang() -> None:
     assert "ステップ３：アクティビティの主催" in headings
     labels = [st["label"] for st in s.header.steps]
     assert "ステップ１：使用人のローテ" in labels
-    # rulings are not translated
+    # rulings show in Japanese beside the English verdict, which stays (tests/test_translations.py)
     english = Stepper.from_scenario("refresher-round-6")
     english.play_script(1)
-    assert s.rulings.entries == english.rulings.entries
+    assert [[{k: v for k, v in r.items() if k != "text"} for r in e["rulings"]]
+            for e in s.rulings.entries] == [e["rulings"] for e in english.rulings.entries]
+    assert all("text" in r for e in s.rulings.entries for r in e["rulings"])
 
 
 def test_lang_default_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.steps.milestones import MEASURES, allowed
 from obsession_nb.modes.tableau.play import pass_turn

@@ -21,10 +21,10 @@ from mode_games import GROUPS, start
 
 from obsession_nb import ScenarioError, load_scenario_text, new_game, new_position
 from obsession_nb.cli import main
-from obsession_nb.engine.explore import explore
+from obsession_nb.engine.explore.explorer import explore
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.scenario import MAX_BYTES
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.steps.limits import enabled
 
 BASES: dict[str, tuple[int, str]] = {

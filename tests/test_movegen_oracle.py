@@ -1,5 +1,5 @@
 """Move generation against its oracle (issue 25): at every decision, the legal actions the
-generator lists (``engine.legal_actions``, obsession_nb/engine/movegen.py) are exactly the candidates
+generator lists (``engine.legal_actions``, obsession_nb/engine/turn/movegen.py) are exactly the candidates
 the verifiers allow, in the same order — on the golden playthroughs, the packaged scenarios and
 seeded random games of every mode.  The oracle verifies each candidate in full, as the engine
 listed its choices before move generation."""
@@ -13,9 +13,9 @@ import pytest
 from obsession_nb import Game, load_json, load_position, new_game
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine.actions import Action
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.classic.game import new_classic_game
 from obsession_nb.modes.classic.strategy import make_player as classic_player
 from obsession_nb.modes.solo.game import new_solo_game

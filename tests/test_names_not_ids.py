@@ -1,5 +1,5 @@
 """Names a player knows, not catalog ids, wherever an action or a component is shown rather than
-typed (obsession_nb/engine/naming.py): the quiz, the position builder, the explorer's lines, the
+typed (obsession_nb/engine/records/naming.py): the quiz, the position builder, the explorer's lines, the
 teaching header, the stepper's "Played:" line, and the CLI's `legal` and solo text."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from obsession_nb import cli
 from obsession_nb.engine.game import load_position
-from obsession_nb.engine.naming import describe
+from obsession_nb.engine.records.naming import describe
 from obsession_nb.tutor.builder import new_position
 from obsession_nb.tutor.views.builder import PositionBuilder
 from obsession_nb.tutor.views.explorer import Explorer

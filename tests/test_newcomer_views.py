@@ -9,7 +9,7 @@ import re
 
 import obsession_nb as onb
 from obsession_nb.data.catalog import load_catalog
-from obsession_nb.engine.naming import action_label
+from obsession_nb.engine.records.naming import action_label
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.tutor.views import Board, RulingPanel, RulingSteps, ScenarioEditor, Stepper
 from obsession_nb.tutor.views.index import tutorial_index

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from obsession_nb.engine.game import Game, load_json, new_game
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import State
 from obsession_nb.players.random_player import play_to_round
 from obsession_nb.practice.arena import (
     ArenaGame,

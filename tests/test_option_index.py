@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.mode import BUILTIN
 from obsession_nb.engine.positions.option_index import (
     field_values,
@@ -22,6 +21,7 @@ from obsession_nb.engine.positions.option_index import (
     selections,
     selector,
 )
+from obsession_nb.engine.records.options import Options
 
 NOT_OFFERED: dict[tuple[str, str | None], str] = {
     # (option id, choice; None = the whole option): why it is not selectable

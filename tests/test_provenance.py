@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import obsession_nb as onb
-from obsession_nb.engine.provenance import cards_in_play, provenance_frame, tiles_in_play
+from obsession_nb.engine.positions.provenance import cards_in_play, provenance_frame, tiles_in_play
 from obsession_nb.modes.solo.odds import default_start
 
 

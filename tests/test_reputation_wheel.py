@@ -1,6 +1,6 @@
 """Rules reputation.wheel, reputation.penalty, reputation.floor, reputation.max."""
 
-from obsession_nb.engine.reputation import Wheel
+from obsession_nb.engine.records.reputation import Wheel
 
 STANDARD = Wheel(6)
 EXTENDED = Wheel(8)

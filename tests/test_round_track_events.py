@@ -9,9 +9,9 @@ from season_positions import event_round
 
 from obsession_nb import Game
 from obsession_nb.data.catalog import load_catalog
-from obsession_nb.engine import actions as a
 from obsession_nb.engine.game import new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.players.random_player import RandomPlayer, play_out
 

@@ -17,10 +17,10 @@ from ud_positions import STAFF, card, legal, me, step6, ud
 from obsession_nb import load_scenario
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.rules import rule
-from obsession_nb.engine.flow import enter_round
 from obsession_nb.engine.setup.new_game import new_state
 from obsession_nb.engine.steps.market import offers
 from obsession_nb.engine.steps.seasons import begin_courtship
+from obsession_nb.engine.turn.flow import enter_round
 from obsession_nb.modes.solo.game import new_solo_game
 
 CATALOG = load_catalog()
@@ -203,7 +203,7 @@ def test_ruling_universal_tiles_carriage_house_works_without_the_expansion() -> 
 
 
 def _base():
-    from obsession_nb.engine.game_options import Options
+    from obsession_nb.engine.records.options import Options
 
     return Options(expansion=False)
 

@@ -8,7 +8,7 @@ from positions import START, game, refuse, rules_of, table
 from season_positions import event_round
 from ud_positions import card, ud
 
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.setup.new_game import new_state
 from obsession_nb.engine.setup.tiles import opening_market

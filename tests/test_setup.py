@@ -9,7 +9,7 @@ import pytest
 
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.setup.new_game import new_state
 from obsession_nb.engine.setup.supply import compensation, hire_supply
 from obsession_nb.engine.setup.tiles import qualifies_for_opening

@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.setup.starter_draft import draft_order
 from obsession_nb.modes.tableau import rules as tableau
@@ -354,7 +354,7 @@ def _tie(game: Game, tiles_extra: bool) -> None:
     for p in (p0, p1):
         p.organiser = [o for o in p.organiser if cat.tiles[o.tile].start]
     if tile is not None:
-        from obsession_nb.engine.state import OwnedTile
+        from obsession_nb.engine.records.state import OwnedTile
 
         p0.organiser.append(OwnedTile(tile=tile.id))
         p1.vp_cards = [card.id]

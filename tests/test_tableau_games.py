@@ -8,7 +8,7 @@ from game_invariants import check_position, inventory, model_round_trip, round_t
 
 from obsession_nb import Game
 from obsession_nb.engine.game import new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.players.random_player import RandomPlayer
 

@@ -11,10 +11,10 @@ import pytest
 from game_invariants import Watch, round_trip
 
 from obsession_nb.cli import main
-from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.team.scoring import team_sheet
 from obsession_nb.players.random_player import RandomPlayer
 

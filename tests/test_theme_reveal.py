@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.steps.seasons import courtship_rounds, courtship_themes
 from obsession_nb.engine.steps.themes import CLIFFHANGER, cliffhanger_place, reveal_round
 from obsession_nb.players.random_player import RandomPlayer

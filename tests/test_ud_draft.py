@@ -15,8 +15,8 @@ from positions import refuse
 
 from obsession_nb import Game, load_position, load_scenario
 from obsession_nb.engine.positions.scenario import parse
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.setup.servant_draft import DRAFT_SERVANTS, start_draft
-from obsession_nb.engine.state import State
 
 SCENARIO = "content/scenarios/servant-draft-5p.yaml"
 FIVE_PLAYER_SUPPLY = {"underbutler": 2, "footman": 10, "valet": 5, "ladys_maid": 5, "cook": 5,

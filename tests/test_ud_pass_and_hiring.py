@@ -12,7 +12,7 @@ import pytest
 from positions import BASE_SERVANTS, START, game, refuse, rules_of, table
 
 from obsession_nb import Game
-from obsession_nb.engine.state import Player
+from obsession_nb.engine.records.state import Player
 
 NEW = ["cook", "hall_boy", "head_housemaid", "useful_man"]
 

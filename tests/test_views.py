@@ -10,7 +10,7 @@ import pytest
 
 import obsession_nb as onb
 from obsession_nb.base.resources import widget_module, widgets_dir
-from obsession_nb.engine.naming import action_label
+from obsession_nb.engine.records.naming import action_label
 from obsession_nb.tutor.views import (
     Board,
     RulingPanel,

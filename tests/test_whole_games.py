@@ -12,12 +12,12 @@ import pytest
 from game_invariants import check_position, inventory, model_round_trip, round_trip
 
 from obsession_nb import Game
-from obsession_nb.engine.actions import Action
-from obsession_nb.engine.dispatch import decision_actions
 from obsession_nb.engine.game import new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import CATEGORIES, score
 from obsession_nb.engine.steps.objectives import evaluate
+from obsession_nb.engine.turn.dispatch import decision_actions
 from obsession_nb.modes.solo.game import new_solo_game
 from obsession_nb.modes.solo.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer

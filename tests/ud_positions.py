@@ -9,7 +9,7 @@ from typing import Any
 from positions import BASE_SERVANTS, START, table
 
 from obsession_nb import Game
-from obsession_nb.engine.state import Player
+from obsession_nb.engine.records.state import Player
 
 NEW = ["cook", "hall_boy", "head_housemaid", "useful_man"]
 STAFF = [*BASE_SERVANTS, *NEW]

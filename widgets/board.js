@@ -175,6 +175,17 @@ function markHonesty(el, item) {
     if (foot) foot.insertBefore(tag, foot.firstChild);
     else el.appendChild(tag);
   }
+  if ((item.entered || []).length) {
+    // A card from the owner's card pack: its entered values need no "?" badge.
+    el.classList.add("onb-from-box");
+    const tag = h("span", "onb-box-tag", "your box");
+    tag.title = "From your box (your card pack): " + item.entered.join(", ") +
+      (item.printing ? `. Your printing differs from the rulebooks: ${item.printing}` : "");
+    tag.setAttribute("aria-label", tag.title);
+    const foot = el.querySelector(".onb-tile-foot, .onb-card-foot");
+    if (foot) foot.insertBefore(tag, foot.firstChild);
+    else el.appendChild(tag);
+  }
   if (!item.verified) {
     el.classList.add("onb-unverified");
     const mark = h("span", "onb-unverified-mark", "?");

@@ -77,7 +77,13 @@ export function liveRegion() {
 export function rulingItem(r, chip = ruleChip) {
   const li = h("li", "onb-ruling");
   li.dataset.rule = r.rule;
-  li.appendChild(h("span", "onb-ruling-verdict", r.verdict));
+  // r.text: the ruling in the reader's language; the engine's English verdict stays beside it
+  li.appendChild(h("span", "onb-ruling-verdict", r.text || r.verdict));
+  if (r.text) {
+    const record = h("span", "onb-ruling-record", r.verdict);
+    record.lang = "en";
+    li.appendChild(record);
+  }
   const meta = h("span", "onb-ruling-meta");
   meta.appendChild(chip(r));
   meta.appendChild(h("span", "onb-citation", ` ${r.citation}`));

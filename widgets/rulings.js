@@ -4,11 +4,12 @@
 // Traits (see obsession_nb/tutor/views/rulings.py):
 //   heading   a title line
 //   status    {kind: "info" | "ok" | "error", text}
-//   verdict   {action, legal, rulings: [{rule, verdict, citation}], error}  (may be empty)
+//   verdict   {action, legal, word, rulings: [{rule, verdict, citation, text}], error}  (may be
+//             empty; word: legal or illegal in the reader's language; text: a ruling in it)
 //   entries   [{action, player, auto, rulings: [...]}]  the log of applied actions
 //   problems  ["path: problem", ...]
-//   rules     {rule id: {title, summary}}  hover text of the rule-id chips; a click on a chip
-//             shows the summary in place and sends {event: "open", rule} (the rule browser)
+//   rules     {rule id: {title, summary}}  the rule-id chips' names and hover text; a chip
+//             (a button: click, Enter or Space) shows the summary in place and sends {event: "open", rule} (the rule browser)
 
 import { h, keepingFocus, liveRegion, nameChip, redrawOn, ruleChip, rulingItem } from "./common.js";
 
@@ -47,7 +48,8 @@ function verdictEl(v, model) {
   box.classList.add(v.legal ? "onb-verdict-legal" : "onb-verdict-illegal");
   const head = h("div", "onb-verdict-head");
   head.appendChild(h("code", "onb-entry-action", v.action));
-  head.appendChild(h("span", v.legal ? "onb-legal" : "onb-illegal", v.legal ? "legal" : "illegal"));
+  const word = v.word || (v.legal ? "legal" : "illegal");
+  head.appendChild(h("span", v.legal ? "onb-legal" : "onb-illegal", word));
   box.appendChild(head);
   const list = h("ul", "onb-rulings");
   for (const r of v.rulings || []) list.appendChild(rulingEl(r, model));
@@ -82,7 +84,7 @@ function drawLog(log, model, drawn, live) {
 function announce(live, entries) {
   live.textContent = entries.map((e) => {
     const who = e.who ? `${e.who}: ` : "";
-    const verdicts = (e.rulings || []).map((r) => r.verdict).join(" ");
+    const verdicts = (e.rulings || []).map((r) => r.text || r.verdict).join(" ");
     return `${who}${e.label || e.action}. ${verdicts}`;
   }).join(" ");
 }

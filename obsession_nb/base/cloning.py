@@ -3,7 +3,7 @@
 A position is copied whenever a line of play is tried on it (the explorer, the solo planners,
 the quiz); copying through JSON parses and validates every field again, which a record that the
 engine wrote does not need.  :func:`cloner` writes, for a record class (a slotted pydantic
-dataclass, obsession_nb/engine/record.py), a function that builds the copy directly: immutable
+dataclass, obsession_nb/engine/records/record.py), a function that builds the copy directly: immutable
 values (numbers, text, ``None``, literals, tuples of them, frozen records of them) are shared,
 lists and dicts are copied, nested records are copied by their own function.  The copy equals
 the original and shares no mutable part with it.
@@ -205,7 +205,7 @@ def _itself(src: Any) -> Any:
 
 def is_record(annotation: Any) -> bool:
     """A record class: a slotted dataclass whose fields pydantic has resolved
-    (obsession_nb/engine/record.py)."""
+    (obsession_nb/engine/records/record.py)."""
     return (isinstance(annotation, type) and dataclasses.is_dataclass(annotation)
             and "__slots__" in annotation.__dict__ and hasattr(annotation, "__pydantic_fields__"))
 

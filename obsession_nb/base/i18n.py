@@ -1,8 +1,12 @@
 """UI labels in another language (``content/i18n/<lang>.yaml``): ``lang="ja"`` on the widgets,
 ``--lang ja`` on the CLI.
 
-Only labels are translated: step names, zones, headings and the component names the Japanese
-summary names.  Text with no translation stays in English (never an id); rulings stay English.
+Here only labels are translated: step names, zones, headings and the component names the
+Japanese summary names.  A label with no translation stays in English (never an id).  The rules
+layer (rule entries, glossary, casebook) has its own files, ``content/i18n/<lang>/``, read by
+``obsession_nb/data/translations.py``; rulings and refusals show in the chosen language there
+(the rule's title, the verdict's particulars named with :func:`names`), while the engine's English
+verdict stays the record beside them.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from obsession_nb.data.rules import Ruling
-    from obsession_nb.engine.actions import Action
     from obsession_nb.engine.game import Game, Verdict
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.state import LogEntry
 
 STYLE = (
     "<style>.onb-r{font-family:Georgia,serif;font-size:13px;line-height:1.4}"
@@ -20,26 +20,34 @@ STYLE = (
     ".onb-r .onb-cite{color:#666;font-style:italic}"
     ".onb-r .onb-legal{color:#1d6b2c;font-weight:bold}"
     ".onb-r .onb-illegal{color:#a11d1d;font-weight:bold}"
+    ".onb-r .onb-record{color:#555;font-size:11px}"
     ".onb-r table{border-collapse:collapse}.onb-r td,.onb-r th{padding:2px 8px;"
     "border-bottom:1px solid #ddd;text-align:left}</style>"
 )
 
 
-def ruling_html(r: Ruling) -> str:
+def ruling_html(r: Ruling, text: str | None = None) -> str:
     """A ruling; its rule id shows the rule's title and summary on hover (the rule browser,
-    ``obsession-nb rules ID``, has the whole entry)."""
+    ``obsession-nb rules ID``, has the whole entry).  ``text``: the ruling in the reader's
+    language (``obsession_nb.data.translations.ruling_text``), shown first, with the engine's
+    English verdict after it as the record."""
     hover = escape(r.summary, quote=True)
+    said = escape(r.verdict) if text is None else (
+        f'{escape(text)} <span class="onb-record" lang="en">{escape(r.verdict)}</span>')
     return (
-        f'<div class="onb-r onb-ruling">{escape(r.verdict)} '
+        f'<div class="onb-r onb-ruling">{said} '
         f'<span class="onb-rule" title="{hover}">[{escape(r.rule)}]</span> '
         f'<span class="onb-cite">{escape(r.citation)}</span></div>'
     )
 
 
-def verdict_html(v: Verdict) -> str:
-    label = ('<span class="onb-legal">legal</span>' if v.legal
-             else '<span class="onb-illegal">illegal</span>')
-    items = "".join(f"<li>{ruling_html(r)}</li>" for r in v.rulings)
+def verdict_html(v: Verdict, texts: list[str] | None = None, word: str | None = None) -> str:
+    """A verdict: the action, legal or illegal (``word`` in the reader's language), and its
+    rulings (``texts``: each in that language, see :func:`ruling_html`)."""
+    word = word or ("legal" if v.legal else "illegal")
+    label = f'<span class="{"onb-legal" if v.legal else "onb-illegal"}">{escape(word)}</span>'
+    shown = texts if texts is not None else [None] * len(v.rulings)
+    items = "".join(f"<li>{ruling_html(r, t)}</li>" for r, t in zip(v.rulings, shown))
     return (f'{STYLE}<div class="onb-r onb-verdict"><code>{escape(v.action)}</code>: '
             f"{label}<ul>{items}</ul></div>")
 

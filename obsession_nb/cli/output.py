@@ -26,8 +26,14 @@ def _print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
-def _log_json(game: Game) -> list[dict[str, Any]]:
-    return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in game.log]
+def _log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
+    """The game's log; in another language than English each ruling has ``text`` too."""
+    if lang == "en":
+        return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in game.log]
+    from obsession_nb.data.translations import ruling_json
+
+    return [{"player": e.player, "action": e.action,
+             "rulings": [ruling_json(r, lang) for r in e.rulings]} for e in game.log]
 
 
 def _path(text: str) -> Path:

@@ -8,6 +8,7 @@ import sys
 from functools import cache  # loaded with argparse's re: free at start
 
 from obsession_nb.base.i18n import LANGUAGES
+from obsession_nb.cli.cards import add_parser as add_cards_parser
 from obsession_nb.cli.games import cmd_practice, cmd_simulate, cmd_solo, d20_rolls
 from obsession_nb.cli.output import FILE_HELP, VERSION, _path
 from obsession_nb.cli.positions import (
@@ -57,6 +58,10 @@ def _width() -> int:
     return (columns or 80) - 2
 
 
+LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the English verdict "
+             "stays, as the record; JSON adds it as 'text')")
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="obsession-nb", description=(
         "Validate, show, play and list the legal actions of Obsession scenarios, and open the "
@@ -79,6 +84,7 @@ def parser() -> argparse.ArgumentParser:
                     help='an action in notation, quoted as one argument ("invite lady-suffolk")')
     pl.add_argument("--json", action="store_true",
                     help="print the end position with the log of rulings as JSON")
+    pl.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     pl.set_defaults(func=cmd_play)
     lg = sub.add_parser("legal", help="legal actions of the pending decision after the file's "
                         "recorded actions (--before: before them)")
@@ -86,6 +92,8 @@ def parser() -> argparse.ArgumentParser:
     lg.add_argument("--before", action="store_true",
                     help="list them at the position before the recorded actions")
     lg.add_argument("--json", action="store_true", help="print the actions as JSON")
+    lg.add_argument("--lang", choices=LANGUAGES, help="language of the decision and the actions' "
+                    "descriptions (the notation stays as you type it)")
     lg.set_defaults(func=cmd_legal)
     sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it "
                          "(or --games N of them, and print their statistics)")
@@ -169,11 +177,12 @@ def parser() -> argparse.ArgumentParser:
     ak.add_argument("--json", action="store_true")
     ak.set_defaults(func=cmd_ask)
     co = sub.add_parser("components", help="every component in the catalog with its count and "
-                        "provenance (stated, unverified or stand-in)")
+                        "provenance (stated, unverified, stand-in or from your box)")
     co.add_argument("--kind", choices=[k for k, _w in COMPONENT_SECTIONS],
                     help="only one kind (servants, tiles, gentry, ...)")
     co.add_argument("--json", action="store_true")
     co.set_defaults(func=cmd_components)
+    add_cards_parser(sub)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
     ex.add_argument("file", metavar="FILE", help=FILE_HELP)
     ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")

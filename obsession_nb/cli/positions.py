@@ -38,8 +38,8 @@ def _when(game: Game, played: bool, other: str) -> str:
 def dead_end(path: str) -> str | None:
     """The first position of the file (before or after a recorded action) whose pending decision
     offers no legal action although the game is not over, described; ``None`` if there is none."""
-    from obsession_nb.engine.dispatch import decision_actions
     from obsession_nb.engine.game import load_scenario
+    from obsession_nb.engine.turn.dispatch import decision_actions
 
     game = load_scenario(path, play_recorded=False)
     for i, action in enumerate([None, *game.recorded]):
@@ -66,11 +66,24 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ruling_lines(ruling: dict[str, str], indent: str = "    ") -> list[str]:
+    """A ruling as ``play`` prints it: the verdict, its rule id and citation; a ruling shown in
+    another language (``text``) has the English verdict on the next line."""
+    said = ruling.get("text", ruling["verdict"])
+    lines = [f"{indent}{said}  [{ruling['rule']}] {ruling['citation']}"]
+    if "text" in ruling:
+        lines.append(f"{indent}  = {ruling['verdict']}")
+    return lines
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    from obsession_nb.base.i18n import resolve
     from obsession_nb.data.rules import BadNotation, IllegalAction
+    from obsession_nb.data.translations import ruling_json
     from obsession_nb.engine.game import load_scenario
     from obsession_nb.tutor import suggest
 
+    lang = resolve(args.lang)
     game = load_scenario(args.file)
     error = None
     for action in args.actions:
@@ -78,36 +91,41 @@ def cmd_play(args: argparse.Namespace) -> int:
             game.apply(action)
         except (BadNotation, IllegalAction) as exc:
             error = {"action": action, "error": str(exc),
-                     "rulings": [r.to_json() for r in getattr(exc, "rulings", [])]}
+                     "rulings": [ruling_json(r.to_json(), lang, refused=True)
+                                 for r in getattr(exc, "rulings", [])]}
             hints = suggest.notation_hint(game, action, near_legal=isinstance(exc, BadNotation))
             if hints:
                 error["did_you_mean"] = hints
             break
+    log = _log_json(game, lang)
     if args.json:
         data = game.view()
-        data["log"] = _log_json(game)
+        data["log"] = log
         if error:
             data["refused"] = error
         _print_json(data)
     else:
-        for entry in game.log:
-            print(entry.action)
-            for r in entry.rulings:
-                print(f"    {r['verdict']}  [{r['rule']}] {r['citation']}")
+        for entry in log:
+            print(entry["action"])
+            for r in entry["rulings"]:
+                print("\n".join(_ruling_lines(r)))
         print(game)
-        if error:
-            print(f"refused: {error['action']}: {error['error']}", file=sys.stderr)
+        if error:  # in another language the rulings below say it, English included
+            said = f": {error['error']}" if lang == "en" or not error["rulings"] else ""
+            print(f"refused: {error['action']}{said}", file=sys.stderr)
             for r in error["rulings"]:
-                print(f"    {r['verdict']}  [{r['rule']}] {r['citation']}", file=sys.stderr)
+                print("\n".join(_ruling_lines(r)), file=sys.stderr)
             if error.get("did_you_mean"):
                 print("did you mean: " + " | ".join(error["did_you_mean"]), file=sys.stderr)
     return 1 if error else 0
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from obsession_nb.base.i18n import resolve, tr
     from obsession_nb.engine.game import load_scenario
     from obsession_nb.engine.positions.arguments import natural_form
 
+    lang = resolve(args.lang)
     game = load_scenario(args.file, play_recorded=not args.before)
     actions = game.legal_actions()
     if args.json:  # "player": whose decision it is (a teammate's answer in team play)
@@ -116,19 +134,24 @@ def cmd_legal(args: argparse.Namespace) -> int:
                       "player": owner, "natural": natural_form(game.table, a)} for a in actions])
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
-        print(game.pending()["prompt"])
-        from obsession_nb.engine.naming import describe
+        print(tr(game.pending()["prompt"], lang))
+        from obsession_nb.engine.records.naming import describe
 
         width = max((len(a.notation) for a in actions), default=0)
         for a in actions:  # what to type, then what it is (and the natural form, if any)
             also = natural_form(game.table, a)
-            print(f"  {a.notation:<{width}}  {describe(game, a)}"
+            print(f"  {a.notation:<{width}}  {tr(describe(game, a), lang)}"
                   + (f"   (or: {also})" if also else ""))
     return 0
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    from obsession_nb.engine.explore import ExploreLimit, explore, line_text, rows_json
+    from obsession_nb.engine.explore.explorer import (
+        ExploreLimit,
+        explore,
+        line_text,
+        rows_json,
+    )
     from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.play_recorded)

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TextIO
 
 from obsession_nb.data.rules import BadNotation, IllegalAction
-from obsession_nb.engine.naming import describe
+from obsession_nb.engine.records.naming import describe
+from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import score
-from obsession_nb.engine.state import LogEntry
 from obsession_nb.practice.session import Practice
 
 COMMANDS = {

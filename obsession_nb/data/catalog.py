@@ -8,6 +8,7 @@ that complete games can be played are flagged ``standin``.  Views show both mark
 from __future__ import annotations
 
 import gc
+import warnings
 from functools import cache
 from pathlib import Path
 
@@ -80,7 +81,7 @@ class Catalog(Frozen):
         return self
 
 
-_SECTIONS = {
+RECORDS: dict[str, type[Frozen]] = {
     "servants": ServantKind,
     "families": Family,
     "gentry": GentryCard,
@@ -103,11 +104,11 @@ def read_catalog(directory: Path) -> Catalog:
     Each file holds one or more top-level sections named as in :class:`Catalog`, each a list
     of entries with an ``id``.  Later files may not redefine an id.
     """
-    merged: dict[str, dict[str, object]] = {name: {} for name in _SECTIONS}
+    merged: dict[str, dict[str, object]] = {name: {} for name in RECORDS}
     for path in sorted(directory.glob("*.yaml")):
         data = yamlio.load(path.read_text(encoding="utf-8")) or {}
         for section, entries in data.items():
-            if section not in _SECTIONS:
+            if section not in RECORDS:
                 raise ValueError(f"{path.name}: unknown section '{section}'")
             for entry in entries:
                 key = entry["id"]
@@ -160,7 +161,7 @@ def overlay(catalog: Catalog, path: str | Path) -> Catalog:
         found = dict(getattr(catalog, section))
         for i, entry in enumerate(entries):
             try:
-                card = _SECTIONS[section].model_validate(entry)
+                card = RECORDS[section].model_validate(entry)
             except ValidationError as exc:
                 problems += [f"{section}[{i}]" + "".join(f".{x}" for x in e["loc"]) +
                              f": {e['msg']}" for e in exc.errors()]
@@ -174,16 +175,40 @@ def overlay(catalog: Catalog, path: str | Path) -> Catalog:
 
 @cache
 def load_catalog() -> Catalog:
-    """The packaged catalog (``content/catalog``), loaded once per process: from its parsed
-    copy in the user's cache while the files and this module are unchanged, else from the
-    YAML (obsession_nb/data/content_cache.py).
+    """The catalog in use: the stated content (:func:`stated_catalog`) overlaid by the card
+    pack in use, if the owner keeps one (``obsession-nb cards use``, obsession_nb/data/pack.py).
+    Loaded once per process; :func:`reload_catalog` reads it again.
 
     Its records live as long as the process, so they are moved out of the garbage collector's
     reach (``gc.freeze``): whole games allocate many short-lived objects, and each collection
     would otherwise walk the catalog's thousands of records again."""
-    catalog = cached_catalog(content_dir() / "catalog")
+    from obsession_nb.data import pack, pack_store
+
+    catalog = stated_catalog()
+    path = pack_store.in_use()
+    if path is not None:
+        try:
+            catalog = pack.overlay(catalog, pack.read(path), str(path))
+        except pack.PackError as exc:
+            warnings.warn(f"the card pack in use is not used: {exc} (see `obsession-nb cards "
+                          "check`)", stacklevel=2)
     gc.freeze()
     return catalog
+
+
+@cache
+def stated_catalog() -> Catalog:
+    """The packaged catalog (``content/catalog``), loaded once per process: from its parsed
+    copy in the user's cache while the files and this module are unchanged, else from the
+    YAML (obsession_nb/data/content_cache.py)."""
+    return cached_catalog(content_dir() / "catalog")
+
+
+def reload_catalog() -> Catalog:
+    """The catalog in use, read again (after the pack in use changed); positions made before
+    keep the catalog they were made with."""
+    load_catalog.cache_clear()
+    return load_catalog()
 
 
 def cached_catalog(directory: Path) -> Catalog:

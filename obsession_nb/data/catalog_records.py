@@ -35,6 +35,10 @@ class Sourced(Frozen):
     unverified: tuple[str, ...] = ()
     standin: bool = False
     note: str | None = None
+    entered: tuple[str, ...] = ()
+    """The fields an owner entered from their own box (a card pack, obsession_nb/data/pack.py)."""
+    printing: str | None = None
+    """Why the owner's card differs from a value the sources state (their printing)."""
 
     @model_validator(mode="after")
     def _verified_matches_fields(self) -> Sourced:

@@ -26,9 +26,11 @@ class Component(NamedTuple):
     """Copies in the base game's box (or in the box the component comes in)."""
     ud_count: int
     """Further copies in the Upstairs, Downstairs box."""
-    provenance: str  # "stated", "unverified" or "stand-in"
+    provenance: str  # "stated", "unverified", "stand-in" or "from your box"
     unverified: tuple[str, ...]
     source: str
+    printing: str | None = None
+    """Why an owner's card differs from a stated value (a card pack's ``printing``)."""
 
     @property
     def total(self) -> int:
@@ -37,13 +39,19 @@ class Component(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "id": self.id, "name": self.name, "count": self.count,
                 "ud_count": self.ud_count, "total": self.total, "provenance": self.provenance,
-                "unverified": list(self.unverified), "source": self.source}
+                "unverified": list(self.unverified), "source": self.source,
+                "printing": self.printing}
+
+
+PROVENANCES = ("stated", "unverified", "stand-in", "from your box")
 
 
 def provenance(entry: Sourced) -> str:
-    """``stand-in``, ``unverified`` or ``stated``."""
+    """``stand-in``, ``from your box`` (a card pack's card), ``unverified`` or ``stated``."""
     if entry.standin:
         return "stand-in"
+    if entry.entered:
+        return "from your box"
     return "unverified" if entry.unverified else "stated"
 
 
@@ -63,7 +71,8 @@ def components(catalog: Catalog | None = None) -> list[Component]:
             count, ud_count = _counts(entry)
             out.append(Component(kind=section, id=entry.id, name=getattr(entry, "name", entry.id),
                                  count=count, ud_count=ud_count, provenance=provenance(entry),
-                                 unverified=tuple(entry.unverified), source=entry.source))
+                                 unverified=tuple(entry.unverified), source=entry.source,
+                                 printing=entry.printing))
     return out
 
 
@@ -80,10 +89,11 @@ def text(rows: list[Component]) -> str:
         for c in block:
             count = f"{c.count}+{c.ud_count}" if c.ud_count else str(c.count)
             note = f" ({', '.join(c.unverified)} not stated)" if c.unverified else ""
+            note += f" (your printing: {c.printing})" if c.printing else ""
             lines.append(f"  {count:>5}  {c.name} [{c.id}] — {c.provenance}{note}")
     tally = Counter(c.provenance for c in rows)
     lines.append(f"{len(rows)} components: " + ", ".join(
-        f"{tally[p]} {p}" for p in ("stated", "unverified", "stand-in")) + ". A+B = A in the "
+        f"{tally[p]} {p}" for p in PROVENANCES if p != "from your box" or tally[p]) + ". A+B = A in the "
         "base box, B more in the Upstairs, Downstairs box; sources: `--json` gives each "
         "entry's citation.")
     return "\n".join(lines)

@@ -106,8 +106,10 @@ class Ruling:
 
     def _repr_html_(self) -> str:
         from obsession_nb.base.render import ruling_html
+        from obsession_nb.data.translations import ruling_text
 
-        return ruling_html(self)
+        said = ruling_text(self.rule, self.verdict, None)
+        return ruling_html(self, None if said == self.verdict else said)
 
 
 @cache

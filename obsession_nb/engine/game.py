@@ -10,19 +10,18 @@ from obsession_nb.base.cloning import constructor
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.data.rules import IllegalAction, Ruling
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine import position_check
-from obsession_nb.engine.actions import Action
-from obsession_nb.engine.flow import STEP_NAMES
-from obsession_nb.engine.notation import parse
-from obsession_nb.engine.positions import arguments, scenario
+from obsession_nb.engine.positions import arguments, position_check, scenario
+from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.records.notation import parse
+from obsession_nb.engine.records.state import LogEntry, State
 from obsession_nb.engine.setup.new_game import new_state
-from obsession_nb.engine.state import LogEntry, State
 from obsession_nb.engine.table import Table
-from obsession_nb.engine.turn_flow import start_turn
+from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.engine.turn.flow import STEP_NAMES
+from obsession_nb.engine.turn.opening import start_turn
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.summary import TurnSummary
+    from obsession_nb.engine.positions.summary import TurnSummary
 
 
 @dataclass(frozen=True)
@@ -34,13 +33,33 @@ class Verdict:
     rulings: tuple[Ruling, ...]
 
     def __str__(self) -> str:
-        head = f"{self.action}: {'legal' if self.legal else 'illegal'}"
-        return "\n".join([head, *(f"  - {r}" for r in self.rulings)])
+        return self.text("en")
+
+    def texts(self, lang: str | None = None) -> list[str]:
+        """Each ruling in ``lang`` (default ``OBSESSION_NB_LANG``, else English): the English
+        verdicts, or the rule titles of obsession_nb/data/translations.py's ``ruling_text``."""
+        from obsession_nb.data.translations import ruling_text
+
+        return [ruling_text(r.rule, r.verdict, lang, refused=not self.legal)
+                for r in self.rulings]
+
+    def text(self, lang: str | None = None) -> str:
+        """The verdict in words, in ``lang``; in another language than English each ruling's
+        English verdict (the record) follows it."""
+        from obsession_nb.data.translations import verdict_word
+
+        head = f"{self.action}: {verdict_word(self.legal, lang)}"
+        lines = [head]
+        for r, said in zip(self.rulings, self.texts(lang)):
+            lines.append(f"  - {r}" if said == r.verdict else f"  - {said} [{r.rule}]\n"
+                         f"      {r.verdict}")
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         from obsession_nb.base.render import verdict_html
+        from obsession_nb.data.translations import verdict_word
 
-        return verdict_html(self)
+        return verdict_html(self, self.texts(), verdict_word(self.legal, None))
 
 
 @dataclass(frozen=True)
@@ -214,15 +233,15 @@ class Game:
 
     def explore(self, **options: Any) -> Any:
         """Every distinct way to finish this turn, compared in a pandas DataFrame (options:
-        :func:`obsession_nb.engine.explore.explore`)."""
-        from obsession_nb.engine.explore import explore
+        :func:`obsession_nb.engine.explore.explorer.explore`)."""
+        from obsession_nb.engine.explore.explorer import explore
 
         return explore(self, **options)
 
     def provenance(self) -> Any:
         """How many of the guest cards and tiles in play are stand-ins or carry a value no
-        source states, as a pandas DataFrame (:func:`obsession_nb.engine.provenance.provenance_frame`)."""
-        from obsession_nb.engine.provenance import provenance_frame
+        source states, as a pandas DataFrame (:func:`obsession_nb.engine.positions.provenance.provenance_frame`)."""
+        from obsession_nb.engine.positions.provenance import provenance_frame
 
         return provenance_frame(self)
 
@@ -231,8 +250,8 @@ class Game:
             self.apply(action)
 
     def turn_summary(self, since: Snapshot) -> TurnSummary:
-        """What the player to move at ``since`` gained since then (``obsession_nb.engine.summary``)."""
-        from obsession_nb.engine.summary import turn_summary
+        """What the player to move at ``since`` gained since then (``obsession_nb.engine.positions.summary``)."""
+        from obsession_nb.engine.positions.summary import turn_summary
 
         return turn_summary(self, since)
 

@@ -12,10 +12,10 @@ How a new mode plugs in:
 1. Subclass :class:`Mode` in a module of its own (``obsession_nb/modes/<name>.py``, or any
    package) and override the hooks it needs.  Hooks receive the :class:`~obsession_nb.engine.table.Table`
    and may use anything at or below the sequencer (``flow``); an extra action kind is a record in
-   ``obsession_nb.engine.mode_actions`` plus an entry in :attr:`Mode.handlers`.
+   ``obsession_nb.engine.records.mode_actions`` plus an entry in :attr:`Mode.handlers`.
 2. Register it under its ``options.mode`` name: in :data:`BUILTIN` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
-3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/game_options.py``).
+3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/records/options.py``).
 
 Hooks by moment of play:
 
@@ -54,9 +54,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from obsession_nb.data.catalog import Catalog
     from obsession_nb.data.rules import Ruling
-    from obsession_nb.engine.actions import Action
+    from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.state import State
     from obsession_nb.engine.scoring import Scoresheet
-    from obsession_nb.engine.state import State
     from obsession_nb.engine.steps.market import Offer
     from obsession_nb.engine.table import Table
 

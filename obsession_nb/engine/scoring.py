@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.state import Player
+from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.steps import limits, milestones
 from obsession_nb.engine.steps.objectives import ObjectiveResult, evaluate
 from obsession_nb.engine.table import Table

@@ -18,8 +18,8 @@ from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile, TileSide
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.mode import Mode, mode_named
-from obsession_nb.engine.reputation import Wheel
-from obsession_nb.engine.state import OwnedTile, Player, State, Turn
+from obsession_nb.engine.records.reputation import Wheel
+from obsession_nb.engine.records.state import OwnedTile, Player, State, Turn
 
 WHEEL_LEVELS = {"standard": 6, "extended": 8}
 

@@ -7,7 +7,7 @@ in ``favours``, since a gossip has no one to target at a one-player table).
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse
-from obsession_nb.engine import actions as a
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.game import Game
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
 
 RARE = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch)
 REVEALS = (a.Reveal, a.RevealHire, a.RevealReclaim)

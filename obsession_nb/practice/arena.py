@@ -19,8 +19,8 @@ from typing import Any
 
 from obsession_nb.base.batch import game_seeds, run_all
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.option_index import options_with
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.simulate import MAX_ACTIONS, play_to_end

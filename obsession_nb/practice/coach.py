@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game, Snapshot, load_json
-from obsession_nb.engine.naming import describe
-from obsession_nb.engine.notation import parse
+from obsession_nb.engine.records.naming import describe
+from obsession_nb.engine.records.notation import parse
 from obsession_nb.practice.determinise import sample
 from obsession_nb.practice.search import (
     PLAYOUTS,
@@ -243,7 +243,7 @@ def explore_values(game: Game, *, top: int | None = 10, playouts: int = PLAYOUTS
     """The explorer's table (``explore.explore`` with ``options``), its first ``top`` rows with
     a ``value`` column (the expected final score margin from rollouts) and its ``value_error``,
     sorted by value (``views.explorer.Explorer(game, frame=...)`` shows them)."""
-    from obsession_nb.engine.explore import explore
+    from obsession_nb.engine.explore.explorer import explore
 
     frame = explore(game, top=top, **options).copy()
     if frame.empty:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import random
 
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.game import Game
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.strategy import GreedySolo
 from obsession_nb.modes.solo.values import favours_value, is_legal
 from obsession_nb.modes.team.seating import teams

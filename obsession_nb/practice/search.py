@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine.game import Game
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.practice.determinise import copy_position, sample
 from obsession_nb.practice.opponents import HeuristicPlayer, margin
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from obsession_nb.engine.actions import Action
 from obsession_nb.engine.game import Game, Snapshot, new_game
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.state import LogEntry
+from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.practice.arena import Player, make_player
 from obsession_nb.practice.coach import Hint, TurnReview, hint, review_turn
 from obsession_nb.practice.search import PLAYOUTS

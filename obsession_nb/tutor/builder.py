@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.mode import BUILTIN
 from obsession_nb.engine.positions.option_index import options_with, parse_setting
+from obsession_nb.engine.records.options import Options
 
 MODES = ("standard", *BUILTIN)
 FROM_SETUP_ONLY = ("tableau", "tableau-duel", "classic-solo")
@@ -90,8 +90,8 @@ def _advance(game: Game, target: int) -> None:
     space's events, and each courtship in full — its scoring, the winner's Fairchild, the
     objective discards and the VP cards (seasons.py: courtship.*, season.*) — each decision the
     first one offered; the pawn then passes (ud.first-player-counterclockwise)."""
-    from obsession_nb.engine.flow import end_round
     from obsession_nb.engine.steps.rounds import is_courtship, last_round
+    from obsession_nb.engine.turn.flow import end_round
 
     table = game.table
     state = table.state

@@ -18,7 +18,6 @@ from typing import Any
 import pandas as pd
 
 from obsession_nb.data.rules import rule
-from obsession_nb.engine.dispatch import decision_actions
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.positions.option_index import (
     options_with,
@@ -28,6 +27,7 @@ from obsession_nb.engine.positions.option_index import (
 )
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.steps.step2 import can_use_hall
+from obsession_nb.engine.turn.dispatch import decision_actions
 from obsession_nb.players.random_player import RandomPlayer
 
 OBSERVED = {

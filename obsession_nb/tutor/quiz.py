@@ -23,15 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import Ruling
-from obsession_nb.engine import actions as a
 from obsession_nb.engine.game import Game, load_position, load_scenario_text
-from obsession_nb.engine.naming import describe
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.naming import describe
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from obsession_nb.data.catalog_records import GentryCard
-    from obsession_nb.engine.state import State
+    from obsession_nb.engine.records.state import State
 
 KINDS = ("legal", "servant", "earn")
 TOPICS = ("new servants", "passing", "market", "courtship", "solo", "guests", "service", "turn")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from obsession_nb.engine.game import Game, load_scenario, new_game
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.simulate import run
 

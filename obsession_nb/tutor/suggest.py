@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import nearest
-from obsession_nb.engine.notation import ACTION_TYPES
+from obsession_nb.engine.records.notation import ACTION_TYPES
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import fields
 
 from obsession_nb.data.rules import BadNotation, unknown
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.steps.service import available_counts, filler_rule, open_slots
 from obsession_nb.engine.table import Table
 

@@ -16,8 +16,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 from pydantic import ValidationError
 
 from obsession_nb.data.rules import Rule, rule_index
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.record import problem
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.record import problem
 
 
 def option_rules() -> list[Rule]:

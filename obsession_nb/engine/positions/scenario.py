@@ -21,11 +21,11 @@ from obsession_nb.base.cloning import is_record
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.engine.game_options import Options
 from obsession_nb.engine.positions.scenario_check import check, key_path
-from obsession_nb.engine.record import problem
-from obsession_nb.engine.reputation import Wheel
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.record import problem
+from obsession_nb.engine.records.reputation import Wheel
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.table import WHEEL_LEVELS
 
 FORMAT = "obsession-nb/scenario@1"
@@ -75,7 +75,7 @@ def exists(path: Path) -> bool:
 
 DecisionCheck = Callable[..., list[str]]
 """``check(state, catalog, custom, playable=...)``: problems of the pending decision
-(:func:`obsession_nb.engine.position_check.check`, passed in by the game layer above this one)."""
+(:func:`obsession_nb.engine.positions.position_check.check`, passed in by the game layer above this one)."""
 
 
 def read(path_or_name: str | Path, catalog: Catalog | None = None,

@@ -4,7 +4,7 @@ numbers in range, a market of identical stacks and reserves of their own kind, t
 both Fairchilds in play on a track with courtships.  Every mode goes through all of these; a
 mode plugin adds its own (``Mode.check_position``) and only says what differs by its attributes
 (``identical_stacks``, ``last_round``, ``milestones``).  The pending decision is checked one
-layer up, where the rules live (:mod:`obsession_nb.engine.position_check`), in every mode too.
+layer up, where the rules live (:mod:`obsession_nb.engine.positions.position_check`), in every mode too.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile
 from obsession_nb.engine.mode import mode_named
-from obsession_nb.engine.reputation import Wheel
+from obsession_nb.engine.records.reputation import Wheel
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.setup.tiles import box_in_use
-from obsession_nb.engine.state import State
 from obsession_nb.engine.steps.buying import purchase_limit
 from obsession_nb.engine.steps.milestones import MARKERS, PER_GAME
 from obsession_nb.engine.table import Table

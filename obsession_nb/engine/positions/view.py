@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.data.catalog_records import CATEGORIES
+from obsession_nb.data.catalog_records import CATEGORIES, Sourced
 from obsession_nb.engine.steps import milestones
 from obsession_nb.engine.steps.market import RESERVE_PRICE, SPACE_PRICES, offers
 from obsession_nb.engine.steps.rounds import space
@@ -15,6 +15,14 @@ from obsession_nb.engine.table import Table
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
+
+
+def _from_your_box(entry: Sourced) -> dict[str, Any]:
+    """For a card pack's card only: the fields entered from the owner's box and why it differs
+    from a stated value (obsession_nb/data/pack.py); other views keep their shape."""
+    if not entry.entered:
+        return {}
+    return {"entered": list(entry.entered), "printing": entry.printing}
 
 
 def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, Any]:
@@ -43,6 +51,7 @@ def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, An
         "verified": tile.verified,
         "unverified": list(tile.unverified),
         "standin": tile.standin,
+        **_from_your_box(tile),
     }
 
 
@@ -62,6 +71,7 @@ def card_view(table: Table, card_id: str) -> dict[str, Any]:
         "verified": card.verified,
         "unverified": list(card.unverified),
         "standin": card.standin,
+        **_from_your_box(card),
         "custom": card_id in table.custom,
     }
 

@@ -10,8 +10,9 @@ import random
 from collections.abc import Sequence
 
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.reputation import Wheel
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.reputation import Wheel
+from obsession_nb.engine.records.state import OwnedTile, State, Turn
 from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order
 from obsession_nb.engine.setup.supply import (
     FAMILY_RULES,
@@ -31,7 +32,6 @@ from obsession_nb.engine.setup.tiles import (
     tile_in_game,
     universal_tiles_in,
 )
-from obsession_nb.engine.state import OwnedTile, State, Turn
 from obsession_nb.engine.steps.themes import round_begins
 from obsession_nb.engine.table import WHEEL_LEVELS, Table
 

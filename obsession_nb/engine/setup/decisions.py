@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.setup.areas import setup_decisions
 from obsession_nb.engine.setup.starter_draft import draft_order, return_undrafted
 from obsession_nb.engine.setup.supply import FIRST_PRINTING_KEPT
 from obsession_nb.engine.setup.tiles import opening_market
-from obsession_nb.engine.state import Turn
 from obsession_nb.engine.table import Table
 
 STEPS = frozenset({"starter-draft", "opening-market", "choose-objectives"})

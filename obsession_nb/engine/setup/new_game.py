@@ -19,10 +19,10 @@ from collections.abc import Sequence
 
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.rules import Ruling, ruling, unknown
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import Player, State
 from obsession_nb.engine.setup.areas import finish_player_areas
 from obsession_nb.engine.setup.supply import families_available, hire_supply
-from obsession_nb.engine.state import Player, State
 from obsession_nb.engine.steps import milestones
 from obsession_nb.engine.table import Table
 

@@ -11,7 +11,7 @@ first turn begins.
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.state import OwnedTile, Turn
+from obsession_nb.engine.records.state import OwnedTile, Turn
 from obsession_nb.engine.table import Table
 
 DRAFT_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man", "valet", "ladys_maid",

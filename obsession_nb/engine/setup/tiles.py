@@ -10,7 +10,7 @@ import random
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.game_options import Options
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.steps.market import SPACES, tsn_key
 from obsession_nb.engine.table import Table
 

@@ -4,7 +4,7 @@ ud.useful-man.market-discount)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.state import OwnedTile, Placement
+from obsession_nb.engine.records.state import OwnedTile, Placement
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.rounds import has_event, is_courtship
 from obsession_nb.engine.table import Table, per_decision

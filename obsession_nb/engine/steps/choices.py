@@ -5,7 +5,7 @@ hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, u
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.state import Choice, Player
+from obsession_nb.engine.records.state import Choice, Player
 from obsession_nb.engine.steps.favours import deck_of, housemaid_screens, open_invitation
 from obsession_nb.engine.table import Table
 

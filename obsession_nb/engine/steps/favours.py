@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from obsession_nb.base.identity import by_identity
 from obsession_nb.data.catalog_records import Favour
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.state import Choice, Player
+from obsession_nb.engine.records.state import Choice, Player
 from obsession_nb.engine.steps import suites
 from obsession_nb.engine.steps.guests import cook_on_tile, money_of
 from obsession_nb.engine.table import Table

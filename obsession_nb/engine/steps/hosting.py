@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from obsession_nb.data.catalog_records import TileSide
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.actions import Carriage, Kitchen
+from obsession_nb.engine.records.actions import Carriage, Kitchen
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event

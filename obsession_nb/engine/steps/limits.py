@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine.state import Player
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.table import Table
 
 LIMIT = 6

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import mode_actions as ma
-from obsession_nb.engine.mode_records import MilestoneClaim, Milestones
-from obsession_nb.engine.state import Player
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.mode_records import MilestoneClaim, Milestones
+from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.table import Table
 
 PER_GAME = 2

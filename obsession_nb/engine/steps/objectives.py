@@ -15,7 +15,7 @@ from functools import cache
 
 from obsession_nb.data.catalog_cards import ObjectiveCard
 from obsession_nb.data.catalog_records import CATEGORIES
-from obsession_nb.engine.state import Player
+from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.table import Table
 
 MONUMENT_ABILITIES = ("monument", "suite_monument", "parish_church_monument")

@@ -4,7 +4,7 @@ hiring with the Butler's Room (rules pass.*, ud.pass.*)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.state import Choice, Placement
+from obsession_nb.engine.records.state import Choice, Placement
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.buying import purchase_limit
 from obsession_nb.engine.steps.service import Slot, available_counts, can_fill

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 from obsession_nb.data.catalog_records import Category
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine.state import Player, Turn
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.state import Player, Turn
 from obsession_nb.engine.steps.market import end_of_round
 from obsession_nb.engine.table import Table
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.state import Placement
+from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.steps import refusals, service
 from obsession_nb.engine.table import Table
 

@@ -5,7 +5,7 @@ ruling.special-action-keeps-the-activity)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.state import Placement
+from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.steps import guests, market, party_search
 from obsession_nb.engine.steps.step2 import fair_useful_man_possible
 from obsession_nb.engine.table import Table, per_decision

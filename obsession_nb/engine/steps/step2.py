@@ -3,7 +3,7 @@ the useful man's Village Fair placement — and whether any is left (rules turn.
 ud.tile.parish-church, ruling.parish-church-choice, ud.useful-man.village-fair).
 
 The automatic part of step 2 (round-track events, monument reputation) and closing it are the
-sequencer's (``turn_flow.enter_step2`` / ``turn_flow.exit_step2``); a decision here asks for that with
+sequencer's (``opening.enter_step2`` / ``opening.exit_step2``); a decision here asks for that with
 ``table.then("step2")``.
 """
 

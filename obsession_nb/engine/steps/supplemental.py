@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.actions import Carriage, Kitchen, Place
-from obsession_nb.engine.state import Placement, Player, Turn
+from obsession_nb.engine.records.actions import Carriage, Kitchen, Place
+from obsession_nb.engine.records.state import Placement, Player, Turn
 from obsession_nb.engine.steps import guests, party_search
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import actions as a
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.favours import open_invitation
 from obsession_nb.engine.table import Table

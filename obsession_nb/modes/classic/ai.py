@@ -18,7 +18,7 @@ from typing import Literal
 
 from obsession_nb.data.catalog_cards import AICard
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.mode_records import AIRoll, ClassicSolo
+from obsession_nb.engine.records.mode_records import AIRoll, ClassicSolo
 from obsession_nb.engine.steps.market import SPACE_PRICES, fill, refresh
 from obsession_nb.engine.table import Table
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from obsession_nb.data.catalog_cards import OpponentCard
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.mode_records import CourtshipResult
-from obsession_nb.engine.state import Turn
+from obsession_nb.engine.records.mode_records import CourtshipResult
+from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.steps.seasons import (
     courtship_number,
     courtship_themes,

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 from obsession_nb.data.catalog import Catalog, load_catalog, overlay
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.mode_records import ClassicSolo
+from obsession_nb.engine.records.mode_records import ClassicSolo
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.scoring import Scoresheet, score
 from obsession_nb.engine.setup.areas import finish_player_areas
 from obsession_nb.engine.setup.supply import families_available, hire_supply
-from obsession_nb.engine.state import LogEntry, Player, State
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic.courtship import OpponentScore, opponent_score
 from obsession_nb.modes.classic.mode import ClassicSolitaire

@@ -13,9 +13,9 @@ from typing import Any
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
-from obsession_nb.engine import actions as a
 from obsession_nb.engine.mode import Mode
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic import ai as classic_ai
 from obsession_nb.modes.classic import courtship as classic_courtship

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from obsession_nb.engine import actions as a
 from obsession_nb.engine.game import Game
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.steps.market import offers
 from obsession_nb.players.random_player import RandomPlayer
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_cards import OpponentCard
 from obsession_nb.data.rules import ruling
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo import ai as solo_ai

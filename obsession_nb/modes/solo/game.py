@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.mode_records import Solo
+from obsession_nb.engine.records.mode_records import Solo
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.scoring import Scoresheet, score
 from obsession_nb.engine.setup.supply import hire_supply
-from obsession_nb.engine.state import LogEntry, Player, State
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes import SOLO
 from obsession_nb.modes.solo.end import adds_monuments, modifier, opponent_card
 from obsession_nb.modes.solo.end import target as target_of
@@ -126,7 +126,7 @@ def solo_position(
     must be listed too), ``columns`` the monuments' columns, ``stacks`` replaces whole market
     stacks by name (top first), ``reputation`` is steps or ``"max"``, ``step`` is ``begin`` or
     ``buy`` (step 7 with steps 1-6 done), ``rolls`` pins the next d20 results."""
-    from obsession_nb.engine.state import OwnedTile, Turn
+    from obsession_nb.engine.records.state import OwnedTile, Turn
     from obsession_nb.modes.solo.market import STACKS
 
     game = new_solo_game(seed, extended=extended, expert=expert, family=family,

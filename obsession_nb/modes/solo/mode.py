@@ -12,10 +12,10 @@ from typing import Any
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.mode import Handler, Mode
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.buying import apply_buy, verify_buy
 from obsession_nb.engine.steps.market import Offer
 from obsession_nb.engine.table import Table

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.batch import game_seeds, run_all
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.mode_records import Solo
+from obsession_nb.engine.records.mode_records import Solo
 from obsession_nb.modes.solo.game import (
     make_player,
     new_solo_game,

@@ -16,10 +16,10 @@ same game every time.
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.estimate import Pace, outlook
 from obsession_nb.modes.solo.market import offers
 from obsession_nb.modes.solo.strategy import GreedySolo

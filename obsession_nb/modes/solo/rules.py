@@ -18,10 +18,10 @@ from typing import Any
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import CATEGORIES
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
-from obsession_nb.engine.mode_records import Solo
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.mode_records import Solo
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo import ai as solo_ai

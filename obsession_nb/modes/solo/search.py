@@ -30,13 +30,13 @@ from typing import Any
 
 from obsession_nb.base.cloning import keyer
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.notation import parse
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.notation import parse
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import score
-from obsession_nb.engine.state import State
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.end import modifier, target
 from obsession_nb.modes.solo.estimate import outlook
 from obsession_nb.modes.solo.planner import PlannerSolo

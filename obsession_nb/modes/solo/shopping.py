@@ -7,8 +7,8 @@ market holds some fifty tiles), which keeps whole games fast.
 
 from __future__ import annotations
 
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.end import TARGETS
 from obsession_nb.modes.solo.market import offers

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.game import Game
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.market import STACKS, offers
 from obsession_nb.modes.solo.shopping import Shopper
 from obsession_nb.modes.solo.tableau import at_max, needs, unflipped

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from obsession_nb.data.catalog_records import CATEGORIES
-from obsession_nb.engine.state import OwnedTile, Player
+from obsession_nb.engine.records.state import OwnedTile, Player
 from obsession_nb.engine.table import Table
 
 SIZES = {"standard": 3, "extended": 4}

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.tableau import at_max
 
 FAMILIES = ("ponsonby", "york", "cavendish", "asquith", "howard", "wessex")

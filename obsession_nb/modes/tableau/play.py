@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from obsession_nb.engine import actions as a
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.reputation import Wheel
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.reputation import Wheel
+from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import triangular
-from obsession_nb.engine.state import LogEntry
 from obsession_nb.players.random_player import RandomPlayer
 
 if TYPE_CHECKING:

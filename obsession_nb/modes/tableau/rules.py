@@ -17,12 +17,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
-from obsession_nb.engine.mode_records import Tableau
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.mode_records import Tableau
+from obsession_nb.engine.records.state import State, Turn
 from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
 from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
-from obsession_nb.engine.state import State, Turn
 from obsession_nb.engine.steps.market import building_boom
 from obsession_nb.engine.steps.rounds import last_round, space
 from obsession_nb.engine.table import Table

@@ -1,1 +1,1 @@
-"""Competitive Team Play (UD p.12), a plugin of obsession_nb/engine/dispatch/mode.py."""
+"""Competitive Team Play (UD p.12), a plugin of obsession_nb/engine/mode.py."""

@@ -13,11 +13,11 @@ from typing import Any
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.mode import Handler, Mode
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
-from obsession_nb.engine.state import State
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.team import requests as team_requests
 from obsession_nb.modes.team import scoring as team_scoring

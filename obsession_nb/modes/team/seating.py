@@ -18,10 +18,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import mode_actions as ma
-from obsession_nb.engine.mode_records import Loan, TeamPlay, TeamRequest
-from obsession_nb.engine.state import LogEntry, Player, State
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.mode_records import Loan, TeamPlay, TeamRequest
+from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.steps.supplemental import service_possible_without
 from obsession_nb.engine.table import Table
 

@@ -189,7 +189,7 @@ class PositionBuilder(widgets.VBox):
     def _edited(self) -> None:
         if self._loading or self.seat.value is None:
             return
-        from obsession_nb.engine.state import OwnedTile
+        from obsession_nb.engine.records.state import OwnedTile
 
         state = self.game.state
         p = state.players[self.seat.value]

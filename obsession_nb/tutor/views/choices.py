@@ -15,11 +15,12 @@ import traitlets
 
 from obsession_nb.base.i18n import tr
 from obsession_nb.base.resources import widget_module, widget_style
-from obsession_nb.engine.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
+from obsession_nb.data.translations import refusal_text
+from obsession_nb.engine.records.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.actions import Action
     from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.records.actions import Action
 
 # Decisions whose refused choices are shown greyed, with the verb of those choices.
 REFUSALS_SHOWN = {"host": "host", "invite": "invite"}
@@ -91,7 +92,8 @@ def _choice(game: Game, action: Action, lang: str, *, scripted: bool = False,
         tip = f"{action.notation} — {action.summary}"
     else:
         reason = "; ".join(f"{r.verdict} [{r.rule}]" for r in verdict.rulings)
-        tip = f"{action.notation} — not allowed: {reason}"
+        tip = (f"{action.notation} — not allowed: {reason}" if lang == "en"
+               else refusal_text(action.notation, verdict.rulings, lang))
     return {"label": tr(action_label(game, action), lang), "notation": action.notation,
             "tip": tip, "special": action.verb in SPECIAL_VERBS, "scripted": scripted,
             "refused": verdict is not None}

@@ -2,7 +2,7 @@
 (``widgets/explorer.js``); a click on a row loads that line into the turn stepper, to step through
 it with its rulings; two ticked rows are compared (the figures that differ, the actions only one
 line takes, and the rulings only one line meets).  The lines and figures come from
-:func:`obsession_nb.engine.explore.explore`; nothing is decided here.
+:func:`obsession_nb.engine.explore.explorer.explore`; nothing is decided here.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.resources import widget_module, widget_style
-from obsession_nb.engine.naming import describe
+from obsession_nb.engine.records.naming import describe
 from obsession_nb.tutor.views.stepper import Stepper
 
 if TYPE_CHECKING:
@@ -52,13 +52,13 @@ class ExplorerTable(anywidget.AnyWidget):
 
 class Explorer(widgets.VBox):
     """``Explorer(game, top=20, sort="money", ...)``: the explorer's table for the game's
-    pending turn (options as :func:`obsession_nb.engine.explore.explore`, or ``frame=`` a table it
+    pending turn (options as :func:`obsession_nb.engine.explore.explorer.explore`, or ``frame=`` a table it
     already made for this game) above a turn stepper (``stepper=`` to drive one you already
     show).  The game itself is not changed."""
 
     def __init__(self, game: Game, *, stepper: Stepper | None = None,
                  frame: pd.DataFrame | None = None, **options: Any) -> None:
-        from obsession_nb.engine.explore import explore, rows_json
+        from obsession_nb.engine.explore.explorer import explore, rows_json
 
         self.position = game.to_json()
         self.custom = list(game.table.custom.values())

@@ -1,19 +1,21 @@
-"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.naming)."""
+"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.records.naming)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import rule
-from obsession_nb.engine.naming import action_label
+from obsession_nb.data.translations import rule_text, ruling_json
+from obsession_nb.engine.records.naming import action_label
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.state import LogEntry
 
 
-def entry_json(game: Game, entry: LogEntry) -> dict[str, Any]:
-    """A log entry as the rulings widget draws it."""
+def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:
+    """A log entry as the rulings widget draws it; in another language than English each ruling
+    carries ``text``, the ruling in it (obsession_nb/data/translations.py)."""
     auto = entry.action.startswith("(")
     who = None
     if entry.player is not None and 0 <= entry.player < len(game.state.players):
@@ -23,12 +25,12 @@ def entry_json(game: Game, entry: LogEntry) -> dict[str, Any]:
         "label": None if auto else action_label(game, entry.action),
         "who": None if auto else who,
         "auto": auto,
-        "rulings": [dict(r) for r in entry.rulings],
+        "rulings": [ruling_json(r, lang) for r in entry.rulings],
     }
 
 
-def rule_info(rule_id: str) -> dict[str, str]:
-    """A rule's title and summary: the name a screen reader reads for its rule-id chip, and the
-    chip's hover text and card (``widgets/common.js`` ``ruleChip``)."""
-    entry = rule(rule_id)
-    return {"title": entry.title, "summary": entry.summary}
+def rule_info(rule_id: str, lang: str = "en") -> dict[str, str]:
+    """A rule's title and summary in ``lang``: the name a screen reader reads for its rule-id
+    chip, and the chip's hover text and card (``widgets/common.js`` ``ruleChip``)."""
+    said = rule_text(rule_id, lang) or rule(rule_id)
+    return {"title": said.title, "summary": said.summary}

@@ -83,7 +83,7 @@ class Quiz(widgets.VBox):
         self.right += correct
         self.view.result = {
             "chosen": choice, "correct": correct, "answer": q.answer,
-            "rulings": [{**r.to_json(), **rule_info(r.rule)} for r in q.rulings],
+            "rulings": [{**r.to_json(), **rule_info(r.rule, self.lang)} for r in q.rulings],
         }
         self._score()
         return correct

@@ -15,10 +15,12 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import BadNotation
-from obsession_nb.engine.naming import action_label, name_of
-from obsession_nb.engine.notation import ACTION_TYPES
+from obsession_nb.data.translations import ruling_json, verdict_word
+from obsession_nb.engine.records.naming import action_label, name_of
+from obsession_nb.engine.records.notation import ACTION_TYPES
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
@@ -45,7 +47,9 @@ class RulingsLog(anywidget.AnyWidget):
     rules = traitlets.Dict().tag(sync=True)
     """Rule id -> {title, summary} of every rule shown: the chips' names and hover text."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = resolve(lang)
+        """The language of the rules' hover text (the rulings' ``text`` is given with them)."""
         super().__init__(**kwargs)
         self.on_msg(self._chip_clicked)
 
@@ -53,7 +57,7 @@ class RulingsLog(anywidget.AnyWidget):
     def _rules_shown(self, _change: Any) -> None:
         ids = [r["rule"] for e in self.entries for r in e.get("rulings", [])]
         ids += [r["rule"] for r in self.verdict.get("rulings", [])]
-        self.rules = {i: rule_info(i) for i in dict.fromkeys(ids)}
+        self.rules = {i: rule_info(i, self.lang) for i in dict.fromkeys(ids)}
 
     def _chip_clicked(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
         """A rule-id chip was clicked: open its entry where a rule browser listens."""
@@ -89,12 +93,18 @@ class NotationBox(anywidget.AnyWidget):
             self._on_check(content["text"])
 
 
-def verdict_json(verdict: Verdict) -> dict[str, Any]:
-    return {
+def verdict_json(verdict: Verdict, lang: str = "en") -> dict[str, Any]:
+    """A verdict as the rulings widget draws it; in another language than English with
+    ``word`` (legal or not in it) and each ruling's ``text`` (obsession_nb/data/translations.py)."""
+    data: dict[str, Any] = {
         "action": verdict.action,
         "legal": verdict.legal,
-        "rulings": [r.to_json() for r in verdict.rulings],
+        "rulings": [ruling_json(r.to_json(), lang, refused=not verdict.legal)
+                    for r in verdict.rulings],
     }
+    if lang != "en":
+        data["word"] = verdict_word(verdict.legal, lang)
+    return data
 
 
 def suggestions(game: Game) -> list[str]:
@@ -160,8 +170,10 @@ class RulingPanel(StaticPicture, widgets.VBox):
     action.
     """
 
-    def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?"):
+    def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?",
+                 lang: str | None = None):
         self.game = game
+        self.lang = resolve(lang)
         self.text = NotationBox(
             self.check, placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3")
         self.verb = widgets.Dropdown(options=[("pick a verb…", "")] + [
@@ -169,7 +181,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
             style={"description_width": "50px"}, layout=widgets.Layout(width="220px"))
         self.verb.add_class("onb-panel-verb")
         self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.result = RulingsLog(heading=heading)
+        self.result = RulingsLog(heading=tr(heading, self.lang), lang=self.lang)
         self.result.add_class("onb-panel-result")
         self._arg_widgets: list[widgets.Dropdown] = []
 
@@ -185,8 +197,8 @@ class RulingPanel(StaticPicture, widgets.VBox):
 
     @classmethod
     def beside(cls, stepper: Stepper) -> RulingPanel:
-        """A panel on the stepper's position that follows it, step after step."""
-        panel = cls(stepper.game)
+        """A panel on the stepper's position that follows it, step after step (in its language)."""
+        panel = cls(stepper.game, lang=stepper.lang)
         stepper.on_change(lambda moved: panel.refresh(moved.game))
         return panel
 
@@ -262,7 +274,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         except BadNotation as exc:
             self.result.verdict = {"error": f"'{notation}': {exc}"}
             return None
-        data = verdict_json(verdict)
-        data["label"] = action_label(self.game, verdict.action)
+        data = verdict_json(verdict, self.lang)
+        data["label"] = tr(action_label(self.game, verdict.action), self.lang)
         self.result.verdict = data
         return verdict

@@ -20,7 +20,8 @@ import traitlets
 from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import BadNotation, IllegalAction
-from obsession_nb.engine.naming import action_label, describe
+from obsession_nb.data.translations import refusal_text
+from obsession_nb.engine.records.naming import action_label, describe
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.choices import ChoiceList, choice_groups
 from obsession_nb.tutor.views.labels import entry_json
@@ -28,9 +29,9 @@ from obsession_nb.tutor.views.rulings import RulingsLog
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.actions import Action
     from obsession_nb.engine.game import Game, Snapshot
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.state import LogEntry
 
 ACTIVITY_STEPS = [
     ("begin", "Host or pass"),
@@ -117,7 +118,7 @@ class Stepper(StaticPicture, widgets.VBox):
             nav.append(self.next_button)
         nav += [self.save_button, self.save_path]
         self.nav = widgets.HBox(nav)
-        self.rulings = RulingsLog(heading=log_heading)
+        self.rulings = RulingsLog(heading=tr(log_heading, self.lang), lang=self.lang)
         self.board = Board(game, parts=parts, seats=seats, lang=lang) if board else None
         # The decision, then Back/Next, the choices and the board right below them; the rulings
         # log last.  With room (widgets/stepper.css), the board goes beside them instead.
@@ -155,8 +156,7 @@ class Stepper(StaticPicture, widgets.VBox):
             entries = self.game.apply(notation)
         except IllegalAction as exc:
             self.rulings.status = {"kind": "error",
-                               "text": f"Refused: {notation} — " + "; ".join(
-                                   r.verdict for r in exc.rulings)}
+                                   "text": refusal_text(notation, exc.rulings, self.lang)}
             raise
         except BadNotation as exc:
             self.rulings.status = {"kind": "error", "text": f"Not an action: {notation}: {exc}"}
@@ -288,7 +288,8 @@ class Stepper(StaticPicture, widgets.VBox):
         self.back_button.disabled = not self._history
         self.restart_button.disabled = not self._history
         self.next_button.disabled = nxt is None
-        self.rulings.entries = [entry_json(game, e) for e in game.log[self._base_log:]]
+        self.rulings.entries = [entry_json(game, e, self.lang)
+                                for e in game.log[self._base_log:]]
         if not self._history:
             self.rulings.status = {"kind": "info", "text": "Choose an action; the rulings of each "
                                "step appear here."}

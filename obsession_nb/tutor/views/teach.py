@@ -18,8 +18,8 @@ import traitlets
 
 from obsession_nb.base.i18n import resolve, ui_labels
 from obsession_nb.base.resources import widget_module, widget_style
-from obsession_nb.engine.actions import Action
-from obsession_nb.engine.naming import SPECIAL_VERBS, describe
+from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.records.naming import SPECIAL_VERBS, describe
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -99,7 +99,7 @@ class TeachingView(widgets.VBox):
         # the last choice and the automatic steps it led to
         start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))
         self.control.rulings = [
-            dict(r, action=e["label"] or e["action"], **rule_info(r["rule"]))
+            dict(r, action=e["label"] or e["action"], **rule_info(r["rule"], self.lang))
             for e in entries[start:] for r in e["rulings"]]
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from obsession_nb.data.rules import Ruling
     from obsession_nb.engine.game import Game, Verdict
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.state import LogEntry
 
 
 def _only(entries: list[LogEntry], only: str | Iterable[str] | None) -> list[LogEntry]:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine import mode_actions as ma
-from obsession_nb.engine import turn_flow
-from obsession_nb.engine.state import Turn
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.steps import service, suites
 from obsession_nb.engine.steps.favours import elsewhere, independent, touches
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.engine.turn import opening
 
 SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch,
            a.Reveal, a.RevealHire, a.RevealReclaim, ma.AskGift, ma.AskServant)
@@ -57,7 +57,7 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
     screen = turn.choices[0] if step == "favours" and turn.choices else None
     # the useful man waiting on an organiser tile returns unused unless that tile is hosted
     # (ud.useful-man.touch-move): hosting another, or passing, is the line without him
-    waiting = {p.target for p in turn.placements if turn_flow.idle_useful_man(table, p)} if (
+    waiting = {p.target for p in turn.placements if opening.idle_useful_man(table, p)} if (
         step == "host") else set()
     worth: list[a.Action] = []
     with table.reading():

@@ -8,7 +8,7 @@ import re
 from dataclasses import MISSING, fields
 
 from obsession_nb.data.rules import BadNotation, unknown
-from obsession_nb.engine.actions import (
+from obsession_nb.engine.records.actions import (
     Action,
     Activity,
     Borrow,
@@ -50,7 +50,7 @@ from obsession_nb.engine.actions import (
     UsefulManRefresh,
     UsefulManSearch,
 )
-from obsession_nb.engine.mode_actions import (
+from obsession_nb.engine.records.mode_actions import (
     Accept,
     AskGift,
     AskServant,

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from obsession_nb.engine.state import State
+from obsession_nb.engine.records.state import State
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game, Snapshot
-    from obsession_nb.engine.state import LogEntry
+    from obsession_nb.engine.records.state import LogEntry
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,12 @@
 """The actions the modes and variants add: the Solo Estate Challenge (UD p.14), Tableau
 Obsession and milestones (UD p.15, Facts §6.5), Competitive Team Play (UD p.12).  Each is a
-small frozen record with the notation of :class:`~obsession_nb.engine.actions.Action`."""
+small frozen record with the notation of :class:`~obsession_nb.engine.records.actions.Action`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from obsession_nb.engine.actions import Action, Seat
+from obsession_nb.engine.records.actions import Action, Seat
 
 # ----------------------------------------------------------------- Solo Estate Challenge
 

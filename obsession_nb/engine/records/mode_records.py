@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Literal
 
-from obsession_nb.engine.record import Record, record
+from obsession_nb.engine.records.record import Record, record
 
 
 @record

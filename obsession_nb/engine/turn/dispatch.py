@@ -11,10 +11,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import flow, movegen, turn_flow
-from obsession_nb.engine import mode_actions as ma
 from obsession_nb.engine.mode import Handler, handler_anywhere
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.setup import decisions as setup_choices
 from obsession_nb.engine.setup import servant_draft as draft
 from obsession_nb.engine.steps import (
@@ -40,7 +39,8 @@ from obsession_nb.engine.steps.service import (
     quarters_kinds,
 )
 from obsession_nb.engine.table import Table
-from obsession_nb.engine.turn_handlers import (
+from obsession_nb.engine.turn import flow, movegen, opening
+from obsession_nb.engine.turn.handlers import (
     _steal,
     apply_done,
     apply_hall,
@@ -65,8 +65,8 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
     a.StartTile: _h({"draft"}, draft.verify_start_tile, draft.apply_start_tile),
     a.Draft: _h({"draft"}, draft.verify_draft, draft.apply_draft),
-    a.Activity: _h({"begin"}, _ok, lambda t: turn_flow.begin_activity(t)),
-    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: turn_flow.begin_pass(t)),
+    a.Activity: _h({"begin"}, _ok, lambda t: opening.begin_activity(t)),
+    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: opening.begin_pass(t)),
     a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
     a.Hall: _h({"step2"}, verify_hall, apply_hall),
     ma.Rumour: _h({"step2"}, verify_rumour, _steal),

@@ -16,9 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from obsession_nb.data.rules import IllegalAction
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import turn_handlers
 from obsession_nb.engine.mode import Handler, Mode
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.steps import (
     buying,
     choices,
@@ -29,6 +28,7 @@ from obsession_nb.engine.steps import (
     vpcards,
 )
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import handlers
 
 TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.Host: hosting.can_host,              # host.*, invite.exact-count
@@ -42,7 +42,7 @@ TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
     a.RefreshMarket: special.can_refresh,  # special.market-refresh
     a.UsefulManRefresh: special.can_remove_useful_man,  # ud.useful-man.refresh
     a.UsefulManSearch: special.can_um_search,           # ud.useful-man.search
-    a.Done: turn_handlers.can_done,        # invite.exact-count, service.mandatory, favours.dismiss
+    a.Done: handlers.can_done,        # invite.exact-count, service.mandatory, favours.dismiss
     a.Reveal: vpcards.can_reveal,          # courtship.vp-card-use, ruling.vp-card-reveal-timing
     a.DiscardObjective: seasons.can_discard,  # season.objective-discard
 }

@@ -11,8 +11,8 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.actions import Action
     from obsession_nb.engine.game import Game
+    from obsession_nb.engine.records.actions import Action
 
 # Headings for the groups of choices, in the order a turn meets them.
 VERB_HEADINGS: dict[str, str] = {

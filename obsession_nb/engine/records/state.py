@@ -15,10 +15,16 @@ from pydantic import (
     field_validator,
 )
 
-from obsession_nb.engine.game_options import Options
-from obsession_nb.engine.mode_records import ClassicSolo, Milestones, Solo, Tableau, TeamPlay
-from obsession_nb.engine.record import Record, record
-from obsession_nb.engine.reputation import POSITIONS
+from obsession_nb.engine.records.mode_records import (
+    ClassicSolo,
+    Milestones,
+    Solo,
+    Tableau,
+    TeamPlay,
+)
+from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.record import Record, record
+from obsession_nb.engine.records.reputation import POSITIONS
 
 ZONES = ("available", "quarters", "expended")
 Zone = Literal["available", "quarters", "expended"]

@@ -13,16 +13,16 @@ from collections import Counter
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine.flow import STEP_NAMES
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.setup.areas import setup_decisions
 from obsession_nb.engine.setup.decisions import STEPS as SETUP_STEPS
 from obsession_nb.engine.setup.servant_draft import DRAFT_SERVANTS
-from obsession_nb.engine.state import State
 from obsession_nb.engine.steps.limits import excess
 from obsession_nb.engine.steps.rounds import is_courtship
 from obsession_nb.engine.steps.vpcards import TURN_STEPS as RESUMABLE
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.engine.turn.flow import STEP_NAMES
 
 TURN_STEPS = ("begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option",
               "end")

@@ -1,7 +1,7 @@
 """The sequencer: the one place that knows the order of play — the end of a turn, of a round
 and of a season, and the follow-ups run after every action (rules turn.*, cleanup.*,
 turn.round, event.village-fair, ud.useful-man.village-fair); a turn's opening steps, a pass and
-the end of service are in turn_flow.py.
+the end of service are in opening.py.
 
 The step modules below it (``step2``, ``hosting``, ``serving``, ``choices``, ``buying``,
 ``seasons``, ``draft``, ``limits`` …) change the position and say what should come next with
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.setup.areas import finish_player_areas
 from obsession_nb.engine.setup.decisions import STEP_NAMES as SETUP_STEP_NAMES
-from obsession_nb.engine.state import Placement
 from obsession_nb.engine.steps.limits import hold_turn_for_limit
 from obsession_nb.engine.steps.market import end_of_round, fill
 from obsession_nb.engine.steps.rounds import (
@@ -32,7 +32,7 @@ from obsession_nb.engine.steps.seasons import begin_courtship, finish
 from obsession_nb.engine.steps.step2 import step2_has_choices
 from obsession_nb.engine.steps.themes import round_begins
 from obsession_nb.engine.table import Table
-from obsession_nb.engine.turn_flow import (
+from obsession_nb.engine.turn.opening import (
     _names,
     after_favours,
     exit_step2,

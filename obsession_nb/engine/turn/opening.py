@@ -6,7 +6,7 @@ comes next with ``table.then(...)``; the sequencer (flow.py) runs the follow-ups
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.state import Placement, Turn
+from obsession_nb.engine.records.state import Placement, Turn
 from obsession_nb.engine.steps import favours, service, suites
 from obsession_nb.engine.steps.rounds import (
     has_event,

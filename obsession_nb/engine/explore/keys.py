@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from obsession_nb.base.cloning import keyer
-from obsession_nb.engine.explore_choices import _free, _order_matters
-from obsession_nb.engine.state import State, Turn
+from obsession_nb.engine.explore.choices import _free, _order_matters
+from obsession_nb.engine.records.state import State, Turn
 from obsession_nb.engine.table import Table
 
 _POSITION = keyer(State)

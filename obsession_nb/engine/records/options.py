@@ -9,7 +9,7 @@ from pydantic import (
     model_validator,
 )
 
-from obsession_nb.engine.record import Record, record
+from obsession_nb.engine.records.record import Record, record
 
 
 @record

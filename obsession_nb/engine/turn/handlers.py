@@ -5,11 +5,11 @@ ruling.parish-church-choice).  Each verifier raises :class:`IllegalAction` with 
 
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine import flow, turn_flow
-from obsession_nb.engine.state import Placement
+from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.steps import choices, hosting, step2, suites
 from obsession_nb.engine.steps.service import open_slots
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import flow, opening
 
 
 def verify_pass(table: Table) -> list[Ruling]:
@@ -78,7 +78,7 @@ def _steal(table: Table, seat: int) -> list[Ruling]:
         table.gain_reputation(me, 1, "turn.servants-hall", f"{me.name} gains from the Hall"),
     ]
     if not step2.step2_has_choices(table):
-        turn_flow.exit_step2(table)
+        opening.exit_step2(table)
     return rulings
 
 
@@ -141,13 +141,13 @@ def apply_done(table: Table) -> list[Ruling]:
     turn = table.turn
     step = turn.step
     if step == "step2":
-        turn_flow.exit_step2(table)
+        opening.exit_step2(table)
         return []
     if step == "invite":
         hosting.finish_invitations(table)
         return []
     if step == "service":
-        turn_flow.finish_service(table)
+        opening.finish_service(table)
         return []
     if step == "favours":
         if turn.choices[0].kind == "dismiss":

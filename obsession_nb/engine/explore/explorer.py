@@ -15,7 +15,7 @@ request already made is explored, as the line goes on from it.
 Honest about chance: a blind draw is counted (``draws``), never named in a column; the card
 kept from a see-N-keep-1 invitation is the first one offered unless ``peek=True`` (its name
 appears only in the replayable line, as the position's deck order gives it).  Choices whose
-order cannot change the end are played in one order only (explore_choices.py); lines whose end
+order cannot change the end are played in one order only (choices.py); lines whose end
 positions are still the same (up to the order of cards in hand and of servants in a zone) are
 interchangeable and merged into one row; ``alternatives`` lists the others.
 """
@@ -23,21 +23,19 @@ interchangeable and merged into one row; ``alternatives`` lists the others.
 from __future__ import annotations
 
 import gc
-import sys
-import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.engine import actions as a
-from obsession_nb.engine import dispatch as engine
-from obsession_nb.engine.explore_choices import _choices
-from obsession_nb.engine.explore_keys import _canonical, _key
-from obsession_nb.engine.naming import describe
+from obsession_nb.engine.explore.choices import _choices
+from obsession_nb.engine.explore.keys import _canonical, _key
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.naming import describe
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import score_player
-from obsession_nb.engine.state import State
 from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -317,13 +315,3 @@ def rows_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
     return json.loads(frame.to_json(orient="records"))
 
-
-class _CallableModule(types.ModuleType):
-    """``obsession_nb.engine.explore`` names both this module and its function: once the module is
-    imported the package's attribute is the module, so calling it calls :func:`explore`."""
-
-    def __call__(self, game: Game, **options: Any) -> pd.DataFrame:
-        return explore(game, **options)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,210 @@
+"""The rules layer in another language: rule entries, glossary terms and casebook cases
+(``content/i18n/<lang>/rules.yaml``, ``glossary.yaml``, ``casebook.yaml``).
+
+Each file maps an English key to its text in that language, written in our own words from the
+sources with the Japanese players' summary's names for the game's terms:
+
+- ``rules.yaml``:    rule id -> ``{title, summary, terms}`` (``terms``: what players call the
+  topic, searched as names of the rule);
+- ``glossary.yaml``: English glossary term -> ``{term, also, says}``;
+- ``casebook.yaml``: case id -> ``{question, answer}``.
+
+``rule_text(rule_id, lang)``, ``term_text(term, lang)`` and ``case_text(case_id, lang)`` give one
+entry (``None`` where it has no translation yet); ``rule_texts(lang)`` and friends give them
+all.  English has no files here: its text is the rule index, the glossary and the casebook
+themselves.  The files are loaded safely and checked (pydantic): unknown fields, empty text and
+text with no Japanese in it are errors naming the file and the key.  That every key names an
+existing rule, term or case is checked by ``tests/test_translations.py``.
+
+**Rulings** (``ruling_text``): the engine writes its verdicts in English, and that text stays the
+record (the log, ``--json``'s ``verdict``, saved games).  In another language a ruling is shown as
+the rule's title in that language, quoted after ``できません：`` when the ruling refuses an action,
+followed in brackets by the particulars the English verdict names: servants and tiles in the
+Japanese summary's words (``base/i18n.py``'s component names) and sums of money.  Views show the
+English verdict beside it, so nothing the engine said is lost (``ruling_json`` adds the shown
+text as ``text``; ``refusal_text`` is the one line of a refused action).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+
+import yaml
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from obsession_nb.base import yamlio
+from obsession_nb.base.i18n import LANGUAGES, names, resolve
+from obsession_nb.base.resources import content_dir
+from obsession_nb.data import content_cache
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _japanese(text: str) -> str:
+    if not _JAPANESE.search(text):
+        raise ValueError("has no Japanese in it")
+    return " ".join(text.split())
+
+
+Japanese = Annotated[str, Field(min_length=1), AfterValidator(_japanese)]
+"""Non-empty text with Japanese in it (folded YAML's line breaks made single spaces)."""
+Name = Annotated[str, Field(min_length=1)]
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RuleText(_Entry):
+    """A rule entry's title and summary in another language, and the names players use for it."""
+
+    title: Japanese
+    summary: Japanese
+    terms: tuple[Name, ...] = ()
+
+
+class TermText(_Entry):
+    """A glossary term in another language: its name, other names players use, a sentence."""
+
+    term: Japanese
+    also: tuple[Name, ...] = ()
+    says: Japanese
+
+
+class CaseText(_Entry):
+    """A casebook case's question and one-sentence answer in another language."""
+
+    question: Japanese
+    answer: Japanese
+
+
+FILES = {"rules": RuleText, "glossary": TermText, "casebook": CaseText}
+"""File name (without ``.yaml``) -> the record each of its entries is."""
+
+
+def path(lang: str, name: str) -> Path:
+    """``content/i18n/<lang>/<name>.yaml``."""
+    return content_dir() / "i18n" / lang / f"{name}.yaml"
+
+
+@cache
+def _texts(lang: str, name: str) -> dict[str, Any]:
+    """Every entry of one file, checked; ``{}`` for English or a file not written yet."""
+    if resolve(lang) == "en" or not path(lang, name).exists():
+        return {}
+    file = path(lang, name)
+    try:
+        plain = content_cache.plain(f"i18n-{lang}-{name}", [file, Path(__file__)],
+                                    lambda: yamlio.load(file.read_text(encoding="utf-8")) or {})
+        return TypeAdapter(dict[str, FILES[name]]).validate_python(plain)  # type: ignore[valid-type]
+    except (yaml.YAMLError, ValidationError) as exc:
+        raise ValueError(f"content/i18n/{lang}/{name}.yaml: {exc}") from None
+
+
+def rule_texts(lang: str) -> dict[str, RuleText]:
+    """Rule id -> its text in ``lang`` (empty for English)."""
+    return _texts(lang, "rules")
+
+
+def term_texts(lang: str) -> dict[str, TermText]:
+    """English glossary term -> its text in ``lang`` (empty for English)."""
+    return _texts(lang, "glossary")
+
+
+def case_texts(lang: str) -> dict[str, CaseText]:
+    """Casebook case id -> its question and answer in ``lang`` (empty for English)."""
+    return _texts(lang, "casebook")
+
+
+def rule_text(rule_id: str, lang: str) -> RuleText | None:
+    """The rule's title, summary and players' names in ``lang``; ``None`` if not translated
+    (and always for English: read ``obsession_nb.data.rules.rule`` instead)."""
+    return rule_texts(lang).get(rule_id)
+
+
+def term_text(term: str, lang: str) -> TermText | None:
+    """The glossary term (its English name) in ``lang``; ``None`` if not translated."""
+    return term_texts(lang).get(term)
+
+
+def case_text(case_id: str, lang: str) -> CaseText | None:
+    """The casebook case's question and answer in ``lang``; ``None`` if not translated."""
+    return case_texts(lang).get(case_id)
+
+
+REFUSED = {"ja": "できません"}
+"""What a refusal says before the rule (the summary's own phrase for what may not be done)."""
+ALLOWED = {"ja": "できます"}
+"""A legal verdict's word in each language."""
+_MONEY = re.compile(r"£\d[\d,]*")
+
+
+def verdict_word(legal: bool, lang: str | None) -> str:
+    """``legal`` / ``illegal`` in ``lang``."""
+    lang = resolve(lang)
+    if lang == "en":
+        return "legal" if legal else "illegal"
+    return (ALLOWED if legal else REFUSED)[lang]
+
+
+def particulars(verdict: str, lang: str) -> list[str]:
+    """The servants and tiles (in ``lang``) and the sums of money an English verdict names, in
+    the order it names them, each once."""
+    pattern, names = _component_names(lang)
+    found = [(m.start(), names[m.group(0).lower()]) for m in pattern.finditer(verdict)]
+    found += [(m.start(), m.group(0)) for m in _MONEY.finditer(verdict)]
+    return list(dict.fromkeys(text for _, text in sorted(found)))
+
+
+@cache
+def _component_names(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """A pattern finding the component names the label glossary translates (any case: a verdict
+    says "the underbutler"), and each name in lower case -> its translation."""
+    known = {k.lower(): v for k, v in names(lang).items()}
+    words = "|".join(re.escape(k) for k in sorted(known, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'])(?:{words})(?![\w'])" if words else r"(?!)",
+                      re.IGNORECASE), known
+
+
+def ruling_text(rule_id: str, verdict: str, lang: str | None, *, refused: bool = False) -> str:
+    """A ruling in ``lang``: the English ``verdict`` itself for English (or a rule with no
+    translation); otherwise the rule's translated title, quoted after ``できません：`` when
+    ``refused``, with the verdict's particulars in brackets
+    (``できません：「ホールボーイ：ゲストカードで執事の代わりになれる」（アクティビティタイル）``)."""
+    lang = resolve(lang)
+    entry = rule_text(rule_id, lang)
+    if entry is None:
+        return verdict
+    head = f"{REFUSED[lang]}：「{entry.title}」" if refused else entry.title
+    shown = [p for p in particulars(verdict, lang) if p not in entry.title]
+    return head + (f"（{'、'.join(shown)}）" if shown else "")
+
+
+def ruling_json(ruling: dict[str, Any], lang: str | None, *, refused: bool = False
+                ) -> dict[str, Any]:
+    """A ruling's JSON (``rule``, ``verdict``, ``citation``) with ``text``, the ruling in
+    ``lang``, added when that is not English; the English ``verdict`` stays."""
+    if resolve(lang) == "en":
+        return dict(ruling)
+    return {**ruling, "text": ruling_text(ruling["rule"], ruling["verdict"], lang,
+                                          refused=refused)}
+
+
+def refusal_text(notation: str, rulings: Iterable[Any], lang: str | None) -> str:
+    """One line for a refused action (its rulings: :class:`~obsession_nb.data.rules.Ruling`):
+    ``Refused: NOTATION — verdict; …`` in English; in another language each ruling in it, then
+    the English verdicts in brackets."""
+    rulings = list(rulings)
+    english = "; ".join(r.verdict for r in rulings)
+    if resolve(lang) == "en":
+        return f"Refused: {notation} — {english}"
+    said = "；".join(ruling_text(r.rule, r.verdict, lang, refused=True) for r in rulings)
+    return f"{notation} — {said} ({english})"
+
+
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+"""The languages this module has files for."""

@@ -1,0 +1,1 @@
+"""The explorer: every distinct way to finish the current turn, compared."""

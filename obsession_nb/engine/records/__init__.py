@@ -1,0 +1,1 @@
+"""The records of a position and of an action: state, options, actions, their notation and names."""

@@ -1,0 +1,32 @@
+"""Card packs written for the tests: a synthetic pack that replaces every stand-in of the
+catalog with a card of the same values under a new name ("Boxed …"), and a helper to write
+one (obsession_nb/data/pack.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from obsession_nb.data import pack, pack_store
+from obsession_nb.data.catalog import stated_catalog
+from obsession_nb.data.pack_fields import PRINTED
+
+BOXED = "Boxed"
+
+
+def synthetic_pack() -> dict[str, Any]:
+    """Every stand-in replaced by a "Boxed …" card with the stand-in's values."""
+    catalog = stated_catalog()
+    cards = []
+    for section in PRINTED:
+        for entry in getattr(catalog, section).values():
+            if entry.standin:
+                card = pack.printed_card(catalog, section, entry)
+                cards.append({**card, "name": entry.name.replace("Stand-in", BOXED),
+                              "replaces": entry.id})
+    return {"name": "synthetic test box", "cards": cards}
+
+
+def write_pack(path: Path, data: dict[str, Any]) -> Path:
+    path.write_text(pack_store.dump(data), encoding="utf-8")
+    return path
