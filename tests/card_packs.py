@@ -4,6 +4,7 @@ one (obsession_nb/data/pack.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,3 +31,15 @@ def synthetic_pack() -> dict[str, Any]:
 def write_pack(path: Path, data: dict[str, Any]) -> Path:
     path.write_text(pack_store.dump(data), encoding="utf-8")
     return path
+
+
+def named(view: Any) -> Iterator[dict[str, Any]]:
+    """Every card and tile a board view draws (the dicts with a name and a provenance)."""
+    if isinstance(view, dict):
+        if "name" in view and "standin" in view:
+            yield view
+        for value in view.values():
+            yield from named(value)
+    elif isinstance(view, list):
+        for value in view:
+            yield from named(value)

@@ -79,6 +79,7 @@ def check_position(game: Game) -> None:
         assert len(owned) == len(set(owned)), f"{p.name} owns a tile twice: {owned}"
         assert p.money >= 0, f"{p.name} has £{p.money}"
         assert 0 <= p.reputation <= top, f"{p.name} reputation {p.reputation} off the wheel"
+        assert set(p.known) <= set(p.hand), f"{p.name} knows {p.known} outside the hand"
     s = state.supply
     assert len(s.market) <= 6
     if state.options.mode == "solo-estate-challenge":  # six category stacks, which may run

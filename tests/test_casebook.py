@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from obsession_nb.data.rules import rule_index
-from obsession_nb.tutor import casebook
+from obsession_nb.tutor import ask, casebook
 
 CASES = casebook.cases()
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "10-rulings-casebook.ipynb"
@@ -68,3 +68,22 @@ def test_casebook_notebook_asks_every_case_under_its_question() -> None:
                        None)
         assert heading is not None, f"no heading for {case.id}"
         assert f'show("{case.id}")' in sources[heading + 1]
+
+
+@pytest.mark.parametrize("case", casebook.cases(), ids=lambda c: c.id)
+def test_each_case_exercises_the_rule_it_cites(case: casebook.Case) -> None:
+    """The engine's answer rules with every rule the case cites, and `ask` shows those rulings
+    first (a scavenging case shows the scavenge, not only that `done` is legal)."""
+    result = case.ruling()
+    assert case.expect_rules, case.id
+    assert set(case.expect_rules) <= {r.rule for r in result.rulings}, result.rule_ids
+    assert result.cited_first[0].rule in case.expect_rules
+    assert f"[{case.expect_rules[0]}]" in "\n".join(ask._case_lines(case.id)[3:])
+
+
+def test_a_second_pass_option_or_hosting_on_a_pass_is_refused_for_the_pass_rule() -> None:
+    verdicts = {c: casebook.case(c).ruling().verdict for c in
+                ("pass-hire-then-rents", "pass-then-host")}
+    assert not any(v.legal for v in verdicts.values())
+    assert [r.rule for r in verdicts["pass-hire-then-rents"].rulings] == ["ud.pass"]
+    assert [r.rule for r in verdicts["pass-then-host"].rulings] == ["turn.host-or-pass"]

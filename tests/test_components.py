@@ -56,3 +56,37 @@ def test_cli_components_text_json_and_one_kind(capsys: pytest.CaptureFixture[str
     data = json.loads(capsys.readouterr().out)
     assert {r["kind"] for r in data} == {"servants"} and len(data) == 10
     assert next(r for r in data if r["id"] == "cook")["total"] == 6
+
+
+def _row(name: str) -> components.BoxRow:
+    return next(r for r in components.by_box() if r.row == name)
+
+
+def test_by_box_puts_the_boxes_side_by_side_with_the_stated_totals() -> None:
+    """Issue 45: "is it 80 tiles?" — base, expansion, promos and Wessex apart, the sources'
+    totals beside the catalog's count, START tiles in their own row, stand-ins apart."""
+    start = _row("start-tiles")
+    assert start.counts == {"base": 20, "expansion": 10}
+    assert start.stated["expansion"] == 10 and "base" in start.inferred
+    tiles = _row("tiles")
+    catalog = load_catalog()
+    real = [t for t in catalog.tiles.values() if not t.start and not t.standin]
+    assert sum(tiles.counts.values()) == sum(t.copies + t.ud_copies for t in real)
+    assert tiles.standins == sum(t.copies for t in catalog.tiles.values() if t.standin)
+    assert tiles.stated["expansion"] == 18 and tiles.counts["expansion"] == 18
+    assert _row("servants").counts == {"base": 39, "expansion": 35}
+    gentry = _row("gentry")
+    assert gentry.stated == {"base": 95, "expansion": 37, "promos": 16, "wessex": None}
+    assert gentry.standins == sum(g.copies for g in catalog.gentry.values() if g.standin)
+
+
+def test_cli_components_by_box(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["components", "--by-box"]) == 0
+    out = capsys.readouterr().out
+    assert "START tiles" in out and "20 / 20*" in out and "10 / 10" in out
+    assert cli.main(["components", "--by-box", "--json"]) == 0
+    rows = {r["row"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["start-tiles"]["boxes"]["expansion"] == {
+        "catalog": 10, "stated": 10, "inferred": False, "cite": "UD p.2 START Tiles (10)"}
+    assert cli.main(["components"]) == 0
+    assert "By box:" in capsys.readouterr().out

@@ -42,7 +42,8 @@ def mid_game(players: int = 4, seed: int = 3, round_: int = 4) -> Game:
 
 def permuted(game: Game, seat: int, seed: int) -> Game:
     """The same position as ``seat`` sees it, with everything it cannot see dealt otherwise:
-    the other players' casual and prestige guests swapped with deck cards, objectives and VP
+    the other players' casual and prestige guests (not those every player saw go into the hand:
+    ruling.seat-known-cards) swapped with deck cards, objectives and VP
     cards swapped with their decks, every deck reshuffled, another source of chance."""
     state = State.model_validate_json(game.to_json())
     rng = random.Random(seed)
@@ -51,6 +52,8 @@ def permuted(game: Game, seat: int, seed: int) -> Game:
         if i == seat:
             continue
         for k, card in enumerate(p.hand):
+            if card in p.known:
+                continue
             deck = game.table.card(card).deck
             pile = supply.casual_deck if deck in ("casual", "starter") else (
                 supply.prestige_deck if deck == "prestige" else None)

@@ -160,7 +160,7 @@ def test_ud_pass_hire_then_no_rents() -> None:
     g = hiring()
     g.play(["hire valet", "hire footman"])
     assert me(g).money == 300
-    refuse(g, "rents", "turn.order-of-play")
+    refuse(g, "rents", "ud.pass")  # the pass already took its option
 
 
 # ================================================================= servant limits

@@ -11,9 +11,15 @@
 //   groups    [{title, verb, dropdown, selected, choices: [{label, notation, tip, special,
 //              scripted, refused}]}]
 //   message   shown instead of the groups when there is nothing to choose ("The game is over.")
-//   answered  counts the choices the kernel has dealt with (played or refused)
+//   position  counts the positions shown; a click sends the one it was made on, so that the
+//             kernel can drop a click on buttons it has since replaced (data-position on the root)
+//   answered  counts the clicks the kernel has dealt with (played, refused or dropped)
 
 import { h, redrawOn } from "./common.js";
+
+function choose(model, notation) {
+  model.send({ event: "choose", notation, position: model.get("position") });
+}
 
 function button(model, c, chosen) {
   const b = h("button", c.refused ? "onb-choice-refused" : "onb-choice", c.label);
@@ -27,7 +33,7 @@ function button(model, c, chosen) {
     b.setAttribute("aria-label", `${c.label} (not allowed)`);
   }
   b.addEventListener("click", () => {
-    model.send({ event: "choose", notation: c.notation }); // a refused one: the reason shows
+    choose(model, c.notation); // a refused one: the reason shows
     chosen(c.refused ? `why not ${c.label}` : c.label, c.notation);
   });
   return b;
@@ -47,7 +53,7 @@ function dropdown(model, group, chosen) {
   go.type = "button";
   go.setAttribute("aria-label", `Choose: ${group.title}`);
   go.addEventListener("click", () => {
-    model.send({ event: "choose", notation: select.value });
+    choose(model, select.value);
     chosen(select.selectedOptions[0]?.textContent || select.value, select.value);
   });
   return [select, go];
@@ -96,6 +102,7 @@ function render({ model, el }) {
     const same = sig === drawn; // a refused choice, or nothing new yet
     drawn = sig;
     waitingFor = null;
+    root.dataset.position = String(model.get("position"));
     line.textContent = message || "";
     line.hidden = !message;
     groupsBox.replaceChildren(...groups.map((g) => groupEl(model, g, chosen)));
@@ -105,7 +112,7 @@ function render({ model, el }) {
     (again || first || line).focus({ preventScroll: true });
   };
   redraw();
-  return redrawOn(model, ["groups", "message", "answered"], redraw);
+  return redrawOn(model, ["groups", "message", "position", "answered"], redraw);
 }
 
 export default { render };

@@ -6,8 +6,10 @@
 //
 // Traits:
 //   query    the search text (set here as the user types)
-//   results  [{id, hit, key, title, passage, kind}]: hit is "rule", "case" or "term" (key its
-//            id); id is the rule it opens; passage the sentence that matched
+//   results  [{id, hit, key, title, passage, kind, mode}]: hit is "rule", "case" or "term" (key
+//            its id); id is the rule it opens; passage the sentence that matched; mode the name
+//            of the way of playing the entry belongs to ("" for the standard game)
+//   answer   the question answered in one plain sentence, from the best hit ("" if none)
 //   did_you_mean  the question with its typos corrected, or near glossary terms ("" if none)
 //   entry    the open entry (obsession_nb.tutor.rulebook.Entry.to_json()), or {}
 //   sources  [{prefix, name, what, find, example, precedence}]
@@ -157,6 +159,8 @@ function render({ model, el }) {
   const count = h("span", "onb-rb-count");
   bar.appendChild(count);
   root.appendChild(bar);
+  const answer = h("div", "onb-rb-answer");
+  root.appendChild(answer);
   const dym = h("div", "onb-rb-did-you-mean");
   root.appendChild(dym);
   const body = h("div", "onb-rb-body");
@@ -174,6 +178,7 @@ function render({ model, el }) {
     const results = model.get("results") || [];
     const open = (model.get("entry") || {}).id;
     count.textContent = `${results.length} ${t(model, "matches", "match(es)")}`;
+    answer.textContent = model.get("answer") || "";
     const mean = model.get("did_you_mean") || "";
     dym.replaceChildren();
     if (mean) {
@@ -202,6 +207,7 @@ function render({ model, el }) {
       title.dataset.focus = `result-${li.dataset.hit}-${li.dataset.key}`;
       title.setAttribute("aria-current", String(r.id === open));
       li.appendChild(title);
+      if (r.mode) li.appendChild(h("span", "onb-rb-mode", r.mode));
       if (r.passage && r.passage !== r.title) li.appendChild(h("div", "onb-rb-passage", r.passage));
       li.addEventListener("click", () => model.send({ event: "open", rule: r.id }));
       list.appendChild(li);
@@ -225,6 +231,7 @@ function render({ model, el }) {
   };
   model.on("change:results", drawResults);
   model.on("change:did_you_mean", drawResults);
+  model.on("change:answer", drawResults);
   model.on("change:entry", drawDetail);
   model.on("change:sources", drawLegendBox);
   model.on("change:labels", drawDetail);
@@ -232,6 +239,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:results", drawResults);
     model.off("change:did_you_mean", drawResults);
+    model.off("change:answer", drawResults);
     model.off("change:entry", drawDetail);
     model.off("change:sources", drawLegendBox);
     model.off("change:labels", drawDetail);

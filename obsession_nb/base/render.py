@@ -6,7 +6,7 @@ All text that can come from a scenario is escaped before it reaches HTML.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from obsession_nb.data.rules import Ruling
@@ -61,10 +61,12 @@ def _servants(game: Game, kinds: list[str]) -> str:
     return ", ".join(game.table.servant_name(k) for k in kinds)
 
 
-def game_text(game: Game) -> str:
-    view = game.view()
+def game_text(game: Game, seat: int | None = None) -> str:
+    """The position in words as ``seat`` sees it (its hand named, the others' as counts), or
+    the open view (``None``), under the view's label."""
+    view = game.view(seat)
     lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
-             f" — {view['pending']['prompt']}"]
+             f" — {view['pending']['prompt']}", f"  [{view['viewer']['label']}]"]
     for p in view["players"]:
         rep = p["reputation"]
         zones = {z: _servants(game, p["servants"][z]) or "-"
@@ -73,12 +75,23 @@ def game_text(game: Game) -> str:
             f"  {p['name']} (p{p['seat'] + 1}), {p['family_name'] or 'no family yet'}: "
             f"£{p['money']}, reputation level {rep['level']} position {rep['position']}; "
             f"available {zones['available']}; quarters {zones['quarters']}; expended "
-            f"{zones['expended']}"
+            f"{zones['expended']}; hand {_hand(p['hand'])}"
         )
     market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
                        for s in view["supply"]["market"])
     lines.append(f"  market: {market}")
     return "\n".join(lines)
+
+
+def _hand(cards: list[dict[str, Any]]) -> str:
+    """A hand in words: the cards seen by name, the others counted by their backs."""
+    named = [c["name"] for c in cards if not c.get("hidden")]
+    backs: dict[str, int] = {}
+    for c in cards:
+        if c.get("hidden"):
+            backs[c["back"]] = backs.get(c["back"], 0) + 1
+    counted = [f"{n} face-down {b}" for b, n in backs.items()]
+    return ", ".join([*named, *counted]) or "empty"
 
 
 def game_html(game: Game) -> str:

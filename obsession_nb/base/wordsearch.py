@@ -1,6 +1,8 @@
 """Searching short texts in players' words: stop words dropped, words stemmed (Snowball),
 synonyms folded onto one spelling, typos corrected against the texts' own vocabulary
-(RapidFuzz), and the texts ranked by BM25 (``rank_bm25``).
+(RapidFuzz) but never a word of the language or a negation, and the texts ranked by BM25
+(``rank_bm25``).  :class:`JapaneseIndex` does the same for Japanese texts, cut into words by a
+morphological analyser (:mod:`obsession_nb.base.japanese`).
 
 A :class:`WordIndex` is built from documents, each a key, weighted fields and the passages a hit
 may quote; ``index.search("hal boi")`` returns a :class:`Found`: the ranked hits with their best
@@ -11,13 +13,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import snowballstemmer
 from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
+
+from obsession_nb.base import japanese
 
 _STOP_TEXT = """
 a about after all also am an and any are as at be been before being but by can could did do
@@ -30,6 +34,17 @@ would you your yours
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 """Words that carry no rule: dropped from questions and texts alike (numbers and negations are
 kept: "two purchases" and "not available" mean something)."""
+
+NEGATIONS = frozenset([
+    "not", "no", "nor", "never", "none", "nothing", "nobody", "without", "cannot", "cant",
+    "dont", "doesnt", "didnt", "wont", "isnt", "arent", "wasnt", "werent", "shouldnt",
+    "couldnt", "wouldnt", "mustnt", "neednt", "havent", "hasnt", "hadnt", "aint",
+])
+"""Words never corrected (a "did you mean" must not turn "pauper cant pay" into "can pay")."""
+
+NUMBERS = {w: str(i) for i, w in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"])}
+"""Number words searched as their digits ("six players" finds "6 players" and the reverse)."""
 
 _STEMMER = snowballstemmer.stemmer("english")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -75,11 +90,15 @@ class WordIndex:
     ``boots`` → ``hall boy``): the texts' spelling is added after it, in the documents and the
     queries alike, so that either finds the other.  ``phrases`` are
     multi-word names (``hall boy``) a misspelt pair of words is matched against as a whole.
+    ``language`` tells a word of the language (``able``, ``done``): such a word, a negation, a
+    number or a word of the texts is never corrected.
     """
 
     def __init__(self, documents: Sequence[Document], synonyms: Mapping[str, str],
-                 phrases: Sequence[str] = ()) -> None:
+                 phrases: Sequence[str] = (), language: Callable[[str], bool] | None = None,
+                 ) -> None:
         self.documents = tuple(documents)
+        self._language = language
         self._synonyms = {normalise(k): normalise(v) for k, v in synonyms.items()}
         phrases_ = sorted((k for k in self._synonyms if " " in k), key=len, reverse=True)
         self._alias = (re.compile(r"\b(" + "|".join(map(re.escape, phrases_)) + r")s?\b")
@@ -112,7 +131,7 @@ class WordIndex:
     def tokens(self, text: str) -> list[str]:
         """The stems BM25 compares: words with their synonyms, stop words dropped."""
         out: list[str] = []
-        for stem in _STEMMER.stemWords([w for w in self.fold(text).split()
+        for stem in _STEMMER.stemWords([NUMBERS.get(w, w) for w in self.fold(text).split()
                                         if w not in STOP_WORDS]):
             out += [stem, *(t for t in self._stem_alias.get(stem, ()) if t != stem)]
         return out
@@ -124,7 +143,11 @@ class WordIndex:
         return out
 
     def _known(self, word: str) -> bool:
-        return word in self._vocabulary or word in STOP_WORDS or word.isdigit() or len(word) < 3
+        """A word that is not a misspelling: the texts', a stop word, a negation, a number, a
+        word of the language (or too short to tell)."""
+        return (word in self._vocabulary or word in STOP_WORDS or word in NEGATIONS
+                or word.isdigit() or len(word) < 3
+                or (self._language is not None and self._language(word)))
 
     def _closest_word(self, word: str) -> str | None:
         """The vocabulary word nearest ``word`` by edits (one edit for words of up to six
@@ -167,25 +190,33 @@ class WordIndex:
                 continue
             best = process.extractOne(" ".join(run), self._phrases, scorer=fuzz.ratio,
                                       score_cutoff=78)
-            if best is not None and len(best[0].split()) == size:
+            if best is None or len(best[0].split()) != size:
+                continue
+            changed = [w for w, v in zip(run, best[0].split(), strict=True) if w != v]
+            if not any(self._known(w) for w in changed):  # only misspellings are replaced
                 return best[0], size
         return None
 
     # ------------------------------------------------------------ searching
 
-    def search(self, query: str, limit: int | None = None) -> Found:
-        """The documents ranked by BM25 for ``query`` (its typos corrected first)."""
+    def search(self, query: str, limit: int | None = None,
+               weight: Callable[[str], float] | None = None) -> Found:
+        """The documents ranked by BM25 for ``query`` (its typos corrected first), each score
+        multiplied by ``weight(key)`` if given (0 leaves the document out); the passages are
+        found for the first ``limit`` only."""
         corrected = self.correct(query)
-        asked = corrected or query
-        stems = self.tokens(asked)
+        stems = self.tokens(corrected or query)
         if not stems:
             return Found(query, (), corrected)
         scores = self._bm25.get_scores(stems)
-        ranked = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: -scores[i])
+        keys = [d.key for d in self.documents]
+        weighted = {i: float(s) * (weight(keys[i]) if weight else 1.0)
+                    for i, s in enumerate(scores) if s > 0}
+        ranked = sorted((i for i, s in weighted.items() if s > 0), key=lambda i: -weighted[i])
         if limit is not None:
             ranked = ranked[:limit]
-        hits = tuple(Hit(self.documents[i].key, float(scores[i]),
-                         self._passage(self.documents[i], set(stems))) for i in ranked)
+        hits = tuple(Hit(keys[i], weighted[i], self._passage(self.documents[i], set(stems)))
+                     for i in ranked)
         return Found(query, hits, corrected)
 
     def _passage(self, doc: Document, stems: set[str]) -> str:
@@ -201,6 +232,44 @@ class WordIndex:
         found = self._sentence_cache.get(doc.key)
         if found is None:
             found = [(sentence, set(self.tokens(sentence))) for passage in doc.passages
-                     for sentence in re.split(r"(?<=[.;!?])\s+", passage) if sentence]
+                     for sentence in re.split(r"(?<=[.;!?])\s+|(?<=[。！？])", passage)
+                     if sentence.strip()]
             self._sentence_cache[doc.key] = found
         return found
+
+
+_LATIN = re.compile(r"([A-Za-z][A-Za-z'’`-]*(?:\s+[A-Za-z][A-Za-z'’`-]*)*)")
+
+
+class JapaneseIndex(WordIndex):
+    """BM25 over Japanese documents (and questions mixing Japanese with English).
+
+    Japanese runs are cut into words by the analyser (:func:`obsession_nb.base.japanese.words`);
+    runs of latin letters are English words, stemmed and folded as in :class:`WordIndex`.
+    ``names`` maps the game's names in English to the texts' Japanese (``hall boy`` →
+    ``ホールボーイ``): a question's English names are searched in both languages.  No typo
+    correction: the analyser has no notion of a misspelt Japanese word.
+    """
+
+    def __init__(self, documents: Sequence[Document], synonyms: Mapping[str, str],
+                 names: Mapping[str, str]) -> None:
+        ordered = sorted(((normalise(k), v) for k, v in names.items() if normalise(k)),
+                         key=lambda kv: -len(kv[0]))
+        self._names = dict(ordered)
+        self._name_pattern = (re.compile(r"\b(" + "|".join(re.escape(k) for k, _v in ordered)
+                                         + r")s?\b") if ordered else None)
+        super().__init__(documents, synonyms)
+
+    def tokens(self, text: str) -> list[str]:
+        out: list[str] = []
+        for i, part in enumerate(_LATIN.split(text)):
+            if i % 2:  # a run of latin words
+                out += super().tokens(part)
+                named = self._name_pattern.findall(normalise(part)) if self._name_pattern else []
+                out += [w for name in named for w in japanese.words(self._names[name])]
+            elif part.strip():
+                out += japanese.words(part)
+        return out
+
+    def correct(self, query: str) -> str | None:
+        return None

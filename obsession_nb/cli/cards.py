@@ -50,14 +50,12 @@ def cmd_status(args: argparse.Namespace) -> int:
     from obsession_nb.data import pack_status, pack_store
     from obsession_nb.data.catalog import load_catalog
 
-    catalog = load_catalog()
-    path = pack_store.in_use()
     if args.json:
-        _print_json({"pack": str(path) if path else None, "decks": pack_status.rows(catalog)})
-        return 0
-    line = (f"The pack in use: {path}" if path else
-            "No card pack in use: `obsession-nb cards use FILE` or `cards enter` adds one.")
-    print(pack_status.text(catalog, line))
+        path = pack_store.in_use()
+        _print_json({"pack": str(path) if path else None,
+                     "decks": pack_status.rows(load_catalog())})
+    else:
+        print(pack_status.summary())
     return 0
 
 

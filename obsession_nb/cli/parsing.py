@@ -169,17 +169,26 @@ def parser() -> argparse.ArgumentParser:
     ru.add_argument("--sources", action="store_true", help="also print the sources legend")
     ru.add_argument("--tests", action="store_true",
                     help="also list the tests that rule with each entry (for developers)")
+    ru.add_argument("--lang", choices=LANGUAGES,
+                    help="language of the entries shown (a query in Japanese is answered in "
+                    "Japanese)")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(func=cmd_rules)
     ak = sub.add_parser("ask", help="ask a rules question in your own words: the best rule "
                         "entries, casebook cases answered live, and a position to show")
     ak.add_argument("question", nargs="+", metavar="QUESTION")
+    ak.add_argument("--lang", choices=LANGUAGES,
+                    help="language of the answer (a question in Japanese is answered in "
+                    "Japanese)")
     ak.add_argument("--json", action="store_true")
     ak.set_defaults(func=cmd_ask)
     co = sub.add_parser("components", help="every component in the catalog with its count and "
                         "provenance (stated, unverified, stand-in or from your box)")
     co.add_argument("--kind", choices=[k for k, _w in COMPONENT_SECTIONS],
                     help="only one kind (servants, tiles, gentry, ...)")
+    co.add_argument("--by-box", action="store_true",
+                    help="only the boxes side by side: base, Upstairs, Downstairs, promos and "
+                    "Wessex, the catalog's counts beside the sources' stated totals")
     co.add_argument("--json", action="store_true")
     co.set_defaults(func=cmd_components)
     add_cards_parser(sub)

@@ -16,13 +16,15 @@ if TYPE_CHECKING:
 def cmd_rules(args: argparse.Namespace) -> int:
     from obsession_nb.data.rules import rule_index
     from obsession_nb.tutor import ask, rulebook
+    from obsession_nb.tutor.understand import label
 
     query = " ".join(args.query)
     corrected: str | None = None
+    answer = ask.Answer(query, ())
     if not query.strip():
         hits = [ask.Hit("rule", r.id, r.title, "", r.id, 0.0) for r in rule_index().values()]
     else:
-        answer = ask.search(query, limit=args.limit)
+        answer = ask.search(query, limit=args.limit, lang=args.lang)
         hits, corrected = list(answer.hits), answer.corrected
     found_ids = list(dict.fromkeys(h.rule for h in hits))
     exact = [i for i in found_ids if i == query.strip()]
@@ -35,7 +37,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if corrected:
         print(f"Did you mean: {corrected}?")
     if not found_ids:
-        print(ask.answer_text(ask.search(query)), file=sys.stderr)
+        print(ask.answer_text(ask.search(query, lang=args.lang)), file=sys.stderr)
         print("No rule matches: try other words, an id (e.g. ud.hall-boy.money) or a component "
               "(cook, carriage house).", file=sys.stderr)
         return 1
@@ -44,7 +46,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     else:
         width = max(len(f"{h.kind} {h.id}") for h in hits)
         for h in hits:
-            print(f"{h.kind + ' ' + h.id:<{width}}  {h.title}")
+            where = label(h.mode, answer.lang)
+            print(f"{h.kind + ' ' + h.id:<{width}}  {h.title}" + (f" ({where})" if where else ""))
             if h.passage and h.passage != h.title:
                 print(f"{'':<{width}}    “{h.passage}”")
         print(f"\n{len(hits)} match(es) over {len(found_ids)} rule(s); `obsession-nb rules ID` "
@@ -60,18 +63,27 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_components(args: argparse.Namespace) -> int:
     from obsession_nb.data import components
 
+    if args.by_box:
+        boxes = components.by_box()
+        if args.json:
+            _print_json([b.to_json() for b in boxes])
+        else:
+            print(components.box_text(boxes))
+        return 0
     rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
     if args.json:
         _print_json([c.to_json() for c in rows])
     else:
         print(components.text(rows))
+        if args.kind is None:
+            print("\n" + components.box_text(components.by_box()))
     return 0
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from obsession_nb.tutor import ask
 
-    answer = ask.search(" ".join(args.question))
+    answer = ask.search(" ".join(args.question), lang=args.lang)
     if args.json:
         demo = ask.show_me(answer)
         _print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})

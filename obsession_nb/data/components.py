@@ -97,3 +97,111 @@ def text(rows: list[Component]) -> str:
         "base box, B more in the Upstairs, Downstairs box; sources: `--json` gives each "
         "entry's citation.")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- by box (issue 45)
+
+BOXES = (("base", "base box"), ("expansion", "Upstairs Downstairs"), ("promos", "promo cards"),
+         ("wessex", "Wessex"))
+"""The boxes side by side: the base game (with its suites and hybrid tiles), the Upstairs,
+Downstairs expansion, its promotional gentry cards, and the Wessex mini-expansion."""
+
+ROWS = (("servants", "servant meeples"), ("families", "family boards"),
+        ("start-tiles", "START tiles"), ("tiles", "improvement tiles (not START)"),
+        ("gentry", "gentry cards"), ("round_tracks", "round-track sides"),
+        ("objectives", "objective cards"), ("vp_cards", "VP cards"), ("themes", "theme cards"),
+        ("milestones", "milestone cards"), ("opponents", "solitaire opponent cards"),
+        ("ai_cards", "solitaire AI cards"))
+
+_BOX_OF = {"base": "base", "suites": "base", "hybrid": "base", "upstairs_downstairs": "expansion",
+           "wessex": "wessex", "promo": "promos"}
+_ALL_IN = {"milestones": "expansion", "opponents": "base", "ai_cards": "base",
+           "vp_cards": "base", "themes": "base"}
+"""Sections whose every card is in one box (the expansion's larger VP and theme cards are the
+same cards again and are not counted twice)."""
+
+
+class BoxRow(NamedTuple):
+    """One kind of component across the boxes: the catalog's copies that are not stand-ins, the
+    sources' stated totals (``None``: not stated), and the stand-ins counted apart."""
+
+    row: str
+    what: str
+    counts: dict[str, int]
+    stated: dict[str, int | None]
+    inferred: frozenset[str]
+    """Boxes whose stated total the fact sheet adds up itself."""
+    cites: dict[str, str]
+    standins: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"row": self.row, "what": self.what, "standins": self.standins,
+                "boxes": {box: {"catalog": self.counts.get(box, 0),
+                                "stated": self.stated.get(box), "inferred": box in self.inferred,
+                                "cite": self.cites.get(box)} for box, _name in BOXES}}
+
+
+def _in_boxes(section: str, entry: Sourced) -> dict[str, int]:
+    """The copies of one catalog entry per box."""
+    count, ud_count = _counts(entry)
+    if section == "round_tracks":
+        return {"expansion" if entry.id == "tableau" else "base": 1}  # type: ignore[attr-defined]
+    box = _ALL_IN.get(section) or _BOX_OF.get(getattr(entry, "expansion", "base"), "base")
+    out = {box: count}
+    if ud_count:
+        out["expansion"] = out.get("expansion", 0) + ud_count
+    return out
+
+
+def by_box(catalog: Catalog | None = None) -> list[BoxRow]:
+    """Each kind of component per box, the catalog's count beside the sources' stated total
+    (``content/box-totals.yaml``), START tiles in a row of their own, stand-ins apart."""
+    from obsession_nb.base import yamlio
+    from obsession_nb.base.resources import content_dir
+    from obsession_nb.data.catalog import load_catalog
+
+    catalog = catalog or load_catalog()
+    totals = {r["row"]: r for r in yamlio.load(
+        (content_dir() / "box-totals.yaml").read_text(encoding="utf-8"))["rows"]}
+    counts: dict[str, Counter[str]] = {row: Counter() for row, _w in ROWS}
+    standins: Counter[str] = Counter()
+    for section, _what in SECTIONS:
+        for entry in getattr(catalog, section).values():
+            row = "start-tiles" if getattr(entry, "start", False) else section
+            if entry.standin:
+                standins[row] += sum(_counts(entry))
+            else:
+                counts[row].update(_in_boxes(section, entry))
+    out = []
+    for row, what in ROWS:
+        stated = totals.get(row, {})
+        out.append(BoxRow(row, what, dict(counts[row]),
+                          {box: (stated.get(box) or {}).get("stated") for box, _n in BOXES},
+                          frozenset(box for box, _n in BOXES
+                                    if (stated.get(box) or {}).get("inferred")),
+                          {box: stated[box]["cite"] for box, _n in BOXES if stated.get(box)},
+                          standins[row]))
+    return out
+
+
+def box_text(rows: list[BoxRow]) -> str:
+    """The boxes side by side: per kind and box, the catalog's count / the stated total."""
+    def cell(r: BoxRow, box: str) -> str:
+        stated = r.stated.get(box)
+        count = r.counts.get(box, 0)
+        if stated is None and not count:
+            return "–"
+        mark = "*" if box in r.inferred else ""
+        return f"{count} / {'?' if stated is None else stated}{mark}"
+
+    width = max(len(r.what) for r in rows)
+    head = f"{'':<{width}}  " + "".join(f"{name:>20}" for _b, name in BOXES) + f"{'stand-ins':>11}"
+    lines = ["By box: the catalog's count / the sources' stated total (stand-ins counted apart).",
+             head]
+    for r in rows:
+        lines.append(f"{r.what:<{width}}  " + "".join(f"{cell(r, b):>20}" for b, _n in BOXES)
+                     + f"{r.standins or '–':>11}")
+    lines.append("* added up by the fact sheet, not read off a list; ? no source gives the "
+                 "total.\nThe expansion's VP and theme cards are larger copies of the base "
+                 "game's, counted once; `--by-box --json` gives each total's citation.")
+    return "\n".join(lines)

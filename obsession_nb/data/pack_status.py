@@ -23,6 +23,18 @@ def rows(catalog: Any) -> list[dict[str, Any]]:
              "cards": sum(counts.values())} for deck, box in order for counts in [tally[(deck, box)]]]
 
 
+def summary() -> str:
+    """The status of the catalog in use, under a line saying which pack is in use
+    (``obsession-nb cards status``; tutorial 12)."""
+    from obsession_nb.data import pack_store
+    from obsession_nb.data.catalog import load_catalog
+
+    path = pack_store.in_use()
+    line = (f"The pack in use: {path}" if path else
+            "No card pack in use: `obsession-nb cards use FILE` or `cards enter` adds one.")
+    return text(load_catalog(), line)
+
+
 def text(catalog: Any, pack_line: str) -> str:
     """The table ``cards status`` prints, under a line saying which pack is in use."""
     table = rows(catalog)

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import random
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.cloning import constructor
-from obsession_nb.data.catalog import Catalog, load_catalog
+from obsession_nb.data.catalog import Catalog, load_catalog, stated_catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.data.rules import IllegalAction, Ruling
 from obsession_nb.engine.positions import arguments, position_check, scenario
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.records.state import LogEntry, State
+from obsession_nb.engine.seat import knowledge
+from obsession_nb.engine.seat import log as seat_log
+from obsession_nb.engine.seat.redeal import redeal
+from obsession_nb.engine.seat.view import SeatView, seat_view
 from obsession_nb.engine.setup.new_game import new_state
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
@@ -80,6 +86,8 @@ class Game:
     """The scenario's recorded actions (already played when loaded)."""
     origin: str | None = field(default=None, repr=False)
     """The position (JSON) the game started from: ``to_scenario(with_actions=True)`` writes it."""
+    _origin_log: int = field(default=0, repr=False)
+    """Where in the log the actions played from ``origin`` begin (after a :meth:`redeal`)."""
     _base: str | None = field(default=None, repr=False)
     """The position (JSON) that :meth:`apply` replays from if an action fails half-way."""
     _since: list[Action] = field(default_factory=list, repr=False)
@@ -185,16 +193,19 @@ class Game:
         if self._base is None:
             self._base = self.to_json()
         self.table.automatic = []
+        seen = knowledge.watch(self.state)
         try:
             rulings += engine.perform(self.table, act)
         except Exception:
             self._replay()
             raise
+        knowledge.settle(self.state, seen)
         self._since.append(act)
         explain = self.explain
         entries = [_entry(player, act.notation, rulings if explain else [])]
         entries += [_entry(player, f"({label})", rs if explain else [])
                     for label, rs in self.table.automatic]
+        seat_log.mark(self.table, entries, len(self.state.players))
         self.log += entries
         return entries
 
@@ -230,6 +241,8 @@ class Game:
         self.table.state = State.model_validate_json(point.position)
         self._base, self._since, self._listed = point.position, [], None
         del self.log[point.log_length:]
+        if point.log_length < self._origin_log:  # back before a re-deal: replay from here
+            self.origin, self._origin_log = point.position, point.log_length
 
     def explore(self, **options: Any) -> Any:
         """Every distinct way to finish this turn, compared in a pandas DataFrame (options:
@@ -262,7 +275,8 @@ class Game:
         started from and every action played since, a file that replays to this position."""
         custom = list(self.table.custom.values())
         if with_actions and self.origin is not None:
-            played = [e.action for e in self.log if not e.action.startswith("(")]
+            played = [e.action for e in self.log[self._origin_log:]
+                      if not e.action.startswith("(")]
             start = State.model_validate_json(self.origin)
             return scenario.dump(scenario.Scenario(start, custom, played))
         return scenario.dump(scenario.Scenario(self.state, custom))
@@ -272,16 +286,42 @@ class Game:
         same position as :meth:`to_scenario` describes, without the YAML cost."""
         return self.state.model_dump_json()
 
-    def view(self) -> dict[str, Any]:
-        """The position as JSON-ready data, for the CLI and the widgets."""
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The position as JSON-ready data, for the CLI and the widgets: as player ``seat``
+        (0-based) may see it — the other players' hidden cards face down in place, their
+        objectives and VP cards as counts — or, for ``None``, the open view with every card
+        face up (worked examples, teaching); ``"viewer"`` carries the label every surface
+        shows (obsession_nb/engine/seat/view.py)."""
         from obsession_nb.engine.positions.view import position
 
-        return position(self)
+        return position(self, seat)
 
-    def __str__(self) -> str:
+    def seat_view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see of the position: the cards hidden from it and their backs."""
+        return seat_view(self.table, seat)
+
+    def log_for(self, seat: int | None, since: int = 0) -> list[LogEntry]:
+        """The log (from entry ``since``) as ``seat`` reads it: a card it could not see when the
+        entry was made named by its back only (obsession_nb/engine/seat/log.py)."""
+        return seat_log.log_for(self.table, self.log[since:], seat)
+
+    def redeal(self, seat: int, rng: random.Random) -> None:
+        """Deal again, in place, everything ``seat`` cannot know, and reseed the future chance
+        (obsession_nb/engine/seat/redeal.py): a take-back at the practice table, so that the
+        cards the player saw since are not where they were.  The re-dealt position becomes the
+        one :meth:`to_scenario` replays from."""
+        redeal(self.table, seat, rng)
+        self.origin = self._base = self.to_json()
+        self._since, self._listed, self._origin_log = [], None, len(self.log)
+
+    def text(self, seat: int | None = None) -> str:
+        """The position in words as ``seat`` sees it (``None``: the open view)."""
         from obsession_nb.base.render import game_text
 
-        return game_text(self)
+        return game_text(self, seat)
+
+    def __str__(self) -> str:
+        return self.text()
 
     def _repr_html_(self) -> str:
         from obsession_nb.base.render import game_html
@@ -344,8 +384,27 @@ def load_position(path_or_name: str | Path) -> Game:
     return load_scenario(path_or_name, play_recorded=False)
 
 
+def _catalog_for(sc: scenario.Scenario, source: str) -> Catalog:
+    """The catalog in use, unless the owner's card pack changes a card that the scenario's
+    recorded play needs (a worked example written with the rulebooks' values): then the stated
+    content, with a warning saying why."""
+    catalog = load_catalog()
+    if not sc.actions or catalog is stated_catalog():
+        return catalog
+    trial = Game.from_state(sc.state.clone(), catalog, custom=sc.custom_cards)
+    for i, action in enumerate(sc.actions):
+        try:
+            trial.apply(action)
+        except ValueError as exc:
+            warnings.warn(f"{source}: shown with the stated cards, not your card pack's: its "
+                          f"recorded play was written with the rulebooks' values, and with your "
+                          f"cards actions[{i}] '{action}' is refused ({exc})", stacklevel=4)
+            return stated_catalog()
+    return catalog
+
+
 def _from_scenario(sc: scenario.Scenario, play_recorded: bool, source: str) -> Game:
-    game = Game.from_state(sc.state, custom=sc.custom_cards)
+    game = Game.from_state(sc.state, _catalog_for(sc, source), custom=sc.custom_cards)
     game.recorded = list(sc.actions)
     if play_recorded:
         for i, action in enumerate(sc.actions):

@@ -33,7 +33,9 @@ Hooks by moment of play:
 * a courtship round — :meth:`courtship` (whom the players' totals are compared with);
 * the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
   :attr:`milestones`;
-* files and views — :meth:`check_position` (scenario validation) and :meth:`view`.
+* files and views — :meth:`check_position` (scenario validation) and :meth:`view`;
+* what each seat sees — :meth:`allies` (who shares a player's cards) and
+  :meth:`private_places` (the mode's own face-down cards).
 
 Design notes for the modes to come: a decision whose owner is not the active player (a teammate
 answering a request) is a pending decision like any other, offered by :meth:`candidates`,
@@ -57,6 +59,7 @@ if TYPE_CHECKING:
     from obsession_nb.engine.records.actions import Action
     from obsession_nb.engine.records.state import State
     from obsession_nb.engine.scoring import Scoresheet
+    from obsession_nb.engine.seat.places import Holding
     from obsession_nb.engine.steps.market import Offer
     from obsession_nb.engine.table import Table
 
@@ -192,6 +195,16 @@ class Mode:
     def view(self, table: Table) -> dict[str, Any] | None:
         """The mode's part of the JSON view of the position."""
         return None
+
+    def allies(self, state: State, seat: int) -> tuple[int, ...]:
+        """The seats that may see this seat's hand, objectives and VP cards: its own
+        (ruling.seat-own-cards)."""
+        return (seat,)
+
+    def private_places(self, table: Table) -> Iterable[Holding]:
+        """The mode's own cards face down or shown to some seats only
+        (obsession_nb/engine/seat/places.py)."""
+        return ()
 
 
 STANDARD = Mode()

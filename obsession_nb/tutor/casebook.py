@@ -70,6 +70,14 @@ class CaseRuling:
         return tuple(dict.fromkeys((*self.verdict.rulings, *self.applied)))
 
     @property
+    def cited_first(self) -> tuple[Ruling, ...]:
+        """:attr:`rulings` with those of the rules the case cites first: the engine's answer
+        to the question asked (issue 45: a case shows the rule it tests, not only that the
+        action was legal)."""
+        cited = set(self.case.expect_rules)
+        return tuple(sorted(self.rulings, key=lambda r: r.rule not in cited))
+
+    @property
     def rule_ids(self) -> list[str]:
         return list(dict.fromkeys(r.rule for r in self.rulings))
 

@@ -26,16 +26,22 @@ def status(table: Locator) -> Locator:
 
 
 def wait_ready(table: Locator, before: str | None) -> str:
-    """Wait until it is our move again (or the game is over) at another log length."""
+    """Wait until it is our move again (or the game is over) at another log length, and the
+    choice buttons on screen are the ones of that position (never a click on the buttons of
+    the position before).  Returns the log length."""
     ready = table.locator(".onb-practice-status-text.onb-ready")
     if before is not None:
         ready = table.locator(f".onb-practice-status-text.onb-ready:not([data-log='{before}'])")
     expect(ready).to_have_count(1, timeout=120_000)
+    position = ready.get_attribute("data-position")
+    expect(table.locator(f".onb-stepper .onb-choices[data-position='{position}']")).to_have_count(1)
     return ready.get_attribute("data-log") or ""
 
 
 def click_first_choice(table: Locator, log: str) -> str:
-    button = table.locator(".onb-stepper .onb-choice:not(.onb-choice-special)").first
+    position = table.locator(".onb-practice-status-text").get_attribute("data-position")
+    shown = table.locator(f".onb-stepper .onb-choices[data-position='{position}']")
+    button = shown.locator(".onb-choice:not(.onb-choice-special)").first
     expect(button).to_be_visible()
     button.click()
     return wait_ready(table, log)

@@ -4,6 +4,7 @@ a rule-id chip), a greyed guest with its reason, the quiz, and teaching mode ser
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -219,6 +220,11 @@ def test_teaching_mode_board_in_japanese(page: Page, teach_server: str, assert_n
     )
     assert {"執事", "コック", "ホールボーイ", "メイド長"} <= set(titles), titles
     assert not {"Butler", "Cook"} & set(titles)
+    # the last step's rulings in Japanese (the rule's title), the engine's English beneath
+    ruling = teach.locator(".onb-teach-rulings .onb-ruling").first
+    expect(ruling.locator(".onb-ruling-verdict")).to_have_text(re.compile("[\u3040-\u30ff\u4e00-\u9fff]"))
+    expect(ruling.locator(".onb-ruling-record")).to_have_attribute("lang", "en")
+    expect(ruling.locator(".onb-ruling-record")).to_have_text(re.compile("[A-Za-z]{3}"))
     shoot(page.locator("body"), "teach-mode-japanese")
     assert_no_widget_errors(page)
 

@@ -368,6 +368,9 @@ def dump_data(scenario: Scenario) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT}
     data.update(scenario.state.model_dump(mode="json", exclude_defaults=True))
     data["players"] = [p.model_dump(mode="json") for p in scenario.state.players]
+    for player in data["players"]:  # written only when some card became public knowledge
+        if not player["known"]:
+            del player["known"]
     if scenario.custom_cards:
         data["custom_cards"] = [
             c.model_dump(mode="json", exclude_defaults=True) for c in scenario.custom_cards

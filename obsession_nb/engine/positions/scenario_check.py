@@ -133,6 +133,11 @@ class _Components:
             self.each(self.servant, f"{base}.removed", player.removed)
             self.each(self.card, f"{base}.hand", player.hand)
             self.each(self.card, f"{base}.discard", player.discard)
+            for j, card in enumerate(player.known):
+                if card not in player.hand:
+                    self.problems.append(f"{base}.known[{j}]: '{card}' is not in this hand (a "
+                                         "known card is one the hand holds: "
+                                         "ruling.seat-known-cards)")
             self.each(objective, f"{base}.objectives", player.objectives)
             self.each(vp, f"{base}.vp_cards", player.vp_cards)
             owned = Counter(t.tile for t in player.organiser)

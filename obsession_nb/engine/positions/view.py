@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.catalog_records import CATEGORIES, Sourced
+from obsession_nb.engine.seat.view import seat_view
 from obsession_nb.engine.steps import milestones
 from obsession_nb.engine.steps.market import RESERVE_PRICE, SPACE_PRICES, offers
 from obsession_nb.engine.steps.rounds import space
@@ -76,7 +77,17 @@ def card_view(table: Table, card_id: str) -> dict[str, Any]:
     }
 
 
-def position(game: Game) -> dict[str, Any]:
+def position(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The position as ``seat`` may see it (obsession_nb/engine/seat/view.py), or the open view
+    (``None``); ``"viewer"`` says which, in the words every surface shows."""
+    table = game.table
+    view = seat_view(table, seat)
+    data = _position(game)
+    data["viewer"] = view.viewer()
+    return view.redact(data)
+
+
+def _position(game: Game) -> dict[str, Any]:
     table = game.table
     state = table.state
     wheel = table.wheel

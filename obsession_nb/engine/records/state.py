@@ -74,6 +74,10 @@ class Player(Record):
     turns_taken: int = 0
     objectives_discarded: int = 0
     """Objective cards this player has discarded at the ends of seasons (season.objective-discard)."""
+    known: list[str] = field(default_factory=list)
+    """Cards in this hand that every player saw go into it (returned face up from a discard
+    pile, reclaimed, taken from the activity): public until they leave the hand
+    (ruling.seat-known-cards; obsession_nb/engine/seat/knowledge.py)."""
 
     @field_validator("reputation", mode="before")
     @classmethod
@@ -225,6 +229,10 @@ class LogEntry(Record):
     player: int | None = None
     action: str
     rulings: list[dict[str, str]] = field(default_factory=list)
+    seen_by: dict[str, list[int]] = field(default_factory=dict)
+    """Cards the entry names that were not face up for every seat when it was made, each with
+    the seats that could see it; the others read the entry without them (ruling.seat-log;
+    obsession_nb/engine/seat/log.py)."""
 
 
 @record

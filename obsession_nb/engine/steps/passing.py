@@ -11,12 +11,37 @@ from obsession_nb.engine.steps.service import Slot, available_counts, can_fill
 from obsession_nb.engine.table import Table
 
 HIRERS = ("butler", "underbutler")
+PASS_OPTION_STEP = frozenset({"pass-option"})
 
 
 def shop(table: Table) -> Ruling:
     """pass.shop: what the passing player may still buy (one tile, or any number on a holiday)."""
     what = "one tile" if purchase_limit(table) == 1 else "as many tiles as on a Builders' Holiday"
     return ruling("pass.shop", f"After the pass option the player may still buy {what}.")
+
+
+HOSTING_STEPS = frozenset({"host", "invite", "service"})
+
+
+def out_of_turn(table: Table, steps: frozenset[str]) -> IllegalAction | None:
+    """Why an action of ``steps`` is refused on a pass, when the pass itself is the reason:
+    hosting once the turn is a pass (turn.host-or-pass), or a second pass option after the
+    first (ud.pass; pass.base without the expansion's rule).  None otherwise."""
+    turn = table.turn
+    if not turn.passing:
+        return None
+    if steps <= HOSTING_STEPS:
+        return IllegalAction([ruling("turn.host-or-pass", "This turn is a pass: a turn either "
+                                     "hosts an activity or passes, never both.")])
+    if steps != PASS_OPTION_STEP or turn.step not in ("favours", "buy"):
+        return None
+    taken = "hired with the Butler's Room" if turn.tile == "butlers-room" else "taken its option"
+    if table.state.options.hire_on_pass:
+        return IllegalAction([ruling("ud.pass", f"This pass has already {taken}: a pass gives "
+                                     "one of £200 rents, hiring or a free market refresh, "
+                                     "not two.")])
+    return IllegalAction([ruling("pass.base", f"This pass has already {taken}: a pass gives "
+                                 "£200 rents or a free market refresh, not both.")])
 
 
 def apply_rents(table: Table) -> list[Ruling]:

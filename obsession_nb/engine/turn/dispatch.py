@@ -61,6 +61,7 @@ def _h(steps: set[str] | frozenset[str], verify: Callable[..., list[Ruling]],
 def _ok(*_args: Any) -> list[Ruling]:
     return []
 
+
 HANDLERS: dict[type[a.Action], Handler] = {
     a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
     a.StartTile: _h({"draft"}, draft.verify_start_tile, draft.apply_start_tile),
@@ -86,9 +87,10 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Reclaim: _h({"favours"}, choices.verify_reclaim, choices.apply_reclaim),
     a.Hire: _h({"favours"}, choices.verify_hire, choices.apply_hire),
     a.Recruit: _h({"favours"}, choices.verify_recruit, choices.apply_recruit),
-    a.Rents: _h({"pass-option"}, _ok, passing.apply_rents),
-    a.FreeRefresh: _h({"pass-option"}, _ok, passing.apply_free_refresh),
-    a.HireServants: _h({"pass-option"}, passing.verify_hire_servants, passing.apply_hire_servants),
+    a.Rents: _h(passing.PASS_OPTION_STEP, _ok, passing.apply_rents),
+    a.FreeRefresh: _h(passing.PASS_OPTION_STEP, _ok, passing.apply_free_refresh),
+    a.HireServants: _h(passing.PASS_OPTION_STEP, passing.verify_hire_servants,
+                       passing.apply_hire_servants),
     a.Buy: _h({"buy"}, buying.verify_buy, buying.apply_buy),
     a.Borrow: _h(ANY_STEP, special.verify_borrow, special.apply_borrow),
     a.Help: _h(ANY_STEP, special.verify_help, special.apply_help),
@@ -155,6 +157,9 @@ def _verify(table: Table, action: a.Action) -> list[Ruling]:
     table.mode.refuse(table, action)
     step = table.turn.step
     if step not in kind.steps:
+        because_passing = passing.out_of_turn(table, kind.steps)
+        if because_passing is not None:
+            raise because_passing
         raise refuse(
             "turn.special-actions-any-time" if kind.steps == ANY_STEP else "turn.order-of-play",
             f"It is {flow.STEP_NAMES[step]}; '{action.verb}' is not a choice now.",

@@ -16,6 +16,7 @@ from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Mode
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import State
+from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic import ai as classic_ai
 from obsession_nb.modes.classic import courtship as classic_courtship
@@ -75,6 +76,12 @@ class ClassicSolitaire(Mode):
 
     def view(self, table: Table) -> dict[str, Any]:
         return classic_view(table)
+
+    def private_places(self, table: Table) -> list[Holding]:
+        """The VP cards the opponent card took, face down and unseen (solo.classic.courtship)."""
+        classic = table.state.classic_solo
+        return [] if classic is None else [Holding(classic.opponent_vp, (), "vp",
+                                                   "ruling.seat-face-down")]
 
 
 def classic_view(table: Table) -> dict[str, Any]:

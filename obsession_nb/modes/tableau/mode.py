@@ -17,6 +17,7 @@ from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
+from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.tableau import rules as tableau
 from obsession_nb.modes.tableau import scoring as tableau_scoring
@@ -58,6 +59,9 @@ class TableauObsession(Mode):
 
     def view(self, table: Table) -> dict[str, Any]:
         return tableau.view(table)
+
+    def private_places(self, table: Table) -> Iterable[Holding]:
+        return tableau.private_places(table)
 
 
 class TableauDuel(TableauObsession):

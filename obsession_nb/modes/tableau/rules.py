@@ -21,6 +21,7 @@ from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.records.mode_records import Tableau
 from obsession_nb.engine.records.state import State, Turn
+from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
 from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
 from obsession_nb.engine.steps.market import building_boom
@@ -318,6 +319,21 @@ def queen_victoria(table: Table) -> list[Ruling]:
 
 
 # ----------------------------------------------------------------- view
+
+
+def private_places(table: Table) -> list[Holding]:
+    """The starter-guest deck passed to the seat picking now and the prestige guests the seat
+    keeping one at the Grand Ball sees: that seat's alone (ruling.seat-looked-at)."""
+    tab = table.state.tableau
+    if tab is None:
+        return []
+    mode = table.mode
+    return [
+        Holding(tab.draft_deck, mode.allies(table.state, tab.draft_order[0]) if tab.draft_order
+                else (), "guest", "ruling.seat-looked-at"),
+        Holding(tab.ball_offer, mode.allies(table.state, tab.ball_order[0]) if tab.ball_order
+                else (), "guest", "ruling.seat-looked-at"),
+    ]
 
 
 def view(table: Table) -> dict[str, Any]:

@@ -68,3 +68,7 @@ class CompetitiveTeamPlay(Mode):
 
     def view(self, table: Table) -> dict[str, Any]:
         return team.view(table)
+
+    def allies(self, state: State, seat: int) -> tuple[int, ...]:
+        """Partners see each other's cards (ruling.seat-team-hands, team.coordination)."""
+        return tuple(sorted((seat, team.teammate(state, seat))))

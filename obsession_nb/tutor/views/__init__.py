@@ -6,6 +6,7 @@ lives here or in ``widgets/``.
 
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.builder import PositionBuilder
+from obsession_nb.tutor.views.card_entry import CardEntry
 from obsession_nb.tutor.views.editor import ScenarioEditor, game_from_text
 from obsession_nb.tutor.views.explorer import Explorer
 from obsession_nb.tutor.views.practice import PracticeTable
@@ -26,6 +27,7 @@ from obsession_nb.tutor.views.text import (
 
 __all__ = [
     "Board",
+    "CardEntry",
     "PracticeTable",
     "Explorer",
     "PositionBuilder",

@@ -37,6 +37,8 @@ BLURBS = {
         "Questions players ask, each answered live by the engine; the rule browser.",
     "11-practice-table.ipynb":
         "A whole game against AI opponents, with a coach after each of your turns.",
+    "12-your-own-box.ipynb":
+        "Enter the cards of your own box once; every board, game and odds then uses them.",
 }
 
 

@@ -39,7 +39,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self._seen = 0
         self.practice.play_opponents()
         game = self.practice.game
-        self.stepper = Stepper(game, log_heading="Rulings (yours and the opponents')")
+        self.stepper = Stepper(game, log_heading="Rulings (yours and the opponents')",
+                               decides=self.practice.seat)
         self.stepper.nav.layout.display = "none"  # undo and save are the table's own
         self.stepper.on_change(self._changed)
         self.status = widgets.HTML()
@@ -95,7 +96,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self.refresh()
 
     def _opponents(self) -> None:
-        """The opponents' actions one at a time, the board redrawn after each."""
+        """The opponents' actions one at a time, the board redrawn after each (the stepper
+        offers your seat's choices only, so theirs are never sent)."""
         while not self.practice.over and not self.practice.your_move():
             self.practice.opponent_step()
             self.stepper.refresh()
@@ -115,6 +117,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                f"<code>{html.escape(found.action)}</code>{listed}</div>")
 
     def undo(self) -> None:
+        self.status.value = ("<div class='onb-practice-status-text'>Taking back your turn…"
+                             "</div>")
         self._busy = True
         try:
             undone = self.practice.undo()
@@ -154,7 +158,9 @@ class PracticeTable(StaticPicture, widgets.VBox):
         extra = f" <i>{html.escape(note)}</i>" if note else ""
         ready = " onb-ready" if p.over or p.your_move() else ""
         self.status.value = (f"<div class='onb-practice-status-text{ready}' "
-                             f"data-log='{len(game.log)}'>{text}{extra}</div>")
+                             f"data-log='{len(game.log)}' "
+                             f"data-position='{self.stepper.choices.position}'>"
+                             f"{text}{extra}</div>")
         self.hint_button.disabled = not p.your_move()
         last = p.last_review()
         self.coach.value = (f"<div class='onb-coach'><b>Coach</b> — your last turn:"

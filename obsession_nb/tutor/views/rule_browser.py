@@ -23,6 +23,7 @@ from obsession_nb.base.i18n import resolve, ui_labels
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import rule_index
 from obsession_nb.tutor import ask, rulebook
+from obsession_nb.tutor.understand import label
 from obsession_nb.tutor.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -65,6 +66,8 @@ class RuleBrowserView(anywidget.AnyWidget):
     query = traitlets.Unicode("").tag(sync=True)
     results = traitlets.List(traitlets.Dict()).tag(sync=True)
     did_you_mean = traitlets.Unicode("").tag(sync=True)
+    answer = traitlets.Unicode("").tag(sync=True)
+    """The question answered in one sentence (``ask.answer_sentence``)."""
     entry = traitlets.Dict().tag(sync=True)
     sources = traitlets.List(traitlets.Dict()).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
@@ -101,18 +104,22 @@ class RuleBrowser(widgets.VBox):
         return self._search(query)
 
     def _search(self, query: str) -> list[str]:
+        lang = self.lang
         if query.strip():
-            answer = ask.search(query)
-            hits = answer.hits
+            answer = ask.search(query, lang=self.lang)
+            hits, lang = answer.hits, answer.lang
             near = answer.suggestions[:1]
             self.view.did_you_mean = answer.corrected or (near[0] if near else "")
+            self.view.answer = ask.answer_sentence(answer)
         else:
             hits = tuple(ask.Hit("rule", r.id, r.title, "", r.id, 0.0)
                          for r in rule_index().values())
             self.view.did_you_mean = ""
+            self.view.answer = ""
         kinds = rule_index()
         self.view.results = [{"id": h.rule, "hit": h.kind, "key": h.id, "title": h.title,
-                              "passage": h.passage, "kind": kinds[h.rule].kind} for h in hits]
+                              "passage": h.passage, "kind": kinds[h.rule].kind,
+                              "mode": label(h.mode, lang)} for h in hits]
         if hits and query.strip():
             self.show_rule(hits[0].rule)
         return [h.rule for h in hits]

@@ -86,8 +86,11 @@ class Stepper(StaticPicture, widgets.VBox):
         max_buttons: int = 9,
         log_heading: str = "Rulings, step by step",
         lang: str | None = None,
+        decides: int | None = None,
     ) -> None:
         self.game = game
+        self.decides = decides
+        """The only seat whose choices are offered (a practice table's); ``None``: every seat."""
         self.lang = resolve(lang)
         self.script = list(script or [])
         self.max_buttons = max_buttons
@@ -251,12 +254,16 @@ class Stepper(StaticPicture, widgets.VBox):
     # ------------------------------------------------------------ drawing
 
     def refresh(self) -> None:
-        """Redraw from the game's position: each widget's changes go out as one message."""
+        """Redraw from the game's position: each widget's changes go out as one message, and
+        they are out before the linked views hear of the change (a practice table's opponents
+        then play on a stepper that already shows the position they play from)."""
         with contextlib.ExitStack() as held:
             for widget in (self.header, self.choices, self.rulings, self.board):
                 if widget is not None:
                     held.enter_context(widget.hold_sync())
             self._draw()
+        for callback in self._listeners:
+            callback(self)
 
     def _draw(self) -> None:
         game = self.game
@@ -280,11 +287,12 @@ class Stepper(StaticPicture, widgets.VBox):
             "label": action_label(game, nxt) if nxt else None,
         }
         if game.state.turn is None:
-            self.choices.groups, self.choices.message = [], "The game is over."
+            self.choices.show([], "The game is over.")
+        elif self.decides is not None and pending["owner"] != self.decides:
+            self.choices.show([], f"{game.table.seat_name(pending['owner'])} is deciding…")
         else:
-            self.choices.message = ""
-            self.choices.groups = choice_groups(game, nxt, lang=self.lang,
-                                                max_buttons=self.max_buttons)
+            self.choices.show(choice_groups(game, nxt, lang=self.lang,
+                                            max_buttons=self.max_buttons))
         self.back_button.disabled = not self._history
         self.restart_button.disabled = not self._history
         self.next_button.disabled = nxt is None
@@ -298,8 +306,6 @@ class Stepper(StaticPicture, widgets.VBox):
                                    "text": f"Played: {describe(game, self.applied[-1])}"}
         if self.board is not None:
             self.board.refresh()
-        for callback in self._listeners:
-            callback(self)
 
     @staticmethod
     def _button(text: str, tip: str, fn: Callable[[], Any]) -> widgets.Button:

@@ -1,0 +1,83 @@
+"""Japanese text cut into the words a search compares, by a morphological analyser: SudachiPy
+with its core dictionary (``sudachidict-core``).
+
+``words("ホールボーイは執事の代わりになる？")`` → ``["ホール", "ボーイ", "執事", "代わり"]``:
+each word in its normalised form (``割引`` and ``割り引き`` alike, full-width digits made
+ASCII, ``引き抜けますか`` → ``引き抜く``), particles, auxiliaries, symbols and a few empty
+verbs and nouns dropped.  A long compound is also given in its short units (SplitMode C and A),
+so ``使用人部屋`` finds ``使用人`` and ``部屋`` both.
+
+Why SudachiPy rather than fugashi with unidic-lite (measured on this machine, issue 45; figures
+in docs/rule-sources.md): both cut the game's words the same way, but Sudachi's normalised forms
+fold spelling variants that players type (送り仮名, full-width digits, long-vowel marks) onto
+one word, it gives several granularities of one analysis, and its dictionary is released
+regularly (unidic-lite has not changed since 2021 and ships only as a source archive).  Its
+costs: ~160 ms to load the dictionary (fugashi ~25 ms) and a 77 MB wheel (47 MB).  The
+dictionary is loaded only when a text with Japanese in it is first analysed, so English
+questions never pay for it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff10-\uff19\uff21-\uff5a]")
+"""A kana, kanji or full-width letter or digit: the text is (partly) Japanese."""
+
+_KEPT = frozenset({"名詞", "動詞", "形容詞", "形状詞", "副詞", "接尾辞"})
+"""Parts of speech that carry meaning; particles, auxiliaries, symbols and spaces do not."""
+
+_EMPTY = frozenset([
+    "為る", "成る", "出来る", "有る", "居る", "言う", "思う", "事", "物", "時", "方", "何", "此れ", "其れ", "良い",
+    "下さる", "貰う", "遣る", "的", "等", "こと", "もの", "とき", "ため", "よう", "ない", "様", "場合", "どう",
+])
+"""Words too common in questions to say anything (する, なる, できる, こと, とき …)."""
+
+
+def has_japanese(text: str) -> bool:
+    """Whether ``text`` has Japanese in it (then :func:`words` should analyse it)."""
+    return JAPANESE.search(text) is not None
+
+
+@cache
+def _tokenizer() -> Any:
+    from sudachipy import Dictionary  # here: loading the dictionary costs ~160 ms
+
+    return Dictionary(dict="core").tokenizer()
+
+
+@cache
+def _modes() -> tuple[Any, Any]:
+    from sudachipy import SplitMode
+
+    return SplitMode.C, SplitMode.A
+
+
+def words(text: str) -> list[str]:
+    """The meaningful words of ``text``, normalised, compounds followed by their short units;
+    latin letters are lower-cased (English words in a Japanese question stay words)."""
+    tokenizer = _tokenizer()
+    long_mode, short_mode = _modes()
+    out: list[str] = []
+    for morpheme in tokenizer.tokenize(text, long_mode):
+        word = _word(morpheme)
+        if word is None:
+            continue
+        out.append(word)
+        surface = morpheme.surface()
+        if len(surface) > 2:
+            parts = [w for m in tokenizer.tokenize(surface, short_mode) if (w := _word(m))]
+            out += [p for p in parts if p != word] if len(parts) > 1 else []
+    return out
+
+
+def _word(morpheme: Any) -> str | None:
+    if morpheme.part_of_speech()[0] not in _KEPT:
+        return None
+    surface = morpheme.surface()
+    if surface.isascii():
+        return surface.lower() if surface.strip() else None
+    word = morpheme.normalized_form()
+    return None if word in _EMPTY else word

@@ -1,0 +1,86 @@
+"""The log as each seat reads it (ruling.seat-log): the full fact is kept in every entry, and
+the cards it names that a seat could not see when it was made are replaced, for that seat, by
+their backs — in the action (``keep hidden-casual``: "keeps one of the guests looked at") and in
+every ruling's words ("a hidden casual guest").  :func:`mark` notes, as an entry is made
+(``Game.apply``), which seats could see each card it names; :func:`entry_for` renders an entry
+for one seat (``None``: the open view).  Every rendering of the log — text, HTML, the widgets'
+JSON — goes through :func:`log_for`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from obsession_nb.engine.records.state import LogEntry
+from obsession_nb.engine.seat.places import holdings
+from obsession_nb.engine.seat.words import card_words, words_for
+from obsession_nb.engine.table import Table
+
+HIDDEN_TOKEN = "hidden-"
+"""How a redacted action names a card the reader cannot see: ``hidden-`` and its back."""
+
+PHRASES = {
+    "casual": "a hidden casual guest", "prestige": "a hidden prestige guest",
+    "objective": "objective card (hidden)", "vp": "a hidden VP card",
+    "theme": "a hidden theme card",
+}
+"""A hidden card in a ruling's words, by its back (:data:`~obsession_nb.engine.seat.view.BACKS`)."""
+
+
+def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
+    """Note in each entry the cards it names that some seat could not see (after the action,
+    which is when the entry is read), with the seats that could."""
+    words = card_words(table)
+    for entry in entries:
+        named = {t for t in entry.action.split()[1:] if t in words.ids}
+        for r in entry.rulings:
+            named |= words.named_in(r.get("verdict", ""))
+        if named:
+            private = _private(table, named, seats)
+            if private:
+                entry.seen_by = {c: [*private[c]] for c in sorted(private)}
+
+
+def _private(table: Table, named: set[str], seats: int) -> dict[str, tuple[int, ...]]:
+    """Those of the ``named`` guests and objectives not face up for every seat, with the seats
+    that see them (VP and theme cards share ids between copies, and the rules name them only
+    once they are face up)."""
+    private: dict[str, tuple[int, ...]] = {}
+    for holding in holdings(table):
+        if len(holding.seats) < seats and holding.kind in ("guest", "objective"):
+            for card in named.intersection(holding.cards).difference(holding.public):
+                private[card] = holding.seats
+    return private
+
+
+def entry_for(table: Table, entry: LogEntry, seat: int | None) -> LogEntry:
+    """The entry as ``seat`` reads it: the same entry if it may read all of it."""
+    if seat is None or not entry.seen_by:
+        return entry
+    hidden = [c for c, seats in entry.seen_by.items() if seat not in seats]
+    if not hidden:
+        return entry
+    backs = {c: _back(table, c) for c in hidden}
+    action = " ".join(f"{HIDDEN_TOKEN}{backs[t]}" if t in backs else t
+                      for t in entry.action.split())
+    by_words = {w: c for c in hidden if (w := words_for(table, c))}
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)"
+                                  for w in sorted(by_words, key=len, reverse=True)))
+    rulings = [{**r, "verdict": pattern.sub(lambda m: PHRASES[backs[by_words[m.group(0)]]],
+                                             r.get("verdict", ""))} if by_words else dict(r)
+               for r in entry.rulings]
+    return LogEntry(player=entry.player, action=action, rulings=rulings)
+
+
+def log_for(table: Table, entries: Iterable[LogEntry], seat: int | None) -> list[LogEntry]:
+    """The entries as ``seat`` reads them (all of them as they are for the open view)."""
+    return [entry_for(table, e, seat) for e in entries]
+
+
+def _back(table: Table, card: str) -> str:
+    if table.has_card(card):
+        return "prestige" if table.card(card).deck == "prestige" else "casual"
+    if card in table.catalog.objectives:
+        return "objective"
+    return "vp" if card in table.catalog.vp_cards else "theme"
+

@@ -1,0 +1,101 @@
+"""Where cards lie face down or shown to some seats only, and who may look at them
+(ruling.seat-own-cards, ruling.seat-face-down, ruling.seat-looked-at, ruling.seat-known-cards).
+
+A :class:`Holding` is a live list of the position (a hand, a deck, the guests a screen shows)
+with the seats that may see its cards; every card of the position in no holding, or in a
+holding's ``public`` set, is face up for everyone: the boards, discard piles, the activity, the
+market, the tiles left in the bag, the theme cards turned up, the Fairchilds beside the track,
+family guests and won Fairchilds in a hand (they come from no hidden pool), and the cards every
+player saw go into a hand (``Player.known``).  A mode adds its own holdings
+(``Mode.private_places``); which seats share a player's cards is ``Mode.allies`` (teammates,
+ruling.seat-team-hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from obsession_nb.engine.seat.words import card_words
+from obsession_nb.engine.table import Table
+
+Kind = Literal["guest", "objective", "vp", "theme"]
+
+
+@dataclass(frozen=True)
+class Holding:
+    """Cards face down, or shown only to ``seats`` (empty: to nobody, as a shuffled deck)."""
+
+    cards: list[str]
+    """The live list in the position (a re-deal writes into it)."""
+    seats: tuple[int, ...]
+    kind: Kind
+    rule: str
+    """The rule id that keeps these cards from the other seats."""
+    public: frozenset[str] = field(default=frozenset())
+    """Cards of the list that every seat knows all the same (ruling.seat-known-cards)."""
+
+    def slots(self) -> Iterator[int]:
+        """Indices of the cards that stay hidden from the seats not in ``seats``."""
+        public = self.public
+        return (i for i, c in enumerate(self.cards) if c not in public)
+
+
+def holdings(table: Table) -> list[Holding]:
+    """Every holding of the position, in a fixed order that depends on no card's identity."""
+    state = table.state
+    mode = table.mode
+    open_cards = card_words(table).open
+    found: list[Holding] = []
+    for seat, player in enumerate(state.players):
+        seen = mode.allies(state, seat)
+        public = open_cards.intersection(player.hand).union(player.known)
+        found += [
+            Holding(player.hand, seen, "guest", "ruling.seat-own-cards", public),
+            Holding(player.objectives, seen, "objective", "ruling.seat-own-cards"),
+            Holding(player.vp_cards, seen, "vp", "ruling.seat-own-cards"),
+        ]
+    supply = state.supply
+    for name, kind in (("casual_deck", "guest"), ("prestige_deck", "guest"),
+                       ("objective_deck", "objective"), ("vp_deck", "vp"),
+                       ("theme_deck", "theme")):
+        found.append(Holding(getattr(supply, name), (), kind,  # type: ignore[arg-type]
+                             "ruling.seat-face-down"))
+    turn = state.turn
+    if turn is not None:
+        for choice in turn.choices:
+            owner = turn.player if choice.seat is None else choice.seat
+            found.append(Holding(choice.cards, mode.allies(state, owner), "guest",
+                                 "ruling.seat-looked-at"))
+        offered = "guest" if turn.step == "starter-draft" else "objective"
+        found.append(Holding(turn.offer, mode.allies(state, turn.player), offered,
+                             "ruling.seat-looked-at"))
+    found += mode.private_places(table)
+    return found
+
+
+def back(table: Table, holding: Holding, card: str) -> str:
+    """The back a card shows, which is the pool a re-deal deals it from: ``casual`` (casual and
+    starter guests, which are shuffled into the casual deck), ``prestige``, ``objective``, ``vp``
+    or ``theme``."""
+    if holding.kind != "guest":
+        return holding.kind
+    return "prestige" if table.has_card(card) and table.card(card).deck == "prestige" else "casual"
+
+
+def hidden_slots(table: Table, seat: int | None) -> list[tuple[Holding, int]]:
+    """The places of every card ``seat`` cannot see (none for the open view, ``None``)."""
+    if seat is None:
+        return []
+    return [(h, i) for h in holdings(table) if seat not in h.seats for i in h.slots()]
+
+
+def hidden_cards(table: Table, seat: int | None) -> dict[str, str]:
+    """The cards ``seat`` cannot see, each with its back (:func:`back`)."""
+    return {h.cards[i]: back(table, h, h.cards[i]) for h, i in hidden_slots(table, seat)}
+
+
+def card_seats(table: Table) -> dict[str, tuple[int, ...]]:
+    """Every card not face up for all, with the seats that may see it."""
+    return {h.cards[i]: h.seats for h in holdings(table) for i in h.slots()}

@@ -1,0 +1,91 @@
+"""A seat's view of a position (DESIGN principle 10; ruling.seat-view): what that player may know
+by the rules, and the labelled open view that shows every card (worked examples, the scenario
+editor, teaching mode: ruling.seat-open-view).
+
+``seat_view(table, seat)`` says which cards the seat cannot see and the back each shows;
+:meth:`SeatView.redact` turns the JSON view of the position (``positions.view.position``) into
+that seat's: a hidden guest becomes its back (``{"hidden": true, "back": "casual", ...}``), in
+the same place, so a hand still shows how many cards it holds and of which deck; the other
+players' objectives and VP cards are counts only.  ``Game.view(seat=N)`` is the public face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from obsession_nb.engine.seat.places import hidden_cards
+from obsession_nb.engine.table import Table
+
+BACKS = {"casual": "casual guest", "prestige": "prestige guest", "objective": "objective card",
+         "vp": "VP card", "theme": "theme card"}
+"""Each back in words (a starter guest shows the casual back: it is shuffled into that deck)."""
+
+OPEN_LABEL = "Open view: every card face up (for teaching, not for play)"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` may see of one position; ``seat=None`` is the open view."""
+
+    seat: int | None
+    hidden: Mapping[str, str]
+    """Every card the seat cannot see, with the back it shows."""
+    name: str = ""
+    """The seat's player's name."""
+
+    @property
+    def open(self) -> bool:
+        return self.seat is None
+
+    @property
+    def label(self) -> str:
+        """The words every surface shows above the view."""
+        if self.seat is None:
+            return OPEN_LABEL
+        return (f"{self.name}'s view (p{self.seat + 1}): the other players' hands, objectives, "
+                "VP cards and the decks stay face down")
+
+    def sees(self, card: str) -> bool:
+        return card not in self.hidden
+
+    def card_back(self, card: str) -> dict[str, Any]:
+        """A hidden card as the views draw it: its back only."""
+        back = self.hidden[card]
+        return {"id": None, "hidden": True, "back": back, "deck": back,
+                "name": f"{BACKS[back]} (face down)"}
+
+    def redact(self, data: Any) -> Any:
+        """The JSON view (or any part of it) with every card the seat cannot see turned face
+        down in place; a string naming such a card by its id becomes ``"hidden"``."""
+        if not self.hidden:
+            return data
+        return self._walk(data)
+
+    def _walk(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            if isinstance(data.get("id"), str) and data["id"] in self.hidden:
+                return self.card_back(data["id"])
+            return {k: self._walk(v) for k, v in data.items()}
+        if isinstance(data, list):
+            return [self._walk(v) for v in data]
+        if isinstance(data, str) and data in self.hidden:
+            return "hidden"
+        return data
+
+    def viewer(self) -> dict[str, Any]:
+        """The view's own label, for every surface to show (``"viewer"`` in the JSON view)."""
+        return {"seat": self.seat, "open": self.open, "name": self.name or None,
+                "label": self.label}
+
+
+def seat_view(table: Table, seat: int | None) -> SeatView:
+    """The view of ``seat`` (0-based) of the position, or the open view for ``None``."""
+    if seat is None:
+        return SeatView(None, {})
+    players = table.state.players
+    if not 0 <= seat < len(players):
+        raise ValueError(f"seat must be 1 to {len(players)}, not {seat + 1}")
+    guests = {c: b for c, b in hidden_cards(table, seat).items() if table.has_card(c)}
+    return SeatView(seat, guests, players[seat].name)
