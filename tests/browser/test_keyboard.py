@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from a11y import assert_accessible
 from playwright.sync_api import Locator, Page, expect
-from tutor_helpers import run_code_in_lab, shoot
+from tutor_helpers import focused_in, run_code_in_lab, shoot, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -21,31 +21,6 @@ PRACTICE = "11-practice-table.ipynb"
 FAST = ("from obsession_nb.tutor.views import PracticeTable\n"
         "fast = PracticeTable(players=2, seat=1, opponents='random', seed=3, delay=0, "
         "playouts=1)\nfast")
-MAX_TABS = 250
-
-# The element with the keyboard's focus, as "tag.class" text (for the failure messages).
-_ACTIVE_JS = ("() => { const a = document.activeElement; "
-              "return a ? `${a.tagName}.${a.className} ${a.textContent.slice(0, 60)}` : ''; }")
-
-
-def tab_to(page: Page, scope: Locator, selector: str, *, back: bool = False) -> Locator:
-    """Press Tab (Shift+Tab with ``back``) until the focus is on an element inside ``scope``
-    matching ``selector``; return that element."""
-    key = "Shift+Tab" if back else "Tab"
-    handle = scope.element_handle()
-    for _ in range(MAX_TABS):
-        if page.evaluate("([s, sel]) => !!document.activeElement?.matches(sel) "
-                         "&& s.contains(document.activeElement)", [handle, selector]):
-            return focused_in(scope, selector)
-        page.keyboard.press(key)
-    raise AssertionError(f"{MAX_TABS} x {key} never reached {selector}; "
-                         f"focus on {page.evaluate(_ACTIVE_JS)}")
-
-
-def focused_in(scope: Locator, selector: str) -> Locator:
-    return scope.locator(f":is({selector}):focus")
-
-
 def status(table: Locator) -> Locator:
     return table.locator(".onb-practice-status-text")
 
