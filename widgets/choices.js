@@ -28,10 +28,8 @@ function button(model, c, chosen) {
   b.dataset.notation = c.notation;
   if (c.special) b.classList.add("onb-choice-special");
   if (c.scripted) b.classList.add("onb-choice-scripted");
-  if (c.refused) {
-    b.setAttribute("aria-disabled", "true"); // still focusable: its reason is its description
-    b.setAttribute("aria-label", `${c.label} (not allowed)`);
-  }
+  // A refused one stays operable: pressing it shows the engine's reason in the rulings log.
+  if (c.refused) b.setAttribute("aria-label", `${c.label} (not allowed)`);
   b.addEventListener("click", () => {
     choose(model, c.notation); // a refused one: the reason shows
     chosen(c.refused ? `why not ${c.label}` : c.label, c.notation);
