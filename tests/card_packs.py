@@ -16,16 +16,27 @@ BOXED = "Boxed"
 
 
 def synthetic_pack() -> dict[str, Any]:
-    """Every stand-in replaced by a "Boxed …" card with the stand-in's values."""
+    """Every stand-in replaced by a "Boxed …" card with the stand-in's values (its texts
+    renamed)."""
     catalog = stated_catalog()
     cards = []
     for section in PRINTED:
         for entry in getattr(catalog, section).values():
             if entry.standin:
-                card = pack.printed_card(catalog, section, entry)
-                cards.append({**card, "name": entry.name.replace("Stand-in", BOXED),
-                              "replaces": entry.id})
+                card = _renamed(pack.printed_card(catalog, section, entry))
+                cards.append({**card, "replaces": entry.id})
     return {"name": "synthetic test box", "cards": cards}
+
+
+def _renamed(value: Any) -> Any:
+    """Every "Stand-in …" text (a name, a tile's activity) as "Boxed …"."""
+    if isinstance(value, str):
+        return value.replace("Stand-in", BOXED)
+    if isinstance(value, dict):
+        return {k: _renamed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v) for v in value]
+    return value
 
 
 def write_pack(path: Path, data: dict[str, Any]) -> Path:

@@ -178,6 +178,15 @@ def test_bad_packs_write_nothing(tmp_path, config, capsys):
     assert "cards[0].vp" in err and "cards[1].deck" in err
     code, _out, err = run(capsys, "cards", "import", str(bad))
     assert code == 1 and (config / "cards.yaml").read_bytes() == kept
+    big = tmp_path / "big.yaml"
+    big.write_text("cards: []\n" + "#" * pack.MAX_PACK_BYTES, encoding="utf-8")
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("a: &a [x, x]\nb: [*a, *a]\ncards: []\n", encoding="utf-8")
+    for refused, why in ((big, "larger than 2 MB"), (bomb, "anchors, aliases and tags")):
+        for command in ("use", "import", "check"):
+            code, _out, err = run(capsys, "cards", command, str(refused))
+            assert code == 1 and why in err, (command, err)
+    assert (config / "cards.yaml").read_bytes() == kept
     assert sorted(p.name for p in config.iterdir()) == ["cards.yaml"]
 
 
@@ -330,3 +339,18 @@ def test_a_worked_example_your_printing_breaks_is_shown_with_the_stated_cards(tm
         game = load_scenario("refresher-round-6")
     assert game.table.catalog is stated_catalog()  # the example replays as the refresher wrote it
     assert game.table.card("standin-casual-gentleman-200").name.startswith("Stand-in")
+
+
+def test_enter_asks_why_when_a_card_differs_from_a_stated_value(config, capsys, monkeypatch):
+    import io
+
+    typed = "prestige\nMarquess of Tetbury\n\n3\n4\nvalet\n\n\n\n\nmy copy prints 3\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    load_catalog.cache_clear()
+    code, out, _ = run(capsys, "cards", "enter")
+    assert code == 0 and "is stated as 5 (UD p.6 Supplemental Service" in out
+    [card] = pack.read(config / "cards.yaml")["cards"]
+    assert card["reputation"] == 3 and card["printing"] == "my copy prints 3"
+    code, out, _ = run(capsys, "components", "--kind", "gentry")
+    assert "Marquess of Tetbury [marquess-of-tetbury] — from your box" in out
+    assert "(your printing: my copy prints 3)" in out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _log_json, _print_json
+from obsession_nb.cli.output import _log_json, _print_json, refused
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -166,8 +166,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
             frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
                             **options)
     except (ValueError, ExploreLimit) as exc:
-        print(f"obsession-nb explore: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "explore", [str(exc)])
     if args.json:
         _print_json(rows_json(frame))
         return 0
@@ -191,8 +190,7 @@ def cmd_new(args: argparse.Namespace) -> int:
                             length="extended" if args.extended else "standard",
                             settings=args.option)
     except ValueError as exc:
-        print(f"obsession-nb new: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "new", [str(exc)])
     sys.stdout.write(game.to_scenario())
     return 0
 

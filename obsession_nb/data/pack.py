@@ -35,7 +35,6 @@ from obsession_nb.data.rules import nearest
 FORMAT = "obsession-nb card pack 1"
 MAX_PACK_BYTES = 2_000_000
 """A pack larger than this (2 MB) is refused before it is read."""
-FROM_YOUR_BOX = "from your box"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 

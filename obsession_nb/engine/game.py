@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from obsession_nb.base.cloning import constructor
 from obsession_nb.data.catalog import Catalog, load_catalog, stated_catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.data.rules import IllegalAction, Ruling
+from obsession_nb.data.rules import BadNotation, IllegalAction, Ruling
 from obsession_nb.engine.positions import arguments, position_check, scenario
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.notation import parse
@@ -152,10 +152,25 @@ class Game:
             prompt += f" — {self.table.seat_name(owner)} decides"
         return {"player": turn.player, "step": turn.step, "prompt": prompt, "owner": owner}
 
+    def read(self, text: str) -> Action:
+        """The action a text means: its notation, where things may be written by the names
+        players see (``invite Lady Cavendish``; :mod:`obsession_nb.engine.records.names`)."""
+        names = self.table.names
+        notation = names.read(text)
+        try:
+            return parse(notation)
+        except BadNotation as exc:  # words left over may be a name mistyped
+            verb, *rest = notation.split() or [""]
+            near = names.near(" ".join(rest), names.printed) if len(rest) > 1 else []
+            if not near:
+                raise
+            raise BadNotation(f"{exc}; did you mean "
+                              f"'{verb} {names.printed[near[0]]}'?") from None
+
     def _action(self, action: Action | str) -> Action:
         """The action, its notation parsed, each argument naming something that exists (else
         ``BadNotation``), a natural ``serve CARD SERVANT`` read as the icon it means."""
-        act = parse(action) if isinstance(action, str) else action
+        act = self.read(action) if isinstance(action, str) else action
         arguments.check(self.table, act)
         return arguments.natural(self.table, act)
 
@@ -180,7 +195,7 @@ class Game:
         """Play one action.  Raises ``BadNotation`` or ``IllegalAction``; the position is then
         exactly as it was.  Returns the log entries it produced (the action, then any
         automatic steps)."""
-        act = parse(action) if isinstance(action, str) else action
+        act = self.read(action) if isinstance(action, str) else action
         facts = self._trusted(act)
         if facts is None:  # a listed action names only what exists, by its own notation
             act = self._action(act)

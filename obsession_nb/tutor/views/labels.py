@@ -1,4 +1,5 @@
-"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.records.naming)."""
+"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.records.naming),
+and the rules' hover text, in the view's language."""
 
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ from obsession_nb.engine.records.naming import action_label
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
     from obsession_nb.engine.records.state import LogEntry
+
+
+def rule_words(rule_id: str, lang: str = "en") -> tuple[str, str]:
+    """A rule's title and summary in ``lang`` (English where it has no translation): the hover
+    text of its id."""
+    said = rule_text(rule_id, lang) or rule(rule_id)
+    return said.title, said.summary
 
 
 def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:
@@ -32,5 +40,5 @@ def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:
 def rule_info(rule_id: str, lang: str = "en") -> dict[str, str]:
     """A rule's title and summary in ``lang``: the name a screen reader reads for its rule-id
     chip, and the chip's hover text and card (``widgets/common.js`` ``ruleChip``)."""
-    said = rule_text(rule_id, lang) or rule(rule_id)
-    return {"title": said.title, "summary": said.summary}
+    title, summary = rule_words(rule_id, lang)
+    return {"title": title, "summary": summary}

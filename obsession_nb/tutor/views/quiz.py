@@ -16,6 +16,7 @@ import traitlets
 
 from obsession_nb.base.i18n import resolve, tr, ui_labels
 from obsession_nb.base.resources import widget_module, widget_style
+from obsession_nb.data.translations import ruling_json
 from obsession_nb.tutor import quiz
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.labels import rule_info
@@ -83,7 +84,8 @@ class Quiz(widgets.VBox):
         self.right += correct
         self.view.result = {
             "chosen": choice, "correct": correct, "answer": q.answer,
-            "rulings": [{**r.to_json(), **rule_info(r.rule, self.lang)} for r in q.rulings],
+            "rulings": [{**ruling_json(r.to_json(), self.lang), **rule_info(r.rule, self.lang)}
+                        for r in q.rulings],
         }
         self._score()
         return correct

@@ -20,7 +20,8 @@ from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import BadNotation
 from obsession_nb.data.translations import ruling_json, verdict_word
 from obsession_nb.engine.records.naming import action_label, name_of
-from obsession_nb.engine.records.notation import ACTION_TYPES
+from obsession_nb.engine.records.naming import heading as verb_heading
+from obsession_nb.engine.records.notation import action_types
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
@@ -175,10 +176,12 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.game = game
         self.lang = resolve(lang)
         self.text = NotationBox(
-            self.check, placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3")
-        self.verb = widgets.Dropdown(options=[("pick a verb…", "")] + [
-            (v, v) for v in ACTION_TYPES], description="Pick:",
-            style={"description_width": "50px"}, layout=widgets.Layout(width="220px"))
+            self.check, placeholder="type an action in your words, e.g. invite Lady Cavendish")
+        verbs = sorted(((f"{verb_heading(v)} ({v})", v) for v in action_types()),
+                       key=lambda o: o[0].lower())  # in words, the notation's verb after
+        self.verb = widgets.Dropdown(options=[("pick an action…", ""), *verbs],
+                                     description="Pick:", style={"description_width": "50px"},
+                                     layout=widgets.Layout(width="310px"))
         self.verb.add_class("onb-panel-verb")
         self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.result = RulingsLog(heading=tr(heading, self.lang), lang=self.lang)
@@ -226,7 +229,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         if not verb:
             self.args.children = ()
             return
-        cls = ACTION_TYPES[verb]
+        cls = action_types()[verb]
         boxes: list[widgets.Widget] = []
         for f in fields(cls):
             if f.type == "bool":
@@ -250,7 +253,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         if not verb:
             return
         parts = [verb]
-        for f, box in zip(fields(ACTION_TYPES[verb]), self._arg_widgets):
+        for f, box in zip(fields(action_types()[verb]), self._arg_widgets):
             if f.type == "bool":
                 if box.value:
                     parts.append(f.name)

@@ -36,7 +36,7 @@ def choose_first(table: PracticeTable) -> None:
 
 def test_your_move_is_announced_after_your_buttons_and_no_opponent_buttons_are_sent(
         sent: list[tuple[widgets.Widget, dict[str, Any]]]) -> None:
-    table = PracticeTable(players=2, seat=1, opponents="random", seed=3, delay=0, playouts=1)
+    table = PracticeTable(players=2, seat=1, opponents="random", seed=3, delay=0, level="easy")
     while "start of the turn" not in table.status.value:  # setup decisions
         choose_first(table)
     sent.clear()
@@ -72,7 +72,7 @@ def test_a_click_on_replaced_buttons_is_dropped() -> None:
 
 
 def test_undo_shows_the_review_before_the_undone_turn() -> None:
-    table = PracticeTable(players=2, seat=1, opponents="random", seed=3, delay=0, playouts=1)
+    table = PracticeTable(players=2, seat=1, opponents="random", seed=3, delay=0, level="easy")
     practice = table.practice
     while len(practice.reviews) < 1:
         choose_first(table)
