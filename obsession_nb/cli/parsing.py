@@ -10,7 +10,7 @@ from functools import cache  # loaded with argparse's re: free at start
 from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.cards import add_parser as add_cards_parser
 from obsession_nb.cli.games import cmd_practice, cmd_simulate, cmd_solo, d20_rolls
-from obsession_nb.cli.output import FILE_HELP, VERSION, _path
+from obsession_nb.cli.output import FILE_HELP, VERSION, path_type
 from obsession_nb.cli.positions import (
     cmd_explore,
     cmd_legal,
@@ -271,7 +271,7 @@ def parser() -> argparse.ArgumentParser:
         "run to a folder of your own (~/obsession-nb-tutorials, or --dir) and serves that copy, "
         "never overwriting your edits. Options not listed here go to JupyterLab "
         "(e.g. --no-browser --port=8899).")
-    lab.add_argument("--dir", type=_path, metavar="DIR",
+    lab.add_argument("--dir", type=path_type, metavar="DIR",
                      help="the folder for your copy of the tutorials")
     lab.add_argument("--copy-only", action="store_true",
                      help="copy the tutorials (if not there yet), print the folder and stop")

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from obsession_nb.cli.output import _print_json
+from obsession_nb.cli.output import print_json
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     found_ids = list(dict.fromkeys(h.rule for h in hits))
     exact = [i for i in found_ids if i == query.strip()]
     if args.json:
-        _print_json({"query": query, "did_you_mean": corrected,
+        print_json({"query": query, "did_you_mean": corrected,
                      "hits": [h.to_json() for h in hits],
                      "results": [rulebook.entry(i).to_json() for i in found_ids],
                      "sources": [s.to_json() for s in rulebook.sources()]})
@@ -66,13 +66,13 @@ def cmd_components(args: argparse.Namespace) -> int:
     if args.by_box:
         boxes = components.by_box()
         if args.json:
-            _print_json([b.to_json() for b in boxes])
+            print_json([b.to_json() for b in boxes])
         else:
             print(components.box_text(boxes))
         return 0
     rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
     if args.json:
-        _print_json([c.to_json() for c in rows])
+        print_json([c.to_json() for c in rows])
     else:
         print(components.text(rows))
         if args.kind is None:
@@ -86,7 +86,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     answer = ask.search(" ".join(args.question), lang=args.lang)
     if args.json:
         demo = ask.show_me(answer)
-        _print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})
+        print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})
     else:
         print(answer.text())
     return 0 if answer.hits else 1
