@@ -52,7 +52,8 @@ def margin(table: Table, seat: int) -> float:
         mine = next(t for t in sides if seat in t)
         means = [sum(values[s] for s in t) / len(t) for t in sides]
         own = sum(values[s] for s in mine) / len(mine)
-        return own - max(m for t, m in zip(sides, means, strict=True) if t is not mine)
+        rivals = [m for t, m in zip(sides, means, strict=True) if t is not mine]
+        return own - max(rivals) if rivals else own  # a position with one team only
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - max(others) if others else values[seat]
 
