@@ -78,6 +78,7 @@ function render({ model, el }) {
 
   function draw() {
     root.replaceChildren();
+    root.classList.remove("onb-explorer-busy");
     const status = model.get("status");
     if (status) root.appendChild(h("div", "onb-explorer-status", status));
     const columns = model.get("columns") || [];
@@ -132,6 +133,11 @@ function render({ model, el }) {
       lineRow.appendChild(cell);
       for (const part of [tr, lineRow]) {
         part.addEventListener("click", () => {
+          if (row.id === model.get("selected")) return;
+          // shown at once: the kernel answers only once the line is in the stepper
+          const shown = root.querySelector(".onb-explorer-status");
+          if (shown) shown.textContent = `Loading line ${row.id + 1} into the stepper…`;
+          root.classList.add("onb-explorer-busy");
           model.set("selected", row.id);
           model.save_changes();
         });

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import LEVEL_NAMES, _print_json, game_options, refused
+from obsession_nb.cli.output import LEVEL_NAMES, game_options, print_json, refused
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -30,7 +30,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a bad --mode/--players/--milestones/--option combination
         return refused(args, "simulate", [str(exc)])
     if args.json:
-        _print_json(sim.to_json())
+        print_json(sim.to_json())
         return 0
     opts = sim.game.state.options
     print(f"{args.players} players, seed {args.seed}, {opts.length}, "
@@ -87,7 +87,7 @@ def simulate_batch(args: argparse.Namespace) -> int:
                "milestones": args.milestones,
                **({"settings": list(args.option)} if args.option else {})}
     if args.json:
-        _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
+        print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
         return 0
     print(f"{args.games} random {players}-player {args.mode} games, {options['length']}, "
           f"{'with' if options['expansion'] else 'without'} the expansion, seeds spawned from "
@@ -111,7 +111,7 @@ def simulate_arena(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return refused(args, "simulate", [str(exc)])
     if args.json:
-        _print_json({"root_seed": args.seed, "players": players,
+        print_json({"root_seed": args.seed, "players": players,
                      "standings": standings(results), "games": [asdict(r) for r in results]})
         return 0
     print(standings_text(results))
@@ -161,7 +161,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
     except ValueError as exc:  # an unknown opponent card
         return refused(args, "solo", [str(exc)])
     if args.json:
-        _print_json(run.to_json())
+        print_json(run.to_json())
         return 0
     result = run.result
     print(f"Solo Estate Challenge, seed {args.seed}, {result.length}, {args.strategy} strategy "
@@ -187,7 +187,7 @@ def classic_command(args: argparse.Namespace) -> int:
                         monuments=args.expert)
     data = game.to_summary()
     if args.json:
-        _print_json(data)
+        print_json(data)
         return 0
     card = data["opponent_card"]
     print(f"Classic solitaire, seed {args.seed}, {data['length']}, {args.strategy} strategy "

@@ -26,7 +26,7 @@ LEVEL_NAMES = ("easy", "normal", "strong")
 parser does not import the search)."""
 
 
-def _print_json(data: Any) -> None:
+def print_json(data: Any) -> None:
     import json
 
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
@@ -38,12 +38,12 @@ def refused(args: Any, command: str, problems: list[str]) -> int:
     the problems on standard error, and with ``--json`` as JSON on standard output too;
     exit status 2, as argparse's own refusals."""
     if getattr(args, "json", False):
-        _print_json({"error": "invalid arguments", "problems": problems})
+        print_json({"error": "invalid arguments", "problems": problems})
     print(f"obsession-nb {command}: " + "\n  ".join(problems), file=sys.stderr)
     return 2
 
 
-def _log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
+def log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
     """The game's log; in another language than English each ruling has ``text`` too."""
     if lang == "en":
         return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in game.log]
@@ -53,7 +53,7 @@ def _log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
              "rulings": [ruling_json(r, lang) for r in e.rulings]} for e in game.log]
 
 
-def _path(text: str) -> Path:
+def path_type(text: str) -> Path:
     from pathlib import Path
 
     return Path(text)

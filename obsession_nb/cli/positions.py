@@ -9,9 +9,9 @@ from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.output import (
     FILE_HELP,
     LANG_HELP,
-    _log_json,
-    _print_json,
     at_least_one,
+    log_json,
+    print_json,
     refused,
 )
 
@@ -47,7 +47,7 @@ def dead_end(path: str) -> str | None:
     """The first position of the file (before or after a recorded action) whose pending decision
     offers no legal action although the game is not over, described; ``None`` if there is none."""
     from obsession_nb.engine.game import load_scenario
-    from obsession_nb.engine.turn.dispatch import decision_actions
+    from obsession_nb.engine.positions.facts import decision_actions
 
     game = load_scenario(path, play_recorded=False)
     for i, action in enumerate([None, *game.recorded]):
@@ -67,7 +67,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         data = game.view()
         data["recorded_actions"] = {"count": len(game.recorded), "played": args.after}
-        _print_json(data)
+        print_json(data)
     else:
         print(_when(game, args.after, "drop --after" if args.after else "--after"))
         print(game)
@@ -105,13 +105,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             if hints:
                 error["did_you_mean"] = hints
             break
-    log = _log_json(game, lang)
+    log = log_json(game, lang)
     if args.json:
         data = game.view()
         data["log"] = log
         if error:
             data["refused"] = error
-        _print_json(data)
+        print_json(data)
     else:
         for entry in log:
             print(entry["action"])
@@ -138,7 +138,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     actions = game.legal_actions()
     if args.json:  # "player": whose decision it is (a teammate's answer in team play)
         owner = game.pending().get("owner")
-        _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
+        print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
                       "player": owner, "natural": natural_form(game.table, a)} for a in actions])
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
@@ -176,7 +176,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     except (ValueError, ExploreLimit) as exc:
         return refused(args, "explore", [str(exc)])
     if args.json:
-        _print_json(rows_json(frame))
+        print_json(rows_json(frame))
         return 0
     order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
     print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")

@@ -7,7 +7,7 @@ import os
 import sys
 
 from obsession_nb.base.i18n import LANGUAGES
-from obsession_nb.cli.output import _path, _print_json
+from obsession_nb.cli.output import path_type, print_json
 from obsession_nb.data.sections import SECTIONS as COMPONENT_SECTIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
@@ -31,7 +31,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     found_ids = list(dict.fromkeys(h.rule for h in hits))
     exact = [i for i in found_ids if i == query.strip()]
     if args.json:
-        _print_json({"query": query, "did_you_mean": corrected,
+        print_json({"query": query, "did_you_mean": corrected,
                      "hits": [h.to_json() for h in hits],
                      "results": [rulebook.entry(i).to_json() for i in found_ids],
                      "sources": [s.to_json() for s in rulebook.sources()]})
@@ -68,13 +68,13 @@ def cmd_components(args: argparse.Namespace) -> int:
     if args.by_box:
         boxes = components.by_box()
         if args.json:
-            _print_json([b.to_json() for b in boxes])
+            print_json([b.to_json() for b in boxes])
         else:
             print(components.box_text(boxes))
         return 0
     rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
     if args.json:
-        _print_json([c.to_json() for c in rows])
+        print_json([c.to_json() for c in rows])
     else:
         print(components.text(rows))
         if args.kind is None:
@@ -88,7 +88,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     answer = ask.search(" ".join(args.question), lang=args.lang)
     if args.json:
         demo = ask.show_me(answer)
-        _print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})
+        print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})
     else:
         print(answer.text())
     return 0 if answer.hits else 1
@@ -208,7 +208,7 @@ def add_lab(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "run to a folder of your own (~/obsession-nb-tutorials, or --dir) and serves that copy, "
         "never overwriting your edits. Options not listed here go to JupyterLab "
         "(e.g. --no-browser --port=8899).")
-    lab.add_argument("--dir", type=_path, metavar="DIR",
+    lab.add_argument("--dir", type=path_type, metavar="DIR",
                      help="the folder for your copy of the tutorials")
     lab.add_argument("--copy-only", action="store_true",
                      help="copy the tutorials (if not there yet), print the folder and stop")

@@ -31,6 +31,9 @@ def test_explorer_row_click_loads_the_line_into_the_stepper(what_if: Page) -> No
     line = box.locator("tr.onb-explorer-line-row").nth(1).inner_text().strip().split(" · ")
     rows.nth(1).click()
     expect(rows.nth(1)).to_have_class("onb-explorer-row onb-explorer-selected")
+    # while it loads the click says so; once loaded, where the line is
+    expect(box.locator(".onb-explorer-status")).to_have_text(
+        "Line 2 is in the stepper below: Next ▶ plays it one action at a time.")
     stepper = box.locator(".onb-stepper")
     expect(stepper.locator(".onb-script")).to_contain_text(f"action 1 of {len(line)}")
     # The explorer names the line's actions in words; the stepper shows each one's name too.

@@ -97,6 +97,8 @@ class Explorer(widgets.VBox):
             return
         self.stepper.set_game(self._fresh(), script=self.line(index))
         self.table.selected = index
+        self.table.status = (f"Line {index + 1} is in the stepper below: Next ▶ plays it one "
+                             "action at a time.")
 
     def compare(self, first: int, second: int) -> dict[str, Any]:
         """What differs between two lines, and the rulings only one of them meets."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anywidget
 import ipywidgets as widgets
@@ -27,7 +27,16 @@ from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game, Verdict
-    from obsession_nb.tutor.views.stepper import Stepper
+
+
+class Stepping(Protocol):
+    """What :meth:`RulingPanel.beside` follows (the stepper): a position that moves on, in a
+    language."""
+
+    game: Game
+    lang: str
+
+    def on_change(self, callback: Callable[[Any], None]) -> None: ...
 
 
 RULE_OPENERS: list[Callable[[str], object]] = []
@@ -200,7 +209,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.refresh()
 
     @classmethod
-    def beside(cls, stepper: Stepper) -> RulingPanel:
+    def beside(cls, stepper: Stepping) -> RulingPanel:
         """A panel on the stepper's position that follows it, step after step (in its language)."""
         panel = cls(stepper.game, lang=stepper.lang)
         stepper.on_change(lambda moved: panel.refresh(moved.game))
