@@ -17,6 +17,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a fast -
 if TYPE_CHECKING:
     from typing import Any
 
+    from obsession_nb.base.figures import described
     from obsession_nb.data.pack_status import summary as pack_summary
     from obsession_nb.data.rules import BadNotation, IllegalAction, Ruling, rule
     from obsession_nb.engine.explore.explorer import explore, find_line, line_text
@@ -122,6 +123,7 @@ _HOME = {
     "counters_frame": "tutor.solo_odds", "stacks_frame": "tutor.solo_odds",
     "top_loss_frame": "tutor.solo_odds", "print_stack": "tutor.solo_odds",
     "plot_finals": "tutor.solo_odds", "plot_top_loss": "tutor.solo_odds",
+    "described": "base.figures",
     # competitive team play (tutorial 06)
     "seating": "modes.team.seating", "team_rulings": "modes.team.seating",
     "team_sheet": "modes.team.scoring",
@@ -192,6 +194,7 @@ __all__ = [  # the order of _HOME
     "print_stack",
     "plot_finals",
     "plot_top_loss",
+    "described",
     "seating",
     "team_rulings",
     "team_sheet",
