@@ -17,12 +17,12 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a fast -
 if TYPE_CHECKING:
     from typing import Any
 
+    from obsession_nb.base.figures import described
     from obsession_nb.data.pack_status import summary as pack_summary
     from obsession_nb.data.rules import BadNotation, IllegalAction, Ruling, rule
     from obsession_nb.engine.explore.explorer import explore, find_line, line_text
     from obsession_nb.engine.game import (
         Game,
-        Verdict,
         load_json,
         load_position,
         load_scenario,
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from obsession_nb.engine.records.actions import Action
     from obsession_nb.engine.records.notation import parse
     from obsession_nb.engine.records.options import Options
+    from obsession_nb.engine.records.verdict import Verdict
     from obsession_nb.engine.scoring import score
     from obsession_nb.modes.classic.game import classic_solo
     from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
@@ -97,7 +98,7 @@ if TYPE_CHECKING:
 # name differs from the one inside.
 _HOME = {
     # a game: start one, play it, ask it
-    "Game": "engine.game", "Verdict": "engine.game", "new_game": "engine.game",
+    "Game": "engine.game", "Verdict": "engine.records.verdict", "new_game": "engine.game",
     "load_scenario": "engine.game", "load_position": "engine.game",
     "load_scenario_text": "engine.game", "load_json": "engine.game",
     "packaged_scenarios": "tutor.suggest", "new_position": "tutor.builder",
@@ -122,6 +123,7 @@ _HOME = {
     "counters_frame": "tutor.solo_odds", "stacks_frame": "tutor.solo_odds",
     "top_loss_frame": "tutor.solo_odds", "print_stack": "tutor.solo_odds",
     "plot_finals": "tutor.solo_odds", "plot_top_loss": "tutor.solo_odds",
+    "described": "base.figures",
     # competitive team play (tutorial 06)
     "seating": "modes.team.seating", "team_rulings": "modes.team.seating",
     "team_sheet": "modes.team.scoring",
@@ -192,6 +194,7 @@ __all__ = [  # the order of _HOME
     "print_stack",
     "plot_finals",
     "plot_top_loss",
+    "described",
     "seating",
     "team_rulings",
     "team_sheet",

@@ -1,4 +1,5 @@
-"""What every command shares: printing JSON, the log as JSON, the FILE argument's help."""
+"""What every command shares: printing JSON, the log as JSON, and the arguments several commands
+take (FILE, --lang, --level, the rules options of a new game, a count of at least one)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from obsession_nb import __version__
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    import argparse
     from pathlib import Path
     from typing import Any
 
@@ -17,6 +19,11 @@ if TYPE_CHECKING:
 VERSION = f"obsession-nb {__version__}"
 """What ``--version`` prints."""
 FILE_HELP = "a path or a packaged scenario name (e.g. refresher-round-6)"
+LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the English verdict "
+             "stays, as the record; JSON adds it as 'text')")
+LEVEL_NAMES = ("easy", "normal", "strong")
+"""The search's levels (``practice.plans.LEVELS``; a test holds the two equal, so that the
+parser does not import the search)."""
 
 
 def print_json(data: Any) -> None:
@@ -51,3 +58,22 @@ def path_type(text: str) -> Path:
 
     return Path(text)
 
+
+
+def at_least_one(text: str) -> int:
+    """A count of at least 1 (argparse reports a ValueError as an invalid value)."""
+    import argparse  # loaded already by the parser that calls this
+
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
+
+
+def game_options(command: argparse.ArgumentParser) -> None:
+    """``--milestones`` and ``--option``: the rules options of a game a command sets up."""
+    command.add_argument("--milestones", metavar="A,B",
+                         help="two milestone card ids, or 'random' (Tableau: random by default)")
+    command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                         help="any rules option by its Options field and value, repeatable "
+                         "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")

@@ -13,7 +13,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -39,7 +39,7 @@ class ExplorerTable(anywidget.AnyWidget):
     """The table itself (traits documented in ``widgets/explorer.js``)."""
 
     _esm = widget_module("explorer.js")
-    _css = widgets_dir() / "explorer.css"
+    _css = widget_style("explorer.css")
 
     columns = traitlets.List(traitlets.Dict()).tag(sync=True)
     rows = traitlets.List(traitlets.Dict()).tag(sync=True)
