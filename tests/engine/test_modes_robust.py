@@ -361,9 +361,13 @@ def test_new_round_plays_each_courtship_passed(players: int, mode: str, length: 
     state = game.state
     assert state.round == round_ and state.turn.step == "begin"
     assert len(state.themes) == seasons + 1
+    track = game.table.catalog.round_tracks[state.options.track]
+    draws = sum(1 for s in track.rounds if s.round < round_ for e in s.events
+                if e.kind == "objective_draw")  # issue 47: each player's draw is made
     for before, after in zip(start_.state.players, state.players, strict=True):
         assert after.objectives_discarded == seasons
-        assert len(after.objectives) + after.objectives_discarded <= len(before.objectives)
+        assert len(after.objectives) + after.objectives_discarded == len(
+            before.objectives) + 2 * draws
     vp_dealt = sum(len(p.vp_cards) for p in state.players) + len(state.supply.vp_discard)
     assert vp_dealt > 0 and len(state.supply.vp_deck) + vp_dealt == len(
         start_.state.supply.vp_deck)
