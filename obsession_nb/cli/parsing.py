@@ -58,6 +58,8 @@ def _width() -> int:
     return (columns or 80) - 2
 
 
+SEAT_HELP = ("as player N (1-based) sees it: the others' hidden cards face down, the log "
+             "without the cards N could not see (else the open view, every card face up)")
 LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the English verdict "
              "stays, as the record; JSON adds it as 'text')")
 
@@ -77,6 +79,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--after", action="store_true",
                    help="play the file's recorded actions first")
     s.add_argument("--json", action="store_true", help="print the position as JSON")
+    s.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP)
     s.set_defaults(func=cmd_show)
     pl = sub.add_parser("play", help="play the recorded actions, then any given")
     pl.add_argument("file", metavar="FILE", help=FILE_HELP)
@@ -85,6 +88,7 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", action="store_true",
                     help="print the end position with the log of rulings as JSON")
     pl.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
+    pl.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP)
     pl.set_defaults(func=cmd_play)
     lg = sub.add_parser("legal", help="legal actions of the pending decision after the file's "
                         "recorded actions (--before: before them)")
@@ -94,6 +98,8 @@ def parser() -> argparse.ArgumentParser:
     lg.add_argument("--json", action="store_true", help="print the actions as JSON")
     lg.add_argument("--lang", choices=LANGUAGES, help="language of the decision and the actions' "
                     "descriptions (the notation stays as you type it)")
+    lg.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP + "; another player's "
+                    "decision lists none")
     lg.set_defaults(func=cmd_legal)
     sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it "
                          "(or --games N of them, and print their statistics)")
@@ -211,6 +217,8 @@ def parser() -> argparse.ArgumentParser:
                     help="add the expected final score margin from rollouts (value ± error) "
                     "to the first --top lines (10 by default) and sort by it")
     ex.add_argument("--json", action="store_true")
+    ex.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP + ": its own decision, "
+                    "explored on a re-deal of what it cannot see")
     ex.set_defaults(func=cmd_explore)
     nw = sub.add_parser("new", help="write a new legal position as scenario YAML, to adjust")
     nw.add_argument("--players", type=int, default=2, choices=range(1, 7), metavar="N")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _log_json, _print_json
+from obsession_nb.cli.output import _log_json, _print_json, _seat
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -52,17 +52,29 @@ def dead_end(path: str) -> str | None:
     return None
 
 
+def _no_seat(command: str, exc: ValueError, args: argparse.Namespace) -> int:
+    """``--seat N`` names no player: say so (as JSON too with ``--json``), exit status 2."""
+    if getattr(args, "json", False):
+        _print_json({"error": "invalid arguments", "problems": [str(exc)]})
+    print(f"obsession-nb {command}: {exc}", file=sys.stderr)
+    return 2
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.after)
+    try:
+        seat = _seat(game, args.seat)
+    except ValueError as exc:
+        return _no_seat("show", exc, args)
     if args.json:
-        data = game.view()
+        data = game.view(seat)
         data["recorded_actions"] = {"count": len(game.recorded), "played": args.after}
         _print_json(data)
     else:
         print(_when(game, args.after, "drop --after" if args.after else "--after"))
-        print(game)
+        print(game.text(seat))
     return 0
 
 
@@ -81,25 +93,33 @@ def cmd_play(args: argparse.Namespace) -> int:
     from obsession_nb.data.rules import BadNotation, IllegalAction
     from obsession_nb.data.translations import ruling_json
     from obsession_nb.engine.game import load_scenario
+    from obsession_nb.engine.seat.log import hide_in_rulings
     from obsession_nb.tutor import suggest
 
     lang = resolve(args.lang)
     game = load_scenario(args.file)
+    try:
+        seat = _seat(game, args.seat)
+    except ValueError as exc:
+        return _no_seat("play", exc, args)
     error = None
     for action in args.actions:
         try:
             game.apply(action)
         except (BadNotation, IllegalAction) as exc:
-            error = {"action": action, "error": str(exc),
-                     "rulings": [ruling_json(r.to_json(), lang, refused=True)
-                                 for r in getattr(exc, "rulings", [])]}
+            rulings = hide_in_rulings(game.table, [r.to_json() for r in
+                                                   getattr(exc, "rulings", [])],
+                                      seat, action.split())
+            error = {"action": action, "error": str(exc) if seat is None else
+                     "; ".join(r["verdict"] for r in rulings) or str(exc),
+                     "rulings": [ruling_json(r, lang, refused=True) for r in rulings]}
             hints = suggest.notation_hint(game, action, near_legal=isinstance(exc, BadNotation))
-            if hints:
+            if hints and (seat is None or game.pending().get("owner") == seat):
                 error["did_you_mean"] = hints
             break
-    log = _log_json(game, lang)
+    log = _log_json(game, lang, seat)
     if args.json:
-        data = game.view()
+        data = game.view(seat)
         data["log"] = log
         if error:
             data["refused"] = error
@@ -109,7 +129,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(entry["action"])
             for r in entry["rulings"]:
                 print("\n".join(_ruling_lines(r)))
-        print(game)
+        print(game.text(seat))
         if error:  # in another language the rulings below say it, English included
             said = f": {error['error']}" if lang == "en" or not error["rulings"] else ""
             print(f"refused: {error['action']}{said}", file=sys.stderr)
@@ -127,7 +147,13 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
     lang = resolve(args.lang)
     game = load_scenario(args.file, play_recorded=not args.before)
-    actions = game.legal_actions()
+    try:
+        seat = _seat(game, args.seat)
+    except ValueError as exc:
+        return _no_seat("legal", exc, args)
+    owner = game.pending().get("owner")
+    # another player's choices would name her hidden cards: a seat sees only its own
+    actions = game.legal_actions() if seat is None or owner == seat else []
     if args.json:  # "player": whose decision it is (a teammate's answer in team play)
         owner = game.pending().get("owner")
         _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
@@ -135,6 +161,9 @@ def cmd_legal(args: argparse.Namespace) -> int:
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(tr(game.pending()["prompt"], lang))
+        if seat is not None and owner != seat:
+            print(f"  (not {game.table.seat_name(seat)}'s decision: its choices are "
+                  f"{'nobody' if owner is None else game.table.seat_name(owner)}'s)")
         from obsession_nb.engine.records.naming import describe
 
         width = max((len(a.notation) for a in actions), default=0)
@@ -158,13 +187,15 @@ def cmd_explore(args: argparse.Namespace) -> int:
     options = {"uses": args.uses, "host": args.host, "purchases": args.purchases,
                "peek": args.peek}
     try:
+        seat = _seat(game, args.seat)
         if args.value:
             from obsession_nb.practice.coach import explore_values
 
-            frame = explore_values(game, top=args.top or 10, sort=args.sort, **options)
+            frame = explore_values(game, top=args.top or 10, sort=args.sort, seat=seat,
+                                   **options)
         else:
             frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
-                            **options)
+                            seat=seat, **options)
     except (ValueError, ExploreLimit) as exc:
         print(f"obsession-nb explore: {exc}", file=sys.stderr)
         return 2

@@ -313,6 +313,17 @@ class Game:
         self.origin = self._base = self.to_json()
         self._since, self._listed, self._origin_log = [], None, len(self.log)
 
+    def sample(self, seat: int, rng: random.Random) -> Game:
+        """A copy of the game at a position ``seat`` cannot tell from this one: everything it
+        cannot know dealt again and the future chance reseeded, all from ``rng``
+        (obsession_nb/engine/seat/redeal.py); what a search or the explorer plays on for that
+        seat.  The same ``rng`` gives the same copy from any position the seat cannot tell apart."""
+        table = self.table
+        copy = Game(Table(self.state.clone(), table.catalog, table.custom),
+                    log=list(self.log), recorded=list(self.recorded))
+        copy.redeal(seat, rng)
+        return copy
+
     def text(self, seat: int | None = None) -> str:
         """The position in words as ``seat`` sees it (``None``: the open view)."""
         from obsession_nb.base.render import game_text
@@ -322,10 +333,14 @@ class Game:
     def __str__(self) -> str:
         return self.text()
 
-    def _repr_html_(self) -> str:
+    def html(self, seat: int | None = None) -> str:
+        """The position as HTML as ``seat`` sees it (``None``: the open view)."""
         from obsession_nb.base.render import game_html
 
-        return game_html(self)
+        return game_html(self, seat)
+
+    def _repr_html_(self) -> str:
+        return self.html()
 
 
 _trusted_entry = constructor(LogEntry)

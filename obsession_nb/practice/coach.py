@@ -25,6 +25,7 @@ from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game, Snapshot, load_json
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.notation import parse
+from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.practice.determinise import sample
 from obsession_nb.practice.search import (
     PLAYOUTS,
@@ -157,7 +158,8 @@ def _shown(start: Game, seat: int, line: Line, rng: random.Random,
             break
         game.apply(step)
     entries = [e for e in game.log[mark:] if e.player == seat]
-    actions = tuple(e.action for e in entries if not e.action.startswith("("))
+    hidden = start.seat_view(seat).hidden  # a card the sample drew is a guess: its back only
+    actions = tuple(hide_cards(e.action, hidden) for e in entries if not e.action.startswith("("))
     rules = tuple(dict.fromkeys(r["rule"] for e in entries for r in e.rulings))
     return actions, rules
 
@@ -239,19 +241,27 @@ def hint(game: Game, *, playouts: int = PLAYOUTS, seed: int = 0) -> Hint:
 
 
 def explore_values(game: Game, *, top: int | None = 10, playouts: int = PLAYOUTS, seed: int = 0,
-                   **options: Any) -> pd.DataFrame:
+                   seat: int | None = None, **options: Any) -> pd.DataFrame:
     """The explorer's table (``explore.explore`` with ``options``), its first ``top`` rows with
     a ``value`` column (the expected final score margin from rollouts) and its ``value_error``,
-    sorted by value (``views.explorer.Explorer(game, frame=...)`` shows them)."""
-    from obsession_nb.engine.explore.explorer import explore
+    sorted by value (``views.explorer.Explorer(game, frame=...)`` shows them).  Explored and
+    valued as ``seat`` (the player to decide, by default) may: on a re-deal of what that seat
+    cannot know, its hidden cards named by their backs (``explorer.for_seat``)."""
+    from obsession_nb.engine.explore.explorer import explore, for_seat
 
-    frame = explore(game, top=top, **options).copy()
-    if frame.empty:
-        return frame.assign(value=[], value_error=[])
-    seat = game.state.turn.player
-    lines = [Line(tuple(parse(x) for x in row)) for row in frame["actions"]]
-    values = line_values(game.table, seat, lines, playouts=playouts,
-                         rng=random.Random(f"explore:{seed}"))
-    frame["value"] = [round(v.mean, 2) for v in values]
-    frame["value_error"] = [round(v.stderr, 2) for v in values]
-    return frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+    if game.state.turn is None:
+        return explore(game).assign(value=[], value_error=[])
+    seat = game.pending()["owner"] if seat is None else seat
+
+    def valued(guess: Game) -> pd.DataFrame:
+        frame = explore(guess, top=top, **options).copy()
+        if frame.empty:
+            return frame.assign(value=[], value_error=[])
+        lines = [Line(tuple(parse(x) for x in row)) for row in frame["actions"]]
+        values = line_values(guess.table, seat, lines, playouts=playouts,
+                             rng=random.Random(f"explore:{seed}"))
+        frame["value"] = [round(v.mean, 2) for v in values]
+        frame["value_error"] = [round(v.stderr, 2) for v in values]
+        return frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+
+    return for_seat(game, seat, valued)

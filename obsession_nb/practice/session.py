@@ -4,15 +4,19 @@ coach reviews each of your turns (coach.review_turn).  The practice table widget
 faces of it.
 
 The session keeps a point to come back to at the start of each of your turns, with the
-opponents' generators as they were, so :meth:`Practice.undo` takes a turn back and the
-opponents then answer as they did; :meth:`Practice.save` writes the game as a scenario that
-replays to this position; :meth:`Practice.post_game` lists the turns that cost the most.
+opponents' generators as they were, so :meth:`Practice.undo` takes a turn back; it then deals
+again everything your seat cannot see (ruling.seat-undo: the decks, the others' hidden cards,
+the dice to come), from a generator seeded by the game's seed and the number of take-backs, so
+that a look at a deck cannot be taken back and used and a game stays reproducible;
+:meth:`Practice.save` writes the game as a scenario that replays to this position;
+:meth:`Practice.post_game` lists the turns that cost the most.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 
 from obsession_nb.engine.game import Game, Snapshot, new_game
 from obsession_nb.engine.records.actions import Action
@@ -24,6 +28,9 @@ from obsession_nb.practice.search import PLAYOUTS
 
 WORST = 5
 """Turns the post-game review lists."""
+UNDONE = ("Taken back to the start of your turn. The cards you cannot see were shuffled and "
+          "dealt again, so what you saw since may not come again (ruling.seat-undo).")
+"""What the practice table and ``obsession-nb practice`` say after a take-back."""
 
 
 @dataclass
@@ -57,6 +64,8 @@ class Practice:
             for s in range(players) if s != self.seat}
         self.marks: list[_Mark] = []
         self.reviews: list[TurnReview] = []
+        self.undos = 0
+        """Take-backs so far: each re-deals from its own seeded generator."""
         self._mark_turn()
 
     # ------------------------------------------------------------ whose move
@@ -138,11 +147,15 @@ class Practice:
 
     def undo(self) -> bool:
         """Back to the start of your current turn, or of your previous one if this one has not
-        started; ``False`` if there is nothing to undo."""
+        started, with every card your seat cannot see dealt again (ruling.seat-undo); ``False``
+        if there is nothing to undo."""
         while self.marks:
             mark = self.marks[-1]
             if mark.snapshot.log_length < len(self.game.log):
                 self.game.restore(mark.snapshot)
+                self.undos += 1
+                self.game.redeal(self.seat, random.Random(f"undo:{self.seed}:{self.undos}"))
+                self.marks[-1] = replace(mark, snapshot=self.game.snapshot())
                 self.opponents = copy.deepcopy(mark.opponents)
                 del self.reviews[mark.reviews:]
                 return True

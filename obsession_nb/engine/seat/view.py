@@ -15,12 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from obsession_nb.engine.records.naming import BACKS
 from obsession_nb.engine.seat.places import hidden_cards
 from obsession_nb.engine.table import Table
 
-BACKS = {"casual": "casual guest", "prestige": "prestige guest", "objective": "objective card",
-         "vp": "VP card", "theme": "theme card"}
-"""Each back in words (a starter guest shows the casual back: it is shuffled into that deck)."""
+HOLDING_PARTS = ("choices", "solo")
+"""The parts of the JSON view besides the players' hands where a card hidden from a seat may
+lie: the choice waiting, the mode's own part (the rest is the board, the discard piles, the
+market, the track: face up; tests/test_seat_indistinguishable.py holds the whole view to
+it)."""
 
 OPEN_LABEL = "Open view: every card face up (for teaching, not for play)"
 
@@ -56,12 +59,18 @@ class SeatView:
         return {"id": None, "hidden": True, "back": back, "deck": back,
                 "name": f"{BACKS[back]} (face down)"}
 
-    def redact(self, data: Any) -> Any:
-        """The JSON view (or any part of it) with every card the seat cannot see turned face
-        down in place; a string naming such a card by its id becomes ``"hidden"``."""
+    def redact(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The JSON view with every card the seat cannot see turned face down in place, in the
+        parts that can hold one (the hands and :data:`HOLDING_PARTS`); a string naming such a
+        card by its id becomes ``"hidden"``."""
         if not self.hidden:
             return data
-        return self._walk(data)
+        out = dict(data)
+        out["players"] = [{**p, "hand": self._walk(p["hand"])} for p in data["players"]]
+        for key in HOLDING_PARTS:
+            if key in out:
+                out[key] = self._walk(out[key])
+        return out
 
     def _walk(self, data: Any) -> Any:
         if isinstance(data, dict):

@@ -86,8 +86,13 @@ class Stepper(StaticPicture, widgets.VBox):
         max_buttons: int = 9,
         log_heading: str = "Rulings, step by step",
         lang: str | None = None,
+        seat: int | None = None,
     ) -> None:
         self.game = game
+        self.seat = seat
+        """Whose view the stepper shows (0-based): the board, the log and the choices as that
+        player may see them, the choices only at that player's decisions; ``None``: the open
+        view of a worked example (labelled so on the board)."""
         self.lang = resolve(lang)
         self.script = list(script or [])
         self.max_buttons = max_buttons
@@ -117,7 +122,8 @@ class Stepper(StaticPicture, widgets.VBox):
         nav += [self.save_button, self.save_path]
         self.nav = widgets.HBox(nav)
         self.rulings = RulingsLog(heading=tr(log_heading, self.lang), lang=self.lang)
-        self.board = Board(game, parts=parts, seats=seats, lang=lang) if board else None
+        self.board = (Board(game, parts=parts, seats=seats, lang=lang, seat=seat) if board
+                      else None)
         # The decision, then Back/Next, the choices and the board right below them; the rulings
         # log last.  With room (widgets/stepper.css), the board goes beside them instead.
         areas = [(self.header, "header"), (self.nav, "nav"), (self.choices, "choices"),
@@ -277,8 +283,13 @@ class Stepper(StaticPicture, widgets.VBox):
             "next": nxt,
             "label": action_label(game, nxt) if nxt else None,
         }
+        owner = pending.get("owner")
         if game.state.turn is None:
             self.choices.groups, self.choices.message = [], "The game is over."
+        elif self.seat is not None and owner != self.seat:  # another player's choices name
+            # her hidden cards: none are sent to this seat's screen
+            self.choices.groups = []
+            self.choices.message = f"Waiting for {game.table.seat_name(owner)}."
         else:
             self.choices.message = ""
             self.choices.groups = choice_groups(game, nxt, lang=self.lang,
@@ -306,8 +317,9 @@ class Stepper(StaticPicture, widgets.VBox):
         return b
 
     def static_html(self) -> str:
+        mine = self.seat is None or self.game.pending().get("owner") == self.seat
         choices = ", ".join(dict.fromkeys(action_label(self.game, a)
-                                          for a in self.game.legal_actions()))
+                                          for a in self.game.legal_actions())) if mine else "—"
         return note_html("Turn stepper", f"{self.game.pending()['prompt']}; choices: {choices}.",
                          self.board.static_html() if self.board is not None else "")
 
