@@ -22,6 +22,7 @@ from obsession_nb.engine.game import Game, Snapshot, new_game
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import LogEntry
+from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.arena import Player, make_player
 from obsession_nb.practice.coach import Hint, TurnReview, hint, review_turn
 from obsession_nb.practice.search import PLAYOUTS
@@ -82,16 +83,21 @@ class Practice:
         return self.owner() == self.seat
 
     def opponent_step(self) -> list[LogEntry]:
-        """One opponent decision (nothing if it is your move or the game is over)."""
+        """One opponent decision (nothing if it is your move or the game is over); its log
+        entries as your seat reads them."""
         owner = self.owner()
         if owner is None or owner == self.seat:
             return []
         action = self.opponents[owner].choose(self.game)
         if action is None:
             raise RuntimeError(f"no legal action at {self.game.pending()['prompt']}")
-        entries = self.game.apply(action)
+        entries = self._as_read(self.game.apply(action))
         self._mark_turn()
         return entries
+
+    def _as_read(self, entries: list[LogEntry]) -> list[LogEntry]:
+        """The entries as your seat reads them (ruling.seat-log)."""
+        return [entry_for(self.game.table, e, self.seat) for e in entries]
 
     def play_opponents(self) -> list[LogEntry]:
         """Every opponent decision until it is your move or the game is over."""
@@ -119,7 +125,7 @@ class Practice:
         if not self.your_move():
             raise ValueError("it is not your move: let the opponents play first")
         self._mark_turn()
-        entries = self.game.apply(action)
+        entries = self._as_read(self.game.apply(action))
         self.after_your_action()
         return entries
 

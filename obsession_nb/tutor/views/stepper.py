@@ -298,7 +298,7 @@ class Stepper(StaticPicture, widgets.VBox):
         self.restart_button.disabled = not self._history
         self.next_button.disabled = nxt is None
         self.rulings.entries = [entry_json(game, e, self.lang)
-                                for e in game.log[self._base_log:]]
+                                for e in game.log_for(self.seat, self._base_log)]
         if not self._history:
             self.rulings.status = {"kind": "info", "text": "Choose an action; the rulings of each "
                                "step appear here."}
