@@ -32,20 +32,20 @@ ARENAS = {"search-vs-heuristic": ("search", "heuristic"),
           "heuristic-vs-random": ("heuristic", "random")}
 
 
-def specs(name: str, games: int, seed: int, playouts: int | None) -> list[ArenaGame]:
+def specs(name: str, games: int, seed: int, level: str | None) -> list[ArenaGame]:
     seats = lineup(ARENAS[name], 4)
     out = []
     for i, s in enumerate(game_seeds(seed, games)):
         turn = i % 4
         order = seats[-turn:] + seats[:-turn] if turn else seats
-        out.append(ArenaGame(4, s, order, playouts=playouts))
+        out.append(ArenaGame(4, s, order, level=level))
     return out
 
 
 def run(args: argparse.Namespace) -> None:
     out = Path(args.out)
     for name in args.arena or ARENAS:
-        jobs = specs(name, args.games, args.seed, args.playouts)[args.start:args.stop]
+        jobs = specs(name, args.games, args.seed, args.level)[args.start:args.stop]
         for _i, result in each(play_arena_game, jobs, workers=args.workers, desc=name):
             with out.open("a") as f:
                 f.write(json.dumps({"arena": name, **asdict(result)}) + "\n")
@@ -56,7 +56,8 @@ def report(path: str) -> str:
     parts = []
     for name in ARENAS:
         results = [ArenaResult(r["seed"], tuple(r["seats"]), tuple(r["totals"]),
-                               tuple(r["winners"]), r["actions"])
+                               tuple(r["winners"]), r["actions"],
+                               tuple(tuple(t) for t in r.get("teams", ())))
                    for r in rows if r["arena"] == name]
         if results:
             parts.append(f"{name}: {table_text(results)}")
@@ -75,7 +76,7 @@ def timings(games: int, seed: int) -> str:
         while not game.state.finished:
             owner = game.pending()["owner"]
             turn = game.state.turn
-            searched = owner == 0 and turn.step in ("begin", "buy")
+            searched = owner == 0 and turn.step == "begin"
             mark = game.snapshot() if owner == 1 and turn.step == "begin" else None
             start = time.process_time()
             action = players[owner].choose(game)
@@ -94,7 +95,7 @@ def timings(games: int, seed: int) -> str:
         return (f"{label}: n={len(xs)} median {statistics.median(xs):.2f} s, "
                 f"p95 {xs[int(0.95 * (len(xs) - 1))]:.2f} s, max {xs[-1]:.2f} s (CPU)")
 
-    return "\n".join([line("search move (start of turn, step 7)", moves),
+    return "\n".join([line("search move (start of turn: the whole turn's plan)", moves),
                       line("coach review of a turn", reviews)])
 
 
@@ -103,7 +104,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=29)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--playouts", type=int, default=None)
+    parser.add_argument("--level", choices=("easy", "normal", "strong"), default=None)
     parser.add_argument("--out", default="arena.jsonl")
     parser.add_argument("--start", type=int, default=0,
                         help="play games START.. only (to split a run over processes)")

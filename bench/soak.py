@@ -46,7 +46,7 @@ from obsession_nb.base.batch import each
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.records.options import Options
 from obsession_nb.modes.solo.game import new_solo_game
-from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.modes.solo.players.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer
 
 MAX_ACTIONS = 5_000

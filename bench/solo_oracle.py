@@ -5,7 +5,7 @@
 
 From the start of each seeded game (the seeds of ``solo_odds.run_games`` and
 ``bench/solo_strategy.py``: Ponsonby with the useful man drafted), a beam search over whole turns
-(``modes/solo_search.SearchSolo`` with ``honest=False``: every plan the planner considers crossed
+(``modes/solo/players/search.SearchSolo`` with ``honest=False``: every plan the planner considers crossed
 with several purchase lines, played through the AI's scavenging) keeps the best WIDTH positions
 of each round and plays to the end; with ``--rollouts K`` the best K children of each round (by
 the outlook) are judged instead by the final score the greedy player reaches from them, and those
@@ -26,8 +26,8 @@ import time
 from obsession_nb.base.batch import game_seeds
 from obsession_nb.modes.solo.end import target
 from obsession_nb.modes.solo.game import solo_result
-from obsession_nb.modes.solo.odds import EXTENDED_SEEDS, default_start
-from obsession_nb.modes.solo.search import Node, SearchSolo
+from obsession_nb.modes.solo.players.search import Node, SearchSolo
+from obsession_nb.tutor.solo_odds import EXTENDED_SEEDS, default_start
 
 
 def bound(seed: int, width: int, extended: bool, evaluation: str,

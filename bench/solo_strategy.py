@@ -20,7 +20,7 @@ import time
 
 from obsession_nb.base.batch import game_seeds, run_all
 from obsession_nb.modes.solo.game import STRATEGIES
-from obsession_nb.modes.solo.odds import EXTENDED_SEEDS, GameOutcome, default_start, play_out
+from obsession_nb.tutor.solo_odds import EXTENDED_SEEDS, GameOutcome, default_start, play_out
 
 
 def timed_game(job: tuple[bool, int, str]) -> tuple[GameOutcome, float]:

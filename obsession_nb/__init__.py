@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from obsession_nb.engine.records.notation import parse
     from obsession_nb.modes.classic.game import classic_solo
     from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
-    from obsession_nb.modes.solo.odds import compare_strategies
     from obsession_nb.tutor.builder import new_position, set_aside_servants
+    from obsession_nb.tutor.solo_odds import compare_strategies
 
 _HOME = {
     "Action": "engine.records.actions", "parse": "engine.records.notation",
@@ -43,7 +43,7 @@ _HOME = {
     # for the tutorials' cells
     "find_line": "engine.explore.explorer", "line_text": "engine.explore.explorer",
     "set_aside_servants": "tutor.builder",
-    "compare_strategies": "modes.solo.odds", "new_solo_game": "modes.solo.game",
+    "compare_strategies": "tutor.solo_odds", "new_solo_game": "modes.solo.game",
     "play_solo": "modes.solo.game", "solo_position": "modes.solo.game",
 }
 

@@ -4,6 +4,7 @@ one (obsession_nb/data/pack.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,18 +16,41 @@ BOXED = "Boxed"
 
 
 def synthetic_pack() -> dict[str, Any]:
-    """Every stand-in replaced by a "Boxed …" card with the stand-in's values."""
+    """Every stand-in replaced by a "Boxed …" card with the stand-in's values (its texts
+    renamed)."""
     catalog = stated_catalog()
     cards = []
     for section in PRINTED:
         for entry in getattr(catalog, section).values():
             if entry.standin:
-                card = pack.printed_card(catalog, section, entry)
-                cards.append({**card, "name": entry.name.replace("Stand-in", BOXED),
-                              "replaces": entry.id})
+                card = _renamed(pack.printed_card(catalog, section, entry))
+                cards.append({**card, "replaces": entry.id})
     return {"name": "synthetic test box", "cards": cards}
+
+
+def _renamed(value: Any) -> Any:
+    """Every "Stand-in …" text (a name, a tile's activity) as "Boxed …"."""
+    if isinstance(value, str):
+        return value.replace("Stand-in", BOXED)
+    if isinstance(value, dict):
+        return {k: _renamed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v) for v in value]
+    return value
 
 
 def write_pack(path: Path, data: dict[str, Any]) -> Path:
     path.write_text(pack_store.dump(data), encoding="utf-8")
     return path
+
+
+def named(view: Any) -> Iterator[dict[str, Any]]:
+    """Every card and tile a board view draws (the dicts with a name and a provenance)."""
+    if isinstance(view, dict):
+        if "name" in view and "standin" in view:
+            yield view
+        for value in view.values():
+            yield from named(value)
+    elif isinstance(view, list):
+        for value in view:
+            yield from named(value)

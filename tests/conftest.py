@@ -5,8 +5,6 @@ end of the run and written to test-artifacts/rule-coverage.txt (engine rulings m
 process only; notebooks and browser tests run in other processes).
 """
 
-import os
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,11 +12,6 @@ import pytest
 from obsession_nb.data.rules import APPLIED, rule_index
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-
-# The tests never read nor write the user's own config folder (the card pack in use,
-# obsession_nb/data/pack_store.py): this process, the notebooks' kernels, the servers of the
-# browser tests and every command run by a test see an empty folder of their own.
-os.environ["OBSESSION_NB_CONFIG"] = tempfile.mkdtemp(prefix="onb-config-")
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

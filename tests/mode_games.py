@@ -17,7 +17,7 @@ from obsession_nb.engine.positions.option_index import options_with
 from obsession_nb.engine.records.options import Options
 from obsession_nb.modes.classic.game import new_classic_game
 from obsession_nb.modes.solo.game import new_solo_game
-from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.modes.solo.players.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer
 
 

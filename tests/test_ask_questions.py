@@ -10,12 +10,14 @@ a valid word (a negation included) in any question of either language.
 from __future__ import annotations
 
 import difflib
+import json
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from obsession_nb.base import yamlio
+from obsession_nb.base.japanese import has_japanese
 from obsession_nb.base.wordsearch import NEGATIONS, STOP_WORDS, normalise
 from obsession_nb.data.lexicon import is_english
 from obsession_nb.data.rules import rule_index
@@ -25,7 +27,7 @@ from obsession_nb.tutor.casebook import cases
 QUESTIONS = Path(__file__).with_name("ask_questions.yaml")
 TARGETS = {"en": {"top1": 0.80, "top3": 0.92}, "ja": {"top3": 0.90}}
 """Issue 45's targets."""
-THRESHOLDS = {"en": {"top1": 0.68, "top3": 0.84}, "ja": {"top3": 0.75}}
+THRESHOLDS = {"en": {"top1": 0.76, "top3": 0.91}, "ja": {"top3": 0.89}}
 """What the search reaches so far (asserted against regressions), raised to :data:`TARGETS`
 as it meets them.  Before issue 45 changed the search: English top-1 68.0 %, top-3 83.1 %;
 Japanese top-1 2.4 %, top-3 4.9 %."""
@@ -123,3 +125,78 @@ def test_misspellings_are_still_corrected() -> None:
     assert ask.search("servents quarters").corrected == "servants quarters"
     assert ask.search("usefull man discount").corrected == "useful man discount"
     assert ask.search("recieve favours").corrected == "receive favours"
+
+
+# ------------------------------------------------------------------ the mode a question names
+
+
+@pytest.mark.parametrize(("question", "mode"), [
+    ("solo ai rolls a 19", "solo-estate-challenge"),
+    ("in the Solo Estate Challenge can I refresh the market", "solo-estate-challenge"),
+    ("classic solitaire ai rolls a 17", "classic-solo"),
+    ("can my teammate lend me a valet", "team"),
+    ("tableau duel reputation points", "tableau-duel"),
+    ("when does a tableau game end", "tableau"),
+    ("how do I claim a milestone", "milestones"),
+    ("a complete tableau in solo", "solo-estate-challenge"),
+    ("ソロのAIが19を出したら", "solo-estate-challenge"),
+    ("チーム戦で味方にお金をもらえる？", "team"),
+    ("タブローのゲーム終了", "tableau"),
+    ("マイルストーンは1ターンにいくつ", "milestones"),
+    ("ソリティアで17", "classic-solo"),
+])
+def test_the_mode_a_question_names_restricts_the_answer_to_it(question: str, mode: str) -> None:
+    answer = ask.search(question)
+    assert answer.mode == mode
+    allowed = {"standard", mode} | ({"tableau", "tableau-duel"} if "tableau" in mode else set())
+    assert answer.hits and {h.mode for h in answer.hits} <= allowed
+    assert answer.hits[0].mode != "standard"
+
+
+def test_a_question_naming_no_mode_puts_the_standard_game_first_and_labels_the_others() -> None:
+    answer = ask.search("tie at the end who wins")
+    assert answer.mode is None and answer.hits[0].id == "scoring.tie-break"
+    assert "solo.classic.solo-wins-ties" not in [h.id for h in answer.hits[:3]]
+    solo = ask.search("what does the ai do on a 17")
+    assert solo.hits[0].mode == "classic-solo"
+    assert ask.answer_sentence(solo).startswith("In Classic solitaire: ")
+    assert "(Classic solitaire)" in solo.text()
+
+
+def test_solo_ai_19_answers_from_the_solo_estate_challenge() -> None:
+    """Issue 45: "solo ai rolls a 19" got only classic-solitaire rules."""
+    answer = ask.search("solo ai rolls a 19")
+    top = [h.id for h in answer.hits[:3]]
+    assert "solo.sec.market-counters" in top and not any("classic" in i for i in top)
+    assert ask.answer_sentence(answer).startswith("In the Solo Estate Challenge: ")
+
+
+# ------------------------------------------------------------------ answers first
+
+
+def test_ask_opens_with_one_sentence_answering_the_question(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from obsession_nb import cli
+
+    assert cli.main(["ask", "can I buy two tiles in one turn?"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "No: one purchase per turn, except on the Builders' Holiday."
+    assert lines[1] == "Rules:" and lines[-1].startswith("Show me:")
+    assert cli.main(["ask", "ハウスマンの割引はいくら？"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert has_japanese(out[0]) and "ルール：" in out
+    assert cli.main(["ask", "hall boy pauper", "--lang", "ja", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["lang"] == "ja" and has_japanese(data["answer"])
+
+
+def test_the_rule_browser_shows_the_answer_and_the_modes_in_its_language() -> None:
+    from obsession_nb.tutor.views.rule_browser import RuleBrowser
+
+    browser = RuleBrowser("solo ai rolls a 19")
+    assert browser.view.answer.startswith("In the Solo Estate Challenge: ")
+    assert browser.view.results[0]["mode"] == "Solo Estate Challenge"
+    japanese = RuleBrowser("hall boy", lang="ja")
+    assert has_japanese(japanese.view.results[0]["title"])
+    assert has_japanese(japanese.view.answer)

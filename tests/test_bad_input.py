@@ -22,7 +22,7 @@ from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.engine.game import load_position
 from obsession_nb.engine.positions.scenario import scenario_path
 from obsession_nb.modes.solo.game import new_solo_game
-from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.modes.solo.players.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.tutor.builder import new_position
 
@@ -144,9 +144,12 @@ def test_a_mistyped_word_is_answered_with_the_nearest_known_ones() -> None:
     game = load_position("refresher-round-6")
     with pytest.raises(BadNotation, match=r"there is no action 'invte'; did you mean 'invite'\?$"):
         game.check("invte")
-    with pytest.raises(BadNotation, match="there is no servant 'ladys-maid'; did you mean "
-                       "'ladys_maid'"):
-        game.check("hall ladys-maid p2")
+    # issue 47: a name as players see it, hyphens for spaces, is read as the id ...
+    assert game.check("hall ladys-maid p2").action == "hall ladys_maid p2"
+    # ... and a mistyped one is answered with the nearest by name and id
+    with pytest.raises(BadNotation, match="there is no servant 'ladys-mad'; did you mean "
+                       "'Lady's Maid' \\(ladys_maid\\)"):
+        game.check("hall ladys-mad p2")
     with pytest.raises(ValueError, match="there is no family board 'howrd'; did you mean "
                        "'howard'"):
         new_position(2, families=["howrd", "york"])

@@ -16,7 +16,6 @@ import pytest
 from obsession_nb.base.batch import SEED_BITS, each, game_seeds, run_all
 from obsession_nb.cli import main
 from obsession_nb.engine.scoring import CATEGORIES
-from obsession_nb.modes.solo.odds import run_games
 from obsession_nb.players.random_games import (
     GameRecord,
     SeatResult,
@@ -25,6 +24,7 @@ from obsession_nb.players.random_games import (
     games_frame,
     simulate_games,
 )
+from obsession_nb.tutor.solo_odds import run_games
 
 # Two-player games are the quickest whole games; two of them keep the suite light.
 GAMES, PLAYERS, ROOT = 2, 2, 11

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from card_packs import BOXED, synthetic_pack, write_pack
+from card_packs import BOXED, named, synthetic_pack, write_pack
 
 from obsession_nb import cli
 from obsession_nb.data import pack, pack_store
@@ -178,6 +178,15 @@ def test_bad_packs_write_nothing(tmp_path, config, capsys):
     assert "cards[0].vp" in err and "cards[1].deck" in err
     code, _out, err = run(capsys, "cards", "import", str(bad))
     assert code == 1 and (config / "cards.yaml").read_bytes() == kept
+    big = tmp_path / "big.yaml"
+    big.write_text("cards: []\n" + "#" * pack.MAX_PACK_BYTES, encoding="utf-8")
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("a: &a [x, x]\nb: [*a, *a]\ncards: []\n", encoding="utf-8")
+    for refused, why in ((big, "larger than 2 MB"), (bomb, "anchors, aliases and tags")):
+        for command in ("use", "import", "check"):
+            code, _out, err = run(capsys, "cards", command, str(refused))
+            assert code == 1 and why in err, (command, err)
+    assert (config / "cards.yaml").read_bytes() == kept
     assert sorted(p.name for p in config.iterdir()) == ["cards.yaml"]
 
 
@@ -268,3 +277,80 @@ def test_enter_offers_did_you_mean_for_names(config, capsys, monkeypatch):
     [card] = pack.read(config / "cards.yaml")["cards"]
     assert card["name"] == "Marquess of Tetbury" and card["vp"] == 4 and "replaces" not in card
     reload_catalog()
+
+
+def test_a_type_error_and_an_impossible_count_are_listed_together():
+    with pytest.raises(pack.PackError) as err:
+        overlay(guest(vp="lots"), {"name": "One too many", "deck": "casual", "kind": "lady",
+                                   "reputation": 1, "vp": 1})
+    assert [p.split(":")[0] for p in err.value.problems] == ["cards[0].vp", "deck sizes"]
+
+
+def test_the_card_entry_widget_saves_imports_and_exports(tmp_path, config):
+    from obsession_nb.tutor.views import CardEntry
+
+    entry = CardEntry(deck="casual")
+    assert entry.view.target == "standin-casual-gentleman-200"  # the deck's first stand-in
+    assert entry.set("reputation", "high") == "reputation is a whole number (1 to 6, or empty for a crest)"
+    assert not entry.save() and not (config / "cards.yaml").exists()
+    entry.set("reputation", "1")
+    assert entry.set("name", "Sir Test Boxley") is None
+    assert entry.save()
+    board_names = {c["name"] for c in named(entry.board.view)}
+    assert "Sir Test Boxley" in board_names
+    row = next(r for r in entry.view.progress if (r["deck"], r["box"]) == ("casual", "base"))
+    assert row["from your box"] == 1
+    exported = entry.export_text()
+    assert exported == (config / "cards.yaml").read_text(encoding="utf-8")
+    theirs = pack_store.dump({"cards": [{**pack.read(config / "cards.yaml")["cards"][0], "vp": 3}]})
+    assert not entry.import_text(theirs, "friend.yaml")
+    assert "vp mine 1, theirs 3" in entry.view.problems["_"]
+    assert (config / "cards.yaml").read_text(encoding="utf-8") == exported  # nothing written
+    entry.choose("prestige", "marquess-of-tetbury")
+    entry.set("reputation", "3")
+    assert not entry.save() and "is stated as 5" in entry.view.problems["reputation"]
+    entry.set("printing", "my copy prints 3")
+    assert entry.save()
+    assert load_catalog().gentry["marquess-of-tetbury"].printing == "my copy prints 3"
+
+
+def differing_gentleman(**fields):
+    return {"name": "Sir Different", "deck": "casual", "replaces": "standin-casual-gentleman-200",
+            "kind": "gentleman", "reputation": 3, "vp": 2, "service": ["Footman", "Footman"],
+            "favours": ["£100"], "box": "base", **fields}
+
+
+def test_a_standins_values_the_refresher_states_are_checked_too():
+    with pytest.raises(pack.PackError) as err:
+        overlay(differing_gentleman())
+    assert [p.split(":")[0] for p in err.value.problems] == [
+        "cards[0].reputation", "cards[0].service", "cards[0].favours"]
+    assert "is stated as Valet (Refresher §A turn, played out), yours says Footman, Footman" in \
+        err.value.problems[1]
+
+
+def test_a_worked_example_your_printing_breaks_is_shown_with_the_stated_cards(tmp_path, config):
+    from obsession_nb.engine.game import load_scenario
+
+    pack_store.use({"cards": [differing_gentleman(printing="my copy is a later printing")]})
+    load_catalog.cache_clear()
+    assert load_catalog().gentry["standin-casual-gentleman-200"].name == "Sir Different"
+    with pytest.warns(UserWarning, match=r"shown with the stated cards.*actions\[1\]"):
+        game = load_scenario("refresher-round-6")
+    assert game.table.catalog is stated_catalog()  # the example replays as the refresher wrote it
+    assert game.table.card("standin-casual-gentleman-200").name.startswith("Stand-in")
+
+
+def test_enter_asks_why_when_a_card_differs_from_a_stated_value(config, capsys, monkeypatch):
+    import io
+
+    typed = "prestige\nMarquess of Tetbury\n\n3\n4\nvalet\n\n\n\n\nmy copy prints 3\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    load_catalog.cache_clear()
+    code, out, _ = run(capsys, "cards", "enter")
+    assert code == 0 and "is stated as 5 (UD p.6 Supplemental Service" in out
+    [card] = pack.read(config / "cards.yaml")["cards"]
+    assert card["reputation"] == 3 and card["printing"] == "my copy prints 3"
+    code, out, _ = run(capsys, "components", "--kind", "gentry")
+    assert "Marquess of Tetbury [marquess-of-tetbury] — from your box" in out
+    assert "(your printing: my copy prints 3)" in out

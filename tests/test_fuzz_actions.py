@@ -24,7 +24,7 @@ from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.records.notation import ACTION_TYPES, parse
+from obsession_nb.engine.records.notation import action_types, parse
 from obsession_nb.players.random_player import RandomPlayer
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=None,
@@ -102,7 +102,7 @@ tokens = st.one_of(st.sampled_from(IDS), st.sampled_from(UNKNOWN), st.sampled_fr
 @st.composite
 def typed_actions(draw: st.DrawFn) -> str:
     """A known verb with the right number of arguments, each from ids, unknown ids or words."""
-    cls = draw(st.sampled_from(sorted(ACTION_TYPES.values(), key=lambda c: c.verb)))
+    cls = draw(st.sampled_from(sorted(action_types().values(), key=lambda c: c.verb)))
     args = [draw(tokens) for f in fields(cls) if f.type != "bool"]
     flags = [f.name for f in fields(cls) if f.type == "bool" and draw(st.booleans())]
     return " ".join([cls.verb, *args, *flags])

@@ -7,11 +7,11 @@ import pytest
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.steps.milestones import MEASURES, allowed
-from obsession_nb.modes.tableau.play import pass_turn
+from obsession_nb.tutor.tableau_play import pass_turn
 
 WEALTHY = "standin-milestone-wealthy"
 FAVOURED = "standin-milestone-favoured"
@@ -67,13 +67,13 @@ def test_milestone_claim_needs_the_requirement() -> None:
     me = game.state.players[game.state.turn.player]
     me.money = 1499
     before = game.to_json()
-    verdict = game.check(ma.Milestone(WEALTHY))
+    verdict = game.check(va.Milestone(WEALTHY))
     assert not verdict.legal and "milestone.claim" in [r.rule for r in verdict.rulings]
     with pytest.raises(IllegalAction):
-        game.apply(ma.Milestone(WEALTHY))
+        game.apply(va.Milestone(WEALTHY))
     assert game.to_json() == before
     me.money = 1500
-    game.apply(ma.Milestone(WEALTHY))
+    game.apply(va.Milestone(WEALTHY))
     claim = game.state.milestones.claims[0]
     assert (claim.card, claim.seat, claim.place) == (WEALTHY, game.state.turn.player, 1)
 
@@ -84,10 +84,10 @@ def test_milestone_claim_only_one_per_turn() -> None:
     me.money = 2000
     me.vp_cards = list(game.state.supply.vp_deck[:2])
     game.state.supply.vp_deck = game.state.supply.vp_deck[2:]
-    game.apply(ma.Milestone(WEALTHY))
-    assert ma.Milestone(FAVOURED) not in game.legal_actions()
+    game.apply(va.Milestone(WEALTHY))
+    assert va.Milestone(FAVOURED) not in game.legal_actions()
     with pytest.raises(IllegalAction, match="only one"):
-        game.apply(ma.Milestone(FAVOURED))
+        game.apply(va.Milestone(FAVOURED))
 
 
 def test_milestone_claim_at_any_step_of_ones_own_turn() -> None:
@@ -96,19 +96,19 @@ def test_milestone_claim_at_any_step_of_ones_own_turn() -> None:
     me.money = 2000
     game.apply("activity")
     assert game.state.turn.step in ("step2", "host")
-    assert ma.Milestone(WEALTHY) in game.legal_actions()
+    assert va.Milestone(WEALTHY) in game.legal_actions()
 
 
 def test_milestone_second_place_then_full_and_claims_never_lost() -> None:
     game = standard_with([WEALTHY, FAVOURED])
     first = game.state.turn.player
     game.state.players[first].money = 1600
-    game.apply(ma.Milestone(WEALTHY))
+    game.apply(va.Milestone(WEALTHY))
     pass_turn(game)
     second = game.state.turn.player
     assert second != first
     game.state.players[second].money = 1700
-    game.apply(ma.Milestone(WEALTHY))
+    game.apply(va.Milestone(WEALTHY))
     assert [(c.seat, c.place) for c in game.state.milestones.claims] == [(first, 1), (second, 2)]
     game.state.players[first].money = 0  # no longer meets it: the marker stays
     sheet = score(game)
@@ -123,12 +123,12 @@ def test_milestone_one_marker_per_card_and_two_markers_in_all() -> None:
     seat = game.state.turn.player
     me = game.state.players[seat]
     me.money = 2000
-    game.apply(ma.Milestone(WEALTHY))
+    game.apply(va.Milestone(WEALTHY))
     pass_turn(game)
     pass_turn(game)
     assert game.state.turn.player == seat
     with pytest.raises(IllegalAction, match="already has a marker"):
-        game.apply(ma.Milestone(WEALTHY))
+        game.apply(va.Milestone(WEALTHY))
 
 
 def test_milestones_always_in_tableau_and_scored_there() -> None:

@@ -19,7 +19,7 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.classic.game import new_classic_game
 from obsession_nb.modes.classic.strategy import make_player as classic_player
 from obsession_nb.modes.solo.game import new_solo_game
-from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.modes.solo.players.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer
 
 MAX_ACTIONS = 3_000

@@ -25,13 +25,11 @@ from obsession_nb.practice.arena import (
 )
 from obsession_nb.practice.determinise import sample
 from obsession_nb.practice.opponents import margin
-from obsession_nb.practice.search import (
-    MIN_PLAYOUTS,
-    Estimate,
-    Line,
-    SearchPlayer,
-    line_values,
-)
+from obsession_nb.practice.plans import Estimate, Level, best_plans
+from obsession_nb.practice.search import SearchPlayer
+
+QUICK = Level("quick", 300, 4)
+"""A small budget: these tests check what the search does, not how well it plays."""
 
 MODES = [("standard", 2), ("standard", 5), ("team", 4), ("tableau", 3), ("tableau-duel", 2)]
 
@@ -84,7 +82,7 @@ def test_whole_games_in_every_multi_seat_mode(mode: str, players: int, strategy:
 @pytest.mark.parametrize(("mode", "players"), [("standard", 2), ("team", 4), ("tableau-duel", 2)])
 def test_search_plays_whole_games(mode: str, players: int) -> None:
     game = new_game(players, seed=2, options=Options(mode=mode))
-    seats = [SearchPlayer(1, playouts=1, candidates=2)] + [
+    seats = [SearchPlayer(1, level=QUICK)] + [
         make_player("heuristic", s) for s in range(2, players + 1)]
     assert play_with(game, seats) > 50
     assert game.state.finished
@@ -93,7 +91,7 @@ def test_search_plays_whole_games(mode: str, players: int) -> None:
 @pytest.mark.parametrize("strategy", ["heuristic", "search"])
 def test_seeded_games_are_reproducible(strategy: str) -> None:
     def actions() -> list[str]:
-        spec = ArenaGame(3, 21, (strategy, "heuristic", "random"), playouts=1)
+        spec = ArenaGame(3, 21, (strategy, "heuristic", "random"), level=QUICK)
         game = new_game(3, seed=21)
         from obsession_nb.practice.arena import seat_players
 
@@ -152,40 +150,42 @@ def test_the_choice_stays_the_same_when_the_hidden_cards_are_permuted(strategy: 
         values = set()
         for permutation in (None, 1, 2):
             g = game if permutation is None else permuted(game, seat, permutation)
-            player = make_player(strategy, 5, **({"playouts": 2} if strategy == "search" else {}))
+            player = make_player(strategy, 5, **({"level": QUICK} if strategy == "search" else {}))
             choices.add(player.choose(g).notation)
-            values.add(tuple(player.considered))
             if isinstance(player, SearchPlayer):
-                values.add(tuple((str(line.actions), e.mean) for line, e in player.last))
+                assert player.last is not None
+                values.add(tuple((v.plan, v.tally.mean) for v in player.last.ranked))
+            else:
+                values.add(tuple(player.considered))
         assert len(choices) == 1
-        assert len(values) == (2 if strategy == "search" else 1)
+        assert len(values) == 1
 
 
-def test_the_search_compares_lines_by_mean_margin_with_an_error() -> None:
+def test_the_search_compares_plans_by_mean_margin_with_an_error() -> None:
     game = mid_game()
     seat = game.state.turn.player
-    lines = [Line((a,), None) for a in game.legal_actions()[:2]]
-    values = line_values(game.table, seat, lines, playouts=3, rng=random.Random(1))
-    assert [v.playouts for v in values] == [3, 3]
-    assert all(v.stderr >= 0 for v in values)
+    found = best_plans(game.table, seat, level=QUICK, seed=1)
+    assert len(found.ranked) >= 2
+    assert all(v.tally.n >= 1 and v.estimate.stderr >= 0 for v in found.ranked)
+    assert found.best.tally.n >= 2
     assert game.to_json() == mid_game().to_json()  # the game itself is untouched
 
 
-def test_the_action_budget_trims_samples_the_same_way_every_time() -> None:
-    """A decision's playouts stop when one more sample would pass the action budget: a count,
-    not seconds, so the same seed gives the same values on any machine."""
+def test_the_action_budget_gives_the_same_comparison_every_time() -> None:
+    """The budget counts engine actions, not seconds, so the same seed gives the same values
+    on any machine; a bigger budget plays more."""
     game = mid_game()
     seat = game.state.turn.player
-    lines = [Line((a,), None) for a in game.legal_actions()[:2]]
 
-    def values(budget: int) -> list[tuple[float, int]]:
-        found = line_values(game.table, seat, lines, playouts=5, rng=random.Random(7),
-                            budget=budget)
-        return [(v.mean, v.playouts) for v in found]
+    def values(budget: int) -> tuple[list[tuple[object, float, int]], int]:
+        found = best_plans(game.table, seat, level=Level("b", budget, 6), seed=7)
+        return [(v.plan, v.tally.mean, v.tally.n) for v in found.ranked], found.spent
 
-    assert [n for _m, n in values(1)] == [MIN_PLAYOUTS, MIN_PLAYOUTS]
-    assert [n for _m, n in values(10**9)] == [5, 5]
-    assert values(1) == values(1)
+    small, spent_small = values(200)
+    assert values(200) == (small, spent_small)
+    big, spent_big = values(3000)
+    assert spent_big > spent_small
+    assert sum(n for _p, _m, n in big) > sum(n for _p, _m, n in small)
 
 
 def test_a_value_from_one_playout_claims_no_error() -> None:

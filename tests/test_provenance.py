@@ -7,7 +7,7 @@ import pytest
 
 import obsession_nb as onb
 from obsession_nb.engine.positions.provenance import cards_in_play, provenance_frame, tiles_in_play
-from obsession_nb.modes.solo.odds import default_start
+from obsession_nb.tutor.solo_odds import default_start
 
 
 @pytest.fixture(scope="module")

@@ -159,10 +159,12 @@ def test_rule_chips_carry_summaries_and_open_the_browser() -> None:
     assert open_rule("ud.hall-boy.money") and b.view.entry["id"] == "ud.hall-boy.money"
 
 
-def test_rule_browser_in_japanese_translates_its_labels_only() -> None:
+def test_rule_browser_in_japanese_translates_its_labels_and_its_entry() -> None:
     b = RuleBrowser("cook", lang="ja")
     assert b.view.labels["show-me"] == "Show me"  # not in the Japanese summary: English
-    assert b.view.entry["summary"] == rule_index()[b.view.entry["id"]].summary  # rules: English
+    english = rule_index()[b.view.entry["id"]].summary
+    assert b.view.entry["summary"] != english  # the entry in Japanese (tests/test_translations.py)
+    assert b.view.entry["english"]["summary"] == english  # the English beneath it
 
 
 def test_random_game_demonstrations_replay_to_a_decision_ruled_by_the_rule() -> None:

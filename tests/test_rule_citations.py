@@ -15,7 +15,8 @@ PREFIXES = [
     "special", "tile", "event", "ud", "ruling", "setup", "round-track", "season", "courtship",
     "scoring", "six-player", "team", "solo", "tableau", "milestone", "option",
 ]
-RULE_ID = re.compile(rf"^({'|'.join(map(re.escape, PREFIXES))})\.[a-z0-9][a-z0-9.\-]*$")
+# An id ends in a letter or digit: "solo.classic." is a prefix naming a family of ids, not one.
+RULE_ID = re.compile(rf"^({'|'.join(map(re.escape, PREFIXES))})\.[a-z0-9]([a-z0-9.\-]*[a-z0-9])?$")
 
 
 def cited_ids() -> dict[str, list[str]]:

@@ -30,6 +30,7 @@ from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.practice.coach import explore_values
 from obsession_nb.practice.determinise import sample
 from obsession_nb.practice.opponents import HeuristicPlayer
+from obsession_nb.practice.plans import Level
 
 REDEALS = 8
 KINDS = [
@@ -196,7 +197,7 @@ def _values(game: Game, seat: int) -> object:
     if game.state.options.mode in ("solo-estate-challenge", "classic-solo"):
         return None  # the opponents' search is for games of several seats
     try:
-        frame = explore_values(game, top=3, playouts=2, seat=seat, host=None)
+        frame = explore_values(game, top=3, level=Level("test", 300, 4), seat=seat)
     except (ValueError, ExploreLimit) as exc:
         return str(exc)
     return frame.to_json()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -168,7 +167,7 @@ def test_a_take_back_does_not_show_the_same_hidden_cards_again() -> None:
         moves: list[str] = []
 
         def play_turn() -> bool:
-            if not practice.your_move() or game.state.turn.step == "begin" and moves:
+            if not practice.your_move() or (game.state.turn.step == "begin" and moves):
                 return False
             action = learner.choose(game)
             moves.append(action.notation)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from obsession_nb.data.catalog import load_catalog
-from obsession_nb.engine.records.mode_records import Scavenge
 from obsession_nb.modes.solo.game import modifier, solo_position, solo_result
+from obsession_nb.modes.solo.records import Scavenge
 from obsession_nb.modes.solo.tableau import check
 
 START = ["bowling-green", "butlers-room", "front-parlour", "gazebo", "private-study"]

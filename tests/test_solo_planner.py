@@ -1,4 +1,4 @@
-"""The planner Solo Estate Challenge player (modes/solo_planner.py) and the outlook it judges by
+"""The planner Solo Estate Challenge player (modes/solo/players/planner.py) and the outlook it judges by
 (modes/solo_estimate.py): a seed always gives the same game, and the outlook's arithmetic
 (tests/test_solo_strategy.py plays it to the end with legal actions only).  No timing or
 win-rate assertions (bench/solo_strategy.py measures those)."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from obsession_nb.modes.solo.estimate import outlook
 from obsession_nb.modes.solo.game import modifier, play_solo, solo_position
+from obsession_nb.modes.solo.players.estimate import outlook
 
 
 def test_planner_is_deterministic_per_seed() -> None:
@@ -22,7 +22,7 @@ def test_planner_is_deterministic_per_seed() -> None:
 
 @pytest.mark.parametrize(("finish", "at"), [(10, 12), (12, 12), (14, 12), (17, 15)])
 def test_outlook_uses_the_round_modifiers_solo_sec_round_modifiers(finish: int, at: int) -> None:
-    from obsession_nb.modes.solo.estimate import modifier as fractional
+    from obsession_nb.modes.solo.players.estimate import modifier as fractional
 
     assert fractional(finish, at) == modifier(finish, at)
     assert modifier(finish, at) > fractional(finish + 0.5, at) > modifier(finish + 1, at)
@@ -49,7 +49,7 @@ def test_outlook_counts_the_tiles_still_to_buy_and_flip() -> None:
 
 
 def test_compare_strategies_plays_the_same_seeds_for_each() -> None:
-    from obsession_nb.modes.solo.odds import compare_strategies
+    from obsession_nb.tutor.solo_odds import compare_strategies
 
     table = compare_strategies(1)
     assert list(table.index) == ["greedy", "planner"]
@@ -69,7 +69,7 @@ def test_solo_cli_planner_strategy(capsys) -> None:
 def test_a_finished_challenge_forces_no_pass() -> None:
     """Asked about a position whose game is over (no turn), the planner answers 0 rather than
     reading a turn that is not there."""
-    from obsession_nb.modes.solo.planner import PlannerSolo
+    from obsession_nb.modes.solo.players.planner import PlannerSolo
 
     run = play_solo(3, logged=False)
     assert run.game.state.finished and run.game.state.turn is None

@@ -1,4 +1,4 @@
-"""The ``search`` Solo Estate Challenge player (modes/solo_search.py): it plays only legal actions
+"""The ``search`` Solo Estate Challenge player (modes/solo/players/search.py): it plays only legal actions
 to the end of a seeded game, the same game for a seed, and its decisions never depend on the real
 future d20 rolls (solo.sec.scavenge) or the real order of the hidden decks.  No timing or win-rate
 assertions (bench/solo_strategy.py and bench/solo_oracle.py measure those)."""
@@ -10,8 +10,8 @@ import pytest
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.game import STRATEGIES, make_player, new_solo_game, play_solo
-from obsession_nb.modes.solo.search import HIDDEN_DECKS, SearchSolo, sample
-from obsession_nb.modes.solo.values import trial_copy
+from obsession_nb.modes.solo.players.search import HIDDEN_DECKS, SearchSolo, sample
+from obsession_nb.modes.solo.players.values import trial_copy
 
 
 def start(seed: int = 5) -> Game:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from obsession_nb.modes.solo.game import new_solo_game, solo_result
-from obsession_nb.modes.solo.planner import PlannerSolo
-from obsession_nb.modes.solo.strategy import GreedySolo
+from obsession_nb.modes.solo.players.planner import PlannerSolo
+from obsession_nb.modes.solo.players.strategy import GreedySolo
 from obsession_nb.modes.solo.tableau import at_max, check
 
 

@@ -125,6 +125,8 @@ def test_solo_monument_needs_a_column_and_fills_it() -> None:
 
 
 def test_solo_actions_are_refused_outside_the_challenge() -> None:
+    """The kinds are the challenge's own (modes/solo/actions.py): another game refuses them by
+    naming the mode they belong to (solo.sec.overview), before any rule of the purchase."""
     from positions import game as standard_game
     from positions import table
 
@@ -132,8 +134,8 @@ def test_solo_actions_are_refused_outside_the_challenge() -> None:
     g.apply("pass")
     g.apply("rents")
     g.state.supply.market[0] = ["trophy-room"]
-    refused(g, "buy-into trophy-room sporting", "market.organiser-placement")
-    refused(g, "discard-tile gazebo", "solo.sec.tableau-limit")
+    refused(g, "buy-into trophy-room sporting", "solo.sec.overview")
+    refused(g, "discard-tile gazebo", "solo.sec.overview")
 
 
 def test_solo_market_is_never_refreshed() -> None:

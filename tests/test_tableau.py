@@ -10,13 +10,13 @@ import pytest
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.setup.starter_draft import draft_order
 from obsession_nb.modes.tableau import rules as tableau
-from obsession_nb.modes.tableau.play import pass_turn as finish_turn
 from obsession_nb.players.random_player import RandomPlayer
+from obsession_nb.tutor.tableau_play import pass_turn as finish_turn
 
 
 def tableau_game(players: int = 3, seed: int = 5, mode: str = "tableau", **options) -> Game:
@@ -30,7 +30,7 @@ def through_setup(game: Game, seed: int = 5) -> list[tuple[int, str]]:
     picks = []
     while game.state.turn.step in ("draft", "mode"):
         action = player.choose(game)
-        if isinstance(action, ma.Starter):
+        if isinstance(action, va.Starter):
             picks.append((game.state.turn.player, action.card))
         game.apply(action)
     return picks
@@ -123,7 +123,7 @@ def test_starter_guest_draft_refuses_a_card_not_in_the_deck_and_other_actions() 
         game.apply(player.choose(game))
     before = game.to_json()
     outside = next(c for c in starters(game) if c not in game.state.tableau.draft_deck)
-    for bad in (ma.Starter(outside), a.Pass()):
+    for bad in (va.Starter(outside), a.Pass()):
         with pytest.raises(IllegalAction):
             game.apply(bad)
     assert game.to_json() == before
@@ -235,7 +235,7 @@ def test_grand_ball_in_turn_order_before_any_turn_of_round_5() -> None:
         order.append(seat)
         with pytest.raises(IllegalAction):
             game.apply(a.Activity())
-        game.apply(ma.Ball(offer[1]))
+        game.apply(va.Ball(offer[1]))
         assert offer[1] in state.players[seat].hand
         assert state.supply.prestige_deck[-2:] == [offer[0], offer[2]]  # to the bottom
     assert order == [(first + k) % 3 for k in range(3)]
@@ -249,7 +249,7 @@ def test_grand_ball_returns_the_two_others_to_the_bottom_of_the_deck() -> None:
     play_until(game, lambda g: g.state.round == 5, 4)
     state = game.state
     offer = list(state.tableau.ball_offer)
-    game.apply(ma.Ball(offer[0]))
+    game.apply(va.Ball(offer[0]))
     # the next player's three were drawn from the top after the first two went under
     assert state.supply.prestige_deck[-2:] == offer[1:]
 

@@ -5,6 +5,7 @@ the file and the entry."""
 from __future__ import annotations
 
 import json
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,76 @@ def test_play_with_lang_ja_prints_rulings_in_japanese(capsys: pytest.CaptureFixt
     assert main(["play", "refresher-round-6", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert all("text" not in r for e in data["log"] for r in e["rulings"])
+
+
+def test_the_quiz_reveals_its_rulings_in_japanese() -> None:
+    from obsession_nb.tutor.views import Quiz
+
+    quiz = Quiz(seed=2, count=2, lang="ja")
+    quiz.answer(quiz.current.answer)  # type: ignore[union-attr]
+    shown = quiz.view.result["rulings"]
+    assert shown and all(r["text"] and r["verdict"] for r in shown)
+    first = translations.rule_text(shown[0]["rule"], "ja")
+    assert first is not None and shown[0]["summary"] == f"{first.title}: {first.summary}"
+
+
+def test_the_rule_browser_opens_an_entry_in_japanese() -> None:
+    from obsession_nb.tutor.views import RuleBrowser
+
+    browser = RuleBrowser(rule="ud.hall-boy.butler", lang="ja")
+    shown = browser.view.entry
+    said = translations.rule_text("ud.hall-boy.butler", "ja")
+    assert said is not None and shown["title"] == said.title and shown["summary"] == said.summary
+    assert shown["english"]["title"].startswith("Hall Boy")
+    assert all(r["title"] == translations.rule_text(r["id"], "ja").title  # type: ignore[union-attr]
+               for r in shown["related"])
+    cases = [d for d in shown["demonstrations"] if d["kind"] == "case"]
+    assert cases and all(d["title"] == translations.case_text(d["name"], "ja").question  # type: ignore[union-attr]
+                         for d in cases)
+    assert "english" not in RuleBrowser(rule="ud.hall-boy.butler").view.entry
+
+
+def test_a_verdict_in_a_notebook_follows_the_language_setting(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``obsession-nb lab --lang ja`` sets OBSESSION_NB_LANG: ``game.check(...)`` shows Japanese."""
+    game = _refresher()
+    refused = game.check("host gazebo")
+    assert "できません" not in refused._repr_html_()
+    monkeypatch.setenv("OBSESSION_NB_LANG", "ja")
+    html = refused._repr_html_()
+    assert "できません：「" in html and 'class="onb-record" lang="en"' in html
+    assert escape(refused.rulings[0].verdict) in html  # the English record stays
+
+
+def test_a_folded_line_break_joins_japanese_without_a_space(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "rules.yaml").write_text(
+        "turn.round:\n  title: ラウンド\n  summary: >-\n    白い駒を\n    次のマスへ進める（UD p.5\n"
+        "    参照）。 see\n    the track\n", encoding="utf-8")
+    monkeypatch.setenv("OBSESSION_NB_CACHE", "off")
+    monkeypatch.setattr(translations, "path", lambda lang, name: tmp_path / f"{name}.yaml")
+    translations._texts.cache_clear()
+    try:
+        said = translations.rule_texts("ja")["turn.round"].summary
+    finally:
+        translations._texts.cache_clear()
+    assert said == "白い駒を次のマスへ進める（UD p.5 参照）。 see the track"
+
+
+def test_every_reading_is_in_japanese_and_sets_aside_what_the_english_does() -> None:
+    ja = translations.rule_texts("ja")
+    for r in rule_index().values():
+        said = ja[r.id]
+        assert (said.reading is None) == (r.reading is None), r.id
+        if r.reading:
+            chosen, rejected = said.reading_parts()
+            assert chosen, r.id
+            assert (rejected is None) == ("Rejected:" not in r.reading), r.id
+
+
+def test_the_rule_browser_shows_a_rulings_reading_in_japanese() -> None:
+    from obsession_nb.tutor.views import RuleBrowser
+
+    shown = RuleBrowser(rule="ruling.lady-dismiss-nobody", lang="ja").view.entry
+    assert shown["chosen"].startswith("日本語の要約は")
+    assert shown["rejected"].startswith("縁切りを断った後で")

@@ -10,8 +10,7 @@ import re
 import pytest
 
 import obsession_nb as onb
-from obsession_nb.modes.solo.odds import from_position, print_stack
-from obsession_nb.modes.tableau import play as tp
+from obsession_nb.tutor import tableau_play as tp
 from obsession_nb.tutor.compare import at_round, compare_options, first_moment
 from obsession_nb.tutor.rotation import (
     new_season_order,
@@ -19,6 +18,7 @@ from obsession_nb.tutor.rotation import (
     scenario_season_order,
     side_by_side,
 )
+from obsession_nb.tutor.solo_odds import from_position, print_stack
 from obsession_nb.tutor.views import (
     RulingPanel,
     Stepper,

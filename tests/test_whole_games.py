@@ -19,7 +19,7 @@ from obsession_nb.engine.scoring import CATEGORIES, score
 from obsession_nb.engine.steps.objectives import evaluate
 from obsession_nb.engine.turn.dispatch import decision_actions
 from obsession_nb.modes.solo.game import new_solo_game
-from obsession_nb.modes.solo.strategy import RandomSolo
+from obsession_nb.modes.solo.players.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.simulate import simulate
 

@@ -10,10 +10,9 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from card_packs import BOXED, synthetic_pack
+from card_packs import BOXED, named, synthetic_pack
 
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import pack_store
@@ -37,18 +36,6 @@ def boxed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def cli(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "obsession_nb.cli", *argv], capture_output=True,
                           text=True, timeout=300, env=os.environ.copy())
-
-
-def named(view: Any) -> Iterator[dict[str, Any]]:
-    """Every card and tile a board view draws (the dicts with a name and a provenance)."""
-    if isinstance(view, dict):
-        if "name" in view and "standin" in view:
-            yield view
-        for value in view.values():
-            yield from named(value)
-    elif isinstance(view, list):
-        for value in view:
-            yield from named(value)
 
 
 def test_components_shows_no_standin(boxed):
@@ -100,7 +87,7 @@ def test_practice_runs_on_the_pack(boxed):
     from obsession_nb.practice.arena import make_player
     from obsession_nb.practice.session import Practice
 
-    game = Practice(players=2, seat=1, opponents="random", seed=2, playouts=1).game
+    game = Practice(players=2, seat=1, opponents="random", seed=2, level="easy").game
     me = make_player("random", 1)
     while not cards_in_play(game):  # the setup's choices, until the decks are dealt
         game.apply(me.choose(game))
@@ -110,7 +97,7 @@ def test_practice_runs_on_the_pack(boxed):
 
 
 def test_the_solo_odds_run_on_the_pack(boxed):
-    from obsession_nb.modes.solo import odds
+    from obsession_nb.tutor import solo_odds as odds
 
     outcomes = odds.run_games(3, progress=False)
     assert len(outcomes) == 3 and all(o.target > 0 for o in outcomes)
@@ -122,3 +109,22 @@ def test_lab_copies_the_your_own_box_tutorial(tmp_path):
     proc = cli("lab", "--copy-only", "--dir", str(tmp_path / "tutorials"))
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "tutorials" / "12-your-own-box.ipynb").is_file()
+
+
+@pytest.mark.parametrize("name", ["01-a-base-game-turn.ipynb", "10-rulings-casebook.ipynb"])
+def test_a_tutorial_run_with_the_pack_shows_its_names(boxed, name):
+    import re
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    nb = nbformat.read(notebooks / name, as_version=4)
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(notebooks)}}).execute()
+    shown = "\n".join(
+        str(part) for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs
+        for part in (out.get("text", ""), out.get("data", {}).get("text/plain", ""),
+                     out.get("data", {}).get("text/html", "")))
+    assert BOXED in shown
+    assert not re.findall(r"Stand-in (?:casual|prestige|starter|estate|service) ", shown)

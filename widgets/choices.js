@@ -7,8 +7,14 @@
 //   groups   [{title, verb, dropdown, selected, choices: [{label, notation, tip, special,
 //             scripted, refused}]}]
 //   message  shown instead of the groups when there is nothing to choose ("The game is over.")
+//   position counts the positions shown; a click sends the one it was made on, so that the
+//            kernel can drop a click on buttons it has since replaced (data-position on the root)
 
 import { h, redrawOn } from "./common.js";
+
+function choose(model, notation) {
+  model.send({ event: "choose", notation, position: model.get("position") });
+}
 
 function button(model, c) {
   const b = h("button", c.refused ? "onb-choice-refused" : "onb-choice", c.label);
@@ -17,7 +23,7 @@ function button(model, c) {
   b.dataset.notation = c.notation;
   if (c.special) b.classList.add("onb-choice-special");
   if (c.scripted) b.classList.add("onb-choice-scripted");
-  b.addEventListener("click", () => model.send({ event: "choose", notation: c.notation }));
+  b.addEventListener("click", () => choose(model, c.notation));
   return b;
 }
 
@@ -32,7 +38,7 @@ function dropdown(model, group) {
   }
   const go = h("button", "onb-choice onb-choice-go", "Choose");
   go.type = "button";
-  go.addEventListener("click", () => model.send({ event: "choose", notation: select.value }));
+  go.addEventListener("click", () => choose(model, select.value));
   return [select, go];
 }
 
@@ -54,11 +60,12 @@ function render({ model, el }) {
   const redraw = () => {
     const message = model.get("message");
     const groups = model.get("groups") || [];
+    root.dataset.position = String(model.get("position"));
     root.replaceChildren(...(message ? [h("div", "onb-choices-message", message)] : []),
       ...groups.map((g) => groupEl(model, g)));
   };
   redraw();
-  return redrawOn(model, ["groups", "message"], redraw);
+  return redrawOn(model, ["groups", "message", "position"], redraw);
 }
 
 export default { render };

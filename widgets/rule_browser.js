@@ -11,7 +11,8 @@
 //            of the way of playing the entry belongs to ("" for the standard game)
 //   answer   the question answered in one plain sentence, from the best hit ("" if none)
 //   did_you_mean  the question with its typos corrected, or near glossary terms ("" if none)
-//   entry    the open entry (obsession_nb.tutor.rulebook.Entry.to_json()), or {}
+//   entry    the open entry (obsession_nb.tutor.rulebook.Entry.to_json()), or {}; in another
+//            language its title and summary translated, the English as {english: {title, summary}}
 //   sources  [{prefix, name, what, find, example, precedence}]
 //   labels   UI words in the chosen language {key: text}
 // Messages sent: {event: "open", rule}, {event: "show", index}
@@ -44,6 +45,12 @@ function drawEntry(model, e) {
   box.appendChild(head);
   box.appendChild(h("div", "onb-rb-title", e.title));
   box.appendChild(h("p", "onb-rb-summary", e.summary));
+  if (e.english) {
+    // the entry in another language: the English of the rule index beneath it
+    const english = h("p", "onb-rb-english", `${e.english.title}: ${e.english.summary}`);
+    english.lang = "en";
+    box.appendChild(english);
+  }
   if (e.chosen) {
     const r = section(t(model, "reading", "Our reading"), "onb-rb-reading");
     r.appendChild(h("p", null, e.chosen));

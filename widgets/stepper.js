@@ -38,7 +38,7 @@ function draw(root, model) {
   if (script.total) {
     const line = h("div", "onb-script");
     if (script.next) {
-      line.appendChild(h("span", null, `Worked example, step ${script.done + 1} of ${script.total}: `));
+      line.appendChild(h("span", null, `Worked example, action ${script.done + 1} of ${script.total}: `));
       line.appendChild(h("code", "onb-script-next", script.next));
       if (script.label) line.appendChild(h("span", "onb-script-label", ` (${script.label})`));
     } else if (script.done === script.total) {

@@ -13,7 +13,7 @@ finish):
 
 With a pool or an executor, ``fn`` and the jobs must pickle (module-level functions, plain
 records).  Batch simulations build on this: ``obsession_nb.simulate_games`` (random games) and
-``obsession_nb.modes.solo.odds.run_games`` (the Solo Estate Challenge).
+``obsession_nb.tutor.solo_odds.run_games`` (the Solo Estate Challenge).
 """
 
 from __future__ import annotations

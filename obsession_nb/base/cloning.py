@@ -15,6 +15,10 @@ the others their defaults, nothing validated (``Record.model_construct``).
 dicts become tuples, records the tuples of their fields), hashable, equal exactly when the
 records are, for sets and dicts of positions met (the explorer's merging of lines).
 
+A field typed as a *late* record base (a class that declares ``__late_record__``: a record whose
+class is known only at run time, such as a game mode's) is copied and keyed by its value's own
+class's function.
+
 A field whose type this module cannot handle safely (a set, a plain ``object`` …) is refused when
 the class's function is first written, naming the field: a new kind of field must be taught here
 rather than copied wrongly.
@@ -31,6 +35,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin
 M = TypeVar("M")
 
 IMMUTABLE = (int, str, bool, float, type(None))
+LATE = "__late_record__"
 _CLONERS: dict[type, Callable[[Any], Any]] = {}
 _KEYERS: dict[tuple[type, frozenset[str]], Callable[[Any], tuple[Any, ...]]] = {}
 _CONSTRUCTORS: dict[type, Callable[..., Any]] = {}
@@ -131,6 +136,9 @@ def _source(kind: str, annotation: Any, value: str, namespace: dict[str, Any],
             depth: int) -> str:
     """Python source that copies (``kind`` ``clone``) or keys (``key``) ``value``, an
     expression of the annotated type."""
+    if _late(annotation):  # the value's own class decides, at run time
+        namespace[f"_late_{kind}"] = _late_clone if kind == "clone" else _late_key
+        return f"_late_{kind}({value})"
     record = is_record(annotation)
     if _immutable(annotation) and not (kind == "key" and record):
         return value
@@ -196,6 +204,19 @@ def _classes(annotation: Any) -> set[type]:
     if origin is None and not isinstance(annotation, type):
         raise TypeError(f"cannot tell the classes of {annotation!r}")
     return {annotation}
+
+
+def _late(annotation: Any) -> bool:
+    """A late record base: its values' classes are known only at run time."""
+    return isinstance(annotation, type) and LATE in annotation.__dict__
+
+
+def _late_clone(src: Any) -> Any:
+    return cloner(type(src))(src)
+
+
+def _late_key(src: Any) -> tuple[Any, ...]:
+    return keyer(type(src))(src)
 
 
 def _itself(src: Any) -> Any:

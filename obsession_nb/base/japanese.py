@@ -29,6 +29,9 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff10-\uff19\uff21-\uff5a]")
 _KEPT = frozenset({"名詞", "動詞", "形容詞", "形状詞", "副詞", "接尾辞"})
 """Parts of speech that carry meaning; particles, auxiliaries, symbols and spaces do not."""
 
+_NOUNS = frozenset({"名詞", "接尾辞"})
+"""Parts of speech whose runs make one compound word."""
+
 _EMPTY = frozenset([
     "為る", "成る", "出来る", "有る", "居る", "言う", "思う", "事", "物", "時", "方", "何", "此れ", "其れ", "良い",
     "下さる", "貰う", "遣る", "的", "等", "こと", "もの", "とき", "ため", "よう", "ない", "様", "場合", "どう",
@@ -56,20 +59,30 @@ def _modes() -> tuple[Any, Any]:
 
 
 def words(text: str) -> list[str]:
-    """The meaningful words of ``text``, normalised, compounds followed by their short units;
-    latin letters are lower-cased (English words in a Japanese question stay words)."""
+    """The meaningful words of ``text``, normalised, compounds followed by their short units
+    and runs of nouns joined into one word as well (``目標`` ``点`` → ``目標点``, so that a
+    compound finds the compound before its parts); latin letters are lower-cased (English
+    words in a Japanese question stay words)."""
     tokenizer = _tokenizer()
     long_mode, short_mode = _modes()
     out: list[str] = []
+    run: list[str] = []
     for morpheme in tokenizer.tokenize(text, long_mode):
         word = _word(morpheme)
+        noun = word is not None and morpheme.part_of_speech()[0] in _NOUNS
+        if not noun:
+            out += ["".join(run)] if len(run) > 1 else []
+            run = []
         if word is None:
             continue
         out.append(word)
+        if noun:
+            run.append(word)
         surface = morpheme.surface()
         if len(surface) > 2:
             parts = [w for m in tokenizer.tokenize(surface, short_mode) if (w := _word(m))]
             out += [p for p in parts if p != word] if len(parts) > 1 else []
+    out += ["".join(run)] if len(run) > 1 else []
     return out
 
 

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import snowballstemmer
 from rank_bm25 import BM25Okapi
@@ -30,6 +31,9 @@ here him his how i if in into is it its just many me might more most must my nee
 please same she should so some such than that the their them then there these they this those
 to too under up us was way we were what whats when where which while who whom why will with
 would you your yours
+each every ever still even already yet else though ok okay exactly really actually basically much may
+like thing things something anything anyone someone somebody anybody guy guys hey hi thanks
+wondering wonder know tell say said says think mean means question quick
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 """Words that carry no rule: dropped from questions and texts alike (numbers and negations are
@@ -50,11 +54,29 @@ _STEMMER = snowballstemmer.stemmer("english")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+_FRAMES = re.compile(r"\b(how (?:do|does|did|will|would)\b(?: \w+){1,4}?) (?:work|works)\b")
+"""The frame of "how does X work": its "work" asks nothing about working servants."""
+
+
+_RANGE = re.compile(r"\b(\d{1,2}) ?(?:–|-|to) ?(\d{1,2})\b")
+"""A range of small numbers ("16–19", "15 to 18"): a die roll in it finds the range."""
+
+
+def _ranges(text: str) -> str:
+    def spelt(m: re.Match[str]) -> str:
+        low, high = int(m.group(1)), int(m.group(2))
+        if not low < high <= low + 10:
+            return m.group(0)
+        return " ".join(str(n) for n in range(low, high + 1))
+
+    return _RANGE.sub(spelt, text)
+
+
 def normalise(text: str) -> str:
     """Lower case, apostrophes dropped (``lady's`` → ``ladys``), everything else not a letter or
     digit made a space."""
-    text = re.sub(r"['’‘`]", "", text.lower())
-    return " ".join(_WORD.findall(text))
+    text = _ranges(re.sub(r"['’‘`]", "", text.lower()))
+    return _FRAMES.sub(r"\1", " ".join(_WORD.findall(text)))
 
 
 @dataclass(frozen=True)
@@ -96,7 +118,7 @@ class WordIndex:
 
     def __init__(self, documents: Sequence[Document], synonyms: Mapping[str, str],
                  phrases: Sequence[str] = (), language: Callable[[str], bool] | None = None,
-                 ) -> None:
+                 state: Mapping[str, Any] | None = None) -> None:
         self.documents = tuple(documents)
         self._language = language
         self._synonyms = {normalise(k): normalise(v) for k, v in synonyms.items()}
@@ -106,19 +128,27 @@ class WordIndex:
         self._stem_alias = {_STEMMER.stemWord(k): _STEMMER.stemWords(v.split())
                             for k, v in self._synonyms.items() if " " not in k}
         self._phrases = tuple(dict.fromkeys(normalise(p) for p in phrases if " " in p.strip()))
-        corpus = [self._field_tokens(d) for d in self.documents]
-        self._bm25 = BM25Okapi(corpus)
+        if state is None:
+            state = {"corpus": [self._field_tokens(d) for d in self.documents],
+                     "vocabulary": self._words()}
+        self.state = state
+        """What building the index worked out (plain data: the user's cache may keep it)."""
+        self._bm25 = BM25Okapi(state["corpus"])
+        self._vocabulary: dict[str, int] = state["vocabulary"]
+        self._vocab_list = list(self._vocabulary)
+        self._sentence_cache: dict[str, list[tuple[str, set[str]]]] = {}
+
+    # ------------------------------------------------------------ words
+
+    def _words(self) -> dict[str, int]:
+        """The texts' words (and the synonyms'), with how often each occurs."""
         words: Counter[str] = Counter()
         for d in self.documents:
             for text, _weight in d.fields:
                 words.update(normalise(text).split())
         for alias, target in self._synonyms.items():
             words.update([*alias.split(), *target.split()])
-        self._vocabulary = dict(words)
-        self._vocab_list = list(self._vocabulary)
-        self._sentence_cache: dict[str, list[tuple[str, set[str]]]] = {}
-
-    # ------------------------------------------------------------ words
+        return dict(words)
 
     def fold(self, text: str) -> str:
         """``text`` normalised, each multi-word synonym followed by the texts' spelling (one-word
@@ -199,6 +229,14 @@ class WordIndex:
 
     # ------------------------------------------------------------ searching
 
+    def scores(self, query: str) -> dict[str, float]:
+        """Each matching document's BM25 score for ``query`` (its typos corrected), by key."""
+        stems = self.tokens(self.correct(query) or query)
+        if not stems:
+            return {}
+        return {d.key: float(s) for d, s in zip(self.documents, self._bm25.get_scores(stems),
+                                                 strict=True) if s > 0}
+
     def search(self, query: str, limit: int | None = None,
                weight: Callable[[str], float] | None = None) -> Found:
         """The documents ranked by BM25 for ``query`` (its typos corrected first), each score
@@ -252,13 +290,13 @@ class JapaneseIndex(WordIndex):
     """
 
     def __init__(self, documents: Sequence[Document], synonyms: Mapping[str, str],
-                 names: Mapping[str, str]) -> None:
+                 names: Mapping[str, str], state: Mapping[str, Any] | None = None) -> None:
         ordered = sorted(((normalise(k), v) for k, v in names.items() if normalise(k)),
                          key=lambda kv: -len(kv[0]))
         self._names = dict(ordered)
         self._name_pattern = (re.compile(r"\b(" + "|".join(re.escape(k) for k, _v in ordered)
                                          + r")s?\b") if ordered else None)
-        super().__init__(documents, synonyms)
+        super().__init__(documents, synonyms, state=state)
 
     def tokens(self, text: str) -> list[str]:
         out: list[str] = []

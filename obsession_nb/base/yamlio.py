@@ -36,6 +36,8 @@ def load(text: str) -> Any:
     return yaml.load(text, Loader=_Loader)
 
 
-def dump(data: Any) -> str:
-    """YAML for a scenario or data file: keys in the given order, Unicode kept."""
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+def dump(data: Any, *, inline_lists: bool = False) -> str:
+    """YAML for a scenario or data file: keys in the given order, Unicode kept;
+    ``inline_lists`` writes the innermost lists and mappings on one line (``[Valet, Footman]``)."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=None if inline_lists else False)

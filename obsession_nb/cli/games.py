@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _print_json
+from obsession_nb.cli.output import _print_json, refused
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -28,8 +28,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                        mode="team" if args.teams else args.mode,
                        milestones=_milestones_arg(args.milestones), settings=args.option)
     except ValueError as exc:  # a bad --mode/--players/--milestones/--option combination
-        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "simulate", [str(exc)])
     if args.json:
         _print_json(sim.to_json())
         return 0
@@ -80,8 +79,7 @@ def simulate_batch(args: argparse.Namespace) -> int:
                                  milestones=_milestones_arg(args.milestones),
                                  settings=args.option, workers=args.workers)
     except ValueError as exc:  # a bad --mode/--players/--milestones combination
-        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "simulate", [str(exc)])
     seconds = time.perf_counter() - start
     options = {"length": "extended" if args.extended else "standard",
                "expansion": not args.no_expansion, "first_player_rotation": args.rotation,
@@ -109,10 +107,9 @@ def simulate_arena(args: argparse.Namespace) -> int:
     try:
         results = arena(args.games or 1, players, args.strategy.split(","), args.seed,
                         mode="team" if args.teams else args.mode, settings=args.option,
-                        playouts=args.playouts, workers=args.workers)
+                        level=args.level, workers=args.workers)
     except ValueError as exc:
-        print(f"obsession-nb simulate: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "simulate", [str(exc)])
     if args.json:
         _print_json({"root_seed": args.seed, "players": players,
                      "standings": standings(results), "games": [asdict(r) for r in results]})
@@ -122,16 +119,28 @@ def simulate_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
-    from obsession_nb.cli.practice_text import run
+    from obsession_nb.cli.practice_text import run, terminal_input
+    from obsession_nb.engine.positions.option_index import options_with
+    from obsession_nb.engine.records.options import Options
     from obsession_nb.practice.session import Practice
 
+    settings = {"seat": args.seat, "opponents": args.opponents, "seed": args.seed,
+                "level": args.level, "coach": False if args.no_coach else None}
     try:
-        budget = {} if args.playouts is None else {"playouts": args.playouts}
-        practice = Practice(args.players, args.seat, args.opponents, args.mode, seed=args.seed,
-                            coach=not args.no_coach, **budget)
-    except ValueError as exc:
+        if args.load is not None:
+            practice = Practice.load(args.load, **settings)
+        else:
+            options = options_with(args.option, Options(
+                mode=args.mode, milestones=_milestones_arg(args.milestones)))  # type: ignore[arg-type]
+            practice = Practice(args.players, mode=args.mode, options=options,
+                                **{k: v for k, v in settings.items() if v is not None})
+    except ValueError as exc:  # a scenario's problems are reported as for every command
+        from obsession_nb.engine.positions.scenario import ScenarioError
+
+        if isinstance(exc, ScenarioError):
+            raise
         args.usage_error(str(exc))
-    return run(practice, input, sys.stdout)
+    return run(practice, terminal_input, sys.stdout)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -147,13 +156,10 @@ def cmd_solo(args: argparse.Namespace) -> int:
                         expert=args.expert, rolls=args.rolls, logged=False,
                         opponent=args.opponent)
     except CardsError as exc:
-        print(f"obsession-nb solo: {exc.source}: the cards have problems:", file=sys.stderr)
-        for problem in exc.problems:
-            print(f"  {problem}", file=sys.stderr)
-        return 2
+        return refused(args, "solo", [f"{exc.source}: the cards have problems:",
+                                      *exc.problems])
     except ValueError as exc:  # an unknown opponent card
-        print(f"obsession-nb solo: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "solo", [str(exc)])
     if args.json:
         _print_json(run.to_json())
         return 0

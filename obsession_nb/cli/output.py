@@ -26,6 +26,16 @@ def _print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+def refused(args: Any, command: str, problems: list[str]) -> int:
+    """Arguments a command refuses once it has run (a bad option value, an unknown card):
+    the problems on standard error, and with ``--json`` as JSON on standard output too;
+    exit status 2, as argparse's own refusals."""
+    if getattr(args, "json", False):
+        _print_json({"error": "invalid arguments", "problems": problems})
+    print(f"obsession-nb {command}: " + "\n  ".join(problems), file=sys.stderr)
+    return 2
+
+
 def _log_json(game: Game, lang: str = "en", seat: int | None = None) -> list[dict[str, Any]]:
     """The game's log as ``seat`` reads it (``None``: in full); in another language than
     English each ruling has ``text`` too."""

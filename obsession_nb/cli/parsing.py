@@ -22,6 +22,10 @@ from obsession_nb.cli.positions import (
 from obsession_nb.cli.tutor import cmd_ask, cmd_components, cmd_lab, cmd_rules, cmd_teach
 from obsession_nb.data.sections import SECTIONS as COMPONENT_SECTIONS
 
+LEVEL_NAMES = ("easy", "normal", "strong")
+"""The search's levels (``practice.plans.LEVELS``; a test holds the two equal, so that the
+parser does not import the search)."""
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from typing import NoReturn
@@ -39,10 +43,31 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise Refused(self, message)
 
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """argparse's check of a value against the choices, with the nearest choices named."""
+        try:
+            super()._check_value(action, value)  # type: ignore[misc]
+        except argparse.ArgumentError as exc:
+            if isinstance(value, str) and action.choices is not None:
+                from obsession_nb.data.rules import did_you_mean
+
+                hint = did_you_mean(value, [str(c) for c in action.choices])
+                if hint:
+                    raise argparse.ArgumentError(action, exc.message + hint) from None
+            raise
+
     def _get_formatter(self) -> argparse.HelpFormatter:
         """As argparse's, with the width read once (argparse imports ``shutil`` and asks the
         terminal again for every argument added)."""
         return self.formatter_class(prog=self.prog, width=_width())
+
+
+def _at_least_one(text: str) -> int:
+    """A count of at least 1 (argparse reports a ValueError as an invalid value)."""
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 @cache
@@ -62,6 +87,15 @@ SEAT_HELP = ("as player N (1-based) sees it: the others' hidden cards face down,
              "without the cards N could not see (else the open view, every card face up)")
 LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the English verdict "
              "stays, as the record; JSON adds it as 'text')")
+
+
+def game_options(command: argparse.ArgumentParser) -> None:
+    """``--milestones`` and ``--option``: the rules options of a game a command sets up."""
+    command.add_argument("--milestones", metavar="A,B",
+                         help="two milestone card ids, or 'random' (Tableau: random by default)")
+    command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                         help="any rules option by its Options field and value, repeatable "
+                         "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -119,29 +153,31 @@ def parser() -> argparse.ArgumentParser:
                      default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
     sim.add_argument("--teams", action="store_true", help="Competitive Team Play (UD p.12): "
                      "4 or 6 players in teams of two, partners across the table")
-    sim.add_argument("--milestones", metavar="A,B",
-                     help="two milestone card ids, or 'random' (Tableau: random by default)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="any rules option by its Options field and value, repeatable "
-                     "(courtship=closed, market=seasonal, objectives=choose-at-setup ...)")
+    game_options(sim)
     sim.add_argument("--strategy", metavar="A,B,...",
                      help="AI players by seat (random, heuristic, search; the last repeats): "
                      "an arena of --games games, the line-up turned one seat per game")
-    sim.add_argument("--playouts", type=int, metavar="N",
-                     help="with --strategy: the search players' playouts per candidate")
+    sim.add_argument("--level", choices=LEVEL_NAMES, default=None,
+                     help="with --strategy: the search players' level (budget in engine "
+                     "actions; normal by default)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
     pr = sub.add_parser("practice", help="play one seat against AI opponents in the terminal, "
                         "with a coach after each of your turns")
     pr.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
-    pr.add_argument("--seat", type=int, default=1, help="your seat, 1 to N (1 moves first)")
-    pr.add_argument("--opponents", choices=("random", "heuristic", "search"), default="search")
+    pr.add_argument("--seat", type=int, help="your seat, 1 to N (1 moves first; default 1)")
+    pr.add_argument("--opponents", choices=("random", "heuristic", "search"),
+                    help="the AI opponents (default search)")
     pr.add_argument("--mode", choices=("standard", "team", "tableau", "tableau-duel"),
                     default="standard")
-    pr.add_argument("--seed", type=int, default=0)
-    pr.add_argument("--playouts", type=int, metavar="N",
-                    help="the search's playouts per candidate (opponents, coach, hints)")
+    pr.add_argument("--seed", type=int, help="the game's seed (default 0)")
+    pr.add_argument("--level", choices=LEVEL_NAMES,
+                    help="the coach's and the search opponents' level (budget in engine "
+                    "actions): easy, normal (the default) or strong")
+    game_options(pr)
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
+    pr.add_argument("--load", metavar="FILE", help="go on with a game saved at the table or "
+                    "with 'save FILE' (its seat, opponents and seed unless given)")
     pr.set_defaults(func=cmd_practice, usage_error=pr.error)
     so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
                         "classic solitaire) and score it")
@@ -200,7 +236,7 @@ def parser() -> argparse.ArgumentParser:
     add_cards_parser(sub)
     ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
     ex.add_argument("file", metavar="FILE", help=FILE_HELP)
-    ex.add_argument("--top", type=int, metavar="N", help="show the first N lines only")
+    ex.add_argument("--top", type=_at_least_one, metavar="N", help="show the first N lines only")
     ex.add_argument("--sort", default="money", metavar="COLUMN",
                     help="sort by this column (money, reputation, score, guests, ...)")
     ex.add_argument("--ascending", action="store_true", help="smallest first")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _log_json, _print_json, _seat
+from obsession_nb.cli.output import _log_json, _print_json, _seat, refused
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -52,14 +52,6 @@ def dead_end(path: str) -> str | None:
     return None
 
 
-def _no_seat(command: str, exc: ValueError, args: argparse.Namespace) -> int:
-    """``--seat N`` names no player: say so (as JSON too with ``--json``), exit status 2."""
-    if getattr(args, "json", False):
-        _print_json({"error": "invalid arguments", "problems": [str(exc)]})
-    print(f"obsession-nb {command}: {exc}", file=sys.stderr)
-    return 2
-
-
 def cmd_show(args: argparse.Namespace) -> int:
     from obsession_nb.engine.game import load_scenario
 
@@ -67,7 +59,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     try:
         seat = _seat(game, args.seat)
     except ValueError as exc:
-        return _no_seat("show", exc, args)
+        return refused(args, "show", [str(exc)])
     if args.json:
         data = game.view(seat)
         data["recorded_actions"] = {"count": len(game.recorded), "played": args.after}
@@ -101,7 +93,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         seat = _seat(game, args.seat)
     except ValueError as exc:
-        return _no_seat("play", exc, args)
+        return refused(args, "play", [str(exc)])
     error = None
     for action in args.actions:
         try:
@@ -150,7 +142,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     try:
         seat = _seat(game, args.seat)
     except ValueError as exc:
-        return _no_seat("legal", exc, args)
+        return refused(args, "legal", [str(exc)])
     owner = game.pending().get("owner")
     # another player's choices would name her hidden cards: a seat sees only its own
     actions = game.legal_actions() if seat is None or owner == seat else []
@@ -197,8 +189,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
             frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
                             seat=seat, **options)
     except (ValueError, ExploreLimit) as exc:
-        print(f"obsession-nb explore: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "explore", [str(exc)])
     if args.json:
         _print_json(rows_json(frame))
         return 0
@@ -222,8 +213,7 @@ def cmd_new(args: argparse.Namespace) -> int:
                             length="extended" if args.extended else "standard",
                             settings=args.option)
     except ValueError as exc:
-        print(f"obsession-nb new: {exc}", file=sys.stderr)
-        return 2
+        return refused(args, "new", [str(exc)])
     sys.stdout.write(game.to_scenario())
     return 0
 

@@ -8,6 +8,7 @@ the turns that cost the most at the end.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -20,10 +21,10 @@ from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.session import UNDONE, Practice
 
 COMMANDS = {
-    "hint": "what the search would do now",
+    "hint": "the coach's best plan now, and why",
     "undo": "take back your turn (the one under way, else the last)",
     "board": "the whole position",
-    "save FILE": "save the game as a scenario that replays to here",
+    "save FILE": "save the game, to go on with it later (practice --load FILE)",
     "quit": "stop",
 }
 
@@ -39,68 +40,147 @@ def entry_line(practice: Practice, entry: LogEntry) -> str:
     return f"  {who}: {entry.action}{why}"
 
 
-def run(practice: Practice, read: Callable[[str], str], out: TextIO) -> int:
-    """Play to the end (or ``quit``/end of input); 0 when the game was finished."""
-    say = out.write
-    say(f"You are {practice.game.table.seat_name(practice.seat)}. Type a number, an action, "
-        f"or one of: {', '.join(COMMANDS)}.\n")
-    while not practice.over:
-        for entry in practice.play_opponents():
-            say(entry_line(practice, entry) + "\n")
-        if practice.over:
-            break
-        legal = practice.game.legal_actions()
-        say(f"\n{practice.game.pending()['prompt']}\n")
-        width = max((len(a.notation) for a in legal), default=0)
-        for i, action in enumerate(legal, start=1):  # what to type, then what it is
-            say(f"  {i:>2}. {action.notation:<{width}}  {describe(practice.game, action)}\n")
-        try:
-            answer = read("> ").strip()
-        except EOFError:
-            say("\n(end of input)\n")
-            return 1
-        if answer in ("quit", "exit"):
-            return 1
-        if not answer:
-            continue
-        _answer(practice, answer, legal, say)
-    say("\nThe game is over.\n" + str(score(practice.game)) + "\n")
-    worst = practice.post_game()
-    if worst:
-        say("\nYour turns that cost the most:\n")
-        for review in worst:
-            say(f"  round {review.round}: {review.cost:.1f} VP — you: "
-                f"{review.yours.read()}\n")
-    return 0
-
-
-def _answer(practice: Practice, answer: str, legal: list, say: Callable[[str], object]) -> None:
-    if answer == "hint":
-        say(str(practice.hint()) + "\n")
-        return
-    if answer == "undo":
-        say(UNDONE + "\n" if practice.undo() else "Nothing to undo.\n")
-        return
-    if answer == "board":
-        say(practice.game.text(practice.seat) + "\n")
-        return
-    if answer.startswith("save"):
-        name = answer[4:].strip()
-        if not name:
-            say("save FILE: name the file\n")
-            return
-        Path(name).write_text(practice.save(), encoding="utf-8")
-        say(f"Saved to {name}.\n")
-        return
-    action = legal[int(answer) - 1].notation if answer.isdigit() and 0 < int(answer) <= len(
-        legal) else answer
-    reviewed = len(practice.reviews)
+def terminal_input(prompt: str) -> str:
+    """``input``, with a closed standard input read as the end of input."""
     try:
-        entries = practice.apply(action)
-    except (BadNotation, IllegalAction, ValueError) as exc:
-        say(f"Refused: {exc}\n")
-        return
-    for entry in entries:
-        say(entry_line(practice, entry) + "\n")
-    if len(practice.reviews) > reviewed:
-        say("\nCoach:\n" + str(practice.reviews[-1]) + "\n")
+        return input(prompt)
+    except RuntimeError:  # started with standard input closed (`<&-`): "lost sys.stdin"
+        raise EOFError from None
+
+
+def run(practice: Practice, read: Callable[[str], str], out: TextIO) -> int:
+    """Play to the end (or ``quit``, the end of input, Ctrl-C); 0 when the game was finished.
+    A game left unfinished and changed since it was last saved is saved first, so that
+    nothing is lost."""
+    return TextTable(practice, read, out).run()
+
+
+class TextTable:
+    """The terminal's practice table: what is shown, what is typed, what was saved."""
+
+    def __init__(self, practice: Practice, read: Callable[[str], str], out: TextIO) -> None:
+        self.practice = practice
+        self.read = read
+        self.say = out.write
+        self.saved = self.yours()
+        """How many of your actions the game held when it was last saved (or loaded)."""
+
+    def run(self) -> int:
+        practice, say = self.practice, self.say
+        say(f"You are {practice.game.table.seat_name(practice.seat)}. Type a number, an "
+            f"action, or one of: {', '.join(COMMANDS)}.\n")
+        try:
+            if not self._play():
+                self.keep()
+                return 1
+        except KeyboardInterrupt:
+            say("\n(interrupted)\n")
+            self.keep()
+            return 130
+        sheet = score(practice.game)
+        say(f"\nThe game is over. {sheet.result}\n{sheet}\n")
+        for team in practice.team_results():
+            say(team + "\n")
+        worst = practice.post_game()
+        if worst:
+            say("\nYour turns that cost the most:\n")
+            for review in worst:
+                cost = "" if review.close else f"{review.cost:.1f} VP — "
+                say(f"  round {review.round}: {cost}{review.summary()}\n")
+        return 0
+
+    def _play(self) -> bool:
+        """Your decisions until the game is over (``True``) or you leave (``False``)."""
+        practice, say = self.practice, self.say
+        while not practice.over:
+            for entry in practice.play_opponents():
+                say(entry_line(practice, entry) + "\n")
+            if practice.over:
+                break
+            legal = practice.game.legal_actions()
+            say(f"\n{practice.game.pending()['prompt']}\n")
+            width = max((len(a.notation) for a in legal), default=0)
+            for i, action in enumerate(legal, start=1):  # what to type, then what it is
+                say(f"  {i:>2}. {action.notation:<{width}}  "
+                    f"{describe(practice.game, action)}\n")
+            try:
+                answer = self.read("> ").strip()
+            except EOFError:
+                say("\n(end of input)\n")
+                return False
+            if answer in ("quit", "exit"):
+                return False
+            if answer:
+                self._answer(answer, legal)
+        return True
+
+    def yours(self) -> int:
+        """How many of the game's actions are yours."""
+        seat = self.practice.seat
+        return sum(1 for e in self.practice.game.log if e.player == seat
+                   and not e.action.startswith("("))
+
+    def save(self, name: str) -> bool:
+        """``save FILE``: a file that cannot be written is reported and the game goes on."""
+        try:
+            Path(name).write_text(self.practice.save(), encoding="utf-8")
+        except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+            self.say(f"Not saved to {name}: {getattr(exc, 'strerror', None) or exc}. The game "
+                     "goes on; try another file.\n")
+            return False
+        self.saved = self.yours()
+        self.say(f"Saved to {name}; go on with it later: obsession-nb practice --load "
+                 f"{name}\n")
+        return True
+
+    def keep(self) -> Path | None:
+        """Save a game you played on since it was last saved to the first free
+        ``practice-unfinished*.yaml`` here (else in the temporary folder)."""
+        if self.yours() == self.saved:
+            return None
+        for folder in (Path.cwd(), Path(tempfile.gettempdir())):
+            for n in range(1, 1000):
+                target = folder / f"practice-unfinished{'' if n == 1 else f'-{n}'}.yaml"
+                try:
+                    with target.open("x", encoding="utf-8") as f:  # never over another file
+                        f.write(self.practice.save())
+                except FileExistsError:
+                    continue
+                except OSError:
+                    break
+                self.say(f"The unfinished game is saved to {target}; go on with it: "
+                         f"obsession-nb practice --load {target}\n")
+                return target
+        self.say("The unfinished game could not be saved: no folder could be written.\n")
+        return None
+
+    def _answer(self, answer: str, legal: list) -> None:
+        practice, say = self.practice, self.say
+        if answer == "hint":
+            say(str(practice.hint()) + "\n")
+            return
+        if answer == "undo":
+            say(UNDONE + "\n" if practice.undo() else "Nothing to undo.\n")
+            return
+        if answer == "board":
+            say(practice.game.text(practice.seat) + "\n")
+            return
+        if answer.startswith("save"):
+            name = answer[4:].strip()
+            if name:
+                self.save(name)
+            else:
+                say("save FILE: name the file\n")
+            return
+        number = int(answer) if answer.isascii() and answer.isdigit() else None
+        action = legal[number - 1].notation if number and number <= len(legal) else answer
+        reviewed = len(practice.reviews)
+        try:
+            entries = practice.apply(action)
+        except (BadNotation, IllegalAction, ValueError) as exc:
+            say(f"Refused: {exc}\n")
+            return
+        for entry in entries:
+            say(entry_line(practice, entry) + "\n")
+        if len(practice.reviews) > reviewed:
+            say("\nCoach:\n" + str(practice.reviews[-1]) + "\n")

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import gc
 import warnings
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import ValidationError, model_validator
@@ -29,6 +31,8 @@ from obsession_nb.data.catalog_cards import (
     VPCard,
 )
 from obsession_nb.data.catalog_records import Family, Frozen, GentryCard, ServantKind, Tile
+
+_Cached = TypeVar("_Cached", bound=Callable[..., object])
 
 # ---------------------------------------------------------------- the catalog
 
@@ -204,10 +208,22 @@ def stated_catalog() -> Catalog:
     return cached_catalog(content_dir() / "catalog")
 
 
+_ON_RELOAD: list[Callable[[], None]] = []
+
+
+def on_reload(cached: _Cached) -> _Cached:
+    """Mark a cached function whose results are made with the catalog in use (positions,
+    names): :func:`reload_catalog` clears it."""
+    _ON_RELOAD.append(cached.cache_clear)  # type: ignore[attr-defined]
+    return cached
+
+
 def reload_catalog() -> Catalog:
-    """The catalog in use, read again (after the pack in use changed); positions made before
-    keep the catalog they were made with."""
+    """The catalog in use, read again (after the pack in use changed), and the caches marked
+    :func:`on_reload` cleared; positions made before keep the catalog they were made with."""
     load_catalog.cache_clear()
+    for clear in _ON_RELOAD:
+        clear()
     return load_catalog()
 
 

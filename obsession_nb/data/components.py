@@ -85,7 +85,8 @@ def text(rows: list[Component]) -> str:
         block = [c for c in rows if c.kind == section]
         if not block:
             continue
-        lines.append(f"{what[section]}: {sum(c.total for c in block)} ({len(block)} entries)")
+        entries = "1 entry" if len(block) == 1 else f"{len(block)} entries"
+        lines.append(f"{what[section]}: {sum(c.total for c in block)} ({entries})")
         for c in block:
             count = f"{c.count}+{c.ud_count}" if c.ud_count else str(c.count)
             note = f" ({', '.join(c.unverified)} not stated)" if c.unverified else ""

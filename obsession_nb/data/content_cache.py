@@ -12,6 +12,7 @@ The directory is ``$OBSESSION_NB_CACHE`` if set (``off`` turns the cache off), e
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -86,7 +87,25 @@ def plain(name: str, files: list[Path], parse: Callable[[], Any]) -> Any:
     """``parse()``'s plain data, read from the entry kept for these very files (give the
     module that parses them among ``files``); data that JSON would not give back equal (keys
     that are not text, tuples …) is never kept."""
-    entry_key = key(files)
+    return _plain(name, key(files), parse)
+
+
+def for_package(name: str, work_out: Callable[[], Any]) -> Any:
+    """As :func:`plain`, for data that depends on the whole package: its code and its content
+    (what the engine answers, say), kept while neither changes."""
+    return _plain(name, _package_key(), work_out)
+
+
+@functools.cache
+def _package_key() -> str:
+    """A hash of every Python and YAML file of the package and its content, once a process."""
+    root = Path(__file__).resolve().parents[1]
+    from obsession_nb.base.resources import content_dir
+
+    return key([*sorted(root.rglob("*.py")), *sorted(content_dir().rglob("*.yaml"))])
+
+
+def _plain(name: str, entry_key: str, parse: Callable[[], Any]) -> Any:
     text = read(name, entry_key)
     if text is not None:
         try:

@@ -6,7 +6,7 @@ each named as it is printed (``name``, ``deck``, ``kind``, ``reputation``, ``ser
 fills the catalog entry of the same name, or the one it ``replaces`` (a stand-in, by id or
 name), or joins the catalog as a new card.  It is checked by the catalog's own records, against
 the values the sources state (a card that differs must say why, in ``printing``) and against the
-deck sizes they state (``content/box-counts.yaml``); every problem is listed with its path
+deck sizes they state (``content/deck-sizes.yaml``); every problem is listed with its path
 (``cards[3].reputation: …``) and a pack with any problem changes nothing.
 
 A file is refused before it is parsed when it is larger than :data:`MAX_PACK_BYTES` or uses
@@ -35,7 +35,6 @@ from obsession_nb.data.rules import nearest
 FORMAT = "obsession-nb card pack 1"
 MAX_PACK_BYTES = 2_000_000
 """A pack larger than this (2 MB) is refused before it is read."""
-FROM_YOUR_BOX = "from your box"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -111,8 +110,8 @@ def read(path: str | Path) -> dict[str, Any]:
 
 @cache
 def stated_counts() -> tuple[dict[str, Any], ...]:
-    """The deck sizes the sources state (``content/box-counts.yaml``)."""
-    data = yamlio.load((content_dir() / "box-counts.yaml").read_text(encoding="utf-8"))
+    """The deck sizes the sources state (``content/deck-sizes.yaml``)."""
+    data = yamlio.load((content_dir() / "deck-sizes.yaml").read_text(encoding="utf-8"))
     return tuple(data["counts"])
 
 
@@ -130,9 +129,8 @@ def _stated(path: str, unverified: tuple[str, ...]) -> bool:
 
 
 def contradictions(entry: Sourced, record: Sourced, fields: list[str]) -> list[tuple[str, Any, Any]]:
-    """``(field, stated, yours)`` for each value a source states that the pack's card changes."""
-    if entry.standin:
-        return []
+    """``(field, stated, yours)`` for each value a source states that the pack's card changes
+    (a stand-in's too: the refresher's worked turn states some of its guests' values)."""
     old, new = entry.model_dump(mode="json"), record.model_dump(mode="json")
     out = []
     for field in fields:
@@ -140,6 +138,14 @@ def contradictions(entry: Sourced, record: Sourced, fields: list[str]) -> list[t
         out += [(path, was[path], now.get(path)) for path in was
                 if _stated(path, entry.unverified) and was[path] != now.get(path)]
     return out
+
+
+def _words(catalog: Any, section: str, field: str, value: Any) -> str:
+    """A catalog value as a pack writes it (``Valet``, ``£200``, ``lady``)."""
+    names = {s.id: s.name for s in catalog.servants.values()}
+    printed = pack_fields.from_catalog(section, {field: value}, names)
+    shown = next(iter(printed.values()))
+    return ", ".join(map(str, shown)) if isinstance(shown, list) else repr(shown)
 
 
 def _slug(name: str) -> str:
@@ -274,12 +280,12 @@ def overlay(catalog: Any, data: Mapping[str, Any], source: str = "card pack") ->
             continue
         if entry is not None and printing is None:
             problems += [f"{path}.{printed_name(section, field)}: {entry.name!r} is stated as "
-                         f"{was!r} ({entry.source}), yours says {now!r}; if your printing differs, "
+                         f"{_words(catalog, section, field, was)} ({entry.source}), yours says "
+                         f"{_words(catalog, section, field, now)}; if your printing differs, "
                          "say why in 'printing'" for field, was, now in
                          contradictions(entry, record, list(fields))]
         entries[key] = record
-    if not problems:
-        problems = count_problems({**{s: getattr(catalog, s) for s in ("vp_cards",)}, **updated})
+    problems += count_problems({"vp_cards": catalog.vp_cards, **updated})  # of the cards read
     if problems:
         raise PackError(problems, source)
     return catalog.model_copy(update=updated)

@@ -20,8 +20,9 @@ ASKED: dict[str, tuple[str, ...]] = {
 opponent charts and the AI card are longer: they are written in the pack file (the catalog's
 own fields) and brought in with ``cards import``."""
 
-WHOLE = {"reputation": (1, 6), "copies": (1, 50), "at_least": (0, 99)}
-"""Whole-number fields with the values a card can print."""
+WHOLE = {"reputation": (1, 6), "copies": (1, 99), "at_least": (0, 99)}
+"""Whole-number fields and the values the form takes (a deck's stated size is checked with the
+whole pack)."""
 
 
 def decks() -> list[str]:

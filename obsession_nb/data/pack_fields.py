@@ -40,17 +40,6 @@ PRINTED: dict[str, dict[str, str]] = {
 """Per section: a printed field's name → the catalog field it fills (the others keep their
 catalog name: ``name``, ``vp``, ``service``, ``favours``, ``copies``, ``front`` …)."""
 
-NEEDED: dict[str, tuple[str, ...]] = {
-    "gentry": ("name", "kind", "reputation", "vp", "service", "favours"),
-    "tiles": ("name", "kind", "front"),
-    "objectives": ("name", "kind", "vp", "condition"),
-    "milestones": ("name", "measure", "at_least", "vp"),
-    "opponents": ("name", "kind", "base", "chart"),
-    "ai_cards": ("name", "standard", "monument"),
-}
-"""The printed fields a card must give to replace a stand-in (every one of its values is
-invented, so none may be kept)."""
-
 RANGES: dict[str, str] = {
     "name": "the name as printed",
     "deck": " / ".join(DECKS),

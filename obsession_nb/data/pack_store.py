@@ -58,7 +58,8 @@ def dump(data: Mapping[str, Any]) -> str:
     if data.get("name"):
         out["name"] = data["name"]
     out["cards"] = [card_text(c) for c in data.get("cards") or []]
-    return "# An obsession-nb card pack: printed values from your own box.\n" + yamlio.dump(out)
+    return ("# An obsession-nb card pack: printed values from your own box.\n"
+            + yamlio.dump(out, inline_lists=True))
 
 
 def write(path: Path, text: str) -> None:

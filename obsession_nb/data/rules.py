@@ -140,14 +140,19 @@ def nearest(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
     return difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.6)
 
 
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'x' or 'y'?"`` for a mistyped word, ``""`` if nothing is near."""
+    near = nearest(word, known)
+    return f"; did you mean {' or '.join(repr(x) for x in near)}?" if near else ""
+
+
 def unknown(what: str, word: str, known: Iterable[str]) -> BadNotation:
     """A word that names no ``what``: the error names it and the nearest known ones (or, if
     none is near, every one when there are few)."""
     known = sorted(known)
-    near = nearest(word, known)
-    if near:
-        return BadNotation(f"there is no {what} '{word}'; did you mean "
-                           f"{' or '.join(repr(x) for x in near)}?")
+    hint = did_you_mean(word, known)
+    if hint:
+        return BadNotation(f"there is no {what} '{word}'{hint}")
     listed = f"; known: {', '.join(known)}" if len(known) <= 12 else ""
     return BadNotation(f"there is no {what} '{word}'{listed}")
 

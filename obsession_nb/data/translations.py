@@ -4,8 +4,9 @@
 Each file maps an English key to its text in that language, written in our own words from the
 sources with the Japanese players' summary's names for the game's terms:
 
-- ``rules.yaml``:    rule id -> ``{title, summary, terms}`` (``terms``: what players call the
-  topic, searched as names of the rule);
+- ``rules.yaml``:    rule id -> ``{title, summary, terms, reading}`` (``terms``: what players call
+  the topic, searched as names of the rule; ``reading``: a ruling's or an option's reading, the
+  readings set aside after ``採らない読み方：``);
 - ``glossary.yaml``: English glossary term -> ``{term, also, says}``;
 - ``casebook.yaml``: case id -> ``{question, answer}``.
 
@@ -41,17 +42,24 @@ from obsession_nb.base.i18n import LANGUAGES, names, resolve
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import content_cache
 
+REJECTED = "採らない読み方："
+"""Where a reading's alternatives set aside begin (the English index says ``Rejected:``)."""
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+_WIDE = r"[\u3000-\u303f\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]"
+_BETWEEN_WIDE = re.compile(rf"(?<={_WIDE})\s+(?={_WIDE})")
 
 
 def _japanese(text: str) -> str:
     if not _JAPANESE.search(text):
         raise ValueError("has no Japanese in it")
-    return " ".join(text.split())
+    return _BETWEEN_WIDE.sub("", " ".join(text.split()))
 
 
 Japanese = Annotated[str, Field(min_length=1), AfterValidator(_japanese)]
-"""Non-empty text with Japanese in it (folded YAML's line breaks made single spaces)."""
+"""Non-empty text with Japanese in it; a folded YAML line break is a space between English words
+and nothing between Japanese characters (Japanese is written without spaces)."""
 Name = Annotated[str, Field(min_length=1)]
 
 
@@ -60,11 +68,20 @@ class _Entry(BaseModel):
 
 
 class RuleText(_Entry):
-    """A rule entry's title and summary in another language, and the names players use for it."""
+    """A rule entry's title and summary in another language, the names players use for it, and
+    for a ruling or an option its reading (the alternatives set aside after ``採らない読み方：``)."""
 
     title: Japanese
     summary: Japanese
     terms: tuple[Name, ...] = ()
+    reading: Japanese | None = None
+
+    def reading_parts(self) -> tuple[str | None, str | None]:
+        """The reading chosen and the readings set aside (``None`` where there is none)."""
+        if self.reading is None:
+            return None, None
+        chosen, marker, rejected = self.reading.partition(REJECTED)
+        return chosen.strip() or None, (rejected.strip() or None) if marker else None
 
 
 class TermText(_Entry):

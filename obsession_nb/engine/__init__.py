@@ -1,5 +1,5 @@
-"""The rules engine, in layers (each folder imports only from those below it): ``records/``
-(state, options, actions, notation, names) -> ``mode`` (the interface modes plug into) ->
-``table`` -> ``steps/`` -> ``setup/`` -> ``turn/`` (the sequencer, move generation, dispatch) and
-``scoring`` -> ``explore/`` and ``positions/`` (scenario files, checks, views) -> ``game`` (the
-public face)."""
+"""The rules engine, in layers (each imports only from those below it): ``records/`` (state,
+options, actions, notation, names) beside ``mode`` (the interface modes plug into) -> ``table``
+-> ``seat/`` -> ``steps/`` (each registers its action kinds: ``KINDS``) -> ``setup/`` ->
+``turn/`` (the sequencer, move generation, dispatch) and ``scoring`` -> ``explore/`` and
+``positions/`` (scenario files, checks, views) -> ``game`` (the public face)."""

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.cloning import constructor
-from obsession_nb.data.catalog import Catalog, load_catalog
+from obsession_nb.data.catalog import Catalog, load_catalog, stated_catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.data.rules import IllegalAction, Ruling
+from obsession_nb.data.rules import BadNotation, IllegalAction, Ruling
 from obsession_nb.engine.positions import arguments, position_check, scenario
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.notation import parse
@@ -151,10 +152,25 @@ class Game:
             prompt += f" — {self.table.seat_name(owner)} decides"
         return {"player": turn.player, "step": turn.step, "prompt": prompt, "owner": owner}
 
+    def read(self, text: str) -> Action:
+        """The action a text means: its notation, where things may be written by the names
+        players see (``invite Lady Cavendish``; :mod:`obsession_nb.engine.records.names`)."""
+        names = self.table.names
+        notation = names.read(text)
+        try:
+            return parse(notation)
+        except BadNotation as exc:  # words left over may be a name mistyped
+            verb, *rest = notation.split() or [""]
+            near = names.near(" ".join(rest), names.printed) if len(rest) > 1 else []
+            if not near:
+                raise
+            raise BadNotation(f"{exc}; did you mean "
+                              f"'{verb} {names.printed[near[0]]}'?") from None
+
     def _action(self, action: Action | str) -> Action:
         """The action, its notation parsed, each argument naming something that exists (else
         ``BadNotation``), a natural ``serve CARD SERVANT`` read as the icon it means."""
-        act = parse(action) if isinstance(action, str) else action
+        act = self.read(action) if isinstance(action, str) else action
         arguments.check(self.table, act)
         return arguments.natural(self.table, act)
 
@@ -179,7 +195,7 @@ class Game:
         """Play one action.  Raises ``BadNotation`` or ``IllegalAction``; the position is then
         exactly as it was.  Returns the log entries it produced (the action, then any
         automatic steps)."""
-        act = parse(action) if isinstance(action, str) else action
+        act = self.read(action) if isinstance(action, str) else action
         facts = self._trusted(act)
         if facts is None:  # a listed action names only what exists, by its own notation
             act = self._action(act)
@@ -398,8 +414,27 @@ def load_position(path_or_name: str | Path) -> Game:
     return load_scenario(path_or_name, play_recorded=False)
 
 
+def _catalog_for(sc: scenario.Scenario, source: str) -> Catalog:
+    """The catalog in use, unless the owner's card pack changes a card that the scenario's
+    recorded play needs (a worked example written with the rulebooks' values): then the stated
+    content, with a warning saying why."""
+    catalog = load_catalog()
+    if not sc.actions or catalog is stated_catalog():
+        return catalog
+    trial = Game.from_state(sc.state.clone(), catalog, custom=sc.custom_cards)
+    for i, action in enumerate(sc.actions):
+        try:
+            trial.apply(action)
+        except ValueError as exc:
+            warnings.warn(f"{source}: shown with the stated cards, not your card pack's: its "
+                          f"recorded play was written with the rulebooks' values, and with your "
+                          f"cards actions[{i}] '{action}' is refused ({exc})", stacklevel=4)
+            return stated_catalog()
+    return catalog
+
+
 def _from_scenario(sc: scenario.Scenario, play_recorded: bool, source: str) -> Game:
-    game = Game.from_state(sc.state, custom=sc.custom_cards)
+    game = Game.from_state(sc.state, _catalog_for(sc, source), custom=sc.custom_cards)
     game.recorded = list(sc.actions)
     if play_recorded:
         for i, action in enumerate(sc.actions):

@@ -11,8 +11,11 @@ How a new mode plugs in:
 
 1. Subclass :class:`Mode` in a module of its own (``obsession_nb/modes/<name>.py``, or any
    package) and override the hooks it needs.  Hooks receive the :class:`~obsession_nb.engine.table.Table`
-   and may use anything at or below the sequencer (``flow``); an extra action kind is a record in
-   ``obsession_nb.engine.records.mode_actions`` plus an entry in :attr:`Mode.handlers`.
+   and may use anything at or below the sequencer (``flow``); an action kind of its own is a
+   record in the mode's ``actions.py`` plus an entry in :attr:`Mode.handlers` (the notation then
+   reads it in any game, and every other mode refuses it); what it adds to a position is a
+   record in the mode's ``records.py`` (a :class:`~obsession_nb.engine.records.record.ModeRecord`)
+   plus an entry in :attr:`Mode.records` under the name of the ``State`` field that holds it.
 2. Register it under its ``options.mode`` name: in :data:`BUILTIN` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
 3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/records/options.py``).
@@ -54,9 +57,13 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import CoreSchema
+
     from obsession_nb.data.catalog import Catalog
     from obsession_nb.data.rules import Ruling
     from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.record import ModeRecord
     from obsession_nb.engine.records.state import State
     from obsession_nb.engine.scoring import Scoresheet
     from obsession_nb.engine.seat.places import Holding
@@ -75,20 +82,51 @@ ENTRY_POINTS = "obsession_nb.modes"
 
 @dataclass(frozen=True)
 class Handler:
-    """How one action kind is checked and played: the steps it belongs to, its verifier
-    (raising ``IllegalAction``, never changing the position) and its apply."""
+    """How one action kind is checked and played, registered once where its rules live (a step
+    module's ``KINDS``, a mode's :attr:`Mode.handlers`): the steps it belongs to, its verifier
+    (raising ``IllegalAction``, never changing the position) and its apply; optionally its
+    text-free test, the verifier's answer without a word written (move generation uses it;
+    tests/test_movegen_oracle.py holds the two equal), and the test a listing of every candidate
+    uses, reading an answer worked out for all of them at once."""
 
     steps: frozenset[str]
     verify: Callable[..., list[Ruling]]
     apply: Callable[..., list[Ruling]]
+    test: Callable[..., bool] | None = None
+    listing: Callable[..., bool] | None = None
+
+    @classmethod
+    def at(cls, steps: Iterable[str], verify: Callable[..., list[Ruling]],
+           apply: Callable[..., list[Ruling]], test: Callable[..., bool] | None = None,
+           listing: Callable[..., bool] | None = None) -> Handler:
+        """The handler of a kind played at ``steps`` (the registrations' shorthand)."""
+        return cls(frozenset(steps), verify, apply, test, listing)
+
+
+def no_rulings(*_args: Any) -> list[Ruling]:
+    """The verifier of a kind that its steps alone allow: nothing more to check or say."""
+    return []
 
 
 class Mode:
     """The standard game; a mode overrides the hooks it changes (see the module docstring)."""
 
     name = "standard"
+    title = "the standard game"
+    """The mode's name as a player reads it."""
+    rule = "turn.order-of-play"
+    """The rule that describes the mode as a whole, cited when one of its own action kinds is
+    refused in another mode."""
     handlers: dict[type[Action], Handler] = {}
-    """The mode's own action kinds."""
+    """The mode's own action kinds (its words: ``modes/<mode>/actions.py``), each refused in any
+    mode that did not register it."""
+    records: dict[str, type[ModeRecord]] = {}
+    """The mode's records in a position (its words: ``modes/<mode>/records.py``), by the
+    ``State`` field that holds each (``solo``, ``tableau`` …): a file's field is read as this
+    class (:class:`ModeSlot`)."""
+    specials: frozenset[str] = frozenset()
+    """Verbs of the mode's own actions taken at any moment of a turn (the explorer leaves them
+    out, as it does the standard game's special actions)."""
     unlimited_purchases = False
     """Any number of purchases in every turn (market.one-purchase otherwise)."""
     refills_market = True
@@ -210,14 +248,47 @@ class Mode:
 STANDARD = Mode()
 
 
-def handler_anywhere(kind: type[Action]) -> Handler | None:
-    """The handler of an action kind in any built-in mode: another mode's action is checked by
-    that mode's own verifier, which then names the rule that keeps it out of this game."""
-    for name in BUILTIN:
-        found = mode_named(name).handlers.get(kind)
-        if found is not None:
-            return found
-    return None
+def registered() -> list[str]:
+    """The name of every mode a game may be played in: the package's own, then any installed."""
+    return [*BUILTIN, *sorted({ep.name for ep in entry_points(group=ENTRY_POINTS)} - set(BUILTIN))]
+
+
+@cache
+def mode_kinds() -> dict[str, type[Action]]:
+    """Every mode's own action kinds by verb (:attr:`Mode.handlers`): the notation reads them in
+    any game, and dispatch refuses one in a mode that did not register it."""
+    return {kind.verb: kind for name in registered() for kind in mode_named(name).handlers}
+
+
+@cache
+def mode_records() -> dict[str, type[ModeRecord]]:
+    """Every mode's record class by the ``State`` field that holds it (:attr:`Mode.records`)."""
+    return {field: cls for name in registered() for field, cls in mode_named(name).records.items()}
+
+
+class ModeSlot:
+    """The mark of a position's field that holds a mode's record (``State.solo`` …): pydantic
+    reads it as the record class a mode registered under the field's name, found when a position
+    first comes from outside (a file, JSON), so that the core never imports a mode."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def record(self) -> type[ModeRecord]:
+        """The mode's record class for this field."""
+        return mode_records()[self.field]
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
+                                     ) -> CoreSchema:
+        return handler.generate_schema(self.record() | None)
+
+    def __repr__(self) -> str:
+        return f"ModeSlot({self.field!r})"
+
+
+def owners(kind: type[Action]) -> list[Mode]:
+    """The modes that registered ``kind`` (none for a kind of the standard game)."""
+    return [mode for mode in map(mode_named, registered()) if kind in mode.handlers]
 
 
 @cache

@@ -83,6 +83,17 @@ class Scoresheet:
         """The winners by name ("Ada, Bea" on a shared win)."""
         return ", ".join(p.name for p in self.players if p.seat in self.winners)
 
+    @property
+    def result(self) -> str:
+        """"Ada wins with 87 VP." (or a shared win), then the tie-break that decided, if one did
+        (scoring.tie-break)."""
+        best = max((p.total for p in self.players), default=0)
+        winners = [p.name for p in self.players if p.seat in self.winners]
+        line = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} VP"
+                + (" (a shared win)" if len(winners) > 1 else "") + ".")
+        broken = [r.verdict for r in self.rulings if r.rule == "scoring.tie-break"]
+        return line + (f" {broken[0]}" if broken else "")
+
     def _repr_html_(self) -> str:
         return self.to_dataframe()._repr_html_()  # type: ignore[operator]
 

@@ -18,6 +18,7 @@ from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile, TileSide
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.mode import Mode, mode_named
+from obsession_nb.engine.records.names import Names, names
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import OwnedTile, Player, State, Turn
 
@@ -111,6 +112,11 @@ class Table:
 
     def servant_name(self, kind: str) -> str:
         return self.catalog.servants[kind].name
+
+    @property
+    def names(self) -> Names:
+        """The names players see of this game's things, to read back as ids."""
+        return names(self.catalog, self.custom, [p.name for p in self.state.players])
 
     @property
     def mode(self) -> Mode:

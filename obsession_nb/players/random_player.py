@@ -12,28 +12,29 @@ from collections.abc import Callable
 
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 
 RARE = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch)
 REVEALS = (a.Reveal, a.RevealHire, a.RevealReclaim)
-TEAM_REQUESTS = (ma.AskGift, ma.AskServant, ma.TeamGuest)
-"""Team play's requests and loans (UD p.12): now and then, so that turns still look like turns."""
-TEAM_SPECIALS = (ma.TeamBorrow, ma.TeamHelp)
+TEAM_REQUESTS = ("ask-gift", "ask-servant", "team-guest")
+"""Team play's requests and loans (UD p.12), by verb (the players layer sits below the modes):
+now and then, so that turns still look like turns."""
+TEAM_SPECIALS = ("team-borrow", "team-help")
 """A teammate's special action to fund a gift or refresh a servant: offered only while answering
 a request, and then one answer in a few."""
 
 
-WEIGHTS: dict[type[a.Action], float] = {
-    **dict.fromkeys(RARE, 0.02), **dict.fromkeys(REVEALS, 0.05),
-    **dict.fromkeys(TEAM_REQUESTS, 0.1), **dict.fromkeys(TEAM_SPECIALS, 0.5), a.Activity: 3.0}
-"""The weight of each kind of action (1 for the rest); a purchase weighs 2, or 1 with the
-useful man's discount."""
+WEIGHTS: dict[str, float] = {
+    **dict.fromkeys((kind.verb for kind in RARE), 0.02),
+    **dict.fromkeys((kind.verb for kind in REVEALS), 0.05),
+    **dict.fromkeys(TEAM_REQUESTS, 0.1), **dict.fromkeys(TEAM_SPECIALS, 0.5), a.Activity.verb: 3.0}
+"""The weight of each kind of action by verb (1 for the rest); a purchase weighs 2, or 1 with
+the useful man's discount."""
 
 
 def weight(action: a.Action) -> float:
     if type(action) is a.Buy:
         return 2.0 if not action.useful_man else 1.0  # type: ignore[attr-defined]
-    return WEIGHTS.get(type(action), 1.0)
+    return WEIGHTS.get(action.verb, 1.0)
 
 
 class RandomPlayer:

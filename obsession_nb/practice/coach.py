@@ -1,17 +1,19 @@
-"""The coach: a turn's lines valued by determinised rollouts (opponents_search.line_values), so
-that "which line is best" is answered with its uncertainty (ruling.ai-hidden-information).
+"""The coach: the hint before a decision, the review after a turn and the explorer's ``value``
+column, all three from the one plan generator (``plans.best_plans``), so that at the same
+position, level and seed they compare the same plans on the same samples and name the same best
+plan (ruling.ai-hidden-information).
 
-* :func:`review_turn` — after a player's turn: the line played beside the best lines the search
-  finds from the position before it (the heuristic player's turn plans), each with its value (the
-  expected final score margin, ± its standard error), the value the turn cost, and the rulings
-  only one of the two lines met;
-* :func:`hint` — before a decision: the search player's suggestion and the lines it compared;
+* :func:`hint` — the best plan of the pending decision, in words (the tile, the guests, the
+  pass option, the purchase), its first action, one guess of the whole line to the end of the
+  turn (with the servants it places), and why: how it compares with the next best plan, told by
+  the scoresheet's categories, money and reputation, or "too close to call";
+* :func:`review_turn` — after a turn: the plan played beside the best plans found from the
+  position before it, what it cost (or "too close to call") and the differences that matter;
 * :func:`explore_values` — the explorer's table with a ``value`` column (and ``value_error``):
-  each row's line played out the same way.
+  each row is the plan its actions follow, valued on the comparison's samples.
 
-Every line is valued on the same samples of the position, so differences between lines are not
-differences of luck; the lines the search proposes show the actions one sample played, since a
-plan's later choices depend on the cards it draws.
+A value is the expected final score margin (``opponents.margin``) where the seat's next turn
+begins, ± its standard error; a difference between two plans is paired sample by sample.
 """
 
 from __future__ import annotations
@@ -26,22 +28,33 @@ from obsession_nb.engine.game import Game, Snapshot, load_json
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.seat.log import hide_cards
-from obsession_nb.practice.determinise import sample
-from obsession_nb.practice.search import (
-    PLAYOUTS,
+from obsession_nb.engine.table import Table
+from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
+from obsession_nb.practice.opponents import HeuristicPlayer
+from obsession_nb.practice.plans import (
+    DEFAULT_LEVEL,
+    MIN_SAMPLES,
+    Comparison,
     Estimate,
-    Line,
-    SearchPlayer,
-    line_values,
-    plan_line,
-    quick_step,
+    Level,
+    Plan,
+    Valued,
+    best_plans,
+    own_turn,
+    plan_of,
+    plan_step,
+    same_plan,
 )
+from obsession_nb.practice.search import decision_seed
 
 if TYPE_CHECKING:
     import pandas as pd
 
 BEST = 3
-"""Lines the review shows beside the player's own."""
+"""Plans the review shows beside the player's own."""
+EXPLORE_SAMPLES = 4
+"""Samples behind a value of the explorer's column that the comparison did not give one (a
+plan it dropped after its first look, or did not compare): played on its first samples."""
 GUESSES = ("Values are averaged over guesses of what this seat cannot see: the other players' "
            "hands, objectives and VP cards, the order of the decks and the dice to come.")
 
@@ -51,9 +64,24 @@ def guesses() -> Ruling:
     return ruling("ruling.ai-hidden-information", GUESSES)
 
 
+def compare(game: Game, *, level: str | Level = DEFAULT_LEVEL, seed: int = 0,
+            extra: tuple[Plan, ...] = ()) -> Comparison:
+    """The plans of the game's pending decision, compared (the seat is the one to decide)."""
+    turn = game.state.turn
+    if turn is None:
+        raise ValueError("nothing to decide: the game is over")
+    seat = game.pending()["owner"]
+    return best_plans(game.table, seat, level=level, seed=decision_seed(seed, game.table),
+                      extra=extra)
+
+
+# ------------------------------------------------------------ lines in words
+
+
 @dataclass(frozen=True)
 class LineReview:
-    """One line of a turn: what it plays, its value and the rules its actions met."""
+    """One plan of a turn: what it is in words, its value, one guess of its actions to the end
+    of the turn, and the rules they met."""
 
     label: str
     actions: tuple[str, ...]
@@ -71,92 +99,21 @@ class LineReview:
                 "rules": list(self.rules)}
 
 
-@dataclass(frozen=True)
-class TurnReview:
-    """A player's turn beside the best lines found from the same position."""
-
-    seat: int
-    player: str
-    round: int
-    yours: LineReview
-    best: tuple[LineReview, ...]
-    cost: float
-    """How much value the line played gave up against the best line found (0 if none is
-    better)."""
-    only_yours: tuple[str, ...] = field(default=())
-    only_best: tuple[str, ...] = field(default=())
-    """Rule ids only the line played (only the best line) met."""
-    basis: Ruling | None = None
-    """What the values rest on (ruling.ai-hidden-information)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "player": self.player, "round": self.round,
-                "yours": self.yours.to_json(), "best": [b.to_json() for b in self.best],
-                "cost": self.cost, "only_yours": list(self.only_yours),
-                "only_best": list(self.only_best),
-                "basis": self.basis.to_json() if self.basis else None}
-
-    def __str__(self) -> str:
-        lines = [f"Round {self.round}, {self.player}: your line {self.yours.value} "
-                 f"(cost {self.cost:.1f} VP against the best line found)",
-                 f"  you: {self.yours.read()}"]
-        for b in self.best:
-            lines.append(f"  {b.label} {b.value}: {b.read()}")
-        if self.only_yours or self.only_best:
-            lines.append(f"  rulings only in your line: {', '.join(self.only_yours) or '—'}; "
-                         f"only in the best: {', '.join(self.only_best) or '—'}")
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        return review_html(self)
+def _game_of(table: Table, start: Game) -> Game:
+    return load_json(table.state.model_dump_json(), custom=list(start.table.custom.values()),
+                     catalog=start.table.catalog)
 
 
-def review_html(review: TurnReview) -> str:
-    """The review as an HTML table (every text escaped)."""
-    e = html.escape
-    rows = [("your line", review.yours)] + [(b.label, b) for b in review.best]
-    cell = "padding:2px 8px;vertical-align:top;text-align:left"
-    body = "".join(
-        f"<tr class='{'coach-yours' if i == 0 else 'coach-best'}'>"
-        f"<th style='{cell};white-space:nowrap'>{e(label)}</th>"
-        f"<td style='{cell};white-space:nowrap'>{e(str(line.value))}</td>"
-        f"<td style='{cell}'>{e(line.read())}</td></tr>"
-        for i, (label, line) in enumerate(rows))
-    basis = (f"<p class='coach-basis' style='font-size:90%;color:#555'>"
-             f"{e(str(review.basis))}</p>" if review.basis else "")
-    differ = (f"<p class='coach-rulings'>Rulings only in your line: "
-              f"{e(', '.join(review.only_yours) or '—')}; only in the best line: "
-              f"{e(', '.join(review.only_best) or '—')}</p>")
-    return (f"<div class='coach-review'><p>Round {review.round}, {e(review.player)}: "
-            f"<b>cost {review.cost:.1f} VP</b> against the best line found "
-            f"(expected final score margin ± standard error)</p>"
-            f"<table style='border-collapse:collapse'>{body}</table>"
-            f"{differ}{basis}</div>")
-
-
-def _own_actions(game: Game, since: Snapshot, seat: int) -> list[str]:
-    return [e.action for e in game.log[since.log_length:]
-            if e.player == seat and not e.action.startswith("(")]
-
-
-def _shown(start: Game, seat: int, line: Line, rng: random.Random,
-           policy: SearchPlayer) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The actions and rule ids of ``line`` played once on a sample, to the end of the turn."""
-    game = load_json(sample(start.table, seat, rng).state.model_dump_json(),
-                     custom=list(start.table.custom.values()), catalog=start.table.catalog)
+def shown_line(start: Game, comparison: Comparison, plan: Plan) -> tuple[tuple[str, ...],
+                                                                         tuple[str, ...]]:
+    """The plan played once to the end of the seat's turn on the comparison's first sample (a
+    guess: the cards it draws are guessed too): its actions and the rule ids they met."""
+    game = _game_of(comparison.samples.copy(0), start)
+    seat = comparison.seat
     mark = len(game.log)
-    for action in line.actions:
-        if not game.can(action):
-            break
-        game.apply(action)
-    for _ in range(200):
-        turn = game.state.turn
-        if turn is None or turn.player != seat or turn.step == "begin":
-            break
-        step = quick_step(game.table, policy, line.plan)
-        if step is None:
-            break
-        game.apply(step)
+    policy = HeuristicPlayer(0)
+    policy.rng = random.Random(f"{comparison.samples.seed}:shown")
+    own_turn(game.table, seat, plan, policy, apply=game.apply)
     entries = [e for e in game.log[mark:] if e.player == seat]
     hidden = start.seat_view(seat).hidden  # a card the sample drew is a guess: its back only
     actions = tuple(hide_cards(e.action, hidden) for e in entries if not e.action.startswith("("))
@@ -164,104 +121,312 @@ def _shown(start: Game, seat: int, line: Line, rng: random.Random,
     return actions, rules
 
 
-def _label(game: Game, line: Line) -> str:
-    """The line's plan in words: the tile hosted, or the pass option."""
-    if line.plan in ("rents", "hire"):
-        return f"pass ({'rents' if line.plan == 'rents' else 'hire'})"
-    return f"host {game.table.tile_name(line.plan)}" if line.plan else "line"
+def _line(start: Game, comparison: Comparison, valued: Valued, label: str = "") -> LineReview:
+    actions, rules = shown_line(start, comparison, valued.plan)
+    return LineReview(label or valued.plan.words(start.table), actions, valued.estimate, rules,
+                      tuple(describe(start, x) for x in actions))
 
 
-def _words(game: Game, actions: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(describe(game, a) for a in actions)
+def rules_html(ids: tuple[str, ...], heading: str = "Rules this line meets") -> str:
+    """The rules a line meets, behind a click: each by its name, its id beside it."""
+    if not ids:
+        return ""
+    e = html.escape
+    listed = "".join(f"<li>{e(name)} <code class='coach-rule-id'>{e(rid)}</code></li>"
+                     for name, rid in rule_names(ids))
+    return (f"<details class='coach-rules'><summary>{e(heading)} ({len(ids)})</summary>"
+            f"<ul>{listed}</ul></details>")
 
 
-def review_turn(game: Game, since: Snapshot, *, playouts: int = PLAYOUTS,
-                seed: int = 0) -> TurnReview:
+def reason(table: Table, better: Valued, other: Valued | None) -> str:
+    """Why ``better`` rather than ``other``: by how much (or too close to call) and the
+    differences that matter."""
+    if other is None:
+        return "the only plan open"
+    said = verdict(better, other)
+    why = differences(better, other)
+    text = f"against {other.plan.words(table)}: {said}"
+    return text + (f" — {', '.join(why)}" if why and not said.close else "")
+
+
+# ------------------------------------------------------------ the review
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    """A player's turn beside the best plans found from the same position."""
+
+    seat: int
+    player: str
+    round: int
+    yours: LineReview
+    best: tuple[LineReview, ...]
+    cost: float
+    """How much value the plan played gave up against the best found (0 if none is better or
+    the difference is too close to call)."""
+    only_yours: tuple[str, ...] = field(default=())
+    only_best: tuple[str, ...] = field(default=())
+    """Rule ids only the line played (only the best line) met."""
+    basis: Ruling | None = None
+    """What the values rest on (ruling.ai-hidden-information)."""
+    verdict: Verdict | None = None
+    """The best plan found less yours, with its standard error."""
+    why: tuple[str, ...] = ()
+    """The differences that matter between the best plan and yours."""
+    followed: bool = False
+    """Your plan is the best found."""
+
+    @property
+    def close(self) -> bool:
+        return self.followed or self.verdict is None or self.verdict.close
+
+    def summary(self) -> str:
+        """The turn in a sentence: the mistake, named as a plan, or why there is none."""
+        best = self.best[0].label if self.best else "—"
+        if self.followed:
+            return f"You played the best plan found: {best}."
+        if self.close:
+            return (f"Your plan ({self.yours.label}) and the best found ({best}) are "
+                    f"{self.verdict or 'too close to call'}.")
+        why = f": {', '.join(self.why)}" if self.why else ""
+        return (f"Better: {best} instead of {self.yours.label} — "
+                f"{self.verdict}{why}.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "player": self.player, "round": self.round,
+                "yours": self.yours.to_json(), "best": [b.to_json() for b in self.best],
+                "cost": self.cost, "close": self.close,
+                "error": self.verdict.error if self.verdict else None,
+                "why": list(self.why), "summary": self.summary(),
+                "only_yours": list(self.only_yours), "only_best": list(self.only_best),
+                "basis": self.basis.to_json() if self.basis else None}
+
+    def __str__(self) -> str:
+        lines = [f"Round {self.round}, {self.player}: {self.summary()}",
+                 f"  you ({self.yours.value}): {self.yours.read()}"]
+        for b in self.best:
+            lines.append(f"  {b.label} ({b.value}): {b.read()}")
+        if self.only_yours or self.only_best:
+            lines.append("  rules only in your line: "
+                         f"{', '.join(n for n, _ in rule_names(self.only_yours)) or '—'}; "
+                         "only in the best: "
+                         f"{', '.join(n for n, _ in rule_names(self.only_best)) or '—'}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return review_html(self)
+
+
+def review_html(review: TurnReview) -> str:
+    """The review as HTML (every text escaped): the sentence, the plans with their values and
+    one guess of their lines, the rules by name (ids behind a click)."""
+    e = html.escape
+    rows = [("your plan", review.yours)] + [(b.label, b) for b in review.best]
+    cell = "padding:2px 8px;vertical-align:top;text-align:left"
+    body = "".join(
+        f"<tr class='{'coach-yours' if i == 0 else 'coach-best'}'>"
+        f"<th style='{cell}'>{e(label if i else f'your plan: {line.label}')}</th>"
+        f"<td style='{cell};white-space:nowrap'>{e(str(line.value))}</td>"
+        f"<td style='{cell}'>{e(line.read())}{rules_html(line.rules)}</td></tr>"
+        for i, (label, line) in enumerate(rows))
+    basis = (f"<p class='coach-basis' style='font-size:90%;color:#555'>"
+             f"{e(str(review.basis))} Lines shown are one guess each, to the end of the turn."
+             f"</p>" if review.basis else "")
+    only = ""
+    if review.only_yours or review.only_best:
+        only = (f"<p class='coach-rulings'>Rules only your line met: "
+                f"{e(', '.join(n for n, _ in rule_names(review.only_yours)) or '—')}; "
+                f"only the best: "
+                f"{e(', '.join(n for n, _ in rule_names(review.only_best)) or '—')}</p>")
+    cost = ("" if review.close else f"<b>cost {review.cost:.1f} VP</b> ")
+    return (f"<div class='coach-review'><p>Round {review.round}, {e(review.player)}: {cost}"
+            f"{e(review.summary())}</p>"
+            f"<table style='border-collapse:collapse'>{body}</table>"
+            f"{only}{basis}</div>")
+
+
+def _own_actions(game: Game, since: Snapshot, seat: int) -> list[str]:
+    return [e.action for e in game.log[since.log_length:]
+            if e.player == seat and not e.action.startswith("(")]
+
+
+def review_turn(game: Game, since: Snapshot, *, level: str | Level = DEFAULT_LEVEL,
+                seed: int = 0, comparison: Comparison | None = None) -> TurnReview:
     """Value the turn played since ``since`` (a snapshot at the start of that player's turn)
-    against the best lines the search finds from there."""
+    against the best plans found from there: the hint's comparison at that position, level and
+    seed (``comparison``: that comparison, if the hint already made it)."""
     start = load_json(since.position, custom=list(game.table.custom.values()),
                       catalog=game.table.catalog)
     turn = start.state.turn
     if turn is None:
         raise ValueError("the snapshot is not at a player's turn")
-    seat = turn.player
+    seat = start.pending()["owner"]
     played = _own_actions(game, since, seat)
     if not played:
         raise ValueError(f"{start.table.seat_name(seat)} has not played since the snapshot")
-    rng = random.Random(f"coach:{seed}:{since.log_length}")
-    search = SearchPlayer(seed)
-    results, _hosts = search.plan_results(sample(start.table, seat, rng))
-    plans = [plan for _v, plan in sorted(results, key=lambda r: (-r[0], r[1]))][:search.candidates]
-    mine = Line(tuple(parse(x) for x in played))
-    lines = [mine, *(plan_line(p) for p in plans)]
-    values = line_values(start.table, seat, lines, playouts=playouts, rng=rng, policy=search)
+    found = comparison or best_plans(start.table, seat, level=level,
+                                     seed=decision_seed(seed, start.table))
+    mine = plan_of(start.table, [parse(x) for x in played])
+    matched = found.find(mine)
+    yours = found.value_line(matched.plan if matched else mine)
+    best = found.ranked[:BEST]
+    top = best[0]
+    followed = same_plan(top.plan, mine)
+    said = verdict(top, yours)
     rules_mine = tuple(dict.fromkeys(r["rule"] for e in game.log[since.log_length:]
                                      if e.player == seat for r in e.rulings))
-    yours = LineReview("your line", tuple(played), values[0], rules_mine,
-                       _words(start, tuple(played)))
-    ranked = sorted(range(1, len(lines)), key=lambda k: -values[k].mean)[:BEST]
-    best = []
-    for k in ranked:
-        actions, rules = _shown(start, seat, lines[k], random.Random(f"show:{seed}:{k}"), search)
-        best.append(LineReview(_label(start, lines[k]), actions, values[k], rules,
-                               _words(start, actions)))
-    top = best[0] if best else yours
-    cost = max(0.0, top.value.mean - yours.value.mean)
-    return TurnReview(seat, start.state.players[seat].name, start.state.round, yours,
-                      tuple(best), cost,
-                      tuple(r for r in yours.rules if r not in top.rules),
-                      tuple(r for r in top.rules if r not in yours.rules), guesses())
+    label = mine.words(start.table) if mine.kind != "line" else "your line"
+    mine_review = LineReview(label, tuple(played), yours.estimate, rules_mine,
+                             tuple(describe(start, x) for x in played))
+    shown = [_line(start, found, v) for v in best]
+    cost = 0.0 if followed or said.close else max(0.0, said.difference)
+    return TurnReview(seat, start.state.players[seat].name, start.state.round, mine_review,
+                      tuple(shown), cost,
+                      tuple(r for r in rules_mine if r not in shown[0].rules),
+                      tuple(r for r in shown[0].rules if r not in rules_mine), guesses(),
+                      said, tuple(differences(top, yours)) if not followed else (), followed)
+
+
+# ------------------------------------------------------------ the hint
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The search player's suggestion for the pending decision, with the lines it compared."""
+    """The best plan of the pending decision: its first action, the plan in words, one guess of
+    its line to the end of the turn, why, and the plans compared."""
 
     action: str
     lines: tuple[tuple[str, Estimate], ...]
     words: str = ""
     """The action as a player reads it (``action`` is its notation)."""
+    plan: str = ""
+    line: tuple[str, ...] = ()
+    value: Estimate | None = None
+    reason: str = ""
+    rules: tuple[str, ...] = ()
+    gaps: tuple[str, ...] = ()
+    """Each compared plan against the best, on the guesses both were played on (``lines``'
+    order; the values in ``lines`` rest on different numbers of guesses)."""
 
     def __str__(self) -> str:
-        compared = "; ".join(f"{label} {value}" for label, value in self.lines)
         said = f" ({self.words})" if self.words and self.words != self.action else ""
-        return f"Try: {self.action}{said}" + (f"; compared: {compared}" if compared else "")
+        text = f"Try: {self.plan or self.action} [{self.value}]" if self.plan else (
+            f"Try: {self.action}")
+        text += f"\n  why: {self.reason}" if self.reason else ""
+        text += f"\n  now: {self.action}{said}"
+        if self.line:
+            text += f"\n  e.g.: {'; '.join(self.line)}"
+        compared = "".join(f"\n    {label}: {gap}" for (label, _v), gap in
+                           zip(self.lines, self.gaps, strict=True))
+        return text + (f"\n  compared:{compared}" if compared else "")
 
 
-def hint(game: Game, *, playouts: int = PLAYOUTS, seed: int = 0) -> Hint:
-    """What the search player would do now (never reading hidden cards)."""
-    player = SearchPlayer(seed, playouts=playouts)
-    action = player.choose(game)
+def hint_html(found: Hint) -> str:
+    """The hint as HTML (every text escaped): the plan and why in front; the first action, one
+    guess of the whole line, the rules it meets and the plans compared behind clicks."""
+    e = html.escape
+    line = "".join(f"<li>{e(x)}</li>" for x in found.line)
+    compared = "".join(f"<li>{e(label)}: {e(gap)}</li>"
+                       for (label, _v), gap in zip(found.lines, found.gaps, strict=True))
+    value = f" <span class='coach-value'>[{e(str(found.value))}]</span>" if found.value else ""
+    return (f"<div class='onb-hint'><b>Hint:</b> <span class='onb-hint-plan'>"
+            f"{e(found.plan or found.words or found.action)}</span>{value}"
+            + (f"<div class='onb-hint-why'>Why: {e(found.reason)}</div>" if found.reason else "")
+            + f"<div class='onb-hint-now'>Now: <span class='onb-hint-action'>"
+            f"{e(found.words or found.action)}</span> <code>{e(found.action)}</code></div>"
+            + (f"<details><summary>The whole line (one guess of the cards to come)</summary>"
+               f"<ol>{line}</ol></details>" if line else "")
+            + rules_html(found.rules)
+            + (f"<details><summary>{len(found.lines)} plans compared</summary>"
+               f"<ol>{compared}</ol></details>" if compared else "")
+            + "</div>")
+
+
+def hint(game: Game, *, level: str | Level = DEFAULT_LEVEL, seed: int = 0,
+         comparison: Comparison | None = None, plan: Plan | None = None) -> Hint:
+    """The best plan of the pending decision (never reading hidden cards); with ``plan``, the
+    next step of that plan (a turn already under way, see ``Practice.hint``) explained by
+    ``comparison``, the comparison that chose it."""
+    found = comparison or compare(game, level=level, seed=seed)
+    best = found.best if plan is None else (found.find(plan) or found.best)
+    policy = HeuristicPlayer(0)
+    policy.rng = random.Random(f"{found.samples.seed}:hint")
+    action = plan_step(game.table, plan or best.plan, policy)
     if action is None:
         raise ValueError("nothing to decide: the game is over")
-    compared = tuple((_label(game, line) if line.plan
-                      else "; ".join(describe(game, x) for x in line.actions), value)
-                     for line, value in player.last)
-    return Hint(action.notation, compared, describe(game, action))
+    others = [v for v in found.ranked if v is not best]
+    actions, rules = shown_line(game, found, best.plan) if plan is None else ((), ())
+    return Hint(action.notation,
+                tuple((v.plan.words(game.table), v.estimate) for v in found.ranked),
+                describe(game, action), best.plan.words(game.table),
+                tuple(describe(game, x) for x in actions), best.estimate,
+                reason(game.table, best, others[0] if others else None), rules,
+                tuple(gap(best, v) for v in found.ranked))
 
 
-def explore_values(game: Game, *, top: int | None = 10, playouts: int = PLAYOUTS, seed: int = 0,
-                   seat: int | None = None, **options: Any) -> pd.DataFrame:
-    """The explorer's table (``explore.explore`` with ``options``), its first ``top`` rows with
-    a ``value`` column (the expected final score margin from rollouts) and its ``value_error``,
-    sorted by value (``views.explorer.Explorer(game, frame=...)`` shows them).  Explored and
-    valued as ``seat`` (the player to decide, by default) may: on a re-deal of what that seat
-    cannot know, its hidden cards named by their backs (``explorer.for_seat``)."""
-    from obsession_nb.engine.explore.explorer import explore, for_seat
+def gap(best: Valued, other: Valued) -> str:
+    """A compared plan against the best, in words, on the guesses both were played on."""
+    if other is best:
+        return f"the best found, {best.estimate}"
+    said = verdict(best, other)
+    if said.samples < 2:
+        return "dropped after a first look (one guess)"
+    if said.close:
+        return f"{said} over {said.samples} guesses"
+    return f"{said.difference:.1f} VP less (± {said.error:.1f}) over {said.samples} guesses"
 
-    if game.state.turn is None:
+
+# ------------------------------------------------------------ the explorer
+
+
+def explore_values(game: Game, *, top: int | None = 10, level: str | Level = DEFAULT_LEVEL,
+                   seed: int = 0, seat: int | None = None, **options: Any) -> pd.DataFrame:
+    """The explorer's table (``explore.explore`` with ``options``) with a ``value`` column and
+    its ``value_error``, sorted by value, its first ``top`` rows: each row valued as the plan
+    its actions follow (tile, party, pass option, purchase), by the hint's comparison (the row of
+    the hint's plan has the hint's value); the rows of plans it did not compare are valued on
+    its samples too, among the explorer's first ``top`` rows only.  A turn too large to explore
+    whole is explored one compared tile at a time.  The rows are explored as the player to
+    decide may: on a re-deal of what that seat cannot know, a hidden card named by its back
+    (``explorer.for_seat``, ruling.seat-view)."""
+    from obsession_nb.engine.explore.explorer import ExploreLimit, explore, for_seat
+
+    owner = game.pending()["owner"]
+    if owner is None:
         return explore(game).assign(value=[], value_error=[])
-    seat = game.pending()["owner"] if seat is None else seat
+    if seat is not None and seat != owner:
+        return for_seat(game, seat, explore)  # refused: not that seat's decision
+    found = compare(game, level=level, seed=seed)
 
-    def valued(guess: Game) -> pd.DataFrame:
-        frame = explore(guess, top=top, **options).copy()
+    def valued(guess: Game) -> pd.DataFrame:  # the rows of a re-deal for the seat
+        try:
+            frame = explore(guess, **options).copy()
+        except ExploreLimit:
+            import pandas as pd
+
+            tiles = dict.fromkeys(v.plan.tile for v in found.ranked if v.plan.tile)
+            frame = pd.concat([explore(guess, **{**options, "host": t}) for t in tiles],
+                              ignore_index=True)
         if frame.empty:
             return frame.assign(value=[], value_error=[])
-        lines = [Line(tuple(parse(x) for x in row)) for row in frame["actions"]]
-        values = line_values(guess.table, seat, lines, playouts=playouts,
-                             rng=random.Random(f"explore:{seed}"))
-        frame["value"] = [round(v.mean, 2) for v in values]
-        frame["value_error"] = [round(v.stderr, 2) for v in values]
-        return frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+        plans = [plan_of(guess.table, [parse(x) for x in row]) for row in frame["actions"]]
+        first = set(range(min(len(plans), top if top is not None else len(plans))))
+        values: dict[Plan, Estimate] = {}
+        keep = []
+        for i, plan in enumerate(plans):
+            if plan not in values:
+                known = found.find(plan)
+                if known is not None and known.tally.n >= MIN_SAMPLES:
+                    values[plan] = known.estimate
+                elif known is not None or i in first:  # a first look only, or not compared
+                    values[plan] = found.value_line(plan, EXPLORE_SAMPLES).estimate
+            if plan in values:
+                keep.append(i)
+        frame = frame.iloc[keep].reset_index(drop=True)
+        estimates = [values[plans[i]] for i in keep]
+        frame["value"] = [round(v.mean, 2) for v in estimates]
+        frame["value_error"] = [round(v.stderr, 2) for v in estimates]
+        frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+        return frame.head(top) if top is not None else frame
 
-    return for_seat(game, seat, valued)
+    return for_seat(game, owner, valued)

@@ -21,12 +21,12 @@ import random
 
 from obsession_nb.engine.seat.redeal import redeal
 from obsession_nb.engine.table import Table
-from obsession_nb.modes.solo.values import trial_copy
+from obsession_nb.modes.solo.players.values import trial_copy
 
 
 def copy_position(table: Table) -> Table:
     """A copy of the position to try a line on: the one place the AI players copy a position
-    (``State.clone`` through ``solo_values.trial_copy``)."""
+    (``State.clone`` through ``values.trial_copy``)."""
     copy = trial_copy(table)
     copy.automatic = []
     return copy

@@ -2,7 +2,7 @@
 three strengths with the solo players' interface (``choose(game) -> Action | None``, a seed):
 
 * ``random`` — the seeded random player (``random_player.RandomPlayer``);
-* ``heuristic`` — the greedy solo player's ideas, generalised (modes/solo_strategy.py): each
+* ``heuristic`` — the greedy solo player's ideas, generalised (modes/solo/players/strategy.py): each
   turn it plays its options out on a copy (a pass with rents, a pass with hiring, the hosting of
   every tile the engine allows, each followed by the same small policies for guests, service and
   favours), values the position each reaches before step 7 by :func:`worth` and plays the best;
@@ -23,12 +23,12 @@ import random
 
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
-from obsession_nb.modes.solo.strategy import GreedySolo
-from obsession_nb.modes.solo.values import favours_value, is_legal
+from obsession_nb.modes.solo.actions import BuyInto
+from obsession_nb.modes.solo.players.strategy import GreedySolo
+from obsession_nb.modes.solo.players.values import favours_value, is_legal
 from obsession_nb.modes.team.seating import teams
 from obsession_nb.practice.determinise import copy_position, sample
 from obsession_nb.practice.scores import seat_totals
@@ -127,7 +127,7 @@ class HeuristicPlayer(GreedySolo):
     def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
         """The purchases worth making, best first, each with what it adds."""
         seat = table.turn.player
-        options = [x for x in engine.legal_actions(table, (a.Buy, ma.BuyInto))
+        options = [x for x in engine.legal_actions(table, (a.Buy, BuyInto))
                    if not x.useful_man]  # type: ignore[attr-defined]
         if not options:
             return []

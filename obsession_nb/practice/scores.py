@@ -16,9 +16,9 @@ from typing import Any
 from obsession_nb.base.cloning import keyer
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.engine.mode import Mode
-from obsession_nb.engine.records.mode_records import Milestones
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import Player
+from obsession_nb.engine.records.variant_records import Milestones
 from obsession_nb.engine.scoring import score_player, totals
 from obsession_nb.engine.table import Table
 

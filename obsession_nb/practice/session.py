@@ -17,21 +17,28 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
-from obsession_nb.engine.game import Game, Snapshot, new_game
-from obsession_nb.engine.records.actions import Action
+from obsession_nb.engine.game import Game, Snapshot, load_scenario_text, new_game
+from obsession_nb.engine.positions.scenario import read_text
+from obsession_nb.engine.records.actions import Action, Activity
+from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.arena import Player, make_player
-from obsession_nb.practice.coach import Hint, TurnReview, hint, review_turn
-from obsession_nb.practice.search import PLAYOUTS
+from obsession_nb.practice.coach import Hint, TurnReview, compare, hint, review_turn
+from obsession_nb.practice.plans import DEFAULT_LEVEL, Comparison, Level, Plan, level_named, plan_of
+from obsession_nb.practice.search import SearchPlayer
 
 WORST = 5
 """Turns the post-game review lists."""
 UNDONE = ("Taken back to the start of your turn. The cards you cannot see were shuffled and "
           "dealt again, so what you saw since may not come again (ruling.seat-undo).")
 """What the practice table and ``obsession-nb practice`` say after a take-back."""
+SETTINGS = "# obsession-nb practice: "
+"""The first line of a saved practice game, before the table's settings."""
 
 
 @dataclass
@@ -43,23 +50,30 @@ class _Mark:
     reviews: int
     turn: bool
     """A turn (reviewed when it ends), not a setup decision."""
+    comparison: Comparison | None = None
+    """The coach's comparison at this point, once a hint or the review has made it."""
 
 
 class Practice:
     """A game at which ``seat`` (1-based, as ``p1``…) is yours and the rest are played by
-    ``opponents`` (``random``, ``heuristic`` or ``search``)."""
+    ``opponents`` (``random``, ``heuristic`` or ``search``); ``level`` is the coach's and the
+    search opponents' (``plans.LEVELS``); ``options`` a game's options (``Options``: the
+    variants, ``--option`` settings and milestones, see ``option_index.options_with``)."""
 
     def __init__(self, players: int = 4, seat: int = 1, opponents: str = "search",
-                 mode: str = "standard", *, seed: int = 0, playouts: int = PLAYOUTS,
-                 coach: bool = True, game: Game | None = None) -> None:
+                 mode: str = "standard", *, seed: int = 0, level: str | Level = DEFAULT_LEVEL,
+                 coach: bool = True, game: Game | None = None,
+                 options: Options | None = None) -> None:
         if not 1 <= seat <= players:
             raise ValueError(f"seat must be 1 to {players}, not {seat}")
-        self.game = game or new_game(players, seed=seed, options=Options(mode=mode))  # type: ignore[arg-type]
+        options = options or Options(mode=mode)  # type: ignore[arg-type]
+        self.game = game or new_game(players, seed=seed, options=options)
         self.seat = seat - 1
+        self.strategy = opponents
         self.seed = seed
-        self.playouts = playouts
+        self.level = level_named(level)
         self.coach = coach
-        budget = {"playouts": playouts} if opponents == "search" else {}
+        budget = {"level": self.level} if opponents == "search" else {}
         self.opponents: dict[int, Player] = {
             s: make_player(opponents, seed * 8 + s, **budget)
             for s in range(players) if s != self.seat}
@@ -138,18 +152,51 @@ class Practice:
         if ended and self.coach and mark and mark.turn and mark.reviews == len(self.reviews):
             start = mark.snapshot
             if start.log_length < len(self.game.log):
-                self.reviews.append(review_turn(self.game, start, playouts=self.playouts,
-                                                seed=self.seed))
+                self.reviews.append(review_turn(self.game, start, level=self.level,
+                                                seed=self.seed, comparison=mark.comparison))
         self._mark_turn()
 
     def last_review(self) -> TurnReview | None:
         return self.reviews[-1] if self.reviews else None
 
     def hint(self) -> Hint:
-        """What the search would do at your decision (never reading hidden cards)."""
+        """The coach's best plan at your decision (never reading hidden cards).  At the start
+        of your turn it is the plan the review will compare yours with; later in a turn that
+        has followed that plan so far, the plan's next step."""
         if not self.your_move():
             raise ValueError("it is not your move")
-        return hint(self.game, playouts=self.playouts, seed=self.seed)
+        mark = self.marks[-1] if self.marks else None
+        if mark is not None and mark.turn and mark.snapshot.log_length == len(self.game.log):
+            if mark.comparison is None:
+                mark.comparison = compare(self.game, level=self.level, seed=self.seed)
+            return hint(self.game, comparison=mark.comparison)
+        if mark is not None and mark.turn and mark.comparison is not None:
+            plan = mark.comparison.best.plan
+            if self._following(mark, plan):
+                return hint(self.game, comparison=mark.comparison, plan=plan)
+        return hint(self.game, level=self.level, seed=self.seed)
+
+    def _following(self, mark: _Mark, plan: Plan) -> bool:
+        """Your actions since the start of the turn are the plan's so far."""
+        played = [e.action for e in self.game.log[mark.snapshot.log_length:]
+                  if e.player == self.seat and not e.action.startswith("(")]
+        actions = [parse(x) for x in played]
+        if actions and isinstance(actions[0], Activity) != (plan.kind == "host"):
+            return False
+        so_far = plan_of(self.game.table, actions)
+        if plan.kind != so_far.kind and so_far.kind != "line":
+            return False
+        return (so_far.tile in (None, plan.tile) and set(so_far.party) <= set(plan.party)
+                and so_far.buy in (None, plan.buy))
+
+    def set_level(self, name: str | Level) -> None:
+        """The coach's and the search opponents' level from now on."""
+        self.level = level_named(name)
+        for player in self.opponents.values():
+            if isinstance(player, SearchPlayer):
+                player.level = self.level
+        for mark in self.marks:
+            mark.comparison = None
 
     def undo(self) -> bool:
         """Back to the start of your current turn, or of your previous one if this one has not
@@ -171,8 +218,40 @@ class Practice:
     # ------------------------------------------------------------ files and the end
 
     def save(self) -> str:
-        """The game as scenario YAML: the starting position and every action played."""
-        return self.game.to_scenario(with_actions=True)
+        """The game as scenario YAML: the starting position and every action played, after a
+        comment line with the table's settings that :meth:`load` reads back."""
+        settings = (f"seat={self.seat + 1} opponents={self.strategy} seed={self.seed} "
+                    f"level={self.level.name} coach={'yes' if self.coach else 'no'}")
+        return f"{SETTINGS}{settings}\n" + self.game.to_scenario(with_actions=True)
+
+    @classmethod
+    def load(cls, path: str | Path, **overrides: Any) -> Practice:
+        """Continue a game :meth:`save` wrote (any scenario file will do: its recorded actions
+        are played first); its settings line gives the seat, opponents, seed and level
+        unless ``overrides`` say otherwise.  The reviews of the turns before are not kept."""
+        text = read_text(path)
+        first = text.partition("\n")[0]
+        settings: dict[str, Any] = {}
+        if first.startswith(SETTINGS):
+            for word in first[len(SETTINGS):].split():
+                name, _, value = word.partition("=")
+                if name in ("seat", "seed") and value.lstrip("-").isdecimal():
+                    settings[name] = int(value)
+                elif name in ("opponents", "level"):
+                    settings[name] = value
+                elif name == "coach":
+                    settings[name] = value != "no"
+        settings.update({k: v for k, v in overrides.items() if v is not None})
+        game = load_scenario_text(text, source=str(path))
+        if game.state.finished:
+            raise ValueError(f"{path}: this game is over; there is nothing left to play")
+        return cls(len(game.state.players), game=game, **settings)
+
+    def team_results(self) -> list[str]:
+        """Competitive Team Play: each team's total, winners marked (team.scoring); else none."""
+        found = self.game.table.mode.result_json(self.game.table).get("teams", [])
+        return [f"Team {t['team']} ({' & '.join(t['names'])}): {t['total']}"
+                + (" (winner)" if t["winner"] else "") for t in found]
 
     def post_game(self, worst: int = WORST) -> list[TurnReview]:
         """Your turns that cost the most value, costliest first."""

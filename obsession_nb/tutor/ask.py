@@ -14,51 +14,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from obsession_nb.base import i18n, yamlio
+from obsession_nb.base import i18n
 from obsession_nb.base.japanese import has_japanese
-from obsession_nb.base.resources import content_dir
-from obsession_nb.base.wordsearch import Document, JapaneseIndex, WordIndex, normalise
-from obsession_nb.data.lexicon import is_english
+from obsession_nb.base.wordsearch import WordIndex, normalise
 from obsession_nb.data.rules import rule, rule_index
-from obsession_nb.data.translations import case_text, rule_text, term_text
-from obsession_nb.tutor.casebook import Case, cases
+from obsession_nb.tutor.ask_index import Term, glossary, synonyms
+from obsession_nb.tutor.ask_index import case_rule as _case_rule
+from obsession_nb.tutor.ask_index import english_index as _index
+from obsession_nb.tutor.ask_index import entries as _meta
+from obsession_nb.tutor.ask_index import japanese_index as _japanese_index
+from obsession_nb.tutor.ask_index import japanese_text as _ja
+from obsession_nb.tutor.ask_index import modes as _modes
+from obsession_nb.tutor.ask_index import term as _term
+from obsession_nb.tutor.casebook import Case, engine_answer
 from obsession_nb.tutor.rulebook import Demonstration, demonstrations, entry
 from obsession_nb.tutor.understand import STANDARD, allowed, label, named_mode, rule_mode
 
-
-@dataclass(frozen=True)
-class Term:
-    """One glossary term: its name, what players call it instead, a sentence, its rules."""
-
-    term: str
-    also: tuple[str, ...]
-    says: str
-    rules: tuple[str, ...]
-
-
-@cache
-def _glossary_data() -> dict[str, Any]:
-    return yamlio.load((content_dir() / "glossary.yaml").read_text(encoding="utf-8"))
-
-
-@cache
-def glossary() -> tuple[Term, ...]:
-    """Every glossary term, in the file's order."""
-    return tuple(Term(term=t["term"], also=tuple(t.get("also") or ()), says=t["says"],
-                      rules=tuple(t["rules"])) for t in _glossary_data()["terms"])
-
-
-def synonyms() -> dict[str, str]:
-    """Word or phrase players use → the word the texts use: each term's ``also`` names, then
-    the glossary's ``synonyms`` list."""
-    out = {alias: t.term for t in glossary() for alias in t.also}
-    out.update({str(k): str(v) for k, v in (_glossary_data().get("synonyms") or {}).items()})
-    return out
+__all__ = ["Answer", "Hit", "Term", "answer_sentence", "answer_text", "glossary", "search",
+           "show_me", "synonyms"]
 
 
 @dataclass(frozen=True)
@@ -79,80 +56,6 @@ class Hit:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "id": self.id, "title": self.title, "passage": self.passage,
                 "rule": self.rule, "score": round(self.score, 3), "mode": self.mode}
-
-
-def _id_words(rule_id: str) -> str:
-    return rule_id.replace(".", " ").replace("-", " ")
-
-
-def _case_rule(c: Case) -> str:
-    return c.expect_rules[0] if c.expect_rules else "service.mandatory"
-
-
-Meta = dict[str, tuple[str, str, str, str]]
-"""Per document key: (kind, id, English title, rule opened)."""
-
-
-@cache
-def _meta() -> Meta:
-    meta: Meta = {f"rule:{r.id}": ("rule", r.id, r.title, r.id) for r in rule_index().values()}
-    meta |= {f"case:{c.id}": ("case", c.id, c.question, _case_rule(c)) for c in cases()}
-    meta |= {f"term:{t.term}": ("term", t.term, t.says, t.rules[0]) for t in glossary()}
-    return meta
-
-
-@cache
-def _index() -> WordIndex:
-    """The English index of the rules, the casebook and the glossary."""
-    docs: list[Document] = []
-    for r in rule_index().values():
-        body = (r.summary, r.reading or "", *(f"{k}: {v}" for k, v in r.choices))
-        docs.append(Document(f"rule:{r.id}", ((_id_words(r.id), 2), (r.title, 3),
-                                              *((text, 1) for text in body)),
-                             (r.summary, r.reading or "")))
-    for c in cases():
-        docs.append(Document(f"case:{c.id}", ((c.question, 3), (_id_words(c.id), 1),
-                                              (c.answer, 1), (c.topic, 1)), (c.answer,)))
-    for t in glossary():
-        docs.append(Document(f"term:{t.term}", ((t.term, 3), (" ".join(t.also), 2),
-                                                (t.says, 1)), (t.says,)))
-    phrases = [t.term for t in glossary()] + [a for t in glossary() for a in t.also]
-    return WordIndex(docs, synonyms(), phrases, language=is_english)
-
-
-@cache
-def _japanese_index() -> JapaneseIndex:
-    """The Japanese index: the entries' Japanese text (``content/i18n/ja/``, those written so
-    far), each with its English title too, so that a question mixing the languages finds it."""
-    docs: list[Document] = []
-    for r in rule_index().values():
-        ja = rule_text(r.id, "ja")
-        fields = ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ()
-        docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1)),
-                             (ja.summary,) if ja else (r.summary,)))
-    for c in cases():
-        cj = case_text(c.id, "ja")
-        fields = ((cj.question, 3), (cj.answer, 1)) if cj else ()
-        docs.append(Document(f"case:{c.id}", (*fields, (c.question, 1)),
-                             (cj.answer,) if cj else (c.answer,)))
-    for t in glossary():
-        tj = term_text(t.term, "ja")
-        fields = ((tj.term, 3), (" ".join(tj.also), 2), (tj.says, 1)) if tj else ()
-        docs.append(Document(f"term:{t.term}", (*fields, (" ".join((t.term, *t.also)), 1)),
-                             (tj.says,) if tj else (t.says,)))
-    return JapaneseIndex(docs, synonyms(), _japanese_names())
-
-
-def _japanese_names() -> dict[str, str]:
-    """The game's names in English -> in Japanese (the glossary's terms and their other names,
-    the widgets' labels): an English name in a Japanese question is searched in Japanese too."""
-    names = {str(k): str(v) for k, v in i18n.glossary("ja").items()
-             if k.isascii() and has_japanese(str(v))}
-    for t in glossary():
-        tj = term_text(t.term, "ja")
-        if tj is not None:
-            names |= {name: tj.term for name in (t.term, *t.also)}
-    return names
 
 
 @dataclass(frozen=True)
@@ -190,29 +93,56 @@ OTHER_MODE_WEIGHT = 0.6
 """A question naming no mode: another mode's entries weigh this much of the standard game's."""
 
 
-def _mode_weight(mode: str | None) -> Callable[[str], float]:
-    """How much each document weighs for a question naming ``mode`` (or none): 0 for another
-    mode's entries when one is named (:data:`NAMED_MODE_BOOST`, :data:`OTHER_MODE_WEIGHT`)."""
+KIND_WEIGHT = {"rule": 1.0, "case": 0.95, "term": 0.6}
+"""A rule answers most questions; a case answers its own question (its words weigh three times
+in its index); a glossary term only says what a word means, so it comes first for a question
+that asks just that (:func:`_asks_a_word`)."""
+
+
+def _asks_a_word(question: str) -> bool:
+    """Whether the question only asks what a word means or does: "what is a pauper", "what
+    happens when I pass", a bare name of up to three words ("boots", "1st edition changes")."""
+    words = normalise(question).split()
+    return len(words) <= 3 or bool(re.match(r"(what|whats|who|whos) (is|are|happens)\b", " ".join(words)))
+
+
+MODE_TOPIC = 2.0
+"""A question naming no mode is about one when a mode's entry scores this many times the
+standard game's best ("what does the AI take on a 6": only the solo modes have an AI)."""
+
+
+def _about_a_mode(index: WordIndex, question: str) -> bool:
+    """Whether a question naming no mode asks about something only a mode has."""
+    modes = _modes()
+    best = {STANDARD: 0.0, "mode": 0.0}
+    for key, score in index.scores(question).items():
+        group = STANDARD if modes[key] == STANDARD else "mode"
+        best[group] = max(best[group], score)
+    return best["mode"] > MODE_TOPIC * best[STANDARD]
+
+
+def _weight(mode: str | None, question: str, about_a_mode: bool = False
+            ) -> Callable[[str], float]:
+    """How much each document weighs for this question: its kind's weight
+    (:data:`KIND_WEIGHT`), times its mode's (0 for another mode's entries when the question
+    names one, :data:`NAMED_MODE_BOOST` for that mode's, :data:`OTHER_MODE_WEIGHT` when it
+    names none, unless it asks about something only a mode has: :func:`_about_a_mode`)."""
     kept = allowed(mode)
     modes = _modes()
+    kinds = dict(KIND_WEIGHT, term=1.0) if _asks_a_word(question) else KIND_WEIGHT
 
     def weight(key: str) -> float:
         of = modes[key]
+        kind = kinds[key.partition(":")[0]]
         if of == STANDARD:
-            return 1.0
+            return kind
         if of not in kept:
             return 0.0
-        return NAMED_MODE_BOOST if mode is not None else OTHER_MODE_WEIGHT
+        if mode is None:
+            return kind * (1.0 if about_a_mode else OTHER_MODE_WEIGHT)
+        return kind * NAMED_MODE_BOOST
 
     return weight
-
-
-@cache
-def _modes() -> dict[str, str]:
-    """Per document key: the mode of its entry (a case's or a term's is its first rule's)."""
-    return {key: rule_mode(opens if kind == "case" else _term(key_id).rules[0]
-                           if kind == "term" else key_id)
-            for key, (kind, key_id, _title, opens) in _meta().items()}
 
 
 def search(query: str, limit: int | None = 20, lang: str | None = None) -> Answer:
@@ -230,7 +160,7 @@ def search(query: str, limit: int | None = 20, lang: str | None = None) -> Answe
     index: WordIndex = _japanese_index() if japanese else _index()
     meta, modes = _meta(), _modes()
     mode = named_mode(index.correct(query) or query)
-    found = index.search(query, limit, _mode_weight(mode))
+    found = index.search(query, limit, _weight(mode, query, _about_a_mode(index, query)))
     hits = [_hit(meta[h.key], h.passage, h.score, modes[h.key], lang) for h in found.hits]
     exact = query.strip()
     first = [h for h in hits if h.id == exact and h.kind in ("rule", "case")]
@@ -260,13 +190,23 @@ def _hit(meta: tuple[str, str, str, str], passage: str, score: float, mode: str,
 
 def _japanese_title(kind: str, key: str, title: str, passage: str) -> tuple[str, str]:
     """The hit's title and passage in Japanese where they are translated (else as given)."""
-    if kind == "rule" and (r := rule_text(key, "ja")):
+    if kind == "rule" and (r := _ja("rule", key)):
         return r.title, passage if has_japanese(passage) else _first_sentence(r.summary)
-    if kind == "case" and (c := case_text(key, "ja")):
+    if kind == "case" and (c := _ja("case", key)):
         return c.question, passage if has_japanese(passage) else c.answer
-    if kind == "term" and (t := term_text(key, "ja")):
+    if kind == "term" and (t := _ja("term", key)):
         return t.says, passage if has_japanese(passage) else t.says
     return title, passage
+
+
+def _closest_sentence(text: str, question: str) -> str:
+    """The sentence of ``text`` that holds most of the question's words (the first of equals)."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", " ".join(text.split())) if x]
+    if len(sentences) < 2:
+        return text
+    index = _japanese_index() if has_japanese(question) else _index()
+    asked = set(index.tokens(question))
+    return max(sentences, key=lambda x: len(asked & set(index.tokens(x))))
 
 
 def _first_sentence(text: str) -> str:
@@ -275,23 +215,22 @@ def _first_sentence(text: str) -> str:
 
 
 def answer_sentence(answer: Answer) -> str:
-    """One plain sentence answering the question, from its best hit: a case's answer, a rule's
-    summary (a ruling: our reading), a term's sentence; another mode's entry names its mode."""
+    """One plain sentence answering the question, from its best hit: a case's answer, the
+    sentence of a rule's summary that holds most of the question's words, a term's sentence;
+    another mode's entry names its mode."""
     if not answer.hits:
         return ""
     best = answer.hits[0]
     ja = answer.lang == "ja"
     if best.kind == "case":
-        cj = case_text(best.id, "ja") if ja else None
+        cj = _ja("case", best.id) if ja else None
         text = cj.answer if cj else _case(best.id).answer
     elif best.kind == "term":
-        tj = term_text(best.id, "ja") if ja else None
+        tj = _ja("term", best.id) if ja else None
         text = tj.says if tj else _term(best.id).says
     else:
-        rj = rule_text(best.id, "ja") if ja else None
-        r = rule(best.id)
-        text = rj.summary if rj else (r.reading if r.kind == "ruling" and r.reading
-                                      else r.summary)
+        rj = _ja("rule", best.id) if ja else None
+        text = _closest_sentence(rj.summary if rj else rule(best.id).summary, answer.query)
     sentence = _first_sentence(" ".join(text.split()))
     where = label(best.mode, answer.lang)
     if not where:
@@ -332,7 +271,7 @@ def _rule_lines(rule_id: str, lang: str = "en") -> list[str]:
     e = entry(rule_id)
     r = e.rule
     words = HEADINGS[lang]
-    ja = rule_text(r.id, "ja") if lang == "ja" else None
+    ja = _ja("rule", r.id) if lang == "ja" else None
     where = label(rule_mode(r.id), lang)
     tag = f" ({where})" if where else ""
     lines = [f"  [{r.id}] {ja.title if ja else r.title}{tag}", f"    {ja.summary if ja else r.summary}"]
@@ -347,13 +286,15 @@ def _rule_lines(rule_id: str, lang: str = "en") -> list[str]:
 def _case_lines(case_id: str, lang: str = "en") -> list[str]:
     c = _case(case_id)
     words = HEADINGS[lang]
-    cj = case_text(c.id, "ja") if lang == "ja" else None
-    result = c.ruling()
-    verdict = words["legal"] if result.verdict.legal else words["refused"]
-    lines = [f"  [{c.id}] {cj.question if cj else c.question}",
+    cj = _ja("case", c.id) if lang == "ja" else None
+    result = engine_answer(c.id)
+    verdict = words["legal"] if result.legal else words["refused"]
+    where = label(rule_mode(_case_rule(c)), lang)
+    tag = f" ({where})" if where else ""
+    lines = [f"  [{c.id}] {cj.question if cj else c.question}{tag}",
              f"    {cj.answer if cj else c.answer}",
              "    " + words["engine"].format(ask=c.ask, verdict=verdict)]
-    lines += [f"      - {r.verdict} [{r.rule}]" for r in result.cited_first[:3]]
+    lines += [f"      - {said} [{rule_id}]" for rule_id, said in result.rulings[:3]]
     return lines
 
 
@@ -389,7 +330,9 @@ def answer_text(answer: Answer, rules: int = 3, case_count: int = 2) -> str:
     if answer.corrected:
         lines.append(f"({words['mean']}: {answer.corrected}?)")
     terms = answer.of_kind("term", CLOSE)[:1]
-    rule_ids = list(dict.fromkeys([h.rule for h in answer.hits if h.kind == "rule"]
+    best = answer.hits[0]
+    behind = list(_case(best.id).expect_rules) if best.kind == "case" else []
+    rule_ids = list(dict.fromkeys(behind + [h.rule for h in answer.hits if h.kind == "rule"]
                                   + [r for t in terms for r in _term(t.id).rules]))[:rules]
     if terms:
         lines.append(f"{terms[0].id}: {terms[0].title}")
@@ -405,7 +348,3 @@ def answer_text(answer: Answer, rules: int = 3, case_count: int = 2) -> str:
     if demo is not None:
         lines.append(f"{words['show']}: {demo.kind} {demo.name}: {demo.title} — `{demo.action}`")
     return "\n".join(lines)
-
-
-def _term(name: str) -> Term:
-    return next(t for t in glossary() if t.term == name)

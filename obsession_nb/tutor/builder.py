@@ -7,19 +7,20 @@ player's first choice), then brings it to the start of the asked round as the en
 rounds with every player's turns skipped: the round-track spaces passed on the way apply their
 events (reserves activating, a new season's theme; rules round-track.*-events,
 season.theme-reveal), a market variant's end-of-round step happens, each player has taken one
-turn per activity round, and each courtship passed is played in full by the engine — scored on
-the hands as they stand, the winner's Fairchild, the objective discards, the VP cards — each
-decision the first one offered, after which the first-player pawn moves on
-(ud.first-player-counterclockwise).  Nothing else is invented: money, reputation, hands and
-organisers are the setup's (and the courtships'), for the user to change.  The Solo Estate
-Challenge's positions come from its own setup (``modes/solo.py``), classic solitaire's from its
-own (``modes/classic.py``).
+turn per activity round (its step 2's objective-card draw made, event.objective-draw), and each
+courtship passed is played in full by the engine — scored on the hands as they stand, the
+winner's Fairchild, the objective discards, the VP cards — each decision the first one offered,
+after which the first-player pawn moves on (ud.first-player-counterclockwise). Nothing else is
+invented: money, reputation, hands and organisers are the setup's (and the courtships'), for the
+user to change. The Solo Estate Challenge's positions come from its own setup
+(``modes/solo.py``), classic solitaire's from its own (``modes/classic.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from obsession_nb.data.rules import did_you_mean
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.mode import BUILTIN
 from obsession_nb.engine.positions.option_index import options_with, parse_setting
@@ -47,7 +48,8 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
     ``market=seasonal``; the fields of ``Options``, option_index.py), applied before the setup
     so that it follows them; the two solitaire modes take none (their setups fix the options)."""
     if mode not in MODES:
-        raise ValueError(f"unknown mode '{mode}'; the modes are {', '.join(MODES)}")
+        raise ValueError(f"unknown mode '{mode}'; the modes are {', '.join(MODES)}"
+                         + did_you_mean(mode, MODES))
     own = sorted({parse_setting(text)[0] for text in settings} & OWN_ARGUMENTS)
     if own:
         raise ValueError(f"{', '.join(own)} is set by its own argument (on the command line "
@@ -90,8 +92,8 @@ def _advance(game: Game, target: int) -> None:
     space's events, and each courtship in full — its scoring, the winner's Fairchild, the
     objective discards and the VP cards (seasons.py: courtship.*, season.*) — each decision the
     first one offered; the pawn then passes (ud.first-player-counterclockwise)."""
-    from obsession_nb.engine.steps.rounds import is_courtship, last_round
-    from obsession_nb.engine.turn.flow import end_round
+    from obsession_nb.engine.steps.rounds import has_event, is_courtship, last_round
+    from obsession_nb.engine.turn.flow import end_round, settle
 
     table = game.table
     state = table.state
@@ -104,12 +106,36 @@ def _advance(game: Game, target: int) -> None:
     while state.round < target:
         if is_courtship(table) or state.turn is None or state.turn.step != "begin":
             game.apply(game.legal_actions()[0])  # the courtship's decisions, in turn
-        else:
-            end_round(table)  # everyone's turn of this round skipped
+        else:  # everyone's turn of this round skipped, but for the round's objective draw
+            if has_event(table, "objective_draw"):
+                _draw_objectives(game)
+            end_round(table)
+            settle(table)  # a courtship with nothing to decide ends its season at once
     turns = target - 1 - len(courtships)
     for player in state.players:
         player.turns_taken = turns
     table.automatic = []
+
+
+def _draw_objectives(game: Game) -> None:
+    """The round's objective-card draw in each player's step 2, in turn order, as the engine
+    makes it (event.objective-draw); by the 1st printing the first card drawn is kept and the
+    other goes under the deck (ud.objectives-during-play)."""
+    from obsession_nb.engine.records.state import Turn
+    from obsession_nb.engine.steps.seasons import turn_order
+    from obsession_nb.engine.turn.opening import objective_draw
+
+    table = game.table
+    state = table.state
+    begun = state.turn
+    for seat in turn_order(state.first_player, len(state.players)):
+        state.turn = Turn(player=seat, step="step2")
+        table.auto("step 2: round track", objective_draw(table))
+        kept, *back = state.turn.offer or [None]
+        if back:
+            table.me.objectives.append(kept)
+            state.supply.objective_deck += back
+    state.turn = begun
 
 
 def _courtship_round(game: Game, number: int) -> bool:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import Ruling
-from obsession_nb.engine.game import Game, Verdict, load_position
+
+if TYPE_CHECKING:  # the engine loads when a case is asked, not when the casebook is searched
+    from obsession_nb.engine.game import Game, Verdict
 
 _ZONES = ("available", "quarters", "expended")
 
@@ -98,6 +100,30 @@ class CaseRuling:
         return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class EngineAnswer:
+    """What the engine answered a case, in words: legal or not, and its rulings (rule id,
+    verdict) with those of the rules the case cites first."""
+
+    legal: bool
+    rulings: tuple[tuple[str, str], ...]
+
+
+def engine_answer(case_id: str) -> EngineAnswer:
+    """:meth:`Case.ruling` in words, asked of the engine once per version of the package and
+    its content: kept in the user's cache (obsession_nb/data/content_cache.py), so that
+    `obsession-nb ask` need not load the engine to print an answer it gave before."""
+    from obsession_nb.data import content_cache
+
+    def ask_engine() -> dict[str, Any]:
+        result = case(case_id).ruling()
+        return {"legal": result.verdict.legal,
+                "rulings": [[r.rule, r.verdict] for r in result.cited_first]}
+
+    plain = content_cache.for_package(f"case-{case_id}", ask_engine)
+    return EngineAnswer(bool(plain["legal"]), tuple((r, v) for r, v in plain["rulings"]))
+
+
 @cache
 def _data() -> dict[str, Any]:
     return yamlio.load((content_dir() / "casebook.yaml").read_text(encoding="utf-8"))
@@ -146,7 +172,7 @@ def _describe(game: Game) -> str:
 
 def _position(spec: dict[str, Any]) -> Game:
     """Build a case position: a packaged scenario, or a base table with changes."""
-    from obsession_nb.engine.game import load_scenario_text
+    from obsession_nb.engine.game import load_position, load_scenario_text
 
     if "scenario" in spec:
         return load_position(spec["scenario"])

@@ -22,6 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.resources import content_dir
+from obsession_nb.data.catalog import on_reload
 from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.game import Game, load_position, load_scenario_text
 from obsession_nb.engine.records import actions as a
@@ -112,6 +113,7 @@ def _at(game: Game, label: str) -> Position:
     return (label, game.state.clone(), tuple(game.table.custom.values()))
 
 
+@on_reload
 @cache
 def _scenario_positions() -> tuple[Position, ...]:
     """Every decision of every packaged scenario's recorded play."""

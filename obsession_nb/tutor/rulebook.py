@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir, package_dir
+from obsession_nb.data import content_cache
 from obsession_nb.data.rules import Rule, rule, rule_index
 
 if TYPE_CHECKING:
@@ -158,10 +159,16 @@ class Demonstration:
 @cache
 def _scenario_rules() -> dict[str, tuple[tuple[str, int, str, str], ...]]:
     """Rule id -> (scenario, action index, action, title) for each packaged scenario's recorded
-    actions, computed by playing them."""
+    actions, computed by playing them (once per version of the package: the user's cache keeps
+    what was found, obsession_nb/data/content_cache.py)."""
+    found = content_cache.for_package("scenario-rules", _play_scenarios)
+    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}  # type: ignore[misc]
+
+
+def _play_scenarios() -> dict[str, list[list[Any]]]:
     from obsession_nb.engine.game import load_position
 
-    found: dict[str, list[tuple[str, int, str, str]]] = {}
+    found: dict[str, list[list[Any]]] = {}
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
         game = load_position(path.stem)
         title = str(yamlio.load(path.read_text(encoding="utf-8")).get("title") or path.stem)
@@ -170,8 +177,8 @@ def _scenario_rules() -> dict[str, tuple[tuple[str, int, str, str], ...]]:
                 for r in entry.rulings:
                     hits = found.setdefault(r["rule"], [])
                     if not any(h[0] == path.stem for h in hits):
-                        hits.append((path.stem, i, action, title))
-    return {k: tuple(v) for k, v in found.items()}
+                        hits.append([path.stem, i, action, title])
+    return found
 
 
 RANDOM_GAMES = ((3, 1), (2, 2))
@@ -187,8 +194,14 @@ def _random_game(players: int, seed: int) -> tuple[Game, Any]:
 
 @cache
 def _game_rules() -> dict[str, tuple[tuple[str, int, str], ...]]:
-    """Rule id -> (game name, action index, action) of its first ruling in each random game."""
-    found: dict[str, list[tuple[str, int, str]]] = {}
+    """Rule id -> (game name, action index, action) of its first ruling in each random game
+    (played once per version of the package, as :func:`_scenario_rules`)."""
+    found = content_cache.for_package("game-rules", _play_games)
+    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}  # type: ignore[misc]
+
+
+def _play_games() -> dict[str, list[list[Any]]]:
+    found: dict[str, list[list[Any]]] = {}
     for players, seed in RANDOM_GAMES:
         game, player = _random_game(players, seed)
         name = f"{players}-{seed}"
@@ -201,9 +214,9 @@ def _game_rules() -> dict[str, tuple[tuple[str, int, str], ...]]:
                 for r in entry.rulings:
                     hits = found.setdefault(r["rule"], [])
                     if not any(h[0] == name for h in hits):
-                        hits.append((name, n, action.notation))
+                        hits.append([name, n, action.notation])
             n += 1
-    return {k: tuple(v) for k, v in found.items()}
+    return found
 
 
 def demonstrations(rule_id: str) -> list[Demonstration]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import nearest
-from obsession_nb.engine.records.notation import ACTION_TYPES
+from obsession_nb.engine.records.notation import action_types
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
@@ -44,7 +44,7 @@ def notation_hint(game: Game, text: str, *, near_legal: bool = True) -> list[str
     words = text.split()
     fixed = list(words)
     for i, word in enumerate(words):
-        pool = sorted(ACTION_TYPES) if i == 0 else ids
+        pool = sorted(action_types()) if i == 0 else ids
         if word in pool or (i and (word in ("tile", "useful_man") or re.fullmatch(r"p\d", word))):
             continue
         near = close(word, pool, n=1)

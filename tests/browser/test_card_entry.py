@@ -23,7 +23,7 @@ STANDIN = "standin-casual-gentleman-200"
 
 @pytest.fixture(autouse=True)
 def no_pack() -> Iterator[Path]:
-    """No pack in use before or after: the suite's config folder (tests/conftest.py), which
+    """No pack in use before or after: the suite's config folder (conftest.py), which
     the servers' kernels share, is left as it was found."""
     path = Path(os.environ[CONFIG_ENV]) / PACK_FILE
     path.unlink(missing_ok=True)
@@ -70,8 +70,7 @@ def test_a_card_entered_in_the_widget_changes_its_badge_on_the_board(
     expect(row).to_have_attribute("data-from-box", "1")
     assert no_pack.is_file() and "Sir Test Boxley" in no_pack.read_text(encoding="utf-8")
     shoot(form, "card-entry-saved")
-    shoot(on_board.locator("xpath=ancestor::*[contains(@class,'onb-board')]").first,
-          "card-entry-board-with-your-card")
+    shoot(page.locator(".onb-card-entry-box .onb-board").first, "card-entry-board-with-your-card")
     assert_no_widget_errors(page)
 
 

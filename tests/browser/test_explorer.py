@@ -32,7 +32,7 @@ def test_explorer_row_click_loads_the_line_into_the_stepper(what_if: Page) -> No
     rows.nth(1).click()
     expect(rows.nth(1)).to_have_class("onb-explorer-row onb-explorer-selected")
     stepper = box.locator(".onb-stepper")
-    expect(stepper.locator(".onb-script")).to_contain_text(f"step 1 of {len(line)}")
+    expect(stepper.locator(".onb-script")).to_contain_text(f"action 1 of {len(line)}")
     # The explorer names the line's actions in words; the stepper shows each one's name too.
     named = stepper.locator(".onb-script-label")
     assert line[0].endswith(named.inner_text().strip(" ()")), (line[0], named.inner_text())

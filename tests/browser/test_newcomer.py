@@ -88,7 +88,8 @@ def test_ruling_panel_checks_on_enter_and_clears_on_a_stepper_move_and_on_pick(
     box.fill("host standin-estate-pr2")
     box.press("Enter")
     expect(verdict).to_contain_text("legal")
-    panel.locator(".onb-panel-verb select").select_option("invite")  # Pick composes another
+    # Pick composes another
+    panel.locator(".onb-panel-verb select").select_option("Invite a guest (step 4) (invite)")
     expect(verdict).to_have_count(0)
     expect(box).to_have_value(re.compile(r"^invite "))
     shoot(panel, "panel-cleared-after-pick")

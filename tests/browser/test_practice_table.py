@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 PRACTICE = "11-practice-table.ipynb"
 FAST = ("from obsession_nb.tutor.views import PracticeTable\n"
         "fast = PracticeTable(players=2, seat=1, opponents='random', seed=3, delay=0, "
-        "playouts=1)\nfast")
+        "level='easy')\nfast")
 MAX_CLICKS = 400
 
 
@@ -26,16 +26,22 @@ def status(table: Locator) -> Locator:
 
 
 def wait_ready(table: Locator, before: str | None) -> str:
-    """Wait until it is our move again (or the game is over) at another log length."""
+    """Wait until it is our move again (or the game is over) at another log length, and the
+    choice buttons on screen are the ones of that position (never a click on the buttons of
+    the position before).  Returns the log length."""
     ready = table.locator(".onb-practice-status-text.onb-ready")
     if before is not None:
         ready = table.locator(f".onb-practice-status-text.onb-ready:not([data-log='{before}'])")
     expect(ready).to_have_count(1, timeout=120_000)
+    position = ready.get_attribute("data-position")
+    expect(table.locator(f".onb-stepper .onb-choices[data-position='{position}']")).to_have_count(1)
     return ready.get_attribute("data-log") or ""
 
 
 def click_first_choice(table: Locator, log: str) -> str:
-    button = table.locator(".onb-stepper .onb-choice:not(.onb-choice-special)").first
+    position = table.locator(".onb-practice-status-text").get_attribute("data-position")
+    shown = table.locator(f".onb-stepper .onb-choices[data-position='{position}']")
+    button = shown.locator(".onb-choice:not(.onb-choice-special)").first
     expect(button).to_be_visible()
     button.click()
     return wait_ready(table, log)
@@ -62,6 +68,8 @@ def test_a_whole_two_player_game_at_the_practice_table(
     expect(hint).to_be_visible(timeout=120_000)
     suggested = hint.inner_text()
     assert suggested
+    expect(table.locator(".onb-hint-plan")).to_contain_text(re.compile(r"^(host the|pass and)"))
+    expect(table.locator(".onb-hint-why")).to_be_visible()
     shoot(table, "practice-hint")
 
     # play the first turn: the coach reviews it
@@ -74,8 +82,8 @@ def test_a_whole_two_player_game_at_the_practice_table(
     coach = table.locator(".onb-practice-coach")
     expect(coach.locator("tr.coach-yours")).to_have_count(1)
     assert 1 <= coach.locator("tr.coach-best").count() <= 3
-    expect(coach).to_contain_text(re.compile(r"cost \d+\.\d VP"))
-    expect(coach.locator(".coach-rulings")).to_be_visible()
+    expect(coach).to_contain_text(re.compile(
+        r"cost \d+\.\d VP|too close to call|You played the best plan found"))
     shoot(table, "practice-coach-after-a-turn")
 
     # the opponent's rulings are in the log beside ours
@@ -107,9 +115,14 @@ def test_a_whole_two_player_game_at_the_practice_table(
         assert clicks < MAX_CLICKS, "the game did not end"
     final = table.locator(".onb-practice-review .onb-final")
     expect(final).to_be_visible()
-    expect(final).to_contain_text("Final scoresheet")
-    expect(final.locator("table")).to_be_visible()
+    # the result first: who won, each category per player as a chart, then the review
+    expect(final.locator(".onb-result-winner")).to_contain_text(re.compile(r"wins? with \d+ VP"))
+    expect(final.locator(".onb-result-row")).to_have_count(7)
     assert final.locator("ol li").count() >= 1
+    final.locator("summary", has_text="Final scoresheet").click()
+    expect(final.locator("table")).to_be_visible()
+    assert (final.bounding_box() or {"y": 1})["y"] < (
+        table.locator(".onb-stepper").bounding_box() or {"y": 0})["y"]
     expect(table.locator(".onb-stepper")).to_contain_text("The game is over.")
     assert_no_widget_errors(page)
     shoot(table, "practice-final-scoresheet")
@@ -128,3 +141,34 @@ def test_the_practice_table_plays_in_notebook_7(
     expect(status(table)).to_contain_text("Your move")
     assert_no_widget_errors(page)
     shoot(table, "nb7-practice-table")
+
+
+def test_a_saved_practice_game_loads_in_another_table(
+        page: Page, run_notebook_in_lab, assert_no_widget_errors, tmp_path) -> None:
+    """Issue 47 item 6: Save game writes a file that Load game continues from."""
+    run_notebook_in_lab(page, PRACTICE)
+    run_code_in_lab(page, FAST)
+    table = page.locator(".jp-OutputArea .onb-practice").last
+    log = wait_ready(table, None)
+    for _ in range(3):
+        log = click_first_choice(table, log)
+    prompt = status(table).inner_text()  # "Your move: <the decision>"
+    saved = tmp_path / "saved-practice.yaml"
+    path_box = table.locator(".onb-practice-bar input[type=text]")
+    path_box.fill(str(saved))
+    path_box.press("Enter")
+    table.locator(".onb-practice-save").click()
+    expect(status(table)).to_contain_text("Game saved to")
+    run_code_in_lab(page, FAST.replace("seed=3", "seed=8").replace("fast", "other"))
+    other = page.locator(".jp-OutputArea .onb-practice").last
+    wait_ready(other, None)
+    other_box = other.locator(".onb-practice-bar input[type=text]")
+    other_box.fill(str(saved))
+    other_box.press("Enter")
+    other.locator(".onb-practice-load").click()
+    expect(status(other)).to_contain_text("Game loaded from")
+    expect(status(other)).to_contain_text(prompt)  # the same decision, ours
+    loaded = wait_ready(other, None)
+    click_first_choice(other, loaded)  # it plays on
+    assert_no_widget_errors(page)
+    shoot(other, "practice-loaded-game")

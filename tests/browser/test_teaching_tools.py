@@ -88,6 +88,30 @@ def test_rule_browser_answers_a_question_typed_in_players_words_with_a_typo(
     assert_no_widget_errors(page)
 
 
+def test_rule_browser_answers_first_and_names_the_mode(
+    page: Page, run_notebook_in_lab, assert_no_widget_errors
+):
+    """Issue 45: the answer in one sentence above the hits; a question naming the Solo Estate
+    Challenge is answered from it, each hit labelled with its mode."""
+    run_notebook_in_lab(page, CASEBOOK)
+    rb = _browser(page)
+    _search(page, "solo ai rolls a 19")
+    expect(rb.locator(".onb-rb-answer")).to_contain_text("In the Solo Estate Challenge:",
+                                                         timeout=30_000)
+    first = rb.locator(".onb-rb-result").first
+    expect(first.locator(".onb-rb-mode")).to_have_text("Solo Estate Challenge")
+    opened = rb.locator(".onb-rb-result").evaluate_all(
+        "items => items.map(li => li.dataset.rule)")
+    assert opened and not any(r.startswith("solo.classic.") for r in opened), opened
+    shoot(rb, "teach-rule-browser-answer-first")
+    _search(page, "ホールボーイは執事の代わりになる？")
+    expect(rb.locator(".onb-rb-answer")).to_contain_text("ホールボーイ", timeout=30_000)
+    expect(rb.locator(".onb-rb-result").first.locator(".onb-rb-result-title")
+           ).to_contain_text("ホールボーイ")
+    shoot(rb, "teach-rule-browser-japanese")
+    assert_no_widget_errors(page)
+
+
 def test_stepper_greys_a_guest_with_the_reason(page: Page, run_notebook_in_lab):
     run_notebook_in_lab(page, CASEBOOK)
     rb = _browser(page)

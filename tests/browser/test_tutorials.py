@@ -34,6 +34,7 @@ EXPECTED = {
     "09-what-if.ipynb": {".onb-board": 1, ".onb-explorer-table": 1},
     "10-rulings-casebook.ipynb": {".onb-board": 2, ".onb-rule-browser": 1, ".onb-quiz": 1},
     "11-practice-table.ipynb": {".onb-board": 2, ".onb-practice": 1, ".onb-explorer-table": 1},
+    "12-your-own-box.ipynb": {".onb-board": 1, ".onb-ce": 1},
 }
 
 

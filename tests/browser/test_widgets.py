@@ -171,7 +171,7 @@ def test_ruling_panel_shows_the_illegal_choice_with_its_citation(page: Page, run
     expect_prompt(s, "step 4 (invite guests)")
 
     panel = page.locator(".onb-ruling-panel")
-    panel.locator(".onb-panel-verb select").select_option("invite")
+    panel.locator(".onb-panel-verb select").select_option("Invite a guest (step 4) (invite)")
     card = panel.locator("select").nth(1)
     card.select_option(label="Stand-in prestige gentleman (PR 3)")
     expect(panel.locator(".onb-panel-text input")).to_have_value(

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.steps import service, suites
 from obsession_nb.engine.steps.favours import elsewhere, independent, touches
@@ -16,8 +15,9 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.engine.turn import opening
 
 SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch,
-           a.Reveal, a.RevealHire, a.RevealReclaim, ma.AskGift, ma.AskServant)
-"""Action kinds taken at any moment; the explorer leaves them out (see the module docstring)."""
+           a.Reveal, a.RevealHire, a.RevealReclaim)
+"""Action kinds taken at any moment; the explorer leaves them out (see the module docstring),
+and a mode's own such kinds too (``Mode.specials``: team play's requests)."""
 
 
 def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
@@ -62,7 +62,7 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
     worth: list[a.Action] = []
     with table.reading():
         for action in dict.fromkeys(engine.candidates(table, any_time=False)):
-            if isinstance(action, SPECIAL):
+            if isinstance(action, SPECIAL) or action.verb in table.mode.specials:
                 continue
             if (isinstance(action, a.Invite) and ordered
                     and _out_of_order(table, action.card, hand_order)):

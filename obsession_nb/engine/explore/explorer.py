@@ -274,6 +274,8 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     if sort not in SORTABLE:
         raise ValueError(f"cannot sort by '{sort}': the columns to sort by are "
                          f"{', '.join(SORTABLE)}")
+    if top is not None and top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
     if game.state.turn is None:
         return pd.DataFrame(columns=list(COLUMNS))
     with _cycles_uncollected():
@@ -282,7 +284,7 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     if uses is not None:
         frame = frame.loc[[uses in placed.split(", ") for placed in frame["servants"]]]
     if query:
-        frame = frame.query(query)
+        frame = _queried(frame, query)
     others = [c for c in ("money", "reputation", "score", "guests") if c != sort]
     frame = frame.sort_values([sort, *others], ascending=ascending, kind="stable")
     frame = frame.reset_index(drop=True)
@@ -311,6 +313,20 @@ def _hidden_in(cell: Any, hidden: Mapping[str, str]) -> Any:
     if isinstance(cell, str):
         return hide_cards(cell, hidden)
     return type(cell)(_hidden_in(x, hidden) for x in cell)
+
+
+def _queried(frame: pd.DataFrame, query: str) -> pd.DataFrame:
+    """The rows a pandas query keeps; a query pandas cannot run (a misspelt column, bad
+    syntax, a comparison of a text column with a number) is a ``ValueError`` naming the
+    columns, never pandas' own error."""
+    try:
+        found = frame.query(query)
+    except Exception as exc:  # pandas raises many kinds: NameError, SyntaxError, TypeError...
+        raise ValueError(f"the query {query!r} cannot be run ({type(exc).__name__}: {exc}); "
+                         f"the columns are {', '.join(COLUMNS)}") from None
+    if not isinstance(found, type(frame)):
+        raise ValueError(f"the query {query!r} must compare columns (e.g. 'money >= 500')")
+    return found
 
 
 def find_line(frame: pd.DataFrame, **figures: Any) -> pd.Series:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from obsession_nb.data.rules import BadNotation, unknown
+from obsession_nb.data.rules import BadNotation
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.steps.service import available_counts, filler_rule, open_slots
 from obsession_nb.engine.table import Table
 
@@ -20,7 +20,7 @@ RULED = {(a.Invite, "card")}
 """Arguments whose verifier refuses an unknown value with its rule (invite.active-hand-only);
 the fixed choices (``church money``, ``lady screen``, ``carriage ... more``, ``double 1``, a
 solo column) are refused by their verifiers with their rules too."""
-OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective, ma.ChooseObjective)
+OBJECTIVE_CARDS = (a.DiscardObjective, a.KeepObjective, va.ChooseObjective)
 VP_CARDS = (a.Reveal, a.RevealHire, a.RevealReclaim)
 
 
@@ -38,24 +38,26 @@ def check(table: Table, action: a.Action) -> None:
         if (type(action), f.name) in RULED:
             continue
         if f.name == "servant":
-            _known("servant", value, catalog.servants)
+            _known(table, "servant", value, catalog.servants)
         elif f.name == "tile":
-            _known("tile", value, catalog.tiles)
+            _known(table, "tile", value, catalog.tiles)
         elif f.name == "family":
-            _known("family", value, catalog.families)
+            _known(table, "family", value, catalog.families)
         elif f.name == "card" and isinstance(action, OBJECTIVE_CARDS):
-            _known("objective card", value, catalog.objectives)
+            _known(table, "objective card", value, catalog.objectives)
         elif f.name == "card" and isinstance(action, VP_CARDS):
-            _known("VP card", value, catalog.vp_cards)
-        elif f.name == "card" and isinstance(action, ma.Milestone):
-            _known("milestone card", value, catalog.milestones)
+            _known(table, "VP card", value, catalog.vp_cards)
+        elif f.name == "card" and isinstance(action, va.Milestone):
+            _known(table, "milestone card", value, catalog.milestones)
         elif f.name in ("card", "guest") and not table.has_card(value):
-            raise unknown("gentry card", value, [*table.catalog.gentry, *table.custom])
+            raise table.names.unknown("gentry card", value,
+                                      [*table.catalog.gentry, *table.custom])
 
 
-def _known(what: str, value: str, known: dict[str, object]) -> None:
+def _known(table: Table, what: str, value: str, known: dict[str, object]) -> None:
+    """"did you mean" by the names players see as well as by ids."""
     if value not in known:
-        raise unknown(what, value, known)
+        raise table.names.unknown(what, value, known)
 
 
 def natural(table: Table, action: a.Action) -> a.Action:

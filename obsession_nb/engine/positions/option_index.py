@@ -15,7 +15,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import ValidationError
 
-from obsession_nb.data.rules import Rule, rule_index
+from obsession_nb.data.rules import Rule, did_you_mean, rule_index
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.record import problem
 
@@ -78,15 +78,16 @@ def parse_setting(text: str) -> tuple[str, object]:
         raise ValueError(f"'{text}': give an option as name=value, e.g. courtship=closed")
     if name not in Options.model_fields:
         raise ValueError(f"'{name}' is not an option; the options are: "
-                         + ", ".join(Options.model_fields))
+                         + ", ".join(Options.model_fields) + did_you_mean(name, Options.model_fields))
     fixed, takes_list = field_values(name)
     for value in fixed:
         if raw == _show(value):
             return name, value
     if takes_list:
         return name, [part.strip() for part in raw.split(",") if part.strip()]
+    shown = [_show(v) for v in fixed]
     raise ValueError(f"'{raw}' is not a choice for {name}; the choices are: "
-                     + ", ".join(_show(v) for v in fixed))
+                     + ", ".join(shown) + did_you_mean(raw, shown))
 
 
 def options_with(settings: Iterable[str], base: Options | None = None) -> Options:

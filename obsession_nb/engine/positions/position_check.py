@@ -31,6 +31,8 @@ COURTSHIP_STEPS = ("fairchild", "discard", "reveal")
 HOSTING_STEPS = ("invite", "service")
 """Steps that happen only with an activity tile hosted (favours also follow hiring on a
 pass)."""
+GUEST_ADJUST = (-1, 2)
+"""The guest-count change a turn can make: the Carriage House ±1, the Renovated Kitchen +1."""
 
 
 
@@ -93,6 +95,16 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
             problems.append(f"turn.tile: '{turn.tile}' shows no activity to host")
         elif turn.step == "invite" and face.guests is None:
             problems.append(f"turn.tile: '{turn.tile}' takes no guests (step invite)")
+        elif face.guests is not None and not any(c + turn.guest_adjust > 0
+                                                 for c in face.guests.count):
+            problems.append(f"turn.guest_adjust: {turn.guest_adjust:+d} leaves "
+                            f"'{turn.tile}' no guest to invite (the guest count can never "
+                            "drop to zero: ud.tile.carriage-house)")
+    if not GUEST_ADJUST[0] <= turn.guest_adjust <= GUEST_ADJUST[1]:
+        problems.append(f"turn.guest_adjust: {turn.guest_adjust} is not a change a turn can "
+                        f"make ({GUEST_ADJUST[0]} to +{GUEST_ADJUST[1]}: the Carriage House "
+                        "one fewer or one more, the Renovated Kitchen one more; rules "
+                        "ud.tile.carriage-house, ud.tile.renovated-kitchen.back)")
     if turn.step in HOSTING_STEPS and (turn.tile is None or turn.passing):
         problems.append(f"turn.step: '{turn.step}' needs a hosted activity tile (turn.tile), "
                         "and no pass")

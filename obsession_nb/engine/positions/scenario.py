@@ -7,6 +7,7 @@ checked as a whole and every problem is reported with its path
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from obsession_nb.base.cloning import is_record
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
+from obsession_nb.engine.mode import ModeSlot
 from obsession_nb.engine.positions.scenario_check import check, key_path
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.record import problem
@@ -80,10 +82,21 @@ DecisionCheck = Callable[..., list[str]]
 
 def read(path_or_name: str | Path, catalog: Catalog | None = None,
          decision: DecisionCheck | None = None) -> Scenario:
-    """Read a scenario file: at most :data:`MAX_BYTES`, UTF-8 text, then :func:`parse`."""
+    """Read a scenario file (:func:`read_text`), then :func:`parse`."""
+    path = scenario_path(path_or_name)
+    return parse(read_text(path), catalog, source=str(path), decision=decision)
+
+
+def read_text(path_or_name: str | Path) -> str:
+    """A scenario file's text: at most :data:`MAX_BYTES` of UTF-8."""
     path = scenario_path(path_or_name)
     try:
-        with path.open("rb") as f:
+        # A named pipe nobody writes to would block the open: opened without waiting, it
+        # reads as empty; with a writer, the reading waits for what is written.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        if hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as f:
             raw = f.read(MAX_BYTES + 1)  # never more: /dev/zero is a "file" too
     except OSError as exc:
         raise ScenarioError([f"cannot read {path}: {exc.strerror}"], str(path)) from None
@@ -94,7 +107,7 @@ def read(path_or_name: str | Path, catalog: Catalog | None = None,
     except UnicodeDecodeError as exc:
         raise ScenarioError([f"{_place(raw, exc.start)}: not UTF-8 text (byte "
                              f"0x{raw[exc.start]:02x})"], str(path)) from None
-    return parse(text, catalog, source=str(path), decision=decision)
+    return text
 
 
 def parse(text: str, catalog: Catalog | None = None, source: str = "scenario",
@@ -298,7 +311,8 @@ def _set_aside(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
                 break
             fixes.append((depth, container, part,
                           _placeholder(info.annotation) if info.is_required() else _DROP))
-            child = info.annotation
+            slot = next((m for m in info.metadata if isinstance(m, ModeSlot)), None)
+            child = info.annotation if slot is None else slot.record()  # a mode's record
         elif get_origin(kind) is list and isinstance(container, list) and isinstance(
                 part, int) and part < len(container):
             child = get_args(kind)[0]

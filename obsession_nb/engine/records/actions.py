@@ -1,5 +1,6 @@
 """Actions as small frozen records with a canonical, typable notation (DESIGN principle 3):
-the base game's actions; the modes' are in mode_actions.py, the parser in notation.py.
+the base game's actions; the variants' are in variant_actions.py, each mode's own in its package
+(``modes/<mode>/actions.py``), the parser in notation.py.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ class Action:
 
     verb: ClassVar[str]
     summary: ClassVar[str]
+    heading: ClassVar[str | None] = None
+    """The heading of the kind's group of choices in the widgets and the CLI (``naming``)."""
 
     @property
     def notation(self) -> str:
@@ -86,6 +89,7 @@ Seat = int
 @dataclass(frozen=True)
 class Family(Action):
     verb = "family"
+    heading = "Choose a family board"
     summary = "Setup: choose a family board."
     family: str
 
@@ -93,6 +97,7 @@ class Family(Action):
 @dataclass(frozen=True)
 class StartTile(Action):
     verb = "start-tile"
+    heading = "Wessex: choose the extra starting tile"
     summary = "Setup (Wessex): choose the extra starting tile."
     tile: str
 
@@ -100,6 +105,7 @@ class StartTile(Action):
 @dataclass(frozen=True)
 class Draft(Action):
     verb = "draft"
+    heading = "Draft a servant"
     summary = "Setup: draft one servant from the display."
     servant: str
 
@@ -107,24 +113,28 @@ class Draft(Action):
 @dataclass(frozen=True)
 class Activity(Action):
     verb = "activity"
+    heading = "Host an activity or pass"
     summary = "Host an activity this turn (rather than pass)."
 
 
 @dataclass(frozen=True)
 class Pass(Action):
     verb = "pass"
+    heading = "Host an activity or pass"
     summary = "Pass this turn: refresh all servants and reclaim the discard pile."
 
 
 @dataclass(frozen=True)
 class Done(Action):
     verb = "done"
+    heading = "Finish this step"
     summary = "Finish this step."
 
 
 @dataclass(frozen=True)
 class Hall(Action):
     verb = "hall"
+    heading = "Servants' Hall"
     summary = "Place a servant on the Servants' Hall to gossip about another player."
     servant: str
     target: Seat
@@ -133,6 +143,7 @@ class Hall(Action):
 @dataclass(frozen=True)
 class Church(Action):
     verb = "church"
+    heading = "Parish Church"
     summary = "The Parish Church monument: take £100 or one reputation in step 2."
     choice: str
 
@@ -140,6 +151,7 @@ class Church(Action):
 @dataclass(frozen=True)
 class Place(Action):
     verb = "place"
+    heading = "Supplemental service"
     summary = "Place a new servant for supplemental service."
     servant: str
     target: str
@@ -148,6 +160,7 @@ class Place(Action):
 @dataclass(frozen=True)
 class Host(Action):
     verb = "host"
+    heading = "Host a tile (step 3)"
     summary = "Host the activity of a tile in your organiser."
     tile: str
 
@@ -155,6 +168,7 @@ class Host(Action):
 @dataclass(frozen=True)
 class Invite(Action):
     verb = "invite"
+    heading = "Invite a guest (step 4)"
     summary = "Invite a guest from your active hand."
     card: str
 
@@ -162,6 +176,7 @@ class Invite(Action):
 @dataclass(frozen=True)
 class Carriage(Action):
     verb = "carriage"
+    heading = "Carriage House"
     summary = "Activate the Carriage House to add or remove one guest."
     servant: str
     change: str
@@ -170,12 +185,14 @@ class Carriage(Action):
 @dataclass(frozen=True)
 class Kitchen(Action):
     verb = "kitchen"
+    heading = "Renovated Kitchen"
     summary = "Use the flipped Renovated Kitchen: the cook adds one guest."
 
 
 @dataclass(frozen=True)
 class Serve(Action):
     verb = "serve"
+    heading = "Provide service (step 5)"
     summary = "Provide mandatory service for one servant icon."
     slot: str
     servant: str
@@ -184,6 +201,7 @@ class Serve(Action):
 @dataclass(frozen=True)
 class Double(Action):
     verb = "double"
+    heading = "Queen's Suite: the favour to double"
     summary = "Queen's Suite: choose which of the guest's favours is doubled (1 = first)."
     favour: str
 
@@ -191,6 +209,7 @@ class Double(Action):
 @dataclass(frozen=True)
 class Keep(Action):
     verb = "keep"
+    heading = "Keep a guest"
     summary = "Keep a screened guest."
     card: str
 
@@ -198,6 +217,7 @@ class Keep(Action):
 @dataclass(frozen=True)
 class Lady(Action):
     verb = "lady"
+    heading = "The lady of the house"
     summary = "Choose the lady of the house's favour."
     choice: str
 
@@ -205,6 +225,7 @@ class Lady(Action):
 @dataclass(frozen=True)
 class Dismiss(Action):
     verb = "dismiss"
+    heading = "Dismiss a guest"
     summary = "Dismiss a non-family guest to the bottom of its deck."
     card: str
 
@@ -212,6 +233,7 @@ class Dismiss(Action):
 @dataclass(frozen=True)
 class Gossip(Action):
     verb = "gossip"
+    heading = "Gossip about"
     summary = "Aim a gossip at another player."
     target: Seat
 
@@ -219,6 +241,7 @@ class Gossip(Action):
 @dataclass(frozen=True)
 class Reclaim(Action):
     verb = "reclaim"
+    heading = "Reclaim a guest"
     summary = "Return a card from your discard pile to your active hand."
     card: str
 
@@ -226,6 +249,7 @@ class Reclaim(Action):
 @dataclass(frozen=True)
 class Hire(Action):
     verb = "hire"
+    heading = "Hire a servant"
     summary = "Hire a servant from Servants for Hire."
     servant: str
 
@@ -233,6 +257,7 @@ class Hire(Action):
 @dataclass(frozen=True)
 class Recruit(Action):
     verb = "recruit"
+    heading = "Recruit a servant"
     summary = "Recruit a servant from another player's board (from the box named, if the "
     "servant stands in more than one)."
     target: Seat
@@ -243,18 +268,21 @@ class Recruit(Action):
 @dataclass(frozen=True)
 class Rents(Action):
     verb = "rents"
+    heading = "Pass option"
     summary = "Collect £200 in tenant rents."
 
 
 @dataclass(frozen=True)
 class FreeRefresh(Action):
     verb = "free-refresh"
+    heading = "Pass option"
     summary = "Refresh the Builders' Market for free instead of collecting rents."
 
 
 @dataclass(frozen=True)
 class HireServants(Action):
     verb = "hire-servants"
+    heading = "Pass option"
     summary = "Use the Butler's Room to hire servants as your pass option (staffed by the "
     "butler, or by an underbutler if named)."
     underbutler: bool = False
@@ -263,6 +291,7 @@ class HireServants(Action):
 @dataclass(frozen=True)
 class Buy(Action):
     verb = "buy"
+    heading = "Buy a tile (step 7)"
     summary = "Buy a tile from the Builders' Market or a reserve."
     tile: str
     useful_man: bool = False
@@ -306,6 +335,7 @@ class UsefulManSearch(Action):
 @dataclass(frozen=True)
 class Fairchild(Action):
     verb = "fairchild"
+    heading = "Courtship: choose a Fairchild"
     summary = "Courtship winner: take Charles or Elizabeth Fairchild."
     card: str
 
@@ -313,6 +343,7 @@ class Fairchild(Action):
 @dataclass(frozen=True)
 class DiscardObjective(Action):
     verb = "discard-objective"
+    heading = "End of season: discard an objective"
     summary = "End of season: discard one objective card."
     card: str
 
@@ -320,6 +351,7 @@ class DiscardObjective(Action):
 @dataclass(frozen=True)
 class Reveal(Action):
     verb = "reveal"
+    heading = "Reveal a VP card for its favour"
     summary = "Reveal a VP card and take its favour instead of its points."
     card: str
 
@@ -327,6 +359,7 @@ class Reveal(Action):
 @dataclass(frozen=True)
 class RevealHire(Action):
     verb = "reveal-hire"
+    heading = "Reveal a VP card for its favour"
     summary = "Reveal a VP card to hire one servant from Servants for Hire."
     card: str
     servant: str
@@ -335,6 +368,7 @@ class RevealHire(Action):
 @dataclass(frozen=True)
 class RevealReclaim(Action):
     verb = "reveal-reclaim"
+    heading = "Reveal a VP card for its favour"
     summary = "Reveal a VP card to return one guest from the discard pile to the hand."
     card: str
     guest: str
@@ -343,6 +377,7 @@ class RevealReclaim(Action):
 @dataclass(frozen=True)
 class KeepObjective(Action):
     verb = "keep-objective"
+    heading = "Keep an objective card"
     summary = "Keep one of the objective cards drawn for a VP card."
     card: str
 
@@ -350,11 +385,13 @@ class KeepObjective(Action):
 @dataclass(frozen=True)
 class KeepVPCards(Action):
     verb = "keep-vp-cards"
+    heading = "Keep your VP cards"
     summary = "Keep the remaining VP cards face down for scoring."
 
 
 @dataclass(frozen=True)
 class DiscardPrestige(Action):
     verb = "discard-prestige"
+    heading = "Six-guest limit: discard a prestige guest"
     summary = "Over the six-prestige-guest limit: remove one prestige guest."
     card: str

@@ -10,59 +10,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from obsession_nb.engine.records.notation import action_types
+
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
     from obsession_nb.engine.records.actions import Action
 
-# Headings for the groups of choices, in the order a turn meets them.
-VERB_HEADINGS: dict[str, str] = {
-    "family": "Choose a family board",
-    "start-tile": "Wessex: choose the extra starting tile",
-    "draft": "Draft a servant",
-    "activity": "Host an activity or pass",
-    "pass": "Host an activity or pass",
-    "hall": "Servants' Hall",
-    "church": "Parish Church",
-    "host": "Host a tile (step 3)",
-    "invite": "Invite a guest (step 4)",
-    "carriage": "Carriage House",
-    "kitchen": "Renovated Kitchen",
-    "serve": "Provide service (step 5)",
-    "place": "Supplemental service",
-    "keep": "Keep a guest",
-    "lady": "The lady of the house",
-    "dismiss": "Dismiss a guest",
-    "gossip": "Gossip about",
-    "reclaim": "Reclaim a guest",
-    "hire": "Hire a servant",
-    "recruit": "Recruit a servant",
-    "rents": "Pass option",
-    "free-refresh": "Pass option",
-    "hire-servants": "Pass option",
-    "double": "Queen's Suite: the favour to double",
-    "buy": "Buy a tile (step 7)",
-    "done": "Finish this step",
-    "fairchild": "Courtship: choose a Fairchild",
-    "discard-objective": "End of season: discard an objective",
-    "keep-objective": "Keep an objective card",
-    "keep-vp-cards": "Keep your VP cards",
-    "discard-prestige": "Six-guest limit: discard a prestige guest",
-    "reveal": "Reveal a VP card for its favour",
-    "reveal-hire": "Reveal a VP card for its favour",
-    "reveal-reclaim": "Reveal a VP card for its favour",
-    "ball": "Grand Ball: keep a prestige guest",
-    "buy-into": "Buy a monument into a column",
-    "discard-tile": "Discard a tile to make room",
-    "starter": "Starter-guest draft: take a card",
-    "milestone": "Claim a milestone",
-    "ask-gift": "Team play: ask the teammate for a gift",
-    "ask-servant": "Team play: ask to borrow the teammate's servant",
-    "team-guest": "Team play: bring the teammate's guest (favours to…)",
-    "accept": "The teammate answers",
-    "decline": "The teammate answers",
-    "team-borrow": "The teammate answers",
-    "team-help": "The teammate answers",
-}
 SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
 SPECIAL_HEADING = "Special actions"
 _USEFUL_MAN_FLAG = ("buy", "buy-into")
@@ -81,11 +34,17 @@ _BARE: dict[str, str] = {
     "accept": "Accept",
     "decline": "Decline",
     "team-borrow": "Borrow £100 for the gift (special action)",
+    "keep-vp-cards": "Keep my VP cards face down",
 }
 
 
 def heading(verb: str) -> str:
-    return SPECIAL_HEADING if verb in SPECIAL_VERBS else VERB_HEADINGS.get(verb, verb)
+    """The heading of a verb's group of choices: its kind's own (``Action.heading``), the
+    special actions' together, or the verb itself for a kind with none."""
+    if verb in SPECIAL_VERBS:
+        return SPECIAL_HEADING
+    kind = action_types().get(verb)
+    return verb if kind is None or kind.heading is None else kind.heading
 
 
 HIDDEN_TOKEN = "hidden-"
@@ -133,6 +92,8 @@ def action_label(game: Game, action: Action | str) -> str:
     named = [name_of(game, x) for x in args]
     if not named:
         return _BARE.get(verb, verb)
+    if verb == "family" and args[0] in game.table.catalog.families:  # its bonus, to choose by
+        return f"{named[0]} ({game.table.catalog.families[args[0]].bonus.rstrip('.')})"
     if verb == "serve" and len(named) == 2:
         return f"{named[1]} → {named[0]}"
     if verb in ("place", "hall") and len(named) == 2:

@@ -8,6 +8,7 @@ import re
 from dataclasses import MISSING, fields
 
 from obsession_nb.data.rules import BadNotation, unknown
+from obsession_nb.engine.mode import mode_kinds
 from obsession_nb.engine.records.actions import (
     Action,
     Activity,
@@ -50,22 +51,13 @@ from obsession_nb.engine.records.actions import (
     UsefulManRefresh,
     UsefulManSearch,
 )
-from obsession_nb.engine.records.mode_actions import (
-    Accept,
-    AskGift,
-    AskServant,
+from obsession_nb.engine.records.variant_actions import (
     Ball,
-    BuyInto,
     ChooseObjective,
-    Decline,
-    DiscardTile,
     Milestone,
     OpeningMarket,
     Rumour,
     Starter,
-    TeamBorrow,
-    TeamGuest,
-    TeamHelp,
 )
 
 _TOKEN = re.compile(r"^[a-z0-9][a-z0-9_'.:\-]*$")
@@ -79,10 +71,17 @@ ACTION_TYPES: dict[str, type[Action]] = {
         UsefulManSearch,
         Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
         KeepVPCards, DiscardPrestige,
-        Ball, BuyInto, DiscardTile, Starter, Milestone, Rumour, OpeningMarket, ChooseObjective,
-        AskGift, AskServant, Accept, Decline, TeamBorrow, TeamHelp, TeamGuest,
+        Ball, Starter, Milestone, Rumour, OpeningMarket, ChooseObjective,
     )
 }
+"""The standard game's and the rules variants' action kinds by verb; the modes' own are read
+through their registrations (:func:`action_types`)."""
+
+
+def action_types() -> dict[str, type[Action]]:
+    """Every action kind by verb: the standard game's and variants', then each mode's own
+    (``Mode.handlers``, loaded by name: the core never imports a mode)."""
+    return {**ACTION_TYPES, **mode_kinds()}
 
 
 def parse(text: str) -> Action:
@@ -91,9 +90,9 @@ def parse(text: str) -> Action:
     if not tokens:
         raise BadNotation("empty action")
     verb, args = tokens[0], tokens[1:]
-    cls = ACTION_TYPES.get(verb)
+    cls = ACTION_TYPES.get(verb) or mode_kinds().get(verb)
     if cls is None:
-        raise unknown("action", verb, ACTION_TYPES)
+        raise unknown("action", verb, action_types())
     values: dict[str, object] = {}
     specs = list(fields(cls))
     required = [f for f in specs if f.type != "bool"]

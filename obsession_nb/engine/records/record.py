@@ -91,6 +91,16 @@ class Record:
         return new
 
 
+class ModeRecord(Record):
+    """The base of a mode's record in a position (``State.solo``, ``State.team`` …): the class is
+    the mode's own (``modes/<mode>/records.py``, registered in ``Mode.records``), known only once
+    the mode is loaded, so a copy or a key of one is made by its value's own class
+    (obsession_nb/base/cloning.py)."""
+
+    __slots__ = ()
+    __late_record__ = True
+
+
 PLAIN = {
     "dataclass_type": "Input should be a valid dictionary",
     "unexpected_keyword_argument": "Extra inputs are not permitted",

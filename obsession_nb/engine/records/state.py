@@ -7,7 +7,7 @@ field dumps to YAML/JSON and loads back to an equal record, so a position is a f
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     Field,
@@ -15,16 +15,11 @@ from pydantic import (
     field_validator,
 )
 
-from obsession_nb.engine.records.mode_records import (
-    ClassicSolo,
-    Milestones,
-    Solo,
-    Tableau,
-    TeamPlay,
-)
+from obsession_nb.engine.mode import ModeSlot
 from obsession_nb.engine.records.options import Options
-from obsession_nb.engine.records.record import Record, record
+from obsession_nb.engine.records.record import ModeRecord, Record, record
 from obsession_nb.engine.records.reputation import POSITIONS
+from obsession_nb.engine.records.variant_records import Milestones
 
 ZONES = ("available", "quarters", "expended")
 Zone = Literal["available", "quarters", "expended"]
@@ -256,13 +251,13 @@ class State(Record):
     turn: Turn | None = None
     finished: bool = False
     """The game is over (after the final courtship); no turn follows."""
-    solo: Solo | None = None
+    solo: Annotated[ModeRecord | None, ModeSlot("solo")] = None
     """Solo Estate Challenge records (``options.mode == "solo-estate-challenge"``)."""
-    classic_solo: ClassicSolo | None = None
+    classic_solo: Annotated[ModeRecord | None, ModeSlot("classic_solo")] = None
     """Classic solitaire records (``options.mode == "classic-solo"``)."""
-    tableau: Tableau | None = None
+    tableau: Annotated[ModeRecord | None, ModeSlot("tableau")] = None
     """Tableau Obsession records (``options.mode`` ``tableau`` or ``tableau-duel``)."""
     milestones: Milestones | None = None
     """The milestones of this game, if any are used."""
-    team: TeamPlay | None = None
+    team: Annotated[ModeRecord | None, ModeSlot("team")] = None
     """Competitive Team Play records (``options.mode == "team"``)."""

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.setup.areas import setup_decisions
 from obsession_nb.engine.setup.starter_draft import draft_order, return_undrafted
@@ -41,12 +42,12 @@ STEP_NAMES = {
 def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
     if turn.step == "starter-draft":
-        yield from (ma.Starter(c) for c in dict.fromkeys(turn.offer))
+        yield from (va.Starter(c) for c in dict.fromkeys(turn.offer))
     elif turn.step == "opening-market":
-        yield from (ma.OpeningMarket("redraw"), ma.OpeningMarket("keep"))
+        yield from (va.OpeningMarket("redraw"), va.OpeningMarket("keep"))
     else:
         pool = turn.offer if turn.resume == "step2" else table.me.objectives
-        yield from (ma.ChooseObjective(c) for c in dict.fromkeys(pool))
+        yield from (va.ChooseObjective(c) for c in dict.fromkeys(pool))
 
 
 def _next(table: Table) -> None:
@@ -158,3 +159,13 @@ def apply_choose_objective(table: Table, card: str) -> list[Ruling]:
     _next(table)
     return [ruling("ud.objectives-during-play", f"{me.name} keeps {len(me.objectives)}; the "
                    f"other {len(back)} go under the objective deck.")]
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    va.Starter: Handler.at({"starter-draft"}, verify_starter, apply_starter),
+    va.OpeningMarket: Handler.at({"opening-market"}, verify_opening_market, apply_opening_market),
+    va.ChooseObjective: Handler.at({"choose-objectives"}, verify_choose_objective,
+                                   apply_choose_objective),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

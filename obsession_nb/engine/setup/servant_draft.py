@@ -11,6 +11,8 @@ first turn begins.
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import OwnedTile, Turn
 from obsession_nb.engine.table import Table
 
@@ -134,3 +136,12 @@ def finish_draft(table: Table) -> list[Ruling]:
 
 def _name(table: Table, kind: str) -> str:
     return table.servant_name(kind) if kind in table.catalog.servants else f"'{kind}'"
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Family: Handler.at({"draft"}, verify_family, apply_family),
+    a.StartTile: Handler.at({"draft"}, verify_start_tile, apply_start_tile),
+    a.Draft: Handler.at({"draft"}, verify_draft, apply_draft),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -4,6 +4,8 @@ ud.useful-man.market-discount)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import OwnedTile, Placement
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.rounds import has_event, is_courtship
@@ -37,6 +39,17 @@ def _shopping_closed(table: Table) -> str | None:
     return None
 
 
+def _useful_man_missing(table: Table) -> str | None:
+    """Why the useful man cannot discount a purchase now (ud.useful-man.market-discount), in
+    words; ``None`` when he can: the one statement of the condition, for the text-free test
+    (:func:`purchase_barrier`) and the verifier's refusal alike."""
+    if not table.state.options.expansion:
+        return "The useful man belongs to the expansion."
+    if "useful_man" not in table.me.servants.available:
+        return "No useful man is in Available Service."
+    return None
+
+
 def price(table: Table, offer: market.Offer, useful_man: bool) -> int:
     return max(MIN_PRICE, offer.price - 100) if useful_man else offer.price
 
@@ -61,7 +74,7 @@ def purchase_barrier(table: Table, tile_id: str, useful_man: bool,
     if in_mode is None and column is not None:
         return "market.organiser-placement"
     if useful_man:
-        if not table.state.options.expansion or "useful_man" not in me.servants.available:
+        if _useful_man_missing(table) is not None:
             return "ud.useful-man.market-discount"
         if offer.price <= MIN_PRICE:
             return "ruling.useful-man-discount-floor"
@@ -108,10 +121,8 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool,
     elif barrier == "market.organiser-placement":
         raise refuse(barrier, "Only the Solo Estate Challenge lets a monument choose its column.")
     if useful_man:
-        if not table.state.options.expansion:
-            raise refuse("ud.useful-man.market-discount", "The useful man belongs to the expansion.")
-        if "useful_man" not in me.servants.available:
-            raise refuse("ud.useful-man.market-discount", "No useful man is in Available Service.")
+        if barrier == "ud.useful-man.market-discount":
+            raise refuse(barrier, _useful_man_missing(table) or "")
         if barrier == "ruling.useful-man-discount-floor":
             raise refuse(barrier, f"{name} already costs £{offer.price}; the useful man's "
                          "discount can never bring a price to £0.")
@@ -189,3 +200,11 @@ def purchase_limit(table: Table) -> int | None:
 
 def _name(table: Table, tile_id: str) -> str:
     return table.tile_name(tile_id) if tile_id in table.catalog.tiles else f"tile '{tile_id}'"
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Buy: Handler.at({"buy"}, verify_buy, apply_buy,
+                      test=can_buy),  # market.*, ud.useful-man.market-discount
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -5,6 +5,8 @@ hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, u
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Choice, Player
 from obsession_nb.engine.steps.favours import deck_of, housemaid_screens, open_invitation
 from obsession_nb.engine.table import Table
@@ -379,3 +381,18 @@ def stop_hiring(table: Table) -> list[Ruling]:
     hired = table.turn.hired
     _close(table)
     return [ruling("host.butlers-room", f"Hiring ends with {hired} servant(s) hired.")]
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Keep: Handler.at({"favours"}, verify_keep, apply_keep),
+    a.Lady: Handler.at({"favours"}, verify_lady, apply_lady),
+    a.Dismiss: Handler.at({"favours"}, verify_dismiss, apply_dismiss),
+    a.Gossip: Handler.at({"favours"}, verify_gossip, apply_gossip),
+    a.Reclaim: Handler.at({"favours"}, verify_reclaim, apply_reclaim),
+    a.Hire: Handler.at({"favours"}, verify_hire, apply_hire,
+                       test=can_hire),  # host.butlers-room, ud.servant-limit
+    a.Recruit: Handler.at({"favours"}, verify_recruit, apply_recruit,  # host.butlers-room-recruit,
+                          test=can_recruit_from),  # host.recruit-any-box
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -320,5 +320,6 @@ def open_invitation(
     turn.choices.insert(0 if first else len(turn.choices), choice)
     return [*routed, ruling(
         "favours.screen",
-        f"{name}: see {len(cards)} {deck_name} guests and keep {keep}; the rest go to the bottom.",
+        f"{name}: see {len(cards)} {deck_name} guest{'' if len(cards) == 1 else 's'} and keep "
+        f"{keep}" + ("." if len(cards) <= keep else "; the rest go to the bottom."),
     )]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from obsession_nb.data.catalog_records import TileSide
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.actions import Carriage, Kitchen
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
 from obsession_nb.engine.steps.favours import supplemental_on
@@ -186,7 +188,9 @@ def invitable(table: Table) -> frozenset[str]:
 def verify_invite(table: Table, card_id: str) -> list[Ruling]:
     turn = table.turn
     if not table.has_card(card_id):
-        raise refuse("invite.active-hand-only", f"There is no gentry card '{card_id}'.")
+        hint = str(table.names.unknown("gentry card", card_id, [*table.catalog.gentry,
+                                                                 *table.custom]))
+        raise refuse("invite.active-hand-only", f"T{hint[1:]}.")
     why = guests.refusal(table, card_id)
     if why is not None:
         raise refuse(why.rule, why.verdict)
@@ -259,3 +263,13 @@ def finish_invitations(table: Table) -> None:
 
 def _tile(table: Table, tile_id: str) -> str:
     return table.tile_name(tile_id) if tile_id in table.catalog.tiles else f"tile '{tile_id}'"
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Host: Handler.at({"host"}, verify_host, apply_host,
+                       test=can_host),  # host.*, invite.exact-count
+    a.Invite: Handler.at({"invite"}, verify_invite, apply_invite,  # invite.*, service.mandatory
+                         test=can_invite, listing=listed_invite),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.table import Table
@@ -61,3 +62,11 @@ def apply_discard_prestige(table: Table, card_id: str) -> list[Ruling]:
     if not excess(table, me):
         table.then("next-turn")
     return []
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.DiscardPrestige: Handler.at({"prestige-limit"}, verify_discard_prestige,
+                                  apply_discard_prestige),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.records.mode_records import QueenVictoria
+from obsession_nb.engine.records.variant_records import QueenVictoria
 from obsession_nb.engine.table import Table, per_decision
 
 SPACE_PRICES = (300, 400, 500, 600, 700, 800)

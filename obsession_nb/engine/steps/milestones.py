@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.records import mode_actions as ma
-from obsession_nb.engine.records.mode_records import MilestoneClaim, Milestones
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.state import Player
+from obsession_nb.engine.records.variant_records import MilestoneClaim, Milestones
+from obsession_nb.engine.steps.special import ANY_STEP
 from obsession_nb.engine.table import Table
 
 PER_GAME = 2
@@ -100,10 +103,10 @@ def measure(table: Table, seat: int, card: str) -> int:
     return MEASURES[table.catalog.milestones[card].measure](table, table.state.players[seat])
 
 
-def candidates(table: Table) -> Iterator[ma.Milestone]:
+def candidates(table: Table) -> Iterator[va.Milestone]:
     found = table.state.milestones
     if found is not None:
-        yield from (ma.Milestone(c) for c in found.cards)
+        yield from (va.Milestone(c) for c in found.cards)
 
 
 def verify_claim(table: Table, card: str) -> list[Ruling]:
@@ -170,3 +173,10 @@ def view(table: Table) -> list[dict[str, object]]:
              "claims": [{"seat": cl.seat, "player": players[cl.seat].name, "place": cl.place,
                          "round": cl.round} for cl in found.claims if cl.card == c]}
             for c in found.cards]
+
+
+KINDS: dict[type[Action], Handler] = {
+    va.Milestone: Handler.at(ANY_STEP, verify_claim, apply_claim),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -4,6 +4,8 @@ hiring with the Butler's Room (rules pass.*, ud.pass.*)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler, no_rulings
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Choice, Placement
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.buying import purchase_limit
@@ -124,3 +126,12 @@ def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]
     turn.step = "favours"
     return [ruling("ud.pass.hire", f"{me.name} hires with the Butler's Room: up to {count} "
                    "servants from Servants for Hire.")]
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Rents: Handler.at({"pass-option"}, no_rulings, apply_rents),
+    a.FreeRefresh: Handler.at({"pass-option"}, no_rulings, apply_free_refresh),
+    a.HireServants: Handler.at({"pass-option"}, verify_hire_servants, apply_hire_servants),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from obsession_nb.data.catalog_records import Category
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler, no_rulings
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Player, Turn
 from obsession_nb.engine.steps.market import end_of_round
@@ -357,3 +358,13 @@ def candidates(table: Table) -> Iterator[a.Action]:
         yield from (a.KeepObjective(c) for c in dict.fromkeys(turn.offer))
     elif turn.step == "prestige-limit":
         yield from limits.candidates(table)
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Fairchild: Handler.at({"fairchild"}, verify_fairchild, apply_fairchild),
+    a.DiscardObjective: Handler.at({"discard"}, verify_discard, apply_discard,
+                                   test=can_discard),  # season.objective-discard
+    a.KeepVPCards: Handler.at({"reveal"}, no_rulings, done_revealing),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.steps import refusals, service
 from obsession_nb.engine.table import Table
@@ -89,3 +91,11 @@ def apply_serve(table: Table, slot_id: str, servant: str) -> list[Ruling]:
     )
     table.then("service")
     return []
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Serve: Handler.at({"service"}, verify_serve, apply_serve,
+                        test=can_serve),  # service.*, host.servant-available
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

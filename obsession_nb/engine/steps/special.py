@@ -5,12 +5,17 @@ ruling.special-action-keeps-the-activity)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.steps import guests, market, party_search
 from obsession_nb.engine.steps.step2 import fair_useful_man_possible
 from obsession_nb.engine.table import Table, per_decision
 
 BORROW_COST, HELP_COST, REFRESH_COST = 2, 3, 4
+
+ANY_STEP = frozenset({"begin", "step2", "host", "invite", "service", "favours", "pass-option", "buy"})
+"""The steps of a turn at which a special action may be taken (turn.special-actions-any-time)."""
 
 
 def _afford(table: Table, cost: int, rule_id: str, what: str) -> None:
@@ -259,3 +264,18 @@ def _servant(table: Table, kind: str) -> str:
 
 def _tile(table: Table, tile_id: str) -> str:
     return table.tile_name(tile_id) if tile_id in table.catalog.tiles else f"tile '{tile_id}'"
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Borrow: Handler.at(ANY_STEP, verify_borrow, apply_borrow, test=can_borrow),  # special.borrow
+    a.Help: Handler.at(ANY_STEP, verify_help, apply_help,  # special.service-help,
+                       test=can_help),  # ruling.service-help-source
+    a.RefreshMarket: Handler.at(ANY_STEP, verify_refresh, apply_refresh,
+                                test=can_refresh),  # special.market-refresh
+    a.UsefulManRefresh: Handler.at(ANY_STEP, verify_um_refresh, apply_um_refresh,
+                                   test=can_remove_useful_man),  # ud.useful-man.refresh
+    a.UsefulManSearch: Handler.at(ANY_STEP, verify_um_search, apply_um_search,
+                                  test=can_um_search),  # ud.useful-man.search
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -10,6 +10,8 @@ sequencer's (``opening.enter_step2`` / ``opening.exit_step2``); a decision here 
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.steps import favours
 from obsession_nb.engine.steps.rounds import has_event, is_courtship
 from obsession_nb.engine.table import Table
@@ -71,3 +73,10 @@ def fair_useful_man_possible(table: Table) -> bool:
         and "useful_man" in me.servants.all()
         and not favours.supplemental_on(table, "useful_man", "study")
     )
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Church: Handler.at({"step2"}, verify_church, apply_church),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from obsession_nb.data.catalog_records import Favour
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table, per_decision
 
 DOUBLING = {"heritage_suite": "all", "lionheart_suite": "all", "queens_suite": "one"}
@@ -93,3 +95,10 @@ def apply_double(table: Table, favour: str) -> list[Ruling]:
     table.turn.doubled = int(favour)
     table.then("service")
     return []
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Double: Handler.at({"service"}, verify_double, apply_double),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.actions import Carriage, Kitchen, Place
 from obsession_nb.engine.records.state import Placement, Player, Turn
 from obsession_nb.engine.steps import guests, party_search
@@ -339,3 +341,11 @@ def service_step_placements(table: Table) -> bool:
             return True
     return False
 
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Place: Handler.at({"step2", "host", "invite", "service"}, verify_place, apply_place),
+    a.Carriage: Handler.at({"invite"}, verify_carriage, apply_carriage),
+    a.Kitchen: Handler.at({"invite"}, verify_kitchen, apply_kitchen),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.favours import open_invitation
@@ -192,3 +193,14 @@ def reveal_candidates(table: Table) -> Iterator[a.Action]:
                     yield a.RevealHire(card_id, kind)
         elif code == "reclaim_guest":
             yield from (a.RevealReclaim(card_id, g) for g in dict.fromkeys(me.discard))
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Reveal: Handler.at(TURN_STEPS, verify_reveal, apply_reveal,  # courtship.vp-card-use,
+                         test=can_reveal),  # ruling.vp-card-reveal-timing
+    a.RevealHire: Handler.at(TURN_STEPS, verify_reveal_hire, apply_reveal_hire),
+    a.RevealReclaim: Handler.at(TURN_STEPS, verify_reveal_reclaim, apply_reveal_reclaim),
+    a.KeepObjective: Handler.at({"keep-objective"}, verify_keep_objective, apply_keep_objective),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

@@ -8,12 +8,11 @@ choices and the refusal of an illegal choice come from the same code.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse
-from obsession_nb.engine.mode import Handler, handler_anywhere
+from obsession_nb.engine.mode import Handler, owners
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.setup import decisions as setup_choices
 from obsession_nb.engine.setup import servant_draft as draft
 from obsession_nb.engine.steps import (
@@ -38,93 +37,30 @@ from obsession_nb.engine.steps.service import (
     open_slots,
     quarters_kinds,
 )
+from obsession_nb.engine.steps.special import ANY_STEP
 from obsession_nb.engine.table import Table
-from obsession_nb.engine.turn import flow, movegen, opening
-from obsession_nb.engine.turn.handlers import (
-    _steal,
-    apply_done,
-    apply_hall,
-    verify_done,
-    verify_hall,
-    verify_pass,
-    verify_rumour,
-)
-
-ANY_STEP = frozenset({"begin", "step2", "host", "invite", "service", "favours", "pass-option", "buy"})
-
-
-def _h(steps: set[str] | frozenset[str], verify: Callable[..., list[Ruling]],
-       apply: Callable[..., list[Ruling]]) -> Handler:
-    return Handler(frozenset(steps), verify, apply)
-
-
-def _ok(*_args: Any) -> list[Ruling]:
-    return []
-
+from obsession_nb.engine.turn import flow, handlers, movegen
 
 HANDLERS: dict[type[a.Action], Handler] = {
-    a.Family: _h({"draft"}, draft.verify_family, draft.apply_family),
-    a.StartTile: _h({"draft"}, draft.verify_start_tile, draft.apply_start_tile),
-    a.Draft: _h({"draft"}, draft.verify_draft, draft.apply_draft),
-    a.Activity: _h({"begin"}, _ok, lambda t: opening.begin_activity(t)),
-    a.Pass: _h({"begin", "step2", "host"}, verify_pass, lambda t: opening.begin_pass(t)),
-    a.Done: _h({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done),
-    a.Hall: _h({"step2"}, verify_hall, apply_hall),
-    ma.Rumour: _h({"step2"}, verify_rumour, _steal),
-    a.Church: _h({"step2"}, step2.verify_church, step2.apply_church),
-    a.Place: _h({"step2", "host", "invite", "service"}, supplemental.verify_place,
-                supplemental.apply_place),
-    a.Host: _h({"host"}, hosting.verify_host, hosting.apply_host),
-    a.Invite: _h({"invite"}, hosting.verify_invite, hosting.apply_invite),
-    a.Carriage: _h({"invite"}, supplemental.verify_carriage, supplemental.apply_carriage),
-    a.Kitchen: _h({"invite"}, supplemental.verify_kitchen, supplemental.apply_kitchen),
-    a.Serve: _h({"service"}, serving.verify_serve, serving.apply_serve),
-    a.Double: _h({"service"}, suites.verify_double, suites.apply_double),
-    a.Keep: _h({"favours"}, choices.verify_keep, choices.apply_keep),
-    a.Lady: _h({"favours"}, choices.verify_lady, choices.apply_lady),
-    a.Dismiss: _h({"favours"}, choices.verify_dismiss, choices.apply_dismiss),
-    a.Gossip: _h({"favours"}, choices.verify_gossip, choices.apply_gossip),
-    a.Reclaim: _h({"favours"}, choices.verify_reclaim, choices.apply_reclaim),
-    a.Hire: _h({"favours"}, choices.verify_hire, choices.apply_hire),
-    a.Recruit: _h({"favours"}, choices.verify_recruit, choices.apply_recruit),
-    a.Rents: _h(passing.PASS_OPTION_STEP, _ok, passing.apply_rents),
-    a.FreeRefresh: _h(passing.PASS_OPTION_STEP, _ok, passing.apply_free_refresh),
-    a.HireServants: _h(passing.PASS_OPTION_STEP, passing.verify_hire_servants,
-                       passing.apply_hire_servants),
-    a.Buy: _h({"buy"}, buying.verify_buy, buying.apply_buy),
-    a.Borrow: _h(ANY_STEP, special.verify_borrow, special.apply_borrow),
-    a.Help: _h(ANY_STEP, special.verify_help, special.apply_help),
-    a.RefreshMarket: _h(ANY_STEP, special.verify_refresh, special.apply_refresh),
-    a.UsefulManRefresh: _h(ANY_STEP, special.verify_um_refresh, special.apply_um_refresh),
-    a.UsefulManSearch: _h(ANY_STEP, special.verify_um_search, special.apply_um_search),
-    a.Fairchild: _h({"fairchild"}, seasons.verify_fairchild, seasons.apply_fairchild),
-    a.DiscardObjective: _h({"discard"}, seasons.verify_discard, seasons.apply_discard),
-    a.KeepVPCards: _h({"reveal"}, _ok, seasons.done_revealing),
-    a.Reveal: _h(vpcards.TURN_STEPS, vpcards.verify_reveal, vpcards.apply_reveal),
-    a.RevealHire: _h(vpcards.TURN_STEPS, vpcards.verify_reveal_hire, vpcards.apply_reveal_hire),
-    a.RevealReclaim: _h(vpcards.TURN_STEPS, vpcards.verify_reveal_reclaim,
-                        vpcards.apply_reveal_reclaim),
-    a.KeepObjective: _h({"keep-objective"}, vpcards.verify_keep_objective,
-                        vpcards.apply_keep_objective),
-    a.DiscardPrestige: _h({"prestige-limit"}, limits.verify_discard_prestige,
-                          limits.apply_discard_prestige),
-    ma.Milestone: _h(ANY_STEP, milestones.verify_claim, milestones.apply_claim),
-    ma.Starter: _h({"starter-draft"}, setup_choices.verify_starter, setup_choices.apply_starter),
-    ma.OpeningMarket: _h({"opening-market"}, setup_choices.verify_opening_market,
-                        setup_choices.apply_opening_market),
-    ma.ChooseObjective: _h({"choose-objectives"}, setup_choices.verify_choose_objective,
-                          setup_choices.apply_choose_objective),
+    **draft.KINDS, **setup_choices.KINDS, **handlers.KINDS, **step2.KINDS,
+    **supplemental.KINDS, **hosting.KINDS, **serving.KINDS, **suites.KINDS, **choices.KINDS,
+    **passing.KINDS, **buying.KINDS, **special.KINDS, **seasons.KINDS, **vpcards.KINDS,
+    **limits.KINDS, **milestones.KINDS,
 }
-"""The standard game's action kinds; a mode adds its own (``Mode.handlers``)."""
+"""The standard game's and the variants' action kinds, each registered once by the module that
+holds its rules (``KINDS``); a mode adds its own (``Mode.handlers``)."""
 
 
 def handler(table: Table, action: a.Action) -> Handler:
-    """How this kind of action is checked and played here; refuses a kind of another mode."""
-    found = (table.mode.handlers.get(type(action)) or HANDLERS.get(type(action))
-             or handler_anywhere(type(action)))  # the mode's own first (Tableau's starter draft)
+    """How this kind of action is checked and played here: the mode's own kinds first (Tableau's
+    starter draft), then the standard game's.  A kind that this mode did not register is
+    refused, citing the rule of the modes that did (solo.sec.overview for ``discard-tile``)."""
+    found = table.mode.handlers.get(type(action)) or HANDLERS.get(type(action))
     if found is None:
-        raise refuse("turn.order-of-play", f"'{action.verb}' is not an action of this game "
-                     f"({table.state.options.mode}).")
+        others = owners(type(action))
+        where = " and ".join(mode.title for mode in others) or "no game mode"
+        raise refuse(others[0].rule if others else "turn.order-of-play",
+                     f"'{action.verb}' is an action of {where}, not of {table.mode.title}.")
     return found
 
 
@@ -263,7 +199,7 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
     elif step == "step2":
         seats = _others(table)
         if table.state.options.servants_hall == "automatic":
-            found = [ma.Rumour(s) for s in seats]
+            found = [va.Rumour(s) for s in seats]
         else:
             found = [a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats]
         found += STEP2

@@ -5,6 +5,9 @@ ruling.parish-church-choice).  Each verifier raises :class:`IllegalAction` with 
 
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
+from obsession_nb.engine.mode import Handler, no_rulings
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import Placement
 from obsession_nb.engine.steps import choices, hosting, step2, suites
 from obsession_nb.engine.steps.service import open_slots
@@ -155,3 +158,15 @@ def apply_done(table: Table) -> list[Ruling]:
         return choices.stop_hiring(table)
     flow.end_turn(table)
     return []
+
+
+KINDS: dict[type[a.Action], Handler] = {
+    a.Activity: Handler.at({"begin"}, no_rulings, opening.begin_activity),
+    a.Pass: Handler.at({"begin", "step2", "host"}, verify_pass, opening.begin_pass),
+    a.Done: Handler.at({"step2", "invite", "service", "favours", "buy"}, verify_done, apply_done,
+                       test=can_done),  # invite.exact-count, service.mandatory, favours.dismiss
+    a.Hall: Handler.at({"step2"}, verify_hall, apply_hall),
+    va.Rumour: Handler.at({"step2"}, verify_rumour, _steal),
+}
+"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
+gathers them)."""

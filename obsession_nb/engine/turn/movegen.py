@@ -2,8 +2,9 @@
 
 The verifiers (``engine.verify``) explain a typed action — every ruling for or against it — and
 stay the oracle (tests/test_movegen_oracle.py asserts both give the same list everywhere).  To
-list the choices no text is needed: the action kinds that dominate a turn's decisions have a
-text-free test here, which reads facts computed once per decision (``table.per_decision``: the
+list the choices no text is needed: the action kinds that dominate a turn's decisions register
+a text-free test with their handler (``Handler.test``, beside the verifier in the step module),
+which reads facts computed once per decision (``table.per_decision``: the
 party feasibility of each tile, the groups of guests that can join, whether spending reputation
 or removing the useful man still lets the activity be finished), so that a decision costs one
 search per fact rather than one full verification per candidate.  Every other kind is checked
@@ -18,44 +19,7 @@ from typing import Any
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.steps import (
-    buying,
-    choices,
-    hosting,
-    seasons,
-    serving,
-    special,
-    vpcards,
-)
 from obsession_nb.engine.table import Table
-from obsession_nb.engine.turn import handlers
-
-TEXT_FREE: dict[type[a.Action], Callable[..., bool]] = {
-    a.Host: hosting.can_host,              # host.*, invite.exact-count
-    a.Invite: hosting.can_invite,          # invite.*, service.mandatory
-    a.Serve: serving.can_serve,            # service.*, host.servant-available
-    a.Buy: buying.can_buy,                 # market.*, ud.useful-man.market-discount
-    a.Hire: choices.can_hire,              # host.butlers-room, ud.servant-limit
-    a.Recruit: choices.can_recruit_from,   # host.butlers-room-recruit, host.recruit-any-box
-    a.Borrow: special.can_borrow,          # special.borrow
-    a.Help: special.can_help,              # special.service-help, ruling.service-help-source
-    a.RefreshMarket: special.can_refresh,  # special.market-refresh
-    a.UsefulManRefresh: special.can_remove_useful_man,  # ud.useful-man.refresh
-    a.UsefulManSearch: special.can_um_search,           # ud.useful-man.search
-    a.Done: handlers.can_done,        # invite.exact-count, service.mandatory, favours.dismiss
-    a.Reveal: vpcards.can_reveal,          # courtship.vp-card-use, ruling.vp-card-reveal-timing
-    a.DiscardObjective: seasons.can_discard,  # season.objective-discard
-}
-"""Action kinds with a text-free test of their own: same answer as the kind's verifier (in the
-steps the kind belongs to, after the mode's own refusals)."""
-
-LISTING: dict[type[a.Action], Callable[..., bool]] = {
-    a.Invite: hosting.listed_invite,       # one party search for every card of the hand
-}
-"""Kinds whose text-free test, when a listing asks about every candidate in turn, reads an
-answer worked out for all of them at once (the same answer as :data:`TEXT_FREE`'s, which a
-single check uses: it searches for its own candidate only)."""
-
 
 Plan = tuple[int, Callable[[a.Action], Any], frozenset[str] | None,
              Callable[..., Any] | None, bool]
@@ -70,7 +34,7 @@ _PLANS: dict[tuple[type[Mode], int, bool], dict[type[a.Action], Plan]] = {}
 def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler],
           listing: bool) -> Plan:
     """The :data:`Plan` of ``kind`` in ``mode``: the mode's own handler, else ``standard``'s
-    (with the kind's text-free test, if it has one: its :data:`LISTING` test in a listing)."""
+    (with the kind's text-free test, if it registered one: its listing test in a listing)."""
     count, get = a.reader(kind)
     own = mode.handlers.get(kind)
     if own is not None:
@@ -78,7 +42,7 @@ def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Ha
     handler = standard.get(kind)
     if handler is None:
         return count, get, None, None, False
-    test = (listing and LISTING.get(kind)) or TEXT_FREE.get(kind)
+    test = (listing and handler.listing) or handler.test
     if test is None:
         return count, get, handler.steps, handler.verify, False
     return count, get, handler.steps, test, True
@@ -96,7 +60,7 @@ def legal(table: Table, candidates: Iterable[a.Action],
     read directly: the mode's own, else ``standard`` (the standard game's; how each kind is
     checked is worked out once per mode).  A kind of another mode goes to ``verify``, which
     names the rule that keeps it out.  ``listing``: the candidates are the decision's whole
-    list (a kind of :data:`LISTING` is then decided for all its candidates at once)."""
+    list (a kind with a listing test is then decided for all its candidates at once)."""
     step = table.turn.step
     mode = table.mode
     plans = _PLANS.get((type(mode), id(standard), listing))

@@ -119,20 +119,7 @@ def enter_step2(table: Table) -> None:
         rulings.append(ruling("event.courtship-round", "Courtship round: no monument reputation."))
     else:
         if has_event(table, "objective_draw"):
-            deck = table.state.supply.objective_deck
-            drawn = [deck.pop(0) for _ in range(min(2, len(deck)))]
-            if table.state.options.objectives == "choose-at-setup" and len(drawn) == 2:
-                turn.offer = drawn  # the 1st printing keeps one (setup_choices.py)
-                rulings.append(ruling("ud.objectives-during-play", f"Objective card draw: "
-                                      f"{me.name} draws 2 and, by the 1st printing, keeps one."))
-            else:
-                me.objectives += drawn
-                rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} "
-                                      + (f"draws {len(drawn)} and keeps "
-                                         f"{'both' if len(drawn) == 2 else 'it'}." if drawn
-                                         else "finds the objective deck empty and draws "
-                                         "nothing.")))
-            rulings += reconstructed(table, "objective_draw")
+            rulings += objective_draw(table)
         rulings += step2_event_notes(table)
         monuments = sum(1 for a in table.abilities(me) if a in MONUMENT_ABILITIES)
         if monuments:
@@ -159,6 +146,28 @@ def enter_step2(table: Table) -> None:
     elif not step2_has_choices(table):
         exit_step2(table)
 
+
+
+def objective_draw(table: Table) -> list[Ruling]:
+    """The round's objective-card draw for the player to act, in their step 2: two cards kept
+    (event.objective-draw); by the 1st printing the two wait in ``turn.offer`` for one to be
+    kept (ud.objectives-during-play)."""
+    me, turn = table.me, table.turn
+    deck = table.state.supply.objective_deck
+    drawn = [deck.pop(0) for _ in range(min(2, len(deck)))]
+    rulings: list[Ruling] = []
+    if table.state.options.objectives == "choose-at-setup" and len(drawn) == 2:
+        turn.offer = drawn  # the 1st printing keeps one (setup_choices.py)
+        rulings.append(ruling("ud.objectives-during-play", f"Objective card draw: "
+                              f"{me.name} draws 2 and, by the 1st printing, keeps one."))
+    else:
+        me.objectives += drawn
+        rulings.append(ruling("event.objective-draw", f"Objective card draw: {me.name} "
+                              + (f"draws {len(drawn)} and keeps "
+                                 f"{'both' if len(drawn) == 2 else 'it'}." if drawn
+                                 else "finds the objective deck empty and draws "
+                                 "nothing.")))
+    return rulings + reconstructed(table, "objective_draw")
 
 def exit_step2(table: Table) -> None:
     """Close step 2: the Village Fair pays out; then step 3 (or the pass option) begins."""

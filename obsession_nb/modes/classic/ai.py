@@ -18,9 +18,9 @@ from typing import Literal
 
 from obsession_nb.data.catalog_cards import AICard
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.records.mode_records import AIRoll, ClassicSolo
 from obsession_nb.engine.steps.market import SPACE_PRICES, fill, refresh
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.classic.records import AIRoll, ClassicSolo
 
 AI_CARD = "ai-card"
 NO_PURCHASE = (16, 19)

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from obsession_nb.data.catalog_cards import OpponentCard
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.records.mode_records import CourtshipResult
 from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.steps.seasons import (
     courtship_number,
@@ -30,6 +29,7 @@ from obsession_nb.engine.steps.seasons import (
 )
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic.ai import record
+from obsession_nb.modes.classic.records import CourtshipResult
 
 FINAL_SEASON = 4
 

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from obsession_nb.data.catalog import Catalog, load_catalog, overlay
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.records.mode_records import ClassicSolo
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.scoring import Scoresheet, score
@@ -28,6 +27,7 @@ from obsession_nb.engine.setup.supply import families_available, hire_supply
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic.courtship import OpponentScore, opponent_score
 from obsession_nb.modes.classic.mode import ClassicSolitaire
+from obsession_nb.modes.classic.records import ClassicSolo
 from obsession_nb.modes.classic.strategy import make_player
 from obsession_nb.players.random_player import play_out
 

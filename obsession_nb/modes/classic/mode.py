@@ -20,6 +20,7 @@ from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic import ai as classic_ai
 from obsession_nb.modes.classic import courtship as classic_courtship
+from obsession_nb.modes.classic.records import ClassicSolo
 from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 
 TARGETS = ("opponent", "opponent-monuments")
@@ -31,6 +32,9 @@ class ClassicSolitaire(Mode):
     """One player against an opponent card (mode ``classic-solo``)."""
 
     name = "classic-solo"
+    title = "classic solitaire"
+    rule = "solo.classic.setup"
+    records = {"classic_solo": ClassicSolo}
     setup_players = 2  # the round track and supply as for two players (solo.classic.setup)
 
     def refuse(self, table: Table, action: a.Action) -> None:

@@ -10,9 +10,9 @@ top tile).  An empty depth takes nothing; so does a roll the critical rule forbi
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.records.mode_records import Scavenge
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.market import COUNTERS, NO_SCAVENGING, stack
+from obsession_nb.modes.solo.records import Scavenge
 from obsession_nb.modes.solo.tableau import needs
 
 SIDES = 20

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.records.mode_records import Solo
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.scoring import Scoresheet, score
@@ -28,6 +27,7 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes import SOLO
 from obsession_nb.modes.solo.end import adds_monuments, modifier, opponent_card
 from obsession_nb.modes.solo.end import target as target_of
+from obsession_nb.modes.solo.records import Solo
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -316,9 +316,9 @@ STRATEGIES = ("greedy", "planner", "search", "random")
 
 
 def make_player(strategy: str, seed: int) -> Any:
-    from obsession_nb.modes.solo.planner import PlannerSolo
-    from obsession_nb.modes.solo.search import SearchSolo
-    from obsession_nb.modes.solo.strategy import GreedySolo, RandomSolo
+    from obsession_nb.modes.solo.players.planner import PlannerSolo
+    from obsession_nb.modes.solo.players.search import SearchSolo
+    from obsession_nb.modes.solo.players.strategy import GreedySolo, RandomSolo
 
     players = {"greedy": GreedySolo, "planner": PlannerSolo, "search": SearchSolo,
                "random": RandomSolo}

@@ -14,7 +14,7 @@ from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.buying import apply_buy, verify_buy
 from obsession_nb.engine.steps.market import Offer
@@ -22,6 +22,8 @@ from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo import end as solo_end
 from obsession_nb.modes.solo import market as solo_market
 from obsession_nb.modes.solo import rules as solo_rules
+from obsession_nb.modes.solo.actions import BuyInto, DiscardTile
+from obsession_nb.modes.solo.records import Solo
 
 
 def _buy_into_verify(table: Table, tile: str, column: str | None, useful_man: bool) -> list[Ruling]:
@@ -37,15 +39,18 @@ class SoloEstateChallenge(Mode):
     scavenges (mode ``solo-estate-challenge``)."""
 
     name = "solo-estate-challenge"
+    title = "the Solo Estate Challenge"
+    rule = "solo.sec.overview"
+    records = {"solo": Solo}
     unlimited_purchases = True  # as many as she can afford (UD p.14)
     refills_market = False  # the stacks are never refilled
     identical_stacks = False  # six category stacks, which may run out (solo.sec.market-stacks)
     last_round = solo_end.ROUND_CAP  # the track is played on past its last space
     milestones = False  # not used in the challenge (UD p.13; solo.sec.player-setup)
     handlers = {
-        ma.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
-        ma.BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),
-        ma.DiscardTile: Handler(frozenset({"buy"}), solo_rules.verify_discard_tile,
+        va.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
+        BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),
+        DiscardTile: Handler(frozenset({"buy"}), solo_rules.verify_discard_tile,
                                solo_rules.apply_discard_tile),
     }
 

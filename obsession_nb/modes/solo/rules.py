@@ -19,12 +19,12 @@ from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import CATEGORIES
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
-from obsession_nb.engine.records.mode_records import Solo
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo import ai as solo_ai
+from obsession_nb.modes.solo.actions import BuyInto, DiscardTile
 from obsession_nb.modes.solo.end import (
     OPPONENT_TARGETS,
     adds_monuments,
@@ -40,6 +40,7 @@ from obsession_nb.modes.solo.market import (
     stack_of,
     supply_tiles,
 )
+from obsession_nb.modes.solo.records import Solo
 from obsession_nb.modes.solo.tableau import check, column_of, column_tiles, needs, size
 from obsession_nb.modes.solo_exceptions import refuse_exceptions, servants_hall
 
@@ -151,16 +152,16 @@ def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
     solo = table.state.solo
     if turn.step == "step2" and solo is not None:
-        yield from (ma.Ball(c) for c in dict.fromkeys(solo.ball_offer))
+        yield from (va.Ball(c) for c in dict.fromkeys(solo.ball_offer))
     elif turn.step == "buy":
         me = table.me
         for tiles in table.state.supply.market:
             for tile_id in tiles:
                 if table.tile(tile_id).kind == "monument":
                     for column in CATEGORIES:
-                        yield ma.BuyInto(tile_id, column)
-                        yield ma.BuyInto(tile_id, column, useful_man=True)
-        yield from (ma.DiscardTile(o.tile) for o in me.organiser)
+                        yield BuyInto(tile_id, column)
+                        yield BuyInto(tile_id, column, useful_man=True)
+        yield from (DiscardTile(o.tile) for o in me.organiser)
 
 
 # ----------------------------------------------------------------- step 2
@@ -221,9 +222,6 @@ def apply_ball(table: Table, card: str) -> list[Ruling]:
 
 def verify_discard_tile(table: Table, tile_id: str) -> list[Ruling]:
     me = table.me
-    if table.state.options.mode == "standard":
-        raise refuse("solo.sec.tableau-limit", "Tiles are discarded from the tableau only in the "
-                     "Solo Estate Challenge.")
     owned = me.owned(tile_id)
     if owned is None:
         raise refuse("solo.sec.tableau-limit", f"{me.name} has no '{tile_id}' in the tableau.")

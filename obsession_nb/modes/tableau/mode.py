@@ -14,13 +14,14 @@ from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
 from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.tableau import rules as tableau
 from obsession_nb.modes.tableau import scoring as tableau_scoring
+from obsession_nb.modes.tableau.records import Tableau
 
 
 class TableauObsession(Mode):
@@ -28,10 +29,13 @@ class TableauObsession(Mode):
     ``tableau``)."""
 
     name = "tableau"
+    title = "Tableau Obsession"
+    rule = "tableau.overview"
+    records = {"tableau": Tableau}
     milestones = True  # "Milestones are used" (UD p.15 Setup)
     handlers = {
-        ma.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
-        ma.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
+        va.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
+        va.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
     }
 
     def refuse(self, table: Table, action: a.Action) -> None:
@@ -68,3 +72,5 @@ class TableauDuel(TableauObsession):
     """The two-player Duel: the 9/10 reputation counters (mode ``tableau-duel``)."""
 
     name = "tableau-duel"
+    title = "the Tableau Duel"
+    rule = "tableau.duel"

@@ -18,8 +18,7 @@ from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
-from obsession_nb.engine.records.mode_records import Tableau
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import State, Turn
 from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
@@ -27,6 +26,7 @@ from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
 from obsession_nb.engine.steps.market import building_boom
 from obsession_nb.engine.steps.rounds import last_round, space
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.tableau.records import Tableau
 
 BALL_SEE = 3
 REPLACED = {
@@ -170,9 +170,9 @@ def candidates(table: Table) -> Iterator[a.Action]:
     if tab is None or what is None:
         return
     if what == "draft":
-        yield from (ma.Starter(c) for c in dict.fromkeys(tab.draft_deck))
+        yield from (va.Starter(c) for c in dict.fromkeys(tab.draft_deck))
     else:
-        yield from (ma.Ball(c) for c in dict.fromkeys(tab.ball_offer))
+        yield from (va.Ball(c) for c in dict.fromkeys(tab.ball_offer))
 
 
 def verify_starter(table: Table, card: str) -> list[Ruling]:
@@ -248,10 +248,10 @@ def apply_ball(table: Table, card: str) -> list[Ruling]:
 def verify_action(table: Table, action: a.Action) -> None:
     """While a mode decision waits, only its own action is a choice."""
     what = pending(table)
-    if what == "draft" and not isinstance(action, ma.Starter):
+    if what == "draft" and not isinstance(action, va.Starter):
         raise refuse("option.starter-guest-draft", "The starter-guest draft comes first: "
                      "take one card (starter CARD).")
-    if what == "ball" and not isinstance(action, ma.Ball):
+    if what == "ball" and not isinstance(action, va.Ball):
         raise refuse("tableau.grand-ball", "The Grand Ball comes first: keep one of the "
                      "prestige guests seen (ball CARD).")
 

@@ -15,27 +15,40 @@ from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.team import requests as team_requests
 from obsession_nb.modes.team import scoring as team_scoring
 from obsession_nb.modes.team import seating as team
+from obsession_nb.modes.team.actions import (
+    Accept,
+    AskGift,
+    AskServant,
+    Decline,
+    TeamBorrow,
+    TeamGuest,
+    TeamHelp,
+)
+from obsession_nb.modes.team.records import TeamPlay
 
 
 class CompetitiveTeamPlay(Mode):
     """Teams of two, partners opposite; cooperative requests the teammate answers."""
 
     name = "team"
+    title = "Competitive Team Play"
+    rule = "team.format"
+    records = {"team": TeamPlay}
+    specials = frozenset({AskGift.verb, AskServant.verb})
     handlers = {
-        ma.AskGift: Handler(team.REQUEST_STEPS, team_requests.verify_ask_gift, team_requests.apply_ask_gift),
-        ma.AskServant: Handler(team.REQUEST_STEPS, team_requests.verify_ask_servant, team_requests.apply_ask_servant),
-        ma.Accept: Handler(team.REQUEST_STEPS, team_requests.verify_accept, team_requests.apply_accept),
-        ma.Decline: Handler(team.REQUEST_STEPS, team_requests.verify_decline, team_requests.apply_decline),
-        ma.TeamBorrow: Handler(team.REQUEST_STEPS, team_requests.verify_team_borrow, team_requests.apply_team_borrow),
-        ma.TeamHelp: Handler(team.REQUEST_STEPS, team_requests.verify_team_help, team_requests.apply_team_help),
-        ma.TeamGuest: Handler(team.REQUEST_STEPS, team_requests.verify_team_guest, team_requests.apply_team_guest),
+        AskGift: Handler(team.REQUEST_STEPS, team_requests.verify_ask_gift, team_requests.apply_ask_gift),
+        AskServant: Handler(team.REQUEST_STEPS, team_requests.verify_ask_servant, team_requests.apply_ask_servant),
+        Accept: Handler(team.REQUEST_STEPS, team_requests.verify_accept, team_requests.apply_accept),
+        Decline: Handler(team.REQUEST_STEPS, team_requests.verify_decline, team_requests.apply_decline),
+        TeamBorrow: Handler(team.REQUEST_STEPS, team_requests.verify_team_borrow, team_requests.apply_team_borrow),
+        TeamHelp: Handler(team.REQUEST_STEPS, team_requests.verify_team_help, team_requests.apply_team_help),
+        TeamGuest: Handler(team.REQUEST_STEPS, team_requests.verify_team_guest, team_requests.apply_team_guest),
     }
 
     def refuse(self, table: Table, action: a.Action) -> None:

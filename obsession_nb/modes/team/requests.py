@@ -9,9 +9,9 @@ modes/team.py.
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.records.mode_records import Loan, TeamRequest
 from obsession_nb.engine.steps.special import BORROW_COST, HELP_COST
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.team.records import Loan, TeamRequest
 from obsession_nb.modes.team.seating import (
     GIFTS,
     GUEST_STEPS,

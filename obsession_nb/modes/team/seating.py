@@ -19,11 +19,19 @@ from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
-from obsession_nb.engine.records.mode_records import Loan, TeamPlay, TeamRequest
 from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.steps.supplemental import service_possible_without
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.team.actions import (
+    Accept,
+    AskGift,
+    AskServant,
+    Decline,
+    TeamBorrow,
+    TeamGuest,
+    TeamHelp,
+)
+from obsession_nb.modes.team.records import Loan, TeamPlay, TeamRequest
 
 REQUEST_STEPS = frozenset({"begin", "step2", "host", "invite", "service", "favours", "buy"})
 """A gift may be asked at any decision of one's turn (but the pass options)."""
@@ -34,7 +42,7 @@ GUEST_STEPS = frozenset({"host", "invite"})
 """A teammate's gentry join the activity's guest list: before and while inviting."""
 NOT_DOUBLED = ("hall_boy", "head_housemaid", "useful_man")
 """Servants of which two may work on one activity, on different targets (team.no-doubled-servants)."""
-ANSWERS = (ma.Accept, ma.Decline, ma.TeamBorrow, ma.TeamHelp)
+ANSWERS = (Accept, Decline, TeamBorrow, TeamHelp)
 TEAM_RULINGS = ("ruling.team-one-gift-per-turn", "ruling.team-one-request-per-servant",
                 "ruling.team-guests-no-consent", "ruling.team-routing-at-invitation",
                 "ruling.team-lent-guest-dismissal", "ruling.team-tie-break")
@@ -234,20 +242,20 @@ def _served_without_cooks(table: Table) -> bool:
 def candidates(table: Table) -> Iterator[a.Action]:
     request = reading(table).request
     if request is not None:
-        yield from (ma.Accept(), ma.Decline())
+        yield from (Accept(), Decline())
         if request.kind == "gift":
-            yield ma.TeamBorrow()
+            yield TeamBorrow()
         else:
             assert request.servant is not None
-            yield ma.TeamHelp(request.servant)
+            yield TeamHelp(request.servant)
         return
     if table.turn.step not in REQUEST_STEPS:
         return
     mate = partner(table)
-    yield from (ma.AskGift(x) for x in GIFTS)
-    yield from (ma.AskServant(k) for k in dict.fromkeys(mate.servants.all()))
+    yield from (AskGift(x) for x in GIFTS)
+    yield from (AskServant(k) for k in dict.fromkeys(mate.servants.all()))
     for card_id in dict.fromkeys(mate.hand):
-        yield from (ma.TeamGuest(card_id, r) for r in ROUTES)
+        yield from (TeamGuest(card_id, r) for r in ROUTES)
 
 
 # ----------------------------------------------------------------- after the activity

@@ -54,7 +54,8 @@ class CardEntryView(anywidget.AnyWidget):
 
 
 class CardEntry(StaticPicture, widgets.VBox):
-    """Enter cards from your box; ``scenario`` names the position the board beside it shows."""
+    """Enter cards from your box; the board below shows the first player of ``scenario``'s
+    position (before its recorded play), whose hand holds the refresher's stand-in guests."""
 
     def __init__(self, deck: str = "casual", *, scenario: str | None = "refresher-round-6") -> None:
         self.view = CardEntryView(decks=pack_entry.decks())
@@ -62,9 +63,9 @@ class CardEntry(StaticPicture, widgets.VBox):
         children: list[widgets.Widget] = [self.view]
         self.board: Board | None = None
         if scenario is not None:
-            from obsession_nb.engine.game import load_scenario
+            from obsession_nb.engine.game import load_position
 
-            self.board = Board(load_scenario(scenario), parts=["players"])
+            self.board = Board(load_position(scenario), parts=["pending", "players"], seats=[0])
             children.append(self.board)
         self.view.on_msg(self._message)
         super().__init__(children, layout=widgets.Layout(width="100%", max_width="890px"))
@@ -141,11 +142,11 @@ class CardEntry(StaticPicture, widgets.VBox):
             if self.set(field, self.view.card[field]):
                 self.view.message = "Not saved: see the fields marked."
                 return False
-        data = pack_entry.in_use()
-        candidate = pack_entry.with_card(data, self._typed_card())
-        index = next(i for i, c in enumerate(candidate["cards"])
-                     if pack_store.card_key(c) == pack_store.card_key(self._typed_card()))
+        card, index = self._typed_card(), -1
         try:
+            candidate = pack_entry.with_card(pack_entry.in_use(), card)
+            index = next(i for i, c in enumerate(candidate["cards"])
+                         if pack_store.card_key(c) == pack_store.card_key(card))
             pack.overlay(stated_catalog(), candidate, "your card")
         except pack.PackError as exc:
             self.view.problems = self._by_field(exc.problems, index)
@@ -205,9 +206,9 @@ class CardEntry(StaticPicture, widgets.VBox):
         reload_catalog()
         self._progress()
         if self.board is not None and self.scenario is not None:
-            from obsession_nb.engine.game import load_scenario
+            from obsession_nb.engine.game import load_position
 
-            self.board.game = load_scenario(self.scenario)
+            self.board.game = load_position(self.scenario)
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         event = content.get("event")

@@ -27,13 +27,19 @@ REFUSALS_SHOWN = {"host": "host", "invite": "invite"}
 
 
 class ChoiceList(anywidget.AnyWidget):
-    """Groups of choice buttons (``widgets/choices.js``); a click calls ``on_choose(notation)``."""
+    """Groups of choice buttons (``widgets/choices.js``); a click calls ``on_choose(notation)``.
+
+    ``position`` counts the positions shown: a click carries the count of the buttons it was
+    made on, and a click made on buttons that were already replaced (sent while the kernel was
+    still busy with the click before) is dropped rather than played on a position the player
+    never saw."""
 
     _esm = widget_module("choices.js")
     _css = widgets_dir() / "stepper.css"
 
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    position = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, on_choose: Callable[[str], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -41,8 +47,16 @@ class ChoiceList(anywidget.AnyWidget):
         self.on_msg(self._message)
 
     def _message(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
-        if content.get("event") == "choose" and isinstance(content.get("notation"), str):
+        if content.get("event") != "choose" or not isinstance(content.get("notation"), str):
+            return
+        if content.get("position", self.position) == self.position:
             self._on_choose(content["notation"])
+
+    def show(self, groups: list[dict[str, Any]], message: str = "") -> None:
+        """Show a new position's choices (a click on the ones before is now stale)."""
+        with self.hold_sync():
+            self.groups, self.message = groups, message
+            self.position += 1
 
     def notations(self, *, refused: bool = False) -> list[str]:
         """The notations offered (or, with ``refused``, those shown greyed)."""

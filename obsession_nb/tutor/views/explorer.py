@@ -62,6 +62,7 @@ class Explorer(widgets.VBox):
 
         self.position = game.to_json()
         self.custom = list(game.table.custom.values())
+        self.catalog = game.table.catalog  # the stated cards or the pack's, as the game has them
         self.frame = explore(game, **options) if frame is None else frame.reset_index(drop=True)
         self.shown = SHOWN + (VALUE if "value" in self.frame.columns else [])
         rows = rows_json(self.frame)
@@ -85,7 +86,7 @@ class Explorer(widgets.VBox):
     def _fresh(self) -> Game:
         from obsession_nb.engine.game import load_json
 
-        return load_json(self.position, custom=self.custom)
+        return load_json(self.position, custom=self.custom, catalog=self.catalog)
 
     def line(self, index: int) -> list[str]:
         return list(self.frame.iloc[index]["actions"])

@@ -1,15 +1,24 @@
-"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.records.naming)."""
+"""The log of a game as the rulings widget draws it (its actions named, obsession_nb.engine.records.naming),
+and the rules' hover text, in the view's language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.data.translations import ruling_json
+from obsession_nb.data.rules import rule
+from obsession_nb.data.translations import rule_text, ruling_json
 from obsession_nb.engine.records.naming import action_label
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
     from obsession_nb.engine.records.state import LogEntry
+
+
+def rule_words(rule_id: str, lang: str = "en") -> tuple[str, str]:
+    """A rule's title and summary in ``lang`` (English where it has no translation): the hover
+    text of its id."""
+    said = rule_text(rule_id, lang) or rule(rule_id)
+    return said.title, said.summary
 
 
 def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:

@@ -18,8 +18,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from obsession_nb.engine.scoring import score
-from obsession_nb.practice.coach import review_html
+from obsession_nb.practice.coach import hint_html, review_html
+from obsession_nb.practice.plans import LEVELS
 from obsession_nb.practice.session import UNDONE, Practice
+from obsession_nb.tutor.views.result import result_html
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -29,13 +31,16 @@ DELAY = 0.4
 
 class PracticeTable(StaticPicture, widgets.VBox):
     """``PracticeTable(players=4, seat=1, opponents="search", mode="standard")``: a whole game
-    against AI opponents, with the coach (options: ``seed``, ``playouts`` of the search,
-    ``delay`` between opponent actions, ``coach``)."""
+    against AI opponents, with the coach (options: ``seed``, ``level`` of the coach and the
+    search opponents — ``easy``, ``normal`` or ``strong``, also a menu on the table —, the game's
+    ``options`` (an ``Options``: variants, milestones), ``delay`` between opponent actions,
+    ``coach``)."""
 
     def __init__(self, players: int = 4, seat: int = 1, opponents: str = "search",
                  mode: str = "standard", *, seed: int = 0, delay: float = DELAY,
-                 **options: Any) -> None:
-        self.practice = Practice(players, seat, opponents, mode, seed=seed, **options)
+                 practice: Practice | None = None, **options: Any) -> None:
+        self.practice = practice or Practice(players, seat, opponents, mode, seed=seed,
+                                             **options)
         self.delay = delay
         self._busy = False
         self._seen = 0
@@ -53,19 +58,27 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                         "of the last one)", self.undo, "onb-practice-undo")
         self.save_path = widgets.Text(value="my-practice-game.yaml",
                                       layout=widgets.Layout(width="220px"))
-        self.save_button = self._button("Save game", "Write the game as a scenario that "
-                                        "replays to here", self.save_click, "onb-practice-save")
+        self.save_button = self._button("Save game", "Write the game to the file named "
+                                        "here, to go on with it later", self.save_click,
+                                        "onb-practice-save")
+        self.load_button = self._button("Load game", "Go on with the game saved in the file "
+                                        "named here", self.load_click, "onb-practice-load")
+        self.level = widgets.Dropdown(options=list(LEVELS), value=self.practice.level.name,
+                                      description="Level", layout=widgets.Layout(width="160px"))
+        self.level.add_class("onb-practice-level")
+        self.level.observe(lambda change: self.practice.set_level(change["new"]), names="value")
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("onb-practice-hint-box")
         self.coach = widgets.HTML()
         self.coach.add_class("onb-practice-coach")
         self.review = widgets.HTML()
         self.review.add_class("onb-practice-review")
-        bar = widgets.HBox([self.hint_button, self.undo_button, self.save_button,
-                            self.save_path])
+        bar = widgets.HBox([self.hint_button, self.level, self.undo_button, self.save_button,
+                            self.load_button, self.save_path])
         bar.add_class("onb-practice-bar")
-        super().__init__([self.status, bar, self.hint_box, self.coach, self.stepper,
-                          self.review])
+        # the result of a finished game comes first, above the table and its rulings log
+        super().__init__([self.status, self.review, bar, self.hint_box, self.coach,
+                          self.stepper])
         self.add_class("onb-practice")
         self._seen = len(game.log)
         self.refresh()
@@ -96,7 +109,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self.refresh()
 
     def _opponents(self) -> None:
-        """The opponents' actions one at a time, the board redrawn after each."""
+        """The opponents' actions one at a time, the board redrawn after each (the stepper
+        offers your seat's choices only, so theirs are never sent)."""
         while not self.practice.over and not self.practice.your_move():
             self.practice.opponent_step()
             self.stepper.refresh()
@@ -107,15 +121,11 @@ class PracticeTable(StaticPicture, widgets.VBox):
     def show_hint(self) -> None:
         if not self.practice.your_move():
             return
-        found = self.practice.hint()
-        rows = "".join(f"<li>{html.escape(label)}: {html.escape(str(value))}</li>"
-                       for label, value in found.lines)
-        listed = f"<ul>{rows}</ul>" if rows else ""
-        self.hint_box.value = (f"<div class='onb-hint'><b>Hint:</b> <span class='onb-hint-action'>"
-                               f"{html.escape(found.words or found.action)}</span> "
-                               f"<code>{html.escape(found.action)}</code>{listed}</div>")
+        self.hint_box.value = hint_html(self.practice.hint())
 
     def undo(self) -> None:
+        self.status.value = ("<div class='onb-practice-status-text'>Taking back your turn…"
+                             "</div>")
         self._busy = True
         try:
             undone = self.practice.undo()
@@ -130,6 +140,33 @@ class PracticeTable(StaticPicture, widgets.VBox):
         target = Path(path)
         target.write_text(self.practice.save(), encoding="utf-8")
         return target
+
+    @classmethod
+    def load(cls, path: str | Path, *, delay: float = DELAY, **overrides: Any) -> PracticeTable:
+        """A table going on with a game saved by **Save game** or ``practice`` (its seat,
+        opponents, seed and level, unless ``overrides`` say otherwise)."""
+        return cls(practice=Practice.load(path, **overrides), delay=delay)
+
+    def load_click(self) -> None:
+        """**Load game**: the game in the named file replaces this one (a file that cannot
+        be read or played is reported, and this game goes on)."""
+        try:
+            practice = Practice.load(self.save_path.value)
+        except (OSError, ValueError) as exc:
+            self.refresh(note=f"Not loaded: {exc}")
+            return
+        self._busy = True
+        try:
+            self.practice = practice
+            practice.play_opponents()
+            self.stepper.decides = practice.seat
+            self.stepper.set_game(practice.game)
+            self.level.value = practice.level.name
+        finally:
+            self._seen = len(practice.game.log)
+            self._busy = False
+        self.hint_box.value = ""
+        self.refresh(note=f"Game loaded from {self.save_path.value}.")
 
     def save_click(self) -> None:
         try:
@@ -154,7 +191,9 @@ class PracticeTable(StaticPicture, widgets.VBox):
         extra = f" <i>{html.escape(note)}</i>" if note else ""
         ready = " onb-ready" if p.over or p.your_move() else ""
         self.status.value = (f"<div class='onb-practice-status-text{ready}' "
-                             f"data-log='{len(game.log)}'>{text}{extra}</div>")
+                             f"data-log='{len(game.log)}' "
+                             f"data-position='{self.stepper.choices.position}'>"
+                             f"{text}{extra}</div>")
         self.hint_button.disabled = not p.your_move()
         last = p.last_review()
         self.coach.value = (f"<div class='onb-coach'><b>Coach</b> — your last turn:"
@@ -167,11 +206,14 @@ class PracticeTable(StaticPicture, widgets.VBox):
         sheet = score(self.practice.game)
         worst = self.practice.post_game()
         items = "".join(
-            f"<li>Round {r.round}: <b>{r.cost:.1f} VP</b> — you: "
-            f"{html.escape(r.yours.read())}; best found: "
-            f"{html.escape(r.best[0].label if r.best else '—')}</li>" for r in worst)
-        return (f"<div class='onb-final'><h3>Final scoresheet</h3>{sheet._repr_html_()}"
-                f"<h3>The turns that cost you the most</h3><ol>{items}</ol></div>")
+            f"<li>Round {r.round}: " + ("" if r.close else f"<b>{r.cost:.1f} VP</b> — ")
+            + f"{html.escape(r.summary())}</li>" for r in worst)
+        teams = "".join(f"<li>{html.escape(t)}</li>" for t in self.practice.team_results())
+        return (f"<div class='onb-final'>{result_html(sheet)}"
+                + (f"<h3>Teams</h3><ul class='onb-teams'>{teams}</ul>" if teams else "")
+                + (f"<h3>The turns that cost you the most</h3><ol>{items}</ol>" if items else "")
+                + f"<details><summary>Final scoresheet</summary>{sheet._repr_html_()}</details>"
+                "</div>")
 
     def static_html(self) -> str:
         return note_html("Practice table", f"{self.practice.game.pending()['prompt']}",

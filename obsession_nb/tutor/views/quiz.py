@@ -16,8 +16,10 @@ import traitlets
 
 from obsession_nb.base.i18n import resolve, tr, ui_labels
 from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.data.translations import ruling_json
 from obsession_nb.tutor import quiz
 from obsession_nb.tutor.views.board import Board
+from obsession_nb.tutor.views.labels import rule_words
 
 QUIZ_LABELS = {
     "question": "Question", "of": "of", "score": "Score", "next": "Next question",
@@ -82,7 +84,8 @@ class Quiz(widgets.VBox):
         self.right += correct
         self.view.result = {
             "chosen": choice, "correct": correct, "answer": q.answer,
-            "rulings": [{**r.to_json(), "summary": r.summary} for r in q.rulings],
+            "rulings": [{**ruling_json(r.to_json(), self.lang),
+                         "summary": ": ".join(rule_words(r.rule, self.lang))} for r in q.rulings],
         }
         self._score()
         return correct

@@ -22,6 +22,7 @@ import traitlets
 from obsession_nb.base.i18n import resolve, ui_labels
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import rule_index
+from obsession_nb.data.translations import case_text, rule_text
 from obsession_nb.tutor import ask, rulebook
 from obsession_nb.tutor.understand import label
 from obsession_nb.tutor.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
@@ -128,7 +129,8 @@ class RuleBrowser(widgets.VBox):
         """Show the entry of ``rule_id``."""
         entry = rulebook.entry(rule_id)
         self._entry = entry
-        self.view.entry = {**entry.to_json(), "tests": []}  # test ids are for developers
+        # the test ids are for developers, not players
+        self.view.entry = _in_language({**entry.to_json(), "tests": []}, self.lang)
         return entry
 
     def show_me(self, index: int = 0) -> Stepper:
@@ -160,8 +162,8 @@ class RuleBrowser(widgets.VBox):
                 seats=_seat(game),
                 lang=self.lang,
             )
-        asked = RulingsLog(heading=f"The action asked about: {demo.action}")
-        asked.verdict = verdict_json(game.check(demo.action))
+        asked = RulingsLog(heading=f"The action asked about: {demo.action}", lang=self.lang)
+        asked.verdict = verdict_json(game.check(demo.action), self.lang)
         asked.add_class("onb-demo-verdict")
         head = widgets.HTML(
             f"<div class='onb-demo-heading'>Show me · {escape(self._entry.rule.id)}"
@@ -196,3 +198,24 @@ def open_rule(rule_id: str) -> bool:
 
 
 RULE_OPENERS.append(open_rule)
+
+
+def _in_language(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A rule entry's JSON with its title, summary, reading, related rules' titles and casebook
+    questions in ``lang``; the English title and summary kept as ``english`` (shown beneath)."""
+    said = rule_text(entry["id"], lang)
+    if said is None:
+        return entry
+    related = []
+    for x in entry["related"]:
+        other = rule_text(x["id"], lang)
+        related.append({**x, "title": other.title if other else x["title"]})
+    demos = []
+    for d in entry["demonstrations"]:
+        case = case_text(d["name"], lang) if d["kind"] == "case" else None
+        demos.append({**d, "title": case.question if case else d["title"]})
+    chosen, rejected = said.reading_parts()
+    return {**entry, "title": said.title, "summary": said.summary, "related": related,
+            "demonstrations": demos, "chosen": chosen or entry["chosen"],
+            "rejected": rejected or entry["rejected"],
+            "english": {"title": entry["title"], "summary": entry["summary"]}}

@@ -18,9 +18,11 @@ import traitlets
 from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widgets_dir
 from obsession_nb.data.rules import BadNotation
-from obsession_nb.data.translations import rule_text, ruling_json, verdict_word
+from obsession_nb.data.translations import ruling_json, verdict_word
 from obsession_nb.engine.records.naming import action_label, name_of
-from obsession_nb.engine.records.notation import ACTION_TYPES
+from obsession_nb.engine.records.naming import heading as verb_heading
+from obsession_nb.engine.records.notation import action_types
+from obsession_nb.tutor.views.labels import rule_words
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
@@ -54,15 +56,10 @@ class RulingsLog(anywidget.AnyWidget):
 
     @traitlets.observe("entries", "verdict")
     def _rules_shown(self, _change: Any) -> None:
-        from obsession_nb.data.rules import rule
-
         ids = [r["rule"] for e in self.entries for r in e.get("rulings", [])]
         ids += [r["rule"] for r in self.verdict.get("rulings", [])]
-        shown = {}
-        for i in dict.fromkeys(ids):
-            said = rule_text(i, self.lang) or rule(i)
-            shown[i] = {"title": said.title, "summary": said.summary}
-        self.rules = shown
+        self.rules = {i: dict(zip(("title", "summary"), rule_words(i, self.lang)))
+                      for i in dict.fromkeys(ids)}
 
     def _chip_clicked(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
         """A rule-id chip was clicked: open its entry where a rule browser listens."""
@@ -180,9 +177,11 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.game = game
         self.lang = resolve(lang)
         self.text = NotationBox(
-            self.check, placeholder="type an action, e.g. invite standin-prestige-gentleman-pr3")
-        self.verb = widgets.Dropdown(options=[("pick a verb…", "")] + [
-            (v, v) for v in ACTION_TYPES], layout=widgets.Layout(width="170px"))
+            self.check, placeholder="type an action in your words, e.g. invite Lady Cavendish")
+        verbs = sorted(((f"{verb_heading(v)} ({v})", v) for v in action_types()),
+                       key=lambda o: o[0].lower())  # in words, the notation's verb after
+        self.verb = widgets.Dropdown(options=[("pick an action…", ""), *verbs],
+                                     layout=widgets.Layout(width="260px"))
         self.verb.add_class("onb-panel-verb")
         self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.result = RulingsLog(heading=tr(heading, self.lang), lang=self.lang)
@@ -231,7 +230,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         if not verb:
             self.args.children = ()
             return
-        cls = ACTION_TYPES[verb]
+        cls = action_types()[verb]
         boxes: list[widgets.Widget] = []
         for f in fields(cls):
             if f.type == "bool":
@@ -255,7 +254,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         if not verb:
             return
         parts = [verb]
-        for f, box in zip(fields(ACTION_TYPES[verb]), self._arg_widgets):
+        for f, box in zip(fields(action_types()[verb]), self._arg_widgets):
             if f.type == "bool":
                 if box.value:
                     parts.append(f.name)

@@ -87,12 +87,16 @@ class Stepper(StaticPicture, widgets.VBox):
         log_heading: str = "Rulings, step by step",
         lang: str | None = None,
         seat: int | None = None,
+        decides: int | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
         """Whose view the stepper shows (0-based): the board, the log and the choices as that
-        player may see them, the choices only at that player's decisions; ``None``: the open
-        view of a worked example (labelled so on the board)."""
+        player may see them; ``None``: the open view of a worked example (labelled so on the
+        board)."""
+        self.decides = seat if decides is None else decides
+        """The only seat whose choices are offered (a practice table's: its seat's, whose
+        choices alone it may see); ``None``: every seat."""
         self.lang = resolve(lang)
         self.script = list(script or [])
         self.max_buttons = max_buttons
@@ -255,12 +259,16 @@ class Stepper(StaticPicture, widgets.VBox):
     # ------------------------------------------------------------ drawing
 
     def refresh(self) -> None:
-        """Redraw from the game's position: each widget's changes go out as one message."""
+        """Redraw from the game's position: each widget's changes go out as one message, and
+        they are out before the linked views hear of the change (a practice table's opponents
+        then play on a stepper that already shows the position they play from)."""
         with contextlib.ExitStack() as held:
             for widget in (self.header, self.choices, self.rulings, self.board):
                 if widget is not None:
                     held.enter_context(widget.hold_sync())
             self._draw()
+        for callback in self._listeners:
+            callback(self)
 
     def _draw(self) -> None:
         game = self.game
@@ -285,15 +293,13 @@ class Stepper(StaticPicture, widgets.VBox):
         }
         owner = pending.get("owner")
         if game.state.turn is None:
-            self.choices.groups, self.choices.message = [], "The game is over."
-        elif self.seat is not None and owner != self.seat:  # another player's choices name
-            # her hidden cards: none are sent to this seat's screen
-            self.choices.groups = []
-            self.choices.message = f"Waiting for {game.table.seat_name(owner)}."
+            self.choices.show([], "The game is over.")
+        elif self.decides is not None and owner != self.decides:  # another player's choices
+            # name her hidden cards: none are sent to this screen
+            self.choices.show([], f"{game.table.seat_name(owner)} is deciding…")
         else:
-            self.choices.message = ""
-            self.choices.groups = choice_groups(game, nxt, lang=self.lang,
-                                                max_buttons=self.max_buttons)
+            self.choices.show(choice_groups(game, nxt, lang=self.lang,
+                                            max_buttons=self.max_buttons))
         self.back_button.disabled = not self._history
         self.restart_button.disabled = not self._history
         self.next_button.disabled = nxt is None
@@ -307,8 +313,6 @@ class Stepper(StaticPicture, widgets.VBox):
                                    "text": f"Played: {describe(game, self.applied[-1])}"}
         if self.board is not None:
             self.board.refresh()
-        for callback in self._listeners:
-            callback(self)
 
     @staticmethod
     def _button(text: str, tip: str, fn: Callable[[], Any]) -> widgets.Button:

@@ -18,10 +18,9 @@ import traitlets
 
 from obsession_nb.base.i18n import resolve, ui_labels
 from obsession_nb.base.resources import widget_module, widgets_dir
-from obsession_nb.data.rules import Ruling
-from obsession_nb.data.translations import rule_text
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.naming import SPECIAL_VERBS, describe
+from obsession_nb.tutor.views.labels import rule_words
 from obsession_nb.tutor.views.stepper import Stepper
 
 TEACH_LABELS = {
@@ -105,10 +104,7 @@ class TeachingView(widgets.VBox):
 
     def _summary(self, ruling: dict[str, Any]) -> str:
         """The rule's title and summary (the hover text of its id), in the view's language."""
-        said = rule_text(ruling["rule"], self.lang)
-        if said is None:
-            return Ruling(ruling["rule"], ruling["verdict"]).summary
-        return f"{said.title}: {said.summary}"
+        return ": ".join(rule_words(ruling["rule"], self.lang))
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if content.get("event") != "key":

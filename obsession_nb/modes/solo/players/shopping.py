@@ -1,5 +1,5 @@
 """Step 7 for the greedy Solo Estate Challenge player: which tile to buy, when to save up, and
-the last purchases that end the game (valued as in modes/solo_values.py).
+the last purchases that end the game (valued as in modes/solo/players/values.py).
 
 Purchases are checked by the engine one at a time instead of listing every legal purchase (the
 market holds some fifty tiles), which keeps whole games fast.
@@ -8,12 +8,11 @@ market holds some fifty tiles), which keeps whole games fast.
 from __future__ import annotations
 
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.modes.solo.end import TARGETS
 from obsession_nb.modes.solo.market import offers
-from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
-from obsession_nb.modes.solo.values import (
+from obsession_nb.modes.solo.players.values import (
     ABILITY,
     FLIP,
     INCOME,
@@ -23,10 +22,11 @@ from obsession_nb.modes.solo.values import (
     is_legal,
     rep_value,
 )
+from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
 
 
 class Shopper:
-    """The greedy player's purchases (a mixin of ``solo_strategy.GreedySolo``)."""
+    """The greedy player's purchases (a mixin of ``strategy.GreedySolo``)."""
 
     def turns_left(self, table: Table) -> int:
         """Turns the rest of the game will probably last (the target round, at least two)."""
@@ -73,7 +73,7 @@ class Shopper:
                     continue
                 column = max(open_columns, key=lambda c: (missing[c], c))
                 value = self.purchase_value(table, offer.tile, price)
-                options.append((value, price, ma.BuyInto(offer.tile, column, useful_man=useful)))
+                options.append((value, price, BuyInto(offer.tile, column, useful_man=useful)))
             elif missing.get(tile.front.category, 0) > 0:
                 value = self.purchase_value(table, offer.tile, price)
                 options.append((value, price, a.Buy(offer.tile, useful_man=useful)))
@@ -110,7 +110,7 @@ class Shopper:
             price = offer.price - (100 if useful and offer.price > 100 else 0)
             if tile.kind == "monument":
                 for column in (c for c, n in missing.items() if n):
-                    fits.append((price, ma.BuyInto(offer.tile, column, useful_man=useful)))
+                    fits.append((price, BuyInto(offer.tile, column, useful_man=useful)))
             elif missing.get(tile.front.category, 0):
                 fits.append((price, a.Buy(offer.tile, useful_man=useful)))
         fits.sort(key=lambda f: f[0])

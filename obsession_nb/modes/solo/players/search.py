@@ -3,7 +3,7 @@ solo.sec.turn, solo.sec.buying, solo.sec.scavenge, solo.sec.end-conditions,
 solo.sec.round-modifiers).
 
 A node of the search is a position at the start of the player's turn.  Its children are whole
-turns: every plan the planner considers (modes/solo_planner.py: a pass with rents, a pass with
+turns: every plan the planner considers (modes/solo/players/planner.py: a pass with rents, a pass with
 hiring, each tile the engine allows hosted with the policy's guests or with the fewest), each
 crossed with several purchase lines in step 7 (none; the greedy player's own purchases; the
 planner's; each single tile worth trying; with ``pairs``, each single followed by the greedy's), then
@@ -38,12 +38,12 @@ from obsession_nb.engine.scoring import score
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.end import modifier, target
-from obsession_nb.modes.solo.estimate import outlook
-from obsession_nb.modes.solo.planner import PlannerSolo
-from obsession_nb.modes.solo.shopping import Shopper
-from obsession_nb.modes.solo.strategy import GreedySolo
+from obsession_nb.modes.solo.players.estimate import outlook
+from obsession_nb.modes.solo.players.planner import PlannerSolo
+from obsession_nb.modes.solo.players.shopping import Shopper
+from obsession_nb.modes.solo.players.strategy import GreedySolo
+from obsession_nb.modes.solo.players.values import MAX_STEPS, is_legal, trial_copy
 from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
-from obsession_nb.modes.solo.values import MAX_STEPS, is_legal, trial_copy
 
 HIDDEN_DECKS = ("casual_deck", "prestige_deck", "vp_deck", "objective_deck", "theme_deck")
 """Decks whose order the player does not know: a sample reshuffles them."""

@@ -20,13 +20,13 @@ from collections.abc import Iterable
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.modes.solo.actions import BuyInto, DiscardTile
 from obsession_nb.modes.solo.market import STACKS, offers
-from obsession_nb.modes.solo.shopping import Shopper
-from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
-from obsession_nb.modes.solo.values import (
+from obsession_nb.modes.solo.players.shopping import Shopper
+from obsession_nb.modes.solo.players.values import (
     DRAFT,
     FAMILIES,
     FINISH,
@@ -51,6 +51,7 @@ from obsession_nb.modes.solo.values import (
     rep_value,
     trial_copy,
 )
+from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.random_player import weight as base_weight
 
@@ -111,7 +112,7 @@ class GreedySolo(Shopper):
     def fallback(legal: list[a.Action]) -> a.Action:
         quiet = [x for x in legal if isinstance(x, a.Done | a.Pass | a.KeepVPCards)]
         plain = [x for x in legal if not isinstance(
-            x, a.Borrow | a.Help | a.Reveal | a.RevealHire | a.RevealReclaim | ma.DiscardTile
+            x, a.Borrow | a.Help | a.Reveal | a.RevealHire | a.RevealReclaim | DiscardTile
             | a.Place | a.Carriage | a.Kitchen)]
         return (quiet or plain or legal)[0]
 
@@ -246,7 +247,7 @@ class GreedySolo(Shopper):
     # ------------------------------------------------------------ the turn
 
     def step_step2(self, table: Table, legal: list[a.Action]) -> a.Action | None:
-        balls = self.first(legal, ma.Ball)
+        balls = self.first(legal, va.Ball)
         if balls:
             return max(balls, key=lambda x: (table.card(x.card).rating <= table.level(table.me),
                                              guest_value(table.card(x.card))))
@@ -343,8 +344,8 @@ class RandomSolo(RandomPlayer):
 
 
 def solo_weight(action: a.Action) -> float:
-    if isinstance(action, ma.DiscardTile):
+    if isinstance(action, DiscardTile):
         return 0.05
-    if isinstance(action, ma.BuyInto):
+    if isinstance(action, BuyInto):
         return 0.4
     return base_weight(action)

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.batch import game_seeds, run_all
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.records.mode_records import Solo
 from obsession_nb.modes.solo.game import (
     make_player,
     new_solo_game,
@@ -30,6 +29,7 @@ from obsession_nb.modes.solo.game import (
     solo_result,
 )
 from obsession_nb.modes.solo.market import COUNTERS, STACKS, price
+from obsession_nb.modes.solo.records import Solo
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -1,6 +1,6 @@
 """How a Solo Estate Challenge position will probably end: the round the challenge completes
 and the final score against the target, estimated without playing on (the ``planner``
-strategy's evaluation, modes/solo_planner.py; rules solo.sec.end-conditions,
+strategy's evaluation, modes/solo/players/planner.py; rules solo.sec.end-conditions,
 solo.sec.tableau-complete, solo.sec.round-modifiers).
 
 The rest of the game is reduced to three counts: the activities still needed (one per tile

@@ -1,5 +1,5 @@
 """The ``planner`` Solo Estate Challenge player: the greedy player's small policies for guests,
-service and favours (modes/solo_strategy.py), with every choice judged by how the challenge will
+service and favours (modes/solo/players/strategy.py), with every choice judged by how the challenge will
 probably end — the finishing round and the final score against the target
 (modes/solo_estimate.py) — instead of by hand-set weights of money and reputation.
 
@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import mode_actions as ma
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
-from obsession_nb.modes.solo.estimate import Pace, outlook
+from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.modes.solo.market import offers
-from obsession_nb.modes.solo.strategy import GreedySolo
+from obsession_nb.modes.solo.players.estimate import Pace, outlook
+from obsession_nb.modes.solo.players.strategy import GreedySolo
+from obsession_nb.modes.solo.players.values import is_legal, trial_copy
 from obsession_nb.modes.solo.tableau import needs
-from obsession_nb.modes.solo.values import is_legal, trial_copy
 
 CHEAPEST = 3
 """Tiles per column tried in step 7 (the cheapest ones; every monument is tried too)."""
@@ -161,7 +161,7 @@ class PlannerSolo(GreedySolo):
                 continue
             tile = table.tile(offer.tile)
             if tile.kind == "monument":
-                tries += [ma.BuyInto(offer.tile, c, useful_man=useful)
+                tries += [BuyInto(offer.tile, c, useful_man=useful)
                           for c, n in missing.items() if n]
             elif missing.get(tile.front.category):
                 by_column.setdefault(tile.front.category, []).append((offer.price, offer.tile))

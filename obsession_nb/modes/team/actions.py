@@ -1,0 +1,64 @@
+"""Competitive Team Play's own action kinds (UD p.12), registered in
+:attr:`CompetitiveTeamPlay.handlers` (modes/team/mode.py): refused in every other mode."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from obsession_nb.engine.records.actions import Action
+
+
+@dataclass(frozen=True)
+class AskGift(Action):
+    verb = "ask-gift"
+    heading = "Team play: ask the teammate for a gift"
+    summary = "Team play: ask your teammate for a gift of £100 or £200."
+    amount: str
+
+
+@dataclass(frozen=True)
+class AskServant(Action):
+    verb = "ask-servant"
+    heading = "Team play: ask to borrow the teammate's servant"
+    summary = "Team play: ask your teammate to lend a servant from Available Service."
+    servant: str
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    verb = "accept"
+    heading = "The teammate answers"
+    summary = "Team play (the teammate): grant the request."
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    verb = "decline"
+    heading = "The teammate answers"
+    summary = "Team play (the teammate): refuse the request."
+
+
+@dataclass(frozen=True)
+class TeamBorrow(Action):
+    verb = "team-borrow"
+    heading = "The teammate answers"
+    summary = "Team play (the teammate): special action, two reputation for £100 towards a gift."
+
+
+@dataclass(frozen=True)
+class TeamHelp(Action):
+    verb = "team-help"
+    heading = "The teammate answers"
+    summary = "Team play (the teammate): special action, three reputation to refresh a servant "
+    "before lending it."
+    servant: str
+
+
+@dataclass(frozen=True)
+class TeamGuest(Action):
+    verb = "team-guest"
+    heading = "Team play: bring the teammate's guest (favours to…)"
+    summary = "Team play: bring a teammate's family card or starter guest from their active hand "
+    "to your activity (who gets the favours that may go to either: host or teammate)."
+    card: str
+    route: str = "host"

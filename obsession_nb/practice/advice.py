@@ -1,0 +1,107 @@
+"""Advice in a player's words: how two plans compare, told by the scoresheet's categories, money
+and reputation, with the uncertainty said plainly (DESIGN principle 11).
+
+* :func:`verdict` — the difference between two plans with its standard error, on the samples
+  both were played on; within :data:`CLOSE` standard errors it is "too close to call";
+* :func:`differences` — the one to three figures that differ most between two plans where their
+  playouts ended: a scoresheet category (in VP), money (in £) or reputation (in steps);
+* :func:`rule_names` — the rules a line met, by name, each with its id (shown behind a click).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from obsession_nb.data.rules import rule
+from obsession_nb.engine.scoring import LABELS
+from obsession_nb.practice.plans import Valued
+
+CLOSE = 2.0
+"""Standard errors within which two plans are "too close to call"."""
+MATTERS = 0.5
+"""VP (or VP-worth) a difference must reach to be told."""
+MONEY_VP = 0.005
+"""VP-worth of £1, for ranking a money difference beside the categories (£200 is a wealth
+point)."""
+REPUTATION_VP = 0.6
+"""VP-worth of a reputation step, for ranking (opponents.REPUTATION_STEP at level 1)."""
+SAID = 3
+"""Differences told at most."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How much better one plan is than another, with the standard error of that difference."""
+
+    difference: float
+    error: float
+    samples: int
+
+    @property
+    def close(self) -> bool:
+        """Too close to call: within :data:`CLOSE` standard errors (or no difference at all)."""
+        return abs(self.difference) <= CLOSE * self.error or self.samples < 2
+
+    def __str__(self) -> str:
+        if self.close:
+            return f"too close to call ({self.difference:+.1f} ± {self.error:.1f} VP)"
+        return f"about {abs(self.difference):.1f} VP (± {self.error:.1f})"
+
+
+def _paired(one: Valued, other: Valued) -> int:
+    return min(one.tally.n, other.tally.n)
+
+
+def verdict(better: Valued, other: Valued) -> Verdict:
+    """``better`` less ``other`` in estimated final score margin, paired sample by sample (the
+    luck both met cancels), with the standard error of the paired differences."""
+    n = _paired(better, other)
+    diffs = [better.tally.outcomes[i].margin - other.tally.outcomes[i].margin for i in range(n)]
+    mean = sum(diffs) / n if n else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return Verdict(mean, (var / n) ** 0.5 if n else 0.0, n)
+
+
+def differences(better: Valued, other: Valued) -> list[str]:
+    """The one to three differences that matter between the two plans, biggest first: e.g.
+    "Gentry +2.0 VP", "£150 less money", "reputation 1.5 steps higher"."""
+    n = _paired(better, other)
+    if not n:
+        return []
+
+    def mean(v: Valued, read) -> float:  # type: ignore[no-untyped-def]
+        return sum(read(v.tally.outcomes[i]) for i in range(n)) / n
+
+    found: list[tuple[float, str]] = []
+    rows = dict.fromkeys([*better.tally.outcomes[0].sheet, *other.tally.outcomes[0].sheet])
+    for row in rows:
+        d = (mean(better, lambda o, row=row: o.sheet.get(row, 0.0))
+             - mean(other, lambda o, row=row: o.sheet.get(row, 0.0)))
+        if abs(d) >= MATTERS:
+            found.append((abs(d), f"{label(row)} {d:+.1f} VP"))
+    money = mean(better, lambda o: o.money) - mean(other, lambda o: o.money)
+    if abs(money) * MONEY_VP >= MATTERS:
+        found.append((abs(money) * MONEY_VP,
+                      f"£{abs(money):.0f} {'more' if money > 0 else 'less'} money"))
+    steps = mean(better, lambda o: o.reputation) - mean(other, lambda o: o.reputation)
+    if abs(steps) * REPUTATION_VP >= MATTERS:
+        found.append((abs(steps) * REPUTATION_VP,
+                      f"reputation {abs(steps):.1f} steps {'higher' if steps > 0 else 'lower'}"))
+    found.sort(key=lambda r: -r[0])
+    return [text for _w, text in found[:SAID]]
+
+
+def label(row: str) -> str:
+    """A scoresheet row as the sheet names it."""
+    return LABELS.get(row, row.replace("_", " ").capitalize())
+
+
+def rule_names(ids: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
+    """Each rule's name (its title) with its id, in order."""
+    out = []
+    for rule_id in ids:
+        try:
+            out.append((rule(rule_id).title, rule_id))
+        except KeyError:
+            out.append((rule_id, rule_id))
+    return out
