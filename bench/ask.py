@@ -4,7 +4,7 @@ runs on each pause in typing, `Answer.text()` as `obsession-nb ask` prints it, a
 `obsession-nb ask` command in a fresh process, English and Japanese.
 
 CPU time (``time.process_time``) for the parts, medians over the questions of
-``tests/ask_questions.yaml``; wall and CPU time for the command (median of five runs each: on
+``tests/tutor/ask_questions.yaml``; wall and CPU time for the command (median of five runs each: on
 a busy machine the wall time is mostly waiting for a core, the CPU time is not).  The user's
 cache (obsession_nb/data/content_cache.py) is warmed first, as it is after a first run.
 
@@ -45,7 +45,7 @@ def _command(question: str) -> tuple[float, float]:
 def main() -> None:
     from obsession_nb.base import yamlio
 
-    questions = yamlio.load((ROOT / "tests" / "ask_questions.yaml").read_text(encoding="utf-8"))
+    questions = yamlio.load((ROOT / "tests" / "tutor" / "ask_questions.yaml").read_text(encoding="utf-8"))
     english = [e["q"] for e in questions["en"]]
     japanese = [e["q"] for e in questions["ja"]]
     for q in (english[0], japanese[0]):  # warm the user's cache, as a first run does

@@ -2,11 +2,11 @@
 
     .venv/bin/python bench/identical.py --against REV [--games N]
 
-Seeded random games of every kind of ``tests/mode_games.py`` (the standard game at every size,
+Seeded random games of every kind of ``tests/support/mode_games.py`` (the standard game at every size,
 length and box, its variant option sets, team play, Tableau Obsession and Duel, the Solo Estate
 Challenge, classic solitaire) are played to their end on the engine at git revision ``REV`` (a
 temporary worktree, first on ``PYTHONPATH``) and on this tree, each in a fresh process.  Both
-sides play the same games with the same players: this tree's ``tests/mode_games.py``.  For each
+sides play the same games with the same players: this tree's ``tests/support/mode_games.py``.  For each
 kind the script prints the actions played on each side and whether one digest agrees: every
 action's notation, every log entry (who, what, and each ruling's rule, verdict and citation)
 and the final position's JSON.  It exits 1 if any kind differs, so a speed change that altered
@@ -25,7 +25,7 @@ from trees import ROOT, markdown, run_on, worktree
 
 def play(games: int) -> dict[str, tuple[int, str]]:
     """Each kind's actions and digest over ``games`` seeded games, on the importable engine."""
-    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT / "tests" / "support"))
     from mode_games import every_kind, start
 
     found = {}

@@ -2,10 +2,10 @@
 
 Without ``--mode`` games cycle through 2–6 players × standard/extended × with/without the
 expansion, plus Solo Estate Challenge games (standard and extended), each with its own seed.
-``--mode all`` cycles through every group of ``tests/mode_games.py`` in turn (the standard game,
+``--mode all`` cycles through every group of ``tests/support/mode_games.py`` in turn (the standard game,
 its variant option sets, team play 4/6, Tableau Obsession 2–6, Tableau Duel, the Solo Estate
 Challenge, classic solitaire), so that ``--games 7N`` plays N games of each; ``--mode GROUP``
-plays one group.  After every action the invariants of ``tests/game_invariants.py`` are checked
+plays one group.  After every action the invariants of ``tests/support/game_invariants.py`` are checked
 (``Watch``: per-position rules, the JSON round trip, no component appearing or vanishing); with
 ``--mode`` the position is also saved and reloaded through every check of a scenario file (a
 refusal or a different position is a violation): as data after every action, and as YAML text
@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 from game_invariants import Watch, file_round_trip
 from mode_games import GROUPS, kind_of

@@ -75,7 +75,7 @@ def words(text: str) -> list[str]:
             run = []
         if word is None:
             continue
-        out.append(word)
+        out.append(_stem(morpheme, word) or word)
         if noun:
             run.append(word)
         surface = morpheme.surface()
@@ -84,6 +84,21 @@ def words(text: str) -> list[str]:
             out += [p for p in parts if p != word] if len(parts) > 1 else []
     out += ["".join(run)] if len(run) > 1 else []
     return out
+
+
+_KANJI_THEN_KANA = re.compile(r"([\u3400-\u9fff]+)[\u3040-\u309f]+")
+
+_INFLECTED = frozenset({"動詞", "形容詞"})
+
+
+def _stem(morpheme: Any, word: str) -> str | None:
+    """A verb's or adjective's kanji stem, marked (``始まる`` and ``始める`` → ``始~``,
+    ``高い`` and ``高める`` → ``高~``): the intransitive, transitive and adjective forms of one
+    root find each other, as players use them interchangeably."""
+    if morpheme.part_of_speech()[0] not in _INFLECTED:
+        return None
+    found = _KANJI_THEN_KANA.fullmatch(word)
+    return f"{found.group(1)}~" if found else None
 
 
 def _word(morpheme: Any) -> str | None:

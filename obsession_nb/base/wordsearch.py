@@ -286,11 +286,18 @@ class JapaneseIndex(WordIndex):
     runs of latin letters are English words, stemmed and folded as in :class:`WordIndex`.
     ``names`` maps the game's names in English to the texts' Japanese (``hall boy`` →
     ``ホールボーイ``): a question's English names are searched in both languages.  No typo
-    correction: the analyser has no notion of a misspelt Japanese word.
+    correction: the analyser has no notion of a misspelt Japanese word.  ``japanese_synonyms``
+    maps a Japanese word players use to the texts' (``ターン`` → ``手番``), both cut into words
+    as the texts are, so that any conjugation of either finds the other.
     """
 
     def __init__(self, documents: Sequence[Document], synonyms: Mapping[str, str],
-                 names: Mapping[str, str], state: Mapping[str, Any] | None = None) -> None:
+                 names: Mapping[str, str], state: Mapping[str, Any] | None = None,
+                 japanese_synonyms: Mapping[str, str] | None = None) -> None:
+        self._japanese_synonyms = {
+            said[0]: [w for w in japanese.words(target) if w != said[0]]
+            for word, target in (japanese_synonyms or {}).items()
+            if len(said := japanese.words(word)) == 1}
         ordered = sorted(((normalise(k), v) for k, v in names.items() if normalise(k)),
                          key=lambda kv: -len(kv[0]))
         self._names = dict(ordered)
@@ -306,7 +313,8 @@ class JapaneseIndex(WordIndex):
                 named = self._name_pattern.findall(normalise(part)) if self._name_pattern else []
                 out += [w for name in named for w in japanese.words(self._names[name])]
             elif part.strip():
-                out += japanese.words(part)
+                out += [t for w in japanese.words(part)
+                        for t in (w, *self._japanese_synonyms.get(w, ()))]
         return out
 
     def correct(self, query: str) -> str | None:

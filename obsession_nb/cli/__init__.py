@@ -4,7 +4,7 @@ the tutor in JupyterLab.
 Each command imports what it needs when it runs, so that --help, --version and light commands
 start fast: argparse and the standard library's core only (no typing, pathlib, subprocess, json
 or importlib.metadata; --version not even argparse); the engine, pydantic, pandas and JupyterLab
-load only for the commands that use them (tests/test_cli_start.py)."""
+load only for the commands that use them (tests/cli/test_cli_start.py)."""
 
 from __future__ import annotations
 

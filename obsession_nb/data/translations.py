@@ -15,7 +15,7 @@ entry (``None`` where it has no translation yet); ``rule_texts(lang)`` and frien
 all.  English has no files here: its text is the rule index, the glossary and the casebook
 themselves.  The files are loaded safely and checked (pydantic): unknown fields, empty text and
 text with no Japanese in it are errors naming the file and the key.  That every key names an
-existing rule, term or case is checked by ``tests/test_translations.py``.
+existing rule, term or case is checked by ``tests/data/test_translations.py``.
 
 **Rulings** (``ruling_text``): the engine writes its verdicts in English, and that text stays the
 record (the log, ``--json``'s ``verdict``, saved games).  In another language a ruling is shown as

@@ -86,7 +86,7 @@ class Handler:
     module's ``KINDS``, a mode's :attr:`Mode.handlers`): the steps it belongs to, its verifier
     (raising ``IllegalAction``, never changing the position) and its apply; optionally its
     text-free test, the verifier's answer without a word written (move generation uses it;
-    tests/test_movegen_oracle.py holds the two equal), and the test a listing of every candidate
+    tests/engine/test_movegen_oracle.py holds the two equal), and the test a listing of every candidate
     uses, reading an answer worked out for all of them at once."""
 
     steps: frozenset[str]

@@ -286,7 +286,7 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
     round and its track only, which no check changes even for a moment, so suppositions
     (:meth:`Table.supposing`) share it with the decision.  Not a fact of the servants: a
     supposition changes Available Service, and team play's check of a second cook empties the
-    Servants' Quarters for a moment (tests/test_modes_robust.py).
+    Servants' Quarters for a moment (tests/engine/test_modes_robust.py).
     """
     if fn is None:
         return lambda f: per_decision(f, kept=kept)

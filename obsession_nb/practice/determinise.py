@@ -10,7 +10,7 @@ before being shuffled with the seat's own generator, so two positions the seat c
 apart give the same sample.
 
 Every trial line of an AI player is played on such a sample, never on the position itself, so
-a player's choice cannot depend on a card it could not see (tests/test_opponents.py permutes
+a player's choice cannot depend on a card it could not see (tests/practice/test_opponents.py permutes
 the hidden cards and checks that the choice stays the same; tests/test_seat_indistinguishable.py
 re-deals every mode's positions).
 """

@@ -55,6 +55,12 @@ def synonyms() -> dict[str, str]:
     return out
 
 
+def japanese_synonyms() -> dict[str, str]:
+    """Japanese word players use → the word the Japanese texts use (the glossary's
+    ``synonyms_ja`` list)."""
+    return {str(k): str(v) for k, v in (_glossary_data().get("synonyms_ja") or {}).items()}
+
+
 def japanese_text(kind: str, key: str) -> Any:
     """The entry's Japanese text (``obsession_nb.data.translations``), or None; loaded when
     first wanted, so that an English question never reads the Japanese files."""
@@ -174,7 +180,8 @@ def japanese_index() -> WordIndex:
     """The Japanese index: the entries' Japanese text (``content/i18n/ja/``, those written so
     far), each with its English title too, so that a question mixing the languages finds it."""
     return _built("ja", _japanese_documents,
-                  lambda docs, state: JapaneseIndex(docs, synonyms(), _japanese_names(), state))
+                  lambda docs, state: JapaneseIndex(docs, synonyms(), _japanese_names(), state,
+                                                    japanese_synonyms()))
 
 
 def _japanese_documents() -> list[Document]:

@@ -274,12 +274,13 @@ def _tests() -> tuple[tuple[str, str], ...]:
     if root is None:
         return ()
     found = []
-    for path in sorted(root.glob("test_*.py")):
+    for path in sorted(root.rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
+        where = path.relative_to(root.parent).as_posix()
         starts = [m.start() for m in _TEST.finditer(text)] + [len(text)]
         for a, b in itertools.pairwise(starts):
             name = _TEST.match(text, a).group(1)  # type: ignore[union-attr]
-            found.append((f"tests/{path.name}::{name}", text[a:b]))
+            found.append((f"{where}::{name}", text[a:b]))
     return tuple(found)
 
 
@@ -293,7 +294,7 @@ def tests(rule_id: str) -> list[str]:
     out = [name for name, body in _tests()
            if name.split("::")[1].startswith(prefix) or any(q in body for q in quoted)]
     if _checkout("tests") is not None:
-        out += [f"tests/test_casebook.py::test_casebook_case[{c.id}]"
+        out += [f"tests/tutor/test_casebook.py::test_casebook_case[{c.id}]"
                 for c in cases() if rule_id in c.expect_rules]
     return out
 

@@ -137,7 +137,7 @@ def apply(table: Table, action: a.Action) -> list[Ruling]:
 def play(table: Table, action: a.Action) -> list[Ruling]:
     """:func:`apply` for players that read no rulings (an AI's playouts and plans): allowed by
     the text-free check of move generation (:func:`can`, the same answer as the verifier:
-    tests/test_movegen_oracle.py), so the verifier's text is built only to refuse; returns what
+    tests/engine/test_movegen_oracle.py), so the verifier's text is built only to refuse; returns what
     happened."""
     return _perform_allowed(table, action, can(table, action))
 

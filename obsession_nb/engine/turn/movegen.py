@@ -1,7 +1,7 @@
 """Move generation per decision: the legal actions of the pending decision, text-free.
 
 The verifiers (``engine.verify``) explain a typed action — every ruling for or against it — and
-stay the oracle (tests/test_movegen_oracle.py asserts both give the same list everywhere).  To
+stay the oracle (tests/engine/test_movegen_oracle.py asserts both give the same list everywhere).  To
 list the choices no text is needed: the action kinds that dominate a turn's decisions register
 a text-free test with their handler (``Handler.test``, beside the verifier in the step module),
 which reads facts computed once per decision (``table.per_decision``: the

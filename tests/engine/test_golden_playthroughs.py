@@ -2,7 +2,7 @@
 decision, the legal actions and the rulings at every recorded step, compared with a stored record.
 
 A change in move generation or in a ruling shows up here.  After a deliberate change, regenerate
-with ``ONB_REGOLD=1 pytest tests/test_golden_playthroughs.py`` and review the diff.
+with ``ONB_REGOLD=1 pytest tests/engine/test_golden_playthroughs.py`` and review the diff.
 """
 
 import json
@@ -14,7 +14,7 @@ import pytest
 from obsession_nb import load_position
 from obsession_nb.base.resources import content_dir
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 WORKED = ["refresher-round-6", "howard-drawing-room", "howard-supplemental-service",
           "servant-draft-5p", "first-player-rotation-5p", "builders-holiday-three-purchases",
           "team-play-4p"]

@@ -467,7 +467,7 @@ def test_team_no_doubled_servants_a_cook_resting_in_the_quarters_is_the_second_c
     found the dead end it led to."""
     from obsession_nb import load_scenario
 
-    game = load_scenario(Path(__file__).parent / "fixtures" / "team-cook-resting-in-quarters.yaml")
+    game = load_scenario(Path(__file__).parents[1] / "fixtures" / "team-cook-resting-in-quarters.yaml")
     before = game.to_scenario()
     verdict = game.check("place cook tile")
     assert not verdict.legal and verdict.rulings[0].rule == "team.no-doubled-servants"
@@ -520,7 +520,7 @@ def test_position_check_a_decision_answered_only_by_special_actions_is_refused()
     answers it.  A 6-player file hosting the Fenced Paddock at step 4 with no guest it can invite
     offered only borrowing and service help, which leave the decision waiting: ``validate`` found
     it a dead end while loading accepted it (the fuzz run's disagreement)."""
-    path = Path(__file__).parent / "fixtures" / "only-special-actions-at-invite.yaml"
+    path = Path(__file__).parents[1] / "fixtures" / "only-special-actions-at-invite.yaml"
     with pytest.raises(ScenarioError) as refused_file:
         load_scenario_text(path.read_text())
     assert any(p.startswith("turn.step: nothing answers step 4 (invite guests)")

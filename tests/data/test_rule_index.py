@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULES_PATH = ROOT / "content" / "rules.yaml"
 SHARED = Path(os.environ.get("OBSESSION_SHARED", "/work/shared"))
 

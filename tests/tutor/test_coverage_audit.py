@@ -1,5 +1,5 @@
 """Issue 45, Deliver 4: every term of the sources' headings, the glossary and the component lists
-reaches an entry by its common names (tests/audit_coverage.py), and the topics the issue found
+reaches an entry by its common names (tests/support/audit_coverage.py), and the topics the issue found
 missing have their entries."""
 
 from __future__ import annotations

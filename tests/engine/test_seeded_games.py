@@ -1,7 +1,7 @@
 """Seeded games play move for move as recorded (tests/golden/seeded-games.json).
 
 The engine's speed work must not change play: the same seeds give the same moves and scores as
-the recording (re-record with tests/record_seeded_games.py only for an intended rules change).
+the recording (re-record with tests/support/record_seeded_games.py only for an intended rules change).
 """
 
 from __future__ import annotations

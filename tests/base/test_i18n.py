@@ -1,5 +1,5 @@
 """Japanese labels (lang="ja"): terms from the Japanese summary, English for anything else
-(never an id); rulings in Japanese are tested in tests/test_translations.py."""
+(never an id); rulings in Japanese are tested in tests/data/test_translations.py."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_board_and_stepper_take_lang() -> None:
     assert "ステップ３：アクティビティの主催" in headings
     labels = [st["label"] for st in s.header.steps]
     assert "ステップ１：使用人のローテ" in labels
-    # rulings show in Japanese beside the English verdict, which stays (tests/test_translations.py)
+    # rulings show in Japanese beside the English verdict, which stays (tests/data/test_translations.py)
     english = Stepper.from_scenario("refresher-round-6")
     english.play_script(1)
     assert [[{k: v for k, v in r.items() if k != "text"} for r in e["rulings"]]

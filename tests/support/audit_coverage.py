@@ -1,9 +1,9 @@
 """Coverage audit (issue 45, Deliver 4): does every term of the rule sources' headings, the
 glossary and the component lists reach an entry through ``ask``'s search, by the words players use?
 
-    .venv/bin/python tests/audit_coverage.py          # the terms that do not, and the counts
-    .venv/bin/python tests/audit_coverage.py --all    # every term, reached or not
-    .venv/bin/python tests/audit_coverage.py --json
+    .venv/bin/python tests/support/audit_coverage.py          # the terms that do not, and the counts
+    .venv/bin/python tests/support/audit_coverage.py --all    # every term, reached or not
+    .venv/bin/python tests/support/audit_coverage.py --json
 
 The terms: the headings and component lists of tests/fixtures/coverage-terms.yaml (read from the
 sources page by page, each with the heading it comes from), every glossary term and what players
@@ -36,7 +36,7 @@ from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.rules import rule_index
 from obsession_nb.tutor import ask, casebook
 
-TERMS_FILE = Path(__file__).resolve().parent / "fixtures" / "coverage-terms.yaml"
+TERMS_FILE = Path(__file__).resolve().parents[1] / "fixtures" / "coverage-terms.yaml"
 TOP = 3
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

@@ -1,5 +1,5 @@
 """Scenario fuzzing (issues 11 and 26): seeded mutations of every packaged scenario and of
-positions of every mode and option set (``tests/mode_games.py``: the standard game 2–6, extended
+positions of every mode and option set (``tests/support/mode_games.py``: the standard game 2–6, extended
 and without the expansion, its variants, team play 4/6, Tableau Obsession 2–6, Tableau Duel, the
 Solo Estate Challenge, classic solitaire; each at its first decision and after 40 and 150
 random actions) are refused with a message naming a path (or a line and column, or the whole
@@ -42,7 +42,7 @@ SECONDS = float(os.environ.get("FUZZ_SECONDS", "120"))
 SEED = int(os.environ.get("FUZZ_SEED", "20261201"))
 ACTIONS = 100
 SCENARIOS = sorted((content_dir() / "scenarios").glob("*.yaml"))
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "fuzz"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "fuzz"
 KEY = r"\[(?:'.*?'|\".*?\")\]"  # an odd key, as Python writes it: ['a b'] or ["it's"]
 NAMES_A_PLACE = re.compile(
     rf"^(?:[A-Za-z_][\w\-]*(?:\.[\w\-]+|\[\d+\]|{KEY})*: "  # a path: players[1].money: ...

@@ -1,5 +1,5 @@
 """Seeded random complete games under every variant option (issue 14, Done when): played through
-``legal_actions()`` only, with the invariants of tests/game_invariants.py checked after every
+``legal_actions()`` only, with the invariants of tests/support/game_invariants.py checked after every
 action, and the command line's ``simulate --option name=value``."""
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def test_demonstrations_include_the_casebook_cases_of_the_rule() -> None:
 
 def test_entry_lists_tests_and_tutorials_from_the_checkout() -> None:
     e = rulebook.entry("ud.cook.prestige")
-    assert any(t.startswith("tests/test_ud_servants.py::test_ud_cook") for t in e.tests)
+    assert any(t.startswith("tests/engine/test_ud_servants.py::test_ud_cook") for t in e.tests)
     assert "02-howard-supplemental-service.ipynb" in e.tutorials
 
 
@@ -163,7 +163,7 @@ def test_rule_browser_in_japanese_translates_its_labels_and_its_entry() -> None:
     b = RuleBrowser("cook", lang="ja")
     assert b.view.labels["show-me"] == "Show me"  # not in the Japanese summary: English
     english = rule_index()[b.view.entry["id"]].summary
-    assert b.view.entry["summary"] != english  # the entry in Japanese (tests/test_translations.py)
+    assert b.view.entry["summary"] != english  # the entry in Japanese (tests/data/test_translations.py)
     assert b.view.entry["english"]["summary"] == english  # the English beneath it
 
 

@@ -1,4 +1,4 @@
-"""Seeded mutations of scenario files for the fuzz suite (tests/test_fuzz_scenarios.py).
+"""Seeded mutations of scenario files for the fuzz suite (tests/engine/test_fuzz_scenarios.py).
 
 ``mutate(rng, text)`` returns the bytes of a mutated file and what was done to it: changes to
 the data (key deletions, type changes, unknown and duplicate ids, out-of-range numbers, unicode

@@ -8,7 +8,7 @@ from pathlib import Path
 from obsession_nb import load_scenario
 from obsession_nb.players.random_player import RandomPlayer
 
-POSITION = Path(__file__).parent / "fixtures" / "stranded-activity.yaml"
+POSITION = Path(__file__).parents[1] / "fixtures" / "stranded-activity.yaml"
 
 
 def test_special_action_keeps_the_activity_refuses_the_help_that_strands_the_party():

@@ -249,7 +249,7 @@ def test_make_player_takes_a_level() -> None:
 
 def test_a_turn_too_large_to_explore_whole_is_valued_one_compared_tile_at_a_time(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from obsession_nb.engine.explore.explorer import explorer
+    from obsession_nb.engine.explore import explorer
 
     real = explorer.explore
     asked: list[str | None] = []

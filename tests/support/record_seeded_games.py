@@ -1,6 +1,6 @@
-"""Record the seeded random and greedy-solo games that tests/test_seeded_games.py replays.
+"""Record the seeded random and greedy-solo games that tests/engine/test_seeded_games.py replays.
 
-Run by hand (``.venv/bin/python tests/record_seeded_games.py``) only when a rules change is meant
+Run by hand (``.venv/bin/python tests/support/record_seeded_games.py``) only when a rules change is meant
 to change play; the engine refactors must leave these games move-for-move the same.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from obsession_nb.modes.solo.game import play_solo
 from obsession_nb.players.simulate import simulate
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "seeded-games.json"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "seeded-games.json"
 
 STANDARD = [  # players, seed, extended, expansion
     (2, 1, False, True), (3, 2, True, True), (4, 3, False, True),

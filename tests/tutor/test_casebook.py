@@ -12,7 +12,7 @@ from obsession_nb.data.rules import rule_index
 from obsession_nb.tutor import ask, casebook
 
 CASES = casebook.cases()
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "10-rulings-casebook.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "10-rulings-casebook.ipynb"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

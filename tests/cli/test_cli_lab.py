@@ -45,7 +45,7 @@ def test_lab_opens_jupyterlab_on_the_tutorial_index(tmp_path: Path) -> None:
 def test_make_lab_installs_the_runtime_only_and_make_test_the_dev_tools() -> None:
     """`make lab` is the user's path: the package and its runtime dependencies, not pytest,
     Playwright or ruff (the `dev` extra), which `make test` adds."""
-    repo = Path(__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[2]
 
     def installs(target: str) -> list[str]:
         plan = subprocess.run(["make", "-n", "-B", target], cwd=repo, capture_output=True,

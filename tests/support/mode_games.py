@@ -1,5 +1,5 @@
 """Seeded games of every mode and option set, for the soak (bench/soak.py) and the fuzz suite
-(tests/test_fuzz_scenarios.py, tests/test_fuzz_actions.py).
+(tests/engine/test_fuzz_scenarios.py, tests/engine/test_fuzz_actions.py).
 
 A :class:`Kind` is one way to play: a mode, a table size, a length, with or without the
 expansion, and variant settings (``name=value``, option_index.py).  :data:`GROUPS` lists the

@@ -36,7 +36,7 @@ PER_POSITION = 15
 def _positions() -> list[str]:
     """Every packaged scenario as loaded, and positions a seeded random game reaches from it
     (every 20th action), so that many kinds of decision are pending; then a position of every
-    mode and option set (tests/mode_games.py) after 40 random actions."""
+    mode and option set (tests/support/mode_games.py) after 40 random actions."""
     texts = mode_games.positions(mode_games.every_kind(), 26, after=(40,))
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
         game = load_scenario_text(path.read_text(encoding="utf-8"))

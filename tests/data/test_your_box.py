@@ -118,7 +118,7 @@ def test_a_tutorial_run_with_the_pack_shows_its_names(boxed, name):
     import nbformat
     from nbclient import NotebookClient
 
-    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
     nb = nbformat.read(notebooks / name, as_version=4)
     NotebookClient(nb, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(notebooks)}}).execute()

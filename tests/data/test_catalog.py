@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from obsession_nb.data.catalog import Catalog, read_catalog
 from obsession_nb.data.catalog_records import CATEGORIES, Favour, Tile
 
-CATALOG_DIR = Path(__file__).resolve().parent.parent / "content" / "catalog"
+CATALOG_DIR = Path(__file__).resolve().parents[2] / "content" / "catalog"
 
 SERVANT_KINDS = {
     "butler", "housekeeper", "valet", "ladys_maid", "footman",

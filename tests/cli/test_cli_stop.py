@@ -21,7 +21,7 @@ import pytest
 
 from obsession_nb.base.supervise import running
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
