@@ -149,6 +149,35 @@ def revealed(game: Game, seat: int, start: set[str], act: Callable[[], bool]) ->
     return seen
 
 
+def play_turn(practice: Practice, learner: RandomPlayer, moves: list[str]) -> Callable[[], bool]:
+    """One action of the learner's turn at a time (noted in ``moves``), until the turn ends."""
+    game = practice.game
+
+    def step() -> bool:
+        if not practice.your_move() or (game.state.turn.step == "begin" and moves):
+            return False
+        action = learner.choose(game)
+        moves.append(action.notation)
+        practice.apply(action)
+        return True
+
+    return step
+
+
+def replay(practice: Practice, moves: list[str]) -> Callable[[], bool]:
+    """The same moves again, one at a time, while they are legal."""
+    left = iter(moves)
+
+    def step() -> bool:
+        move = next(left, None)
+        if move is None or not practice.your_move() or not practice.game.can(move):
+            return False
+        practice.apply(move)
+        return True
+
+    return step
+
+
 def test_a_take_back_does_not_show_the_same_hidden_cards_again() -> None:
     """Done when: replaying the same moves after an undo reproduces the revealed hidden cards
     in at most 2 of 20 tries, from a deck of at least 20 cards."""
@@ -165,32 +194,14 @@ def test_a_take_back_does_not_show_the_same_hidden_cards_again() -> None:
         start = set(hidden_cards(game.table, 0))
         decks = min(len(game.state.supply.casual_deck), len(game.state.supply.prestige_deck))
         moves: list[str] = []
-
-        def play_turn() -> bool:
-            if not practice.your_move() or (game.state.turn.step == "begin" and moves):
-                return False
-            action = learner.choose(game)
-            moves.append(action.notation)
-            practice.apply(action)
-            return True
-
-        first = revealed(game, 0, start, play_turn)
+        first = revealed(game, 0, start, play_turn(practice, learner, moves))
         if not first or decks < 20:
             continue
         same = 0
         for _ in range(20):
             assert practice.undo()
             assert set(hidden_cards(game.table, 0)) == start  # the same cards hidden, re-dealt
-            replay = iter(moves)
-
-            def again() -> bool:
-                move = next(replay, None)
-                if move is None or not practice.your_move() or not game.can(move):
-                    return False
-                practice.apply(move)
-                return True
-
-            same += revealed(game, 0, start, again) == first
+            same += revealed(game, 0, start, replay(practice, moves)) == first
         print(f"\nseed {seed}: {len(first)} hidden card(s) seen; the same again in {same} of 20 "
               f"take-backs (decks of {decks}+ cards)")
         assert same <= 2, f"seed {seed}: the same hidden cards came again in {same} of 20"
