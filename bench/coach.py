@@ -211,6 +211,9 @@ def timing(games: int, seed: int, level: str) -> dict[str, Any]:
                 start = time.process_time()
                 review_turn(game, mark, level=level)
                 reviews.append(time.process_time() - start)
+                print(json.dumps({"round": game.state.round, "hint": hints[-1],
+                                  "explorer": explorer[-1], "review": reviews[-1],
+                                  "moves": moves[-4:]}), flush=True)
                 continue
             searched = owner == 0 and turn.step == "begin"
             start = time.process_time()

@@ -1025,8 +1025,10 @@ function translate(root, section, labels, names) {
 }
 
 // Scale the board (CSS zoom) to the room it has: "width" shrinks it to the width of its
-// container (never grows it); "screen" grows or shrinks it to that width and to the window's
-// height below the board's top.  The board is drawn 880 px wide.
+// container (never grows it, and never below 3/4, so that its 11 px text stays legible when the
+// reader zooms the page to 200 %: a narrower container then scrolls sideways); "screen" grows or
+// shrinks it to that width and to the window's height below the board's top.  The board is
+// drawn 880 px wide.
 function fitter(model, el, root) {
   const fit = () => {
     const mode = model.get("fit");
@@ -1040,7 +1042,7 @@ function fitter(model, el, root) {
       const room = window.innerHeight - Math.max(0, box.top + window.scrollY) - 12;
       scale = Math.min(width / 880, room / natural);
     }
-    scale = Math.max(0.4, Math.floor(scale * 100) / 100);
+    scale = Math.max(mode === "width" ? 0.75 : 0.4, Math.floor(scale * 100) / 100);
     if (Math.abs(scale - zoom) > 0.01) root.style.zoom = String(scale);
   };
   const seen = new ResizeObserver(() => requestAnimationFrame(fit));
@@ -1055,6 +1057,7 @@ function fitter(model, el, root) {
 
 function render({ model, el }) {
   const root = h("div", "onb-board");
+  el.style.overflowX = "auto"; // a board wider than its container (page zoomed) scrolls
   el.appendChild(root);
   let cache = new Map();
   let drawn = null;

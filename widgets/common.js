@@ -14,11 +14,63 @@ export function labeller(model) {
   return (key, fallback) => (model.get("labels") || {})[key] || fallback;
 }
 
-// The rule-id chip of a ruling, its summary as hover text.
-export function ruleChip(r) {
-  const chip = h("code", "onb-rule-id", r.rule);
-  if (r.summary) chip.title = r.summary;
+// The rule-id chip of a ruling: a button showing the rule id and named by the rule's title
+// (info = {title, summary}, sent by Python with the widget's state).  Enter, Space or a click
+// shows the rule's summary under the ruling (again: hides it), then calls onOpen(rule id).
+export function ruleChip(r, info = r, onOpen = null) {
+  const chip = h("button", "onb-rule-id", r.rule);
+  chip.type = "button";
+  chip.dataset.rule = r.rule;
+  chip.dataset.focus = `rule-${r.rule}`;
+  chip.setAttribute("aria-expanded", "false");
+  nameChip(chip, info);
+  chip.addEventListener("click", () => {
+    const li = chip.closest(".onb-ruling");
+    const open = li && li.querySelector(".onb-rule-card");
+    const known = chip.onbInfo;
+    if (open) open.remove();
+    else if (li && known && known.title) {
+      const card = h("div", "onb-rule-card");
+      card.id = `onb-card-${Math.random().toString(36).slice(2)}`;
+      card.appendChild(h("b", null, known.title));
+      card.appendChild(h("span", null, ` ${known.summary || ""}`));
+      li.appendChild(card);
+      chip.setAttribute("aria-controls", card.id);
+    }
+    chip.setAttribute("aria-expanded", String(!open && !!(known && known.title)));
+    if (onOpen) onOpen(r.rule);
+  });
   return chip;
+}
+
+// Name a chip by its rule's title (a screen reader reads "Title, rule id"); the summary is
+// its hover text.  Called again when the titles arrive after the chip was drawn.
+export function nameChip(chip, info) {
+  if (!info || !info.title) return;
+  chip.onbInfo = info;
+  chip.setAttribute("aria-label", `${info.title}, rule ${chip.dataset.rule}`);
+  chip.title = info.summary ? `${info.title}: ${info.summary}` : info.title;
+}
+
+// Redraw without losing the keyboard's place: if focus was inside root, give it back after
+// draw() to the element with the same data-focus key, else to fallback() (if any).
+export function keepingFocus(root, draw, fallback = null) {
+  const active = document.activeElement;
+  const inside = !!active && active !== root && root.contains(active);
+  const key = inside ? active.dataset.focus : null;
+  draw();
+  if (!inside || root.contains(active)) return;
+  const again = key ? root.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  const target = again || (fallback && fallback());
+  if (target) target.focus({ preventScroll: true });
+}
+
+// A visually hidden live region: what is put in it is read out by a screen reader.
+export function liveRegion() {
+  const region = h("div", "onb-sr-only");
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  return region;
 }
 
 // One ruling: its verdict, then the rule id (chip(r) draws it) and the citation.

@@ -1,5 +1,7 @@
 // obsession-nb explorer widget: the explorer's table of lines, sortable by any figure; a click on
-// a row asks Python to load that line into the turn stepper; two ticked rows are compared.
+// a row (or Enter, Space on its "step through" button) asks Python to load that line into the
+// turn stepper; two ticked rows are compared.  Every control is a button or a checkbox, so Tab
+// reaches it, and the keyboard keeps its place across redraws.
 // No rule lives here.  Text reaches the DOM only through textContent.
 //
 // Traits (see obsession_nb/tutor/views/explorer.py):
@@ -12,7 +14,7 @@
 //                rulings_a: [{rule, verdict}], rulings_b: [...]}
 //   status      a line of text
 
-import { h, redrawOn } from "./common.js";
+import { h, keepingFocus, redrawOn } from "./common.js";
 
 function sorted(rows, sort) {
   if (!sort || !sort.key) return rows;
@@ -31,11 +33,17 @@ function comparisonEl(c) {
   box.appendChild(h("div", "onb-compare-head", `Line ${c.a + 1} beside line ${c.b + 1}`));
   const table = h("table", "onb-compare-table");
   const head = h("tr");
-  for (const t of ["", `line ${c.a + 1}`, `line ${c.b + 1}`]) head.appendChild(h("th", "", t));
+  for (const t of ["figure", `line ${c.a + 1}`, `line ${c.b + 1}`]) {
+    const th = h("th", "", t);
+    th.scope = "col";
+    head.appendChild(th);
+  }
   table.appendChild(head);
   for (const d of c.differences || []) {
     const tr = h("tr", "onb-compare-diff");
-    tr.appendChild(h("th", "", d.label));
+    const th = h("th", "", d.label);
+    th.scope = "row";
+    tr.appendChild(th);
     tr.appendChild(h("td", "", d.a));
     tr.appendChild(h("td", "", d.b));
     table.appendChild(tr);
@@ -77,21 +85,37 @@ function render({ model, el }) {
   let ticked = [];
 
   function draw() {
+    keepingFocus(root, drawTable);
+  }
+
+  function drawTable() {
     root.replaceChildren();
+    root.classList.remove("onb-explorer-busy");
     const status = model.get("status");
     if (status) root.appendChild(h("div", "onb-explorer-status", status));
     const columns = model.get("columns") || [];
     const sort = model.get("sort") || {};
     const selected = model.get("selected");
     const table = h("table", "onb-explorer-table");
+    table.appendChild(h("caption", "onb-sr-only", "The lines of this turn, one per row"));
     const head = h("tr");
-    head.appendChild(h("th", "onb-explorer-pick", "compare"));
-    head.appendChild(h("th", "onb-explorer-rank", "#"));
+    for (const [cls, text] of [["onb-explorer-pick", "compare"], ["onb-explorer-rank", "line"]]) {
+      const th = h("th", cls, text);
+      th.scope = "col";
+      head.appendChild(th);
+    }
     for (const c of columns) {
-      const th = h("th", "onb-explorer-sortable", c.label);
+      const th = h("th", "onb-explorer-sortable");
+      th.scope = "col";
       th.dataset.key = c.key;
       if (sort.key === c.key) th.classList.add(sort.descending ? "onb-sort-desc" : "onb-sort-asc");
-      th.title = `Sort by ${c.label}`;
+      th.setAttribute("aria-sort", sort.key !== c.key ? "none"
+        : sort.descending ? "descending" : "ascending");
+      const by = h("button", "onb-explorer-sort", c.label);
+      by.type = "button";
+      by.title = `Sort by ${c.label}`;
+      by.dataset.focus = `sort-${c.key}`;
+      th.appendChild(by);
       th.addEventListener("click", () => {
         const descending = sort.key === c.key ? !sort.descending : true;
         model.set("sort", { key: c.key, descending });
@@ -99,7 +123,8 @@ function render({ model, el }) {
       });
       head.appendChild(th);
     }
-    table.appendChild(head);
+    table.appendChild(h("thead")).appendChild(head);
+    const body = table.appendChild(h("tbody"));
     sorted(model.get("rows") || [], sort).forEach((row) => {
       const tr = h("tr", "onb-explorer-row");
       tr.dataset.id = String(row.id);
@@ -108,6 +133,8 @@ function render({ model, el }) {
       const box = document.createElement("input");
       box.type = "checkbox";
       box.checked = ticked.includes(row.id);
+      box.dataset.focus = `pick-${row.id}`;
+      box.setAttribute("aria-label", `Compare line ${row.id + 1}`);
       box.addEventListener("click", (ev) => {
         ev.stopPropagation();
         ticked = box.checked ? [...ticked, row.id].slice(-2) : ticked.filter((x) => x !== row.id);
@@ -119,7 +146,15 @@ function render({ model, el }) {
       });
       pick.appendChild(box);
       tr.appendChild(pick);
-      tr.appendChild(h("td", "onb-explorer-rank", row.id + 1));
+      const rank = h("th", "onb-explorer-rank");
+      rank.scope = "row";
+      const load = h("button", "onb-explorer-load", row.id + 1);
+      load.type = "button";
+      load.dataset.focus = `load-${row.id}`;
+      load.setAttribute("aria-label", `Step through line ${row.id + 1}`);
+      load.setAttribute("aria-pressed", String(row.id === selected));
+      rank.appendChild(load);
+      tr.appendChild(rank);
       for (const c of columns) {
         const td = h("td", "onb-explorer-cell", row[c.key]);
         td.dataset.key = c.key;
@@ -132,10 +167,15 @@ function render({ model, el }) {
       lineRow.appendChild(cell);
       for (const part of [tr, lineRow]) {
         part.addEventListener("click", () => {
+          if (row.id === model.get("selected")) return;
+          // shown at once: the kernel answers only once the line is in the stepper
+          const shown = root.querySelector(".onb-explorer-status");
+          if (shown) shown.textContent = `Loading line ${row.id + 1} into the stepper…`;
+          root.classList.add("onb-explorer-busy");
           model.set("selected", row.id);
           model.save_changes();
         });
-        table.appendChild(part);
+        body.appendChild(part);
       }
     });
     const wrap = h("div", "onb-explorer-scroll");

@@ -18,6 +18,7 @@ function render({ model, el }) {
   input.type = "text";
   input.spellcheck = false;
   input.autocomplete = "off";
+  input.setAttribute("aria-label", "Action to check, in notation");
   const list = h("datalist");
   list.id = `onb-notation-options-${++boxes}-${Math.random().toString(36).slice(2, 8)}`;
   input.setAttribute("list", list.id);

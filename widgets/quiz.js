@@ -6,7 +6,8 @@
 // Traits:
 //   question  {index, total, prompt, choices, kind, source, topics, done}
 //   result    {} before answering, then {chosen, correct, answer,
-//             rulings: [{rule, verdict, citation, summary}]} (summary: the rule id's hover text)
+//             rulings: [{rule, verdict, citation, title, summary}]} (title: the rule-id
+//             chip's name; summary: its hover text)
 //   score     {right, answered, total}
 //   topics    every topic; selected: the chosen ones (none = all)
 //   labels    UI words in the chosen language

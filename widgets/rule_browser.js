@@ -17,7 +17,7 @@
 //   labels   UI words in the chosen language {key: text}
 // Messages sent: {event: "open", rule}, {event: "show", index}
 
-import { h, labeller } from "./common.js";
+import { h, keepingFocus, labeller } from "./common.js";
 
 const t = (model, key, fallback) => labeller(model)(key, fallback);
 
@@ -151,6 +151,7 @@ function render({ model, el }) {
   const bar = h("div", "onb-rb-bar");
   const input = h("input", "onb-rb-search");
   input.type = "search";
+  input.setAttribute("aria-label", t(model, "search", "Search the rules"));
   input.value = model.get("query") || "";
   input.placeholder = t(model, "placeholder", "ask in your own words, or a rule id (can the hall boy serve as butler?)");
   let timer = null;
@@ -178,7 +179,8 @@ function render({ model, el }) {
   const legendBox = h("div");
   root.appendChild(legendBox);
 
-  const drawResults = () => {
+  const drawResults = () => keepingFocus(list, () => drawResultList());
+  const drawResultList = () => {
     list.replaceChildren();
     const results = model.get("results") || [];
     const open = (model.get("entry") || {}).id;
@@ -207,7 +209,11 @@ function render({ model, el }) {
       top.appendChild(h("span", `onb-rb-hit onb-rb-hit-${r.hit || "rule"}`, t(model, `hit.${r.hit || "rule"}`, r.hit || "rule")));
       top.appendChild(h("code", "onb-rb-result-id", r.key || r.id));
       li.appendChild(top);
-      li.appendChild(h("span", "onb-rb-result-title", r.title));
+      const title = h("button", "onb-rb-result-title", r.title); // Tab, Enter: open it
+      title.type = "button";
+      title.dataset.focus = `result-${li.dataset.hit}-${li.dataset.key}`;
+      title.setAttribute("aria-current", String(r.id === open));
+      li.appendChild(title);
       if (r.mode) li.appendChild(h("span", "onb-rb-mode", r.mode));
       if (r.passage && r.passage !== r.title) li.appendChild(h("div", "onb-rb-passage", r.passage));
       li.addEventListener("click", () => model.send({ event: "open", rule: r.id }));
@@ -215,10 +221,12 @@ function render({ model, el }) {
     }
   };
   const drawDetail = () => {
-    detail.replaceChildren();
-    const e = model.get("entry") || {};
-    if (e.id) detail.appendChild(drawEntry(model, e));
-    else detail.appendChild(h("p", "onb-rb-none", t(model, "pick", "Pick a rule on the left.")));
+    keepingFocus(detail, () => {
+      detail.replaceChildren();
+      const e = model.get("entry") || {};
+      if (e.id) detail.appendChild(drawEntry(model, e));
+      else detail.appendChild(h("p", "onb-rb-none", t(model, "pick", "Pick a rule on the left.")));
+    });
     drawResults();
   };
   const drawLegendBox = () => legendBox.replaceChildren(drawLegend(model));

@@ -8,35 +8,15 @@
 //             empty; word: legal or illegal in the reader's language; text: a ruling in it)
 //   entries   [{action, player, auto, rulings: [...]}]  the log of applied actions
 //   problems  ["path: problem", ...]
-//   rules     {rule id: {title, summary}}  hover text of the rule-id chips; a click on a chip
-//             shows the summary in place and sends {event: "open", rule} (the rule browser)
+//   rules     {rule id: {title, summary}}  the rule-id chips' names and hover text; a chip
+//             (a button: click, Enter or Space) shows the summary in place and sends {event: "open", rule} (the rule browser)
 
-import { h, redrawOn, rulingItem } from "./common.js";
+import { h, keepingFocus, liveRegion, nameChip, redrawOn, ruleChip, rulingItem } from "./common.js";
 
+// A chip named by its rule's title (the "rules" trait); opening it also opens the rule browser.
 function chipEl(r, model) {
-  const info = () => (model.get("rules") || {})[r.rule];
-  const chip = h("code", "onb-rule-id", r.rule);
-  const tip = () => {
-    const i = info();
-    if (i) chip.title = `${i.title}: ${i.summary}`;
-  };
-  tip();
-  chip.addEventListener("mouseenter", tip); // the rules may arrive after the entry
-  chip.setAttribute("role", "button");
-  chip.addEventListener("click", () => {
-    const li = chip.closest(".onb-ruling");
-    const open = li.querySelector(".onb-rule-card");
-    const i = info();
-    if (open) open.remove();
-    else if (i) {
-      const card = h("div", "onb-rule-card");
-      card.appendChild(h("b", null, i.title));
-      card.appendChild(h("span", null, ` ${i.summary}`));
-      li.appendChild(card);
-    }
-    model.send({ event: "open", rule: r.rule });
-  });
-  return chip;
+  const info = (model.get("rules") || {})[r.rule];
+  return ruleChip(r, info, (rule) => model.send({ event: "open", rule }));
 }
 
 function rulingEl(r, model) {
@@ -79,8 +59,9 @@ function verdictEl(v, model) {
 
 // The log keeps the elements of entries already drawn (by position and content) and only
 // builds the new ones; the rest of the panel is small and drawn afresh.
-function drawLog(log, model, drawn) {
+function drawLog(log, model, drawn, live) {
   const entries = model.get("entries") || [];
+  const before = drawn.length;
   entries.forEach((e, i) => {
     const sig = JSON.stringify(e);
     if (drawn[i] && drawn[i].sig === sig) return;
@@ -90,11 +71,29 @@ function drawLog(log, model, drawn) {
     drawn[i] = { sig, el };
   });
   for (const gone of drawn.splice(entries.length)) gone.el.remove();
+  if (entries.length > before) announce(live, entries.slice(Math.max(before, entries.length - 5)));
   log.hidden = !entries.length;
   if (entries.length) {
     requestAnimationFrame(() => {
       log.scrollTop = log.scrollHeight; // show the latest ruling
     });
+  }
+}
+
+// Read out the rulings of the steps just played (the last five at most).
+function announce(live, entries) {
+  live.textContent = entries.map((e) => {
+    const who = e.who ? `${e.who}: ` : "";
+    const verdicts = (e.rulings || []).map((r) => r.text || r.verdict).join(" ");
+    return `${who}${e.label || e.action}. ${verdicts}`;
+  }).join(" ");
+}
+
+// The chips' names when the rule titles arrive after the entries.
+function renameChips(root, model) {
+  const rules = model.get("rules") || {};
+  for (const chip of root.querySelectorAll(".onb-rule-id[data-rule]")) {
+    nameChip(chip, rules[chip.dataset.rule]);
   }
 }
 
@@ -118,16 +117,21 @@ function render({ model, el }) {
   const root = h("div", "onb-rulings-panel");
   const top = h("div", "onb-rulings-top");
   const log = h("div", "onb-log-entries");
-  root.append(top, log);
+  const live = liveRegion();
+  root.append(top, log, live);
   el.appendChild(root);
   const drawn = [];
   drawTop(top, model);
-  drawLog(log, model, drawn);
-  const offTop = redrawOn(model, ["heading", "status", "verdict", "problems"], () => drawTop(top, model));
-  const offLog = redrawOn(model, ["entries"], () => drawLog(log, model, drawn));
+  drawLog(log, model, drawn, live);
+  live.textContent = ""; // only what is played from now on is read out
+  const offTop = redrawOn(model, ["heading", "status", "verdict", "problems"],
+    () => keepingFocus(top, () => drawTop(top, model)));
+  const offLog = redrawOn(model, ["entries"], () => drawLog(log, model, drawn, live));
+  const offRules = redrawOn(model, ["rules"], () => renameChips(root, model));
   return () => {
     offTop();
     offLog();
+    offRules();
   };
 }
 

@@ -1,6 +1,8 @@
 // obsession-nb turn stepper header: the pending decision in words and where it sits in the
 // order of play printed on the player board.  The choices themselves are ipywidgets buttons
-// composed in Python (obsession_nb/tutor/views/stepper.py); this module only draws text.
+// composed in Python (obsession_nb/tutor/views/stepper.py); this module draws text, and gives
+// the stepper its keys: with the keyboard's focus anywhere in the stepper, → presses Next and
+// ← presses Back (teaching mode has its own → and ←).
 //
 // Traits:
 //   pending   {player, step, prompt}  from Game.pending()
@@ -77,6 +79,28 @@ function keepBoardInView(el, root, model) {
   };
 }
 
+// → and ← press the stepper's Next and Back buttons while focus is in the stepper (not in a
+// text box or a drop-down, where the arrows move the cursor or the selection).  Listened to on
+// the window before JupyterLab sees the key, so that no notebook shortcut fires instead.
+function arrowKeys(el) {
+  const onKey = (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    const which = { ArrowRight: ".onb-next", ArrowLeft: ".onb-back" }[ev.key];
+    const stepper = el.closest(".onb-stepper");
+    const target = ev.target;
+    if (!which || !stepper || !(target instanceof Element) || !stepper.contains(target)) return;
+    if (stepper.closest(".onb-teach-mode")) return;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    const button = stepper.querySelector(`${which} button, button${which}`);
+    if (!button || button.disabled || button.offsetParent === null) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    button.click();
+  };
+  window.addEventListener("keydown", onKey, true);
+  return () => window.removeEventListener("keydown", onKey, true);
+}
+
 function render({ model, el }) {
   const root = h("div", "onb-step-header");
   el.appendChild(root);
@@ -84,9 +108,11 @@ function render({ model, el }) {
   redraw();
   const stop = redrawOn(model, ["pending", "steps", "current", "script", "history"], redraw);
   const stopKeeping = keepBoardInView(el, root, model);
+  const stopKeys = arrowKeys(el);
   return () => {
     stop();
     stopKeeping();
+    stopKeys();
   };
 }
 

@@ -6,8 +6,8 @@
 //   title, prompt   the scenario and the pending decision
 //   step            how many decisions have been played
 //   upcoming        {notation, label, from: "example" | "first-legal"} what → plays, or {}
-//   rulings         [{action, rule, verdict, citation, summary}] of the last step (summary:
-//                   the rule id's hover text)
+//   rulings         [{action, rule, verdict, citation, title, summary}] of the last step
+//                   (title: the rule-id chip's name; summary: its hover text)
 //   labels          UI words in the chosen language
 // Messages sent: {event: "key", key: "next" | "back"}
 

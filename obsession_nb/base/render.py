@@ -145,9 +145,9 @@ def steps_html(entries: list[LogEntry]) -> str:
             f" <i style='color:#666'>{escape(r['citation'])}</i></li>" for r in entry.rulings)
         label = (f"<i>{escape(entry.action.strip('()'))}</i>" if auto
                  else f"<code><b>{escape(entry.action)}</b></code>")
-        extra = f" <span style='color:#888'>(+{more} more)</span>" if more > 0 else ""
+        extra = f" <span style='color:#5f5f5f'>(+{more} more)</span>" if more > 0 else ""
         panels.append(
             f"<details class='onb-step' style='{_AUTO if auto else _STEP}'>"
-            f"<summary style='cursor:pointer'>{label} — {escape(first)}{extra}</summary>"
+            f"<summary style='cursor:pointer;padding:3px 0'>{label} — {escape(first)}{extra}</summary>"
             f"<ul style='margin:2px 0 2px 18px;padding:0'>{items}</ul></details>")
     return f"<div class='onb-steps'>{''.join(panels)}</div>"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["content_dir", "package_dir", "widgets_dir"]
+__all__ = ["content_dir", "package_dir", "widget_module", "widget_style", "widgets_dir"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
@@ -76,3 +76,10 @@ def widget_module(name: str) -> str:
     common = (here / "common.js").read_text(encoding="utf-8").replace("export function",
                                                                         "function")
     return _COMMON_IMPORT.sub(lambda _: common, text, count=1)
+
+
+def widget_style(name: str) -> str:
+    """The CSS of ``widgets/NAME`` after ``widgets/common.css`` (the rule-id chips, the focus
+    ring and text for screen readers only, shared by every widget)."""
+    here = widgets_dir()
+    return "\n".join((here / n).read_text(encoding="utf-8") for n in ("common.css", name))

@@ -18,9 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import snowballstemmer
-from rank_bm25 import BM25Okapi
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
 
 from obsession_nb.base import japanese
 
@@ -133,6 +130,8 @@ class WordIndex:
                      "vocabulary": self._words()}
         self.state = state
         """What building the index worked out (plain data: the user's cache may keep it)."""
+        from rank_bm25 import BM25Okapi  # numpy: loaded by a search, not by normalise's users
+
         self._bm25 = BM25Okapi(state["corpus"])
         self._vocabulary: dict[str, int] = state["vocabulary"]
         self._vocab_list = list(self._vocabulary)
@@ -182,6 +181,9 @@ class WordIndex:
     def _closest_word(self, word: str) -> str | None:
         """The vocabulary word nearest ``word`` by edits (one edit for words of up to six
         letters, two for longer), the more frequent of equally near ones."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
         limit = 1 if len(word) <= 6 else 2
         near = process.extract(word, self._vocab_list, scorer=Levenshtein.distance,
                                score_cutoff=limit, limit=None)
@@ -213,6 +215,8 @@ class WordIndex:
         return " ".join(out) if changed else None
 
     def _phrase_at(self, words: list[str], i: int) -> tuple[str, int] | None:
+        from rapidfuzz import fuzz, process
+
         for size in (3, 2):
             run = words[i:i + size]
             if len(run) < size or all(self._known(w) for w in run) \

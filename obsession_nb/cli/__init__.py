@@ -12,7 +12,7 @@ import io  # already loaded by the interpreter: costs nothing at start
 import os
 import sys
 
-from obsession_nb.cli.output import VERSION, _print_json
+from obsession_nb.cli.output import VERSION, print_json
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(argv)
     except Refused as exc:
         if "--json" in argv:
-            _print_json({"error": "invalid arguments", "problems": [str(exc)]})
+            print_json({"error": "invalid arguments", "problems": [str(exc)]})
         exc.parser.print_usage(sys.stderr)
         print(f"{exc.parser.prog}: error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None  # as argparse itself exits
@@ -105,7 +105,7 @@ def _run(argv: list[str]) -> int:
         if not isinstance(exc, ScenarioError):
             raise
         if getattr(args, "json", False):
-            _print_json({"error": "invalid scenario", "problems": exc.problems})
+            print_json({"error": "invalid scenario", "problems": exc.problems})
         print(str(exc), file=sys.stderr)
         return 1
 

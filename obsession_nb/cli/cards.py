@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _print_json
+from obsession_nb.cli.output import print_json
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def _problems(exc: Any, *, as_json: bool) -> int:
     if as_json:
-        _print_json({"ok": False, "source": exc.source, "problems": exc.problems})
+        print_json({"ok": False, "source": exc.source, "problems": exc.problems})
     else:
         print(f"{exc.source}: refused, nothing was written ({len(exc.problems)} "
               f"problem{'s' if len(exc.problems) != 1 else ''}):", file=sys.stderr)
@@ -52,7 +52,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
     if args.json:
         path = pack_store.in_use()
-        _print_json({"pack": str(path) if path else None,
+        print_json({"pack": str(path) if path else None,
                      "decks": pack_status.rows(load_catalog())})
     else:
         print(pack_status.summary())
@@ -75,7 +75,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     except pack.PackError as exc:
         return _problems(exc, as_json=args.json)
     if args.json:
-        _print_json({"ok": True, "source": str(args.pack), "cards": len(data["cards"])})
+        print_json({"ok": True, "source": str(args.pack), "cards": len(data["cards"])})
     else:
         print(f"{args.pack}: fine. {_summary(catalog, data)}.")
     return 0
@@ -153,7 +153,7 @@ def cmd_enter(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """The ``cards`` command and its sub-commands."""
-    from obsession_nb.cli.output import _path
+    from obsession_nb.cli.output import path_type
 
     ca = sub.add_parser("cards", help="your own box: enter your cards once (a card pack) and "
                         "every tool plays with them (status, enter, import, export, check, "
@@ -175,7 +175,7 @@ def add_parser(sub: Any) -> None:
         ("export", "write the pack in use to a file (to share it)", cmd_export),
     ):
         p = cs.add_parser(name, help=what)
-        p.add_argument("pack", metavar="FILE", type=_path)
+        p.add_argument("pack", metavar="FILE", type=path_type)
         if name == "check":
             p.add_argument("--json", action="store_true")
         if name == "import":

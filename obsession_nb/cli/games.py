@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _print_json, refused
+from obsession_nb.cli.output import LEVEL_NAMES, game_options, print_json, refused
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -30,7 +30,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a bad --mode/--players/--milestones/--option combination
         return refused(args, "simulate", [str(exc)])
     if args.json:
-        _print_json(sim.to_json())
+        print_json(sim.to_json())
         return 0
     opts = sim.game.state.options
     print(f"{args.players} players, seed {args.seed}, {opts.length}, "
@@ -87,7 +87,7 @@ def simulate_batch(args: argparse.Namespace) -> int:
                "milestones": args.milestones,
                **({"settings": list(args.option)} if args.option else {})}
     if args.json:
-        _print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
+        print_json({"root_seed": args.seed, "options": options, **aggregate(records)})
         return 0
     print(f"{args.games} random {players}-player {args.mode} games, {options['length']}, "
           f"{'with' if options['expansion'] else 'without'} the expansion, seeds spawned from "
@@ -111,7 +111,7 @@ def simulate_arena(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return refused(args, "simulate", [str(exc)])
     if args.json:
-        _print_json({"root_seed": args.seed, "players": players,
+        print_json({"root_seed": args.seed, "players": players,
                      "standings": standings(results), "games": [asdict(r) for r in results]})
         return 0
     print(standings_text(results))
@@ -161,7 +161,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
     except ValueError as exc:  # an unknown opponent card
         return refused(args, "solo", [str(exc)])
     if args.json:
-        _print_json(run.to_json())
+        print_json(run.to_json())
         return 0
     result = run.result
     print(f"Solo Estate Challenge, seed {args.seed}, {result.length}, {args.strategy} strategy "
@@ -187,7 +187,7 @@ def classic_command(args: argparse.Namespace) -> int:
                         monuments=args.expert)
     data = game.to_summary()
     if args.json:
-        _print_json(data)
+        print_json(data)
         return 0
     card = data["opponent_card"]
     print(f"Classic solitaire, seed {args.seed}, {data['length']}, {args.strategy} strategy "
@@ -210,3 +210,83 @@ def d20_rolls(text: str) -> list[int]:
                                          "separated by commas")
     return [int(r) for r in rolls]
 
+
+
+# ------------------------------------------------------------------ the commands' arguments
+
+
+def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sim = sub.add_parser("simulate", help="play a seeded random game to the end and score it "
+                         "(or --games N of them, and print their statistics)")
+    sim.add_argument("--players", type=int, choices=range(2, 7), metavar="N",
+                     help="the table size (required for one game; 4 by default with --games)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the game's seed (with --games: the root the games' seeds spawn from)")
+    sim.add_argument("--games", type=int, metavar="N", help="play N games and aggregate them")
+    sim.add_argument("--workers", type=int, default=1, metavar="K",
+                     help="with --games: local worker processes (default 1: serial)")
+    sim.add_argument("--extended", action="store_true", help="the 20-round game")
+    sim.add_argument("--no-expansion", action="store_true", help="without Upstairs, Downstairs")
+    sim.add_argument("--rotation", choices=("counterclockwise", "clockwise"),
+                     default="counterclockwise", help="first-player pawn rotation")
+    sim.add_argument("--low-vp-monuments", action="store_true")
+    sim.add_argument("--mode", choices=("standard", "tableau", "tableau-duel"),
+                     default="standard", help="Tableau Obsession or its two-player Duel (UD p.15)")
+    sim.add_argument("--teams", action="store_true", help="Competitive Team Play (UD p.12): "
+                     "4 or 6 players in teams of two, partners across the table")
+    game_options(sim)
+    sim.add_argument("--strategy", metavar="A,B,...",
+                     help="AI players by seat (random, heuristic, search; the last repeats): "
+                     "an arena of --games games, the line-up turned one seat per game")
+    sim.add_argument("--level", choices=LEVEL_NAMES, default=None,
+                     help="with --strategy: the search players' level (budget in engine "
+                     "actions; normal by default)")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
+
+
+def add_practice(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    pr = sub.add_parser("practice", help="play one seat against AI opponents in the terminal, "
+                        "with a coach after each of your turns")
+    pr.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    pr.add_argument("--seat", type=int, help="your seat, 1 to N (1 moves first; default 1)")
+    pr.add_argument("--opponents", choices=("random", "heuristic", "search"),
+                    help="the AI opponents (default search)")
+    pr.add_argument("--mode", choices=("standard", "team", "tableau", "tableau-duel"),
+                    default="standard")
+    pr.add_argument("--seed", type=int, help="the game's seed (default 0)")
+    pr.add_argument("--level", choices=LEVEL_NAMES,
+                    help="the coach's and the search opponents' level (budget in engine "
+                    "actions): easy, normal (the default) or strong")
+    game_options(pr)
+    pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
+    pr.add_argument("--load", metavar="FILE", help="go on with a game saved at the table or "
+                    "with 'save FILE' (its seat, opponents and seed unless given)")
+    pr.set_defaults(func=cmd_practice, usage_error=pr.error)
+
+
+def add_solo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    so = sub.add_parser("solo", help="play a whole Solo Estate Challenge (or, with --classic, "
+                        "classic solitaire) and score it")
+    so.add_argument("--seed", type=int, default=0)
+    so.add_argument("--extended", action="store_true", help="the extended game (target 188)")
+    so.add_argument("--strategy", choices=("greedy", "planner", "search", "random"),
+                    default="greedy",
+                    help="the solo player: greedy, planner (judges each choice by the "
+                         "finishing round and score it leads to), search (plays whole turns "
+                         "out on a sampled copy, never the real dice) or random")
+    so.add_argument("--expert", action="store_true",
+                    help="add the VP of scavenged monuments to the target (with --classic: "
+                    "to the opponent's score, the challenging mode)")
+    so.add_argument("--classic", action="store_true",
+                    help="the base game's solitaire against an opponent card (Facts §6)")
+    so.add_argument("--opponent", metavar="NAME",
+                    help="the opponent card (classic: eden by default; without --classic its "
+                    "base score is the challenge's target)")
+    so.add_argument("--cards", metavar="FILE",
+                    help="your own opponent and AI cards (YAML, sections opponents and "
+                    "ai_cards) over the stand-ins; with --classic")
+    so.add_argument("--rolls", metavar="R1,R2,...", type=d20_rolls,
+                    help="pin the d20 rolls in order (e.g. replaying a JSON scavenging log)")
+    so.add_argument("--json", action="store_true")
+    so.set_defaults(func=cmd_solo, usage_error=so.error)

@@ -5,7 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import _log_json, _print_json, _seat, refused
+from obsession_nb.base.i18n import LANGUAGES
+from obsession_nb.cli.output import (
+    FILE_HELP,
+    LANG_HELP,
+    SEAT_HELP,
+    at_least_one,
+    log_json,
+    print_json,
+    refused,
+    seat_index,
+)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -39,7 +49,7 @@ def dead_end(path: str) -> str | None:
     """The first position of the file (before or after a recorded action) whose pending decision
     offers no legal action although the game is not over, described; ``None`` if there is none."""
     from obsession_nb.engine.game import load_scenario
-    from obsession_nb.engine.turn.dispatch import decision_actions
+    from obsession_nb.engine.positions.facts import decision_actions
 
     game = load_scenario(path, play_recorded=False)
     for i, action in enumerate([None, *game.recorded]):
@@ -57,13 +67,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     game = load_scenario(args.file, play_recorded=args.after)
     try:
-        seat = _seat(game, args.seat)
+        seat = seat_index(game, args.seat)
     except ValueError as exc:
         return refused(args, "show", [str(exc)])
     if args.json:
         data = game.view(seat)
         data["recorded_actions"] = {"count": len(game.recorded), "played": args.after}
-        _print_json(data)
+        print_json(data)
     else:
         print(_when(game, args.after, "drop --after" if args.after else "--after"))
         print(game.text(seat))
@@ -91,7 +101,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = resolve(args.lang)
     game = load_scenario(args.file)
     try:
-        seat = _seat(game, args.seat)
+        seat = seat_index(game, args.seat)
     except ValueError as exc:
         return refused(args, "play", [str(exc)])
     error = None
@@ -109,13 +119,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             if hints and (seat is None or game.pending().get("owner") == seat):
                 error["did_you_mean"] = hints
             break
-    log = _log_json(game, lang, seat)
+    log = log_json(game, lang, seat)
     if args.json:
         data = game.view(seat)
         data["log"] = log
         if error:
             data["refused"] = error
-        _print_json(data)
+        print_json(data)
     else:
         for entry in log:
             print(entry["action"])
@@ -140,15 +150,14 @@ def cmd_legal(args: argparse.Namespace) -> int:
     lang = resolve(args.lang)
     game = load_scenario(args.file, play_recorded=not args.before)
     try:
-        seat = _seat(game, args.seat)
+        seat = seat_index(game, args.seat)
     except ValueError as exc:
         return refused(args, "legal", [str(exc)])
     owner = game.pending().get("owner")
     # another player's choices would name her hidden cards: a seat sees only its own
     actions = game.legal_actions() if seat is None or owner == seat else []
     if args.json:  # "player": whose decision it is (a teammate's answer in team play)
-        owner = game.pending().get("owner")
-        _print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
+        print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
                       "player": owner, "natural": natural_form(game.table, a)} for a in actions])
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
@@ -179,7 +188,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     options = {"uses": args.uses, "host": args.host, "purchases": args.purchases,
                "peek": args.peek}
     try:
-        seat = _seat(game, args.seat)
+        seat = seat_index(game, args.seat)
         if args.value:
             from obsession_nb.practice.coach import explore_values
 
@@ -191,7 +200,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     except (ValueError, ExploreLimit) as exc:
         return refused(args, "explore", [str(exc)])
     if args.json:
-        _print_json(rows_json(frame))
+        print_json(rows_json(frame))
         return 0
     order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
     print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
@@ -217,3 +226,92 @@ def cmd_new(args: argparse.Namespace) -> int:
     sys.stdout.write(game.to_scenario())
     return 0
 
+
+
+# ------------------------------------------------------------------ the commands' arguments
+
+
+def add_validate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    v = sub.add_parser("validate", help="check a scenario file and its recorded actions")
+    v.add_argument("file", metavar="FILE", help=FILE_HELP)
+    v.set_defaults(func=cmd_validate)
+
+
+def add_show(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    s = sub.add_parser("show", help="show the position before the file's recorded actions "
+                       "(--after: after them)")
+    s.add_argument("file", metavar="FILE", help=FILE_HELP)
+    s.add_argument("--after", action="store_true",
+                   help="play the file's recorded actions first")
+    s.add_argument("--json", action="store_true", help="print the position as JSON")
+    s.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP)
+    s.set_defaults(func=cmd_show)
+
+
+def add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    pl = sub.add_parser("play", help="play the recorded actions, then any given")
+    pl.add_argument("file", metavar="FILE", help=FILE_HELP)
+    pl.add_argument("actions", nargs="*", metavar="ACTION",
+                    help='an action in notation, quoted as one argument ("invite lady-suffolk")')
+    pl.add_argument("--json", action="store_true",
+                    help="print the end position with the log of rulings as JSON")
+    pl.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
+    pl.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP)
+    pl.set_defaults(func=cmd_play)
+
+
+def add_legal(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lg = sub.add_parser("legal", help="legal actions of the pending decision after the file's "
+                        "recorded actions (--before: before them)")
+    lg.add_argument("file", metavar="FILE", help=FILE_HELP)
+    lg.add_argument("--before", action="store_true",
+                    help="list them at the position before the recorded actions")
+    lg.add_argument("--json", action="store_true", help="print the actions as JSON")
+    lg.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP + "; another player's "
+                    "decision lists none")
+    lg.add_argument("--lang", choices=LANGUAGES, help="language of the decision and the actions' "
+                    "descriptions (the notation stays as you type it)")
+    lg.set_defaults(func=cmd_legal)
+
+
+def add_explore(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    ex = sub.add_parser("explore", help="every distinct way to finish the pending turn, compared")
+    ex.add_argument("file", metavar="FILE", help=FILE_HELP)
+    ex.add_argument("--top", type=at_least_one, metavar="N", help="show the first N lines only")
+    ex.add_argument("--sort", default="money", metavar="COLUMN",
+                    help="sort by this column (money, reputation, score, guests, ...)")
+    ex.add_argument("--ascending", action="store_true", help="smallest first")
+    ex.add_argument("--uses", metavar="SERVANT", help="only lines that place this servant")
+    ex.add_argument("--host", metavar="TILE", help="only activities hosting this tile")
+    ex.add_argument("--purchases", action="store_true",
+                    help="also explore step 7's purchases (else each line lists what it "
+                    "leaves affordable)")
+    ex.add_argument("--peek", action="store_true",
+                    help="try every card a see-N-keep-1 invitation shows (hidden at a table)")
+    ex.add_argument("--play-recorded", action="store_true",
+                    help="play the file's recorded actions first (else explore its position)")
+    ex.add_argument("--value", action="store_true",
+                    help="add the expected final score margin from rollouts (value ± error) "
+                    "to the first --top lines (10 by default) and sort by it")
+    ex.add_argument("--json", action="store_true")
+    ex.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP + ": its own decision, "
+                    "explored on a re-deal of what it cannot see")
+    ex.set_defaults(func=cmd_explore)
+
+
+def add_new(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    nw = sub.add_parser("new", help="write a new legal position as scenario YAML, to adjust")
+    nw.add_argument("--players", type=int, default=2, choices=range(1, 7), metavar="N")
+    nw.add_argument("--families", metavar="F1,F2,...", help="family boards, in seat order")
+    nw.add_argument("--round", type=int, default=1, help="the activity round to start at")
+    nw.add_argument("--expansion", action=argparse.BooleanOptionalAction, default=True,
+                    help="with Upstairs, Downstairs (default) or the base game only")
+    nw.add_argument("--mode", default="standard",
+                    help="standard, team (4 or 6 players), tableau, tableau-duel (2 players), "
+                    "or solo-estate-challenge or classic-solo (1 player)")
+    nw.add_argument("--extended", action="store_true", help="the extended round track")
+    nw.add_argument("--seed", type=int, default=0, help="the seed of the shuffles")
+    nw.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a printing difference or variant by its Options field and value "
+                    "(e.g. courtship=closed, market=seasonal), repeatable; the setup follows it")
+    nw.set_defaults(func=cmd_new)

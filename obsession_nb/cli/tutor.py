@@ -6,7 +6,9 @@ import argparse
 import os
 import sys
 
-from obsession_nb.cli.output import _print_json
+from obsession_nb.base.i18n import LANGUAGES
+from obsession_nb.cli.output import path_type, print_json
+from obsession_nb.data.sections import SECTIONS as COMPONENT_SECTIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     found_ids = list(dict.fromkeys(h.rule for h in hits))
     exact = [i for i in found_ids if i == query.strip()]
     if args.json:
-        _print_json({"query": query, "did_you_mean": corrected,
+        print_json({"query": query, "did_you_mean": corrected,
                      "hits": [h.to_json() for h in hits],
                      "results": [rulebook.entry(i).to_json() for i in found_ids],
                      "sources": [s.to_json() for s in rulebook.sources()]})
@@ -66,13 +68,13 @@ def cmd_components(args: argparse.Namespace) -> int:
     if args.by_box:
         boxes = components.by_box()
         if args.json:
-            _print_json([b.to_json() for b in boxes])
+            print_json([b.to_json() for b in boxes])
         else:
             print(components.box_text(boxes))
         return 0
     rows = [c for c in components.components() if args.kind is None or c.kind == args.kind]
     if args.json:
-        _print_json([c.to_json() for c in rows])
+        print_json([c.to_json() for c in rows])
     else:
         print(components.text(rows))
         if args.kind is None:
@@ -86,7 +88,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     answer = ask.search(" ".join(args.question), lang=args.lang)
     if args.json:
         demo = ask.show_me(answer)
-        _print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})
+        print_json({**answer.to_json(), "show_me": demo.to_json() if demo else None})
     else:
         print(answer.text())
     return 0 if answer.hits else 1
@@ -153,3 +155,73 @@ def cmd_lab(args: argparse.Namespace) -> int:
 
     return run_server(command, env)  # stopped, JupyterLab and its kernels go too
 
+
+
+# ------------------------------------------------------------------ the commands' arguments
+
+
+def add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    ru = sub.add_parser("rules", help="search the rules, the casebook and the glossary in "
+                        "players' words (e.g. rules hall boy); one id shows its full entry")
+    ru.add_argument("query", nargs="*", metavar="QUERY")
+    ru.add_argument("--full", action="store_true", help="show every match in full")
+    ru.add_argument("--limit", type=int, default=15, help="at most this many matches (15)")
+    ru.add_argument("--sources", action="store_true", help="also print the sources legend")
+    ru.add_argument("--tests", action="store_true",
+                    help="also list the tests that rule with each entry (for developers)")
+    ru.add_argument("--lang", choices=LANGUAGES,
+                    help="language of the entries shown (a query in Japanese is answered in "
+                    "Japanese)")
+    ru.add_argument("--json", action="store_true")
+    ru.set_defaults(func=cmd_rules)
+
+
+def add_ask(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    ak = sub.add_parser("ask", help="ask a rules question in your own words: the best rule "
+                        "entries, casebook cases answered live, and a position to show")
+    ak.add_argument("question", nargs="+", metavar="QUESTION")
+    ak.add_argument("--lang", choices=LANGUAGES,
+                    help="language of the answer (a question in Japanese is answered in "
+                    "Japanese)")
+    ak.add_argument("--json", action="store_true")
+    ak.set_defaults(func=cmd_ask)
+
+
+def add_components(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    co = sub.add_parser("components", help="every component in the catalog with its count and "
+                        "provenance (stated, unverified, stand-in or from your box)")
+    co.add_argument("--kind", choices=[k for k, _w in COMPONENT_SECTIONS],
+                    help="only one kind (servants, tiles, gentry, ...)")
+    co.add_argument("--by-box", action="store_true",
+                    help="only the boxes side by side: base, Upstairs, Downstairs, promos and "
+                    "Wessex, the catalog's counts beside the sources' stated totals")
+    co.add_argument("--json", action="store_true")
+    co.set_defaults(func=cmd_components)
+
+
+def add_lab(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lab = sub.add_parser(
+        "lab", help="open the tutor in JupyterLab on the tutorial index "
+        "(other options are passed to JupyterLab)",
+        description="Open the tutorials in JupyterLab on 00-index.ipynb. A source checkout "
+        "serves its notebooks/ folder; an installed package copies its tutorials on the first "
+        "run to a folder of your own (~/obsession-nb-tutorials, or --dir) and serves that copy, "
+        "never overwriting your edits. Options not listed here go to JupyterLab "
+        "(e.g. --no-browser --port=8899).")
+    lab.add_argument("--dir", type=path_type, metavar="DIR",
+                     help="the folder for your copy of the tutorials")
+    lab.add_argument("--copy-only", action="store_true",
+                     help="copy the tutorials (if not there yet), print the folder and stop")
+    lab.add_argument("--lang", choices=LANGUAGES, help="language of the widgets' labels")
+    lab.set_defaults(lab_args=[])
+    lab.set_defaults(func=cmd_lab)
+
+
+def add_teach(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    te = sub.add_parser("teach", help="teaching mode: a scenario for a screen in front of a "
+                        "group, served by Voilà (→ next decision, ← back)")
+    te.add_argument("scenario", nargs="?", default="refresher-round-6", metavar="SCENARIO")
+    te.add_argument("--lang", choices=LANGUAGES, help="language of the labels")
+    te.add_argument("--port", type=int, help="port for Voilà (default: its own)")
+    te.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    te.set_defaults(func=cmd_teach)

@@ -31,10 +31,19 @@ WEIGHTS: dict[str, float] = {
 the useful man's discount."""
 
 
+_BY_KIND: dict[type[a.Action], float] = {}
+""":data:`WEIGHTS` by kind, filled as kinds are met (a lookup by class, as fast as before the
+team kinds moved into their mode's package)."""
+
+
 def weight(action: a.Action) -> float:
-    if type(action) is a.Buy:
+    kind = type(action)
+    if kind is a.Buy:
         return 2.0 if not action.useful_man else 1.0  # type: ignore[attr-defined]
-    return WEIGHTS.get(action.verb, 1.0)
+    found = _BY_KIND.get(kind)
+    if found is None:
+        found = _BY_KIND[kind] = WEIGHTS.get(kind.verb, 1.0)
+    return found
 
 
 class RandomPlayer:

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.positions.facts import season_of
 from obsession_nb.engine.positions.option_index import options_with
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import Scoresheet, score
-from obsession_nb.engine.steps.seasons import season_of
 from obsession_nb.players.random_player import RandomPlayer, StalledGame
 
 

@@ -159,6 +159,7 @@ def standings(results: Sequence[ArenaResult]) -> dict[str, dict[str, Any]]:
 
 
 def standings_text(results: Sequence[ArenaResult]) -> str:
+    """The arena's standings in words: wins per strategy with a 95 % interval."""
     lines = [f"{len(results)} games; wins by strategy (a shared win split among the winners; "
              "95 % Wilson interval):"]
     for name, row in standings(results).items():

@@ -7,7 +7,7 @@ three strengths with the solo players' interface (``choose(game) -> Action | Non
   every tile the engine allows, each followed by the same small policies for guests, service and
   favours), values the position each reaches before step 7 by :func:`worth` and plays the best;
   in step 7 it buys the tile that raises that value most, if any does;
-* ``search`` — determinised rollouts (opponents_search.py).
+* ``search`` — determinised rollouts (practice/search.py).
 
 Every trial line is played on a sample of the position (``determinise.sample``,
 ruling.ai-hidden-information), never the position itself, so no choice depends on a card the
@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 
 from obsession_nb.engine.game import Game
+from obsession_nb.engine.positions.facts import last_round
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.actions import BuyInto
@@ -52,7 +52,8 @@ def margin(table: Table, seat: int) -> float:
         mine = next(t for t in sides if seat in t)
         means = [sum(values[s] for s in t) / len(t) for t in sides]
         own = sum(values[s] for s in mine) / len(mine)
-        return own - max(m for t, m in zip(sides, means, strict=True) if t is not mine)
+        rivals = [m for t, m in zip(sides, means, strict=True) if t is not mine]
+        return own - max(rivals) if rivals else own  # a position with one team only
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - max(others) if others else values[seat]
 

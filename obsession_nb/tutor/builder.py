@@ -13,7 +13,7 @@ winner's Fairchild, the objective discards, the VP cards — each decision the f
 after which the first-player pawn moves on (ud.first-player-counterclockwise). Nothing else is
 invented: money, reputation, hands and organisers are the setup's (and the courtships'), for the
 user to change. The Solo Estate Challenge's positions come from its own setup
-(``modes/solo.py``), classic solitaire's from its own (``modes/classic.py``).
+(``modes/solo/game.py``), classic solitaire's from its own (``modes/classic/game.py``).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def _advance(game: Game, target: int) -> None:
     space's events, and each courtship in full — its scoring, the winner's Fairchild, the
     objective discards and the VP cards (seasons.py: courtship.*, season.*) — each decision the
     first one offered; the pawn then passes (ud.first-player-counterclockwise)."""
-    from obsession_nb.engine.steps.rounds import has_event, is_courtship, last_round
+    from obsession_nb.engine.positions.facts import has_event, is_courtship, last_round
     from obsession_nb.engine.turn.flow import end_round, settle
 
     table = game.table
@@ -121,8 +121,8 @@ def _draw_objectives(game: Game) -> None:
     """The round's objective-card draw in each player's step 2, in turn order, as the engine
     makes it (event.objective-draw); by the 1st printing the first card drawn is kept and the
     other goes under the deck (ud.objectives-during-play)."""
+    from obsession_nb.engine.positions.facts import turn_order
     from obsession_nb.engine.records.state import Turn
-    from obsession_nb.engine.steps.seasons import turn_order
     from obsession_nb.engine.turn.opening import objective_draw
 
     table = game.table
@@ -139,7 +139,7 @@ def _draw_objectives(game: Game) -> None:
 
 
 def _courtship_round(game: Game, number: int) -> bool:
-    from obsession_nb.engine.steps.rounds import is_courtship
+    from obsession_nb.engine.positions.facts import is_courtship
 
     saved = game.state.round
     game.state.round = number
@@ -152,7 +152,7 @@ def _courtship_round(game: Game, number: int) -> bool:
 def _classic(players: int, families: Sequence[str] | None, round: int, expansion: bool,
              length: str, seed: int) -> Game:
     """Classic solitaire at its first turn, against the default opponent card
-    (``modes/classic.py``; the card is ``state.classic_solo.opponent``, to change)."""
+    (``modes/classic/game.py``; the card is ``state.classic_solo.opponent``, to change)."""
     from obsession_nb.modes.classic.game import new_classic_game
 
     if players != 1:

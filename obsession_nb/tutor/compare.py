@@ -19,6 +19,7 @@ import pandas as pd
 
 from obsession_nb.data.rules import rule
 from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.positions.facts import can_use_hall, decision_actions
 from obsession_nb.engine.positions.option_index import (
     options_with,
     parse_setting,
@@ -26,8 +27,6 @@ from obsession_nb.engine.positions.option_index import (
     selector,
 )
 from obsession_nb.engine.scoring import score
-from obsession_nb.engine.steps.step2 import can_use_hall
-from obsession_nb.engine.turn.dispatch import decision_actions
 from obsession_nb.players.random_player import RandomPlayer
 
 OBSERVED = {

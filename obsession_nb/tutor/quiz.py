@@ -187,7 +187,7 @@ def _legal_question(game: Game, rng: random.Random, source: str) -> Question | N
 
 
 def _servant_question(game: Game, rng: random.Random, source: str) -> Question | None:
-    from obsession_nb.engine.steps.service import open_slots
+    from obsession_nb.engine.positions.facts import open_slots
 
     if game.state.turn is None or game.state.turn.step != "service":
         return None

@@ -9,7 +9,6 @@ a position live at the decision where its rule applies (the browser's **Show me*
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -265,11 +264,15 @@ def tutorials(rule_id: str) -> list[str]:
             if any(re.search(rf"['\"\s(]{re.escape(n)}['\"\s)]", text) for n in names)]
 
 
-_TEST = re.compile(r"^def (test_\w+)", re.M)
+# a test function with its decorators (continuation lines of a decorator are indented or close it)
+_TEST = re.compile(r"^(?:@.*\n(?:[ \t)\]].*\n)*)*def (test_\w+)", re.M)
+_MARK = re.compile(r"^@pytest\.mark\.rule\(([^)]*)\)", re.M)
 
 
 @cache
-def _tests() -> tuple[tuple[str, str], ...]:
+def _tests() -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """Each test function of the checkout's tests/: its node id, its text (decorators
+    included) and the rule ids its ``@pytest.mark.rule(...)`` names."""
     root = _checkout("tests")
     if root is None:
         return ()
@@ -277,22 +280,25 @@ def _tests() -> tuple[tuple[str, str], ...]:
     for path in sorted(root.rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
         where = path.relative_to(root.parent).as_posix()
-        starts = [m.start() for m in _TEST.finditer(text)] + [len(text)]
-        for a, b in itertools.pairwise(starts):
-            name = _TEST.match(text, a).group(1)  # type: ignore[union-attr]
-            found.append((f"{where}::{name}", text[a:b]))
+        matches = list(_TEST.finditer(text))
+        for m, end in zip(matches, [n.start() for n in matches[1:]] + [len(text)], strict=True):
+            marked = frozenset(re.findall(r"[\"']([^\"']+)[\"']",
+                                          " ".join(_MARK.findall(text, m.start(), m.start(1)))))
+            found.append((f"{where}::{m.group(1)}", text[m.start():end], marked))
     return tuple(found)
 
 
 def tests(rule_id: str) -> list[str]:
-    """Tests that check the rule: named after it or asserting its id (source checkout only),
-    and the casebook's test of each case that demonstrates it."""
+    """Tests that check the rule: those marked for it (``@pytest.mark.rule``) first, then those
+    named after it or asserting its id (source checkout only), and the casebook's test of each
+    case that demonstrates it."""
     from obsession_nb.tutor.casebook import cases
 
     prefix = "test_" + re.sub(r"[.\-]", "_", rule_id)
     quoted = (f'"{rule_id}"', f"'{rule_id}'")
-    out = [name for name, body in _tests()
-           if name.split("::")[1].startswith(prefix) or any(q in body for q in quoted)]
+    out = [name for name, _, marked in _tests() if rule_id in marked]
+    out += [name for name, body, marked in _tests() if rule_id not in marked
+            and (name.split("::")[1].startswith(prefix) or any(q in body for q in quoted))]
     if _checkout("tests") is not None:
         out += [f"tests/tutor/test_casebook.py::test_casebook_case[{c.id}]"
                 for c in cases() if rule_id in c.expect_rules]

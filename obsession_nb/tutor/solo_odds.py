@@ -234,6 +234,8 @@ def counters_frame() -> pd.DataFrame:
 
 
 def plot_top_loss(frame: pd.DataFrame, ax: Axes | None = None, title: str = "") -> Axes:
+    """Per round, the share of games in which the AI had taken each stack's top tile (a line per
+    stack, beside the chance with no critical rule)."""
     import matplotlib.pyplot as plt
 
     ax = ax or plt.subplots(figsize=(7, 4))[1]

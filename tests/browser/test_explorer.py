@@ -5,8 +5,9 @@ position in a stepper; the stepper's Save position writes the step it is at."""
 from __future__ import annotations
 
 import pytest
+from a11y import assert_accessible
 from playwright.sync_api import Page, expect
-from tutor_helpers import shoot
+from tutor_helpers import shoot, tab_to
 
 import obsession_nb
 
@@ -31,6 +32,9 @@ def test_explorer_row_click_loads_the_line_into_the_stepper(what_if: Page) -> No
     line = box.locator("tr.onb-explorer-line-row").nth(1).inner_text().strip().split(" · ")
     rows.nth(1).click()
     expect(rows.nth(1)).to_have_class("onb-explorer-row onb-explorer-selected")
+    # while it loads the click says so; once loaded, where the line is
+    expect(box.locator(".onb-explorer-status")).to_have_text(
+        "Line 2 is in the stepper below: Next ▶ plays it one action at a time.")
     stepper = box.locator(".onb-stepper")
     expect(stepper.locator(".onb-script")).to_contain_text(f"action 1 of {len(line)}")
     # The explorer names the line's actions in words; the stepper shows each one's name too.
@@ -75,3 +79,37 @@ def test_builder_opens_its_position_in_the_stepper_and_saves_it(what_if: Page,
     expect(stepper.locator(".onb-stepper-log")).to_contain_text("Position saved to")
     assert obsession_nb.load_scenario(target).state.round == 6
     shoot(builder, "builder-open-in-stepper")
+
+
+def test_explorer_by_keyboard_alone_and_axe(what_if: Page) -> None:
+    """Issue 49: Tab reaches a row's line number, Enter loads the line; Space ticks two rows to
+    compare; → in the stepper presses Next.  axe-core then checks the explorer and builder."""
+    box = what_if.locator(".onb-explorer-box")
+    what_if.locator("body").focus()
+    load = tab_to(what_if, box, ".onb-explorer-load")
+    name = load.get_attribute("aria-label") or ""
+    assert name.startswith("Step through line "), name
+    line = name.removeprefix("Step through line ")
+    what_if.keyboard.press("Enter")
+    row = box.locator(f'tr.onb-explorer-row[data-id="{int(line) - 1}"]').first
+    expect(row).to_have_class("onb-explorer-row onb-explorer-selected")
+    expect(box.locator(".onb-explorer-load:focus")).to_have_attribute("aria-pressed", "true")
+    stepper = box.locator(".onb-stepper")
+    expect(stepper.locator(".onb-script")).to_contain_text("step 1 of")
+    # two rows ticked with Space: the comparison opens
+    tab_to(what_if, box, ".onb-explorer-pick input", back=True)
+    what_if.keyboard.press("Space")
+    for _ in range(3):
+        what_if.keyboard.press("Tab")
+    tab_to(what_if, box, ".onb-explorer-pick input")
+    what_if.keyboard.press("Space")
+    expect(box.locator(".onb-compare")).to_be_visible()
+    # into the stepper: → presses Next
+    tab_to(what_if, stepper, ".onb-choice, .onb-choice-dropdown")
+    what_if.keyboard.press("ArrowRight")
+    expect(stepper.locator(".onb-step-header")).to_have_attribute("data-history", "1")
+    expect(stepper.locator(":is(.onb-choice, .onb-choice-dropdown):focus")).to_have_count(1)
+    what_if.keyboard.press("ArrowLeft")
+    expect(stepper.locator(".onb-step-header")).to_have_attribute("data-history", "0")
+    shoot(box, "explorer-by-keyboard")
+    assert_accessible(what_if, "voila-explorer-and-builder-in-use")

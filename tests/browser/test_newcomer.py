@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from a11y import assert_accessible
 from playwright.sync_api import Page, expect
 from tutor_helpers import player, shoot, stepper, tutorials
 
@@ -35,6 +36,8 @@ def test_every_notebook_shows_a_board_when_opened_without_running(
     expect(page.locator(f"{out} .onb-board")).to_have_count(0)
     expect(page.get_by_text("Error displaying widget")).to_have_count(0)
     shoot(picture, f"unrun-{name.removesuffix('.ipynb')}-board")
+    # The saved pictures are readable too (issue 49: contrast, names, tables with headers).
+    assert_accessible(page, f"lab-unrun-{name.removesuffix('.ipynb')}", ".onb-static-board")
 
 
 def test_tutorial_01_first_board_shows_the_start_of_the_turn(

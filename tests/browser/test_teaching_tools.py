@@ -12,6 +12,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
+from a11y import assert_accessible
 from playwright.sync_api import Page, expect
 from tutor_helpers import REPO, shoot
 
@@ -58,7 +59,10 @@ def test_rule_browser_search_and_show_me_opens_the_stepper_at_the_decision(
     chip.click()
     expect(rb.locator(".onb-rb-entry")).to_have_attribute("data-rule", "ud.tile.carriage-house")
     expect(demo.locator(".onb-rule-card")).to_be_visible()
+    expect(chip).to_have_attribute("aria-expanded", "true")
+    assert (chip.get_attribute("aria-label") or "").startswith("Carriage House")  # its title
     assert_no_widget_errors(page)
+    assert_accessible(page, "lab-rule-browser-show-me")
 
 
 def test_rule_browser_answers_a_question_typed_in_players_words_with_a_typo(
@@ -144,6 +148,7 @@ def test_quiz_answer_reveals_the_ruling_and_scores(page: Page, run_notebook_in_l
     expect(quiz.locator(".onb-quiz-answer")).to_have_count(1)
     expect(quiz.locator(".onb-quiz-result .onb-rule-id").first).to_be_visible()
     shoot(quiz, "teach-quiz-answered")
+    assert_accessible(page, "lab-quiz-answered")
     quiz.locator(".onb-quiz-next").click()
     expect(quiz.locator(".onb-quiz-counter")).to_contain_text("Question 2 of 5")
     expect(quiz.locator(".onb-quiz-result")).to_have_count(0)
@@ -219,6 +224,7 @@ def test_teaching_mode_keyboard_steps_and_back(
     expect(teach).to_have_attribute("data-step", "1")
     expect(teach.locator(".onb-teach-prompt")).to_contain_text("step 3 (host an activity)")
     assert_no_widget_errors(page)
+    assert_accessible(page, "teaching-mode")
 
 
 @pytest.mark.parametrize("teach_server", [("howard-supplemental-service", "ja")], indirect=True)

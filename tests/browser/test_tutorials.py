@@ -1,7 +1,9 @@
 """Every tutorial runs in JupyterLab and in Voilà with every board drawn and no widget error.
 
 Screenshots of each board, stepper and panel land in test-artifacts/screenshots/ beside the
-page screenshot the harness takes after every test.
+page screenshot the harness takes after every test.  axe-core checks every tutorial's outputs
+(its live widgets) against the WCAG 2.2 AA rules in both (issue 49; figures in
+test-artifacts/axe/).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from a11y import assert_accessible
 from playwright.sync_api import Page, expect
 from tutor_helpers import NOTEBOOKS, shoot_widgets, tutorials
 
@@ -60,6 +63,7 @@ def test_tutorial_runs_in_jupyterlab_with_every_board(
     unrendered = page.locator(".jp-OutputArea-output", has_text=re.compile(r"^\s*<(Board|Stepper)"))
     expect(unrendered).to_have_count(0)
     shoot_widgets(page, f"lab-{name.removesuffix('.ipynb')}")
+    assert_accessible(page, f"lab-{name.removesuffix('.ipynb')}")
 
 
 @pytest.mark.parametrize("name", tutorials())
@@ -72,6 +76,7 @@ def test_tutorial_renders_in_voila(
     expect(page.locator(".onb-static-board")).to_have_count(0)
     assert_no_widget_errors(page)
     shoot_widgets(page, f"voila-{name.removesuffix('.ipynb')}")
+    assert_accessible(page, f"voila-{name.removesuffix('.ipynb')}")
 
 
 def test_every_tutorial_is_tested() -> None:

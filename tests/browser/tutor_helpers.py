@@ -99,3 +99,28 @@ def run_code_in_lab(page: Page, code: str) -> str:
     output = new.locator(".jp-OutputArea-output")
     expect(output.first).to_be_visible()
     return output.first.inner_text()
+
+
+MAX_TABS = 250
+
+# The element with the keyboard's focus, as "tag.class" text (for the failure messages).
+_ACTIVE_JS = ("() => { const a = document.activeElement; "
+              "return a ? `${a.tagName}.${a.className} ${a.textContent.slice(0, 60)}` : ''; }")
+
+
+def tab_to(page: Page, scope: Locator, selector: str, *, back: bool = False) -> Locator:
+    """Press Tab (Shift+Tab with ``back``) until the focus is on an element inside ``scope``
+    matching ``selector``; return that element."""
+    key = "Shift+Tab" if back else "Tab"
+    handle = scope.element_handle()
+    for _ in range(MAX_TABS):
+        if page.evaluate("([s, sel]) => !!document.activeElement?.matches(sel) "
+                         "&& s.contains(document.activeElement)", [handle, selector]):
+            return focused_in(scope, selector)
+        page.keyboard.press(key)
+    raise AssertionError(f"{MAX_TABS} x {key} never reached {selector}; "
+                         f"focus on {page.evaluate(_ACTIVE_JS)}")
+
+
+def focused_in(scope: Locator, selector: str) -> Locator:
+    return scope.locator(f":is({selector}):focus")

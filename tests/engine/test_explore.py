@@ -13,7 +13,7 @@ import pytest
 import obsession_nb
 from obsession_nb.cli import main
 from obsession_nb.engine.explore.explorer import COLUMNS
-from obsession_nb.engine.explore.keys import _canonical
+from obsession_nb.engine.explore.keys import end_position_key
 from obsession_nb.engine.game import Game, load_position
 
 
@@ -100,15 +100,15 @@ def test_explore_merged_rows_end_in_the_same_position(music_room: pd.DataFrame,
     for name, frame in (("howard-supplemental-service", music_room),
                         ("refresher-round-6", refresher)):
         for _, row in frame[frame["merged"] > 1].iterrows():
-            end = _canonical(replay(name, row["actions"]).state)
+            end = end_position_key(replay(name, row["actions"]).state)
             for other in row["alternatives"]:
-                assert _canonical(replay(name, other).state) == end
+                assert end_position_key(replay(name, other).state) == end
                 merged += 1
     assert merged > 0, "some lines were interchangeable"
 
 
 def test_explore_rows_are_distinct_end_positions(refresher: pd.DataFrame) -> None:
-    ends = [_canonical(replay("refresher-round-6", line).state)
+    ends = [end_position_key(replay("refresher-round-6", line).state)
             for line in refresher["actions"]]
     assert len(set(ends)) == len(ends)
 
@@ -247,7 +247,7 @@ def _every_end(game: Game, host: str | None = None) -> set[str]:
             if state.turn is not None and state.turn.step == "buy" and state.turn.player == seat:
                 engine.perform(child, a.Done())
             if state.turn is None or state.players[seat].turns_taken > turns:
-                ends.add(_canonical(child.state))
+                ends.add(end_position_key(child.state))
             elif (key := child.state.model_dump_json()) not in seen:
                 seen.add(key)
                 stack.append(key)
@@ -275,7 +275,7 @@ def test_explore_finds_every_end_a_plain_search_finds(name: str, host: str | Non
     from obsession_nb.engine.explore.explorer import lines
 
     game = _position(name)
-    found = {_canonical(line.state) for line in lines(game, host=host)}
+    found = {end_position_key(line.state) for line in lines(game, host=host)}
     assert found == _every_end(game, host)
 
 

@@ -139,3 +139,20 @@ def test_option_values_and_names_get_a_did_you_mean(capsys: pytest.CaptureFixtur
     assert "did you mean 'closed'?" in capsys.readouterr().err
     assert main(["new", "--mode", "tablaeu"]) == 2
     assert "did you mean 'tableau'" in capsys.readouterr().err
+
+
+def test_a_draw_round_expects_the_draw_only_of_the_players_past_their_step_2() -> None:
+    """event.objective-draw happens in each player's step 2: mid-round, those who have had
+    it hold two more than those still to play (season.objective-discard: the courtship round
+    itself may have had its discards)."""
+    game = obsession_nb.new_position(2, round=7)
+    first = game.state.turn.player
+    game.apply(next(a for a in game.legal_actions() if a.verb == "pass"))
+    held = [len(p.objectives) for p in game.state.players]
+    assert held[first] == 6 and held[1 - first] == 4
+    data = yaml.safe_load(game.to_scenario())
+    load_scenario_text(yaml.safe_dump(data))  # as a game has it
+    data["players"][first]["objectives"] = data["players"][first]["objectives"][:4]
+    with pytest.raises(ScenarioError, match=rf"players\[{first}\]\.objectives: 4 held at round "
+                       r"7, but a game holds at least 6"):
+        load_scenario_text(yaml.safe_dump(data))

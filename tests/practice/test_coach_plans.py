@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from obsession_nb.cli import main
-from obsession_nb.cli.parsing import LEVEL_NAMES
+from obsession_nb.cli.output import LEVEL_NAMES
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.notation import parse

@@ -27,7 +27,7 @@ from obsession_nb.tutor.casebook import cases
 QUESTIONS = Path(__file__).with_name("ask_questions.yaml")
 TARGETS = {"en": {"top1": 0.80, "top3": 0.92}, "ja": {"top3": 0.90}}
 """Issue 45's targets."""
-THRESHOLDS = {"en": {"top1": 0.77, "top3": 0.92}, "ja": {"top3": 0.90}}
+THRESHOLDS = {"en": {"top1": 0.78, "top3": 0.92}, "ja": {"top3": 0.90}}
 """What the search reaches so far (asserted against regressions), raised to :data:`TARGETS`
 as it meets them.  Before issue 45 changed the search: English top-1 68.0 %, top-3 83.1 %;
 Japanese top-1 2.4 %, top-3 4.9 %."""

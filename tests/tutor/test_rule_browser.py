@@ -91,6 +91,18 @@ def test_entry_lists_tests_and_tutorials_from_the_checkout() -> None:
     assert "02-howard-supplemental-service.ipynb" in e.tutorials
 
 
+def test_entry_lists_the_tests_marked_for_the_rule_first() -> None:
+    """A test marked ``@pytest.mark.rule(id)`` is listed for that id though neither its name
+    nor its body spells the id (and the test just above it, marked for other rules, is not)."""
+    found = rulebook.entry("tableau.first-player-fixed").tests
+    assert found[0] == "tests/modes/tableau/test_tableau.py::test_the_first_player_pawn_never_rotates"
+    assert not any(t.endswith("test_both_market_reserves_activate_at_the_end_of_round_3")
+                   for t in found)
+    assert rulebook.tests("ruling.milestone-once")[0] == (
+        "tests/modes/tableau/test_milestones.py::"
+        "test_milestone_one_marker_per_card_and_two_markers_in_all")
+
+
 def test_cli_rules_hall_boy_lists_the_hall_boys_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["rules", "hall", "boy"]) == 0
     out = capsys.readouterr().out

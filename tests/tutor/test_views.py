@@ -36,11 +36,14 @@ def _notations(stepper: Stepper) -> list[str]:
 # ----------------------------------------------------------------- front-end files
 
 
-@pytest.mark.parametrize("cls", [Board, RulingsLog, StepHeader])
-def test_widget_modules_come_from_widgets_dir_with_the_shared_helpers_inlined(cls):
-    # anywidget wraps a pathlib.Path in a FileContents that keeps the path.
-    css = getattr(cls._css, "_path", None)
-    assert isinstance(css, Path) and css.parent == widgets_dir() and css.is_file()
+@pytest.mark.parametrize(("cls", "style"), [(Board, "board.css"), (RulingsLog, "rulings.css"),
+                                           (StepHeader, "stepper.css")])
+def test_widget_modules_come_from_widgets_dir_with_the_shared_helpers_inlined(cls, style):
+    # The widget's CSS follows the shared common.css (chips, focus ring, screen-reader text).
+    css = str(cls._css)
+    shared = (widgets_dir() / "common.css").read_text(encoding="utf-8")
+    assert css.startswith(shared)
+    assert css.endswith((widgets_dir() / style).read_text(encoding="utf-8"))
     esm = str(cls._esm)
     assert 'from "./common.js"' not in esm and "import " not in esm
     assert "function h(tag, cls, text)" in esm  # common.js, inlined once

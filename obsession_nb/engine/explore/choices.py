@@ -20,7 +20,7 @@ SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSea
 and a mode's own such kinds too (``Mode.specials``: team play's requests)."""
 
 
-def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
+def explored_choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
              host: str | None, previous: str | None = None) -> Iterator[a.Action]:
     """The legal choices worth exploring here (``previous``: the notation of the action just
     played), each set of choices met in one order only where its order cannot change the end:
@@ -52,7 +52,7 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
         slots = service.open_slots(table)
         first_slot = slots[0].id if slots else None
         serving = bool(slots)
-    ordered = not _order_matters(table)
+    ordered = not order_matters(table)
     hired = previous.split()[1] if previous and previous.startswith("hire ") else None
     screen = turn.choices[0] if step == "favours" and turn.choices else None
     # the useful man waiting on an organiser tile returns unused unless that tile is hosted
@@ -96,7 +96,7 @@ def _choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bo
 
 def _placed_later(turn: Turn, servant: str) -> bool:
     """Whether this supplemental placement is met at another time of the turn instead: the
-    cook before the first guest, the head housemaid in step 5 (see :func:`_choices`)."""
+    cook before the first guest, the head housemaid in step 5 (see :func:`explored_choices`)."""
     if servant == "cook":
         return bool(turn.guests)
     return servant == "head_housemaid" and turn.step == "invite"
@@ -122,11 +122,11 @@ def _hall_boy_adds_to_the_sum(table: Table, action: a.Action) -> bool:
             and elsewhere(table, action.target, "money") is None)
 
 
-def _free(table: Table, card_id: str) -> bool:
+def order_free(table: Table, card_id: str) -> bool:
     """A guest whose favours depend on no other's order (:func:`favours.touches`)."""
     return not touches(table.card(card_id).favours)
 
 
-def _order_matters(table: Table) -> bool:
+def order_matters(table: Table) -> bool:
     """The Queen's Suite doubles a favour of the first guest, so there the order counts."""
     return table.turn.tile is not None and suites.hosted(table) is not None

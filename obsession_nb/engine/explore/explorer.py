@@ -29,8 +29,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.engine.explore.choices import _choices
-from obsession_nb.engine.explore.keys import _canonical, _key
+from obsession_nb.engine.explore.choices import explored_choices
+from obsession_nb.engine.explore.keys import end_position_key, position_key
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.state import State
@@ -117,7 +117,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
         position, path = stack.pop()
         table.state = position
         previous = path.actions[-1] if path.actions else None
-        choices = list(_choices(table, hand_order, purchases, peek, host, previous))
+        choices = list(explored_choices(table, hand_order, purchases, peek, host, previous))
         last = len(choices) - 1
         if table.turn.step == "buy":
             path = _with_affordable(table, path, known)
@@ -146,7 +146,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
                                    "placed": step.placed, "affordable": step.affordable}))
                 continue
             step.invitations += _screens(table) - screens if _screens(table) > screens else 0
-            key = _key(table)
+            key = position_key(table)
             if key in seen:
                 continue
             seen.add(key)
@@ -240,7 +240,7 @@ def _rows(game: Game, found: list[Line]) -> list[dict[str, Any]]:
     }
     groups: dict[tuple[Any, ...], list[Line]] = {}
     for line in found:
-        groups.setdefault(_canonical(line.state), []).append(line)
+        groups.setdefault(end_position_key(line.state), []).append(line)
     rows = []
     for same in groups.values():
         same.sort(key=lambda ln: (len(ln.actions), ln.actions))

@@ -1,13 +1,13 @@
-"""The explorer's position keys: a search never revisits a position (``_key``), and lines that
-end on the same position up to the order of cards in hand and of servants in a zone are merged
-into one row (``_canonical``)."""
+"""The explorer's position keys: a search never revisits a position (``position_key``), and
+lines that end on the same position up to the order of cards in hand and of servants in a zone
+are merged into one row (``end_position_key``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from obsession_nb.base.cloning import keyer
-from obsession_nb.engine.explore.choices import _free, _order_matters
+from obsession_nb.engine.explore.choices import order_free, order_matters
 from obsession_nb.engine.records.state import State, Turn
 from obsession_nb.engine.table import Table
 
@@ -16,7 +16,7 @@ _BESIDE_THE_TURN = keyer(State, frozenset({"turn"}))
 _TURN_BUT_ORDERS = keyer(Turn, frozenset({"level_at_host", "placements", "guests"}))
 
 
-def _key(table: Table) -> tuple[Any, ...]:
+def position_key(table: Table) -> tuple[Any, ...]:
     """The position mid-turn as a key (obsession_nb/base/cloning.py), the same whatever order the
     same placements and guests came in."""
     state = table.state
@@ -30,15 +30,15 @@ def _key(table: Table) -> tuple[Any, ...]:
         (p.servant, "served", p.from_quarters) if p.covers is not None
         else (p.servant, p.target, p.from_quarters)
         for p in turn.placements))
-    if _order_matters(table):
+    if order_matters(table):
         guests: tuple[Any, ...] = tuple(turn.guests)
     else:  # the order of guests whose favours touch nothing set aside
-        guests = (tuple(sorted(c for c in turn.guests if _free(table, c))),
-                  tuple(c for c in turn.guests if not _free(table, c)))
+        guests = (tuple(sorted(c for c in turn.guests if order_free(table, c))),
+                  tuple(c for c in turn.guests if not order_free(table, c)))
     return _BESIDE_THE_TURN(state), _TURN_BUT_ORDERS(turn), level, placements, guests
 
 
-def _canonical(state: State) -> tuple[Any, ...]:
+def end_position_key(state: State) -> tuple[Any, ...]:
     """An end position as a key (sorted in place, which no figure depends on) with the order
     of hands, discards and servant zones set aside."""
     for p in state.players:

@@ -68,7 +68,7 @@ def new_state(
     first = table.rng().randrange(players) if first_player is None else first_player
     state.first_player = first
     rulings.append(ruling("setup.player-count", f"{players} players."))
-    if players == 6 and options.mode != "team":  # team play's own rulings: modes/team.py
+    if players == 6 and options.mode != "team":  # team play's own rulings: modes/team/
         rulings.append(ruling("six-player.official-mode", "Six-player individual play, with "
                               "the adjustments of the rulebook (the official six-player game is "
                               "team play)."))

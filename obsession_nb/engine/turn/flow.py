@@ -33,11 +33,11 @@ from obsession_nb.engine.steps.step2 import step2_has_choices
 from obsession_nb.engine.steps.themes import round_begins
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn.opening import (
-    _names,
     after_favours,
     exit_step2,
     idle_useful_man,
     maybe_finish_service,
+    servant_names,
     start_turn,
 )
 
@@ -82,7 +82,7 @@ def end_turn(table: Table) -> None:
     me.servants.expended += used
     if used:
         rulings.append(ruling("cleanup.servants-expended",
-                              f"To Expended Service: {_names(table, used)}."))
+                              f"To Expended Service: {servant_names(table, used)}."))
         if turn.passing:
             rulings.append(ruling("ruling.pass-used-servants", "Servants who worked on a pass "
                                   "end it in Expended Service, after the refresh."))

@@ -48,8 +48,8 @@ def rotate_service(table: Table) -> None:
         s.quarters, s.expended = resting, []
         auto = [ruling(
             "turn.rotate-service",
-            f"Servants' Quarters → Available Service ({_names(table, moved_up)}); Expended "
-            f"Service → Servants' Quarters ({_names(table, resting)}).",
+            f"Servants' Quarters → Available Service ({servant_names(table, moved_up)}); Expended "
+            f"Service → Servants' Quarters ({servant_names(table, resting)}).",
         )]
     table.auto("step 1: rotate service", auto)
 
@@ -238,5 +238,5 @@ def idle_useful_man(table: Table, placement: Placement) -> bool:
 # ----------------------------------------------------------------- helpers
 
 
-def _names(table: Table, kinds: list[str]) -> str:
+def servant_names(table: Table, kinds: list[str]) -> str:
     return ", ".join(table.servant_name(k) for k in kinds) or "none"

@@ -3,7 +3,7 @@ a gift of £100 or £200 (``ask-gift``) and the loan of a servant (``ask-servant
 the teammate (``accept`` / ``decline``) with their own special actions to fund or refresh it
 (``team-borrow``, ``team-help``); and the teammate's gentry brought to the activity
 (``team-guest CARD host|teammate``).  Whose decision it is and what the mode refuses:
-modes/team.py.
+modes/team/mode.py.
 """
 
 from __future__ import annotations

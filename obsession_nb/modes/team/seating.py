@@ -4,7 +4,7 @@ the loans returned after the activity (rules team.*; rulings ruling.team-*).
 * seating (:func:`teams`, :func:`seating_problems`): teams of two, partners across the table;
 * whose decision (:func:`owner`): the teammate answers a pending request on the active
   player's turn; the requests and answers themselves (gifts, servant loans, the teammate's
-  gentry) are modes/team_requests.py;
+  gentry) are modes/team/requests.py;
 * the favours of a visiting family card routed by :func:`favour_seat`;
 * what the mode refuses (:func:`refusal`): the two servant-combination limits, and every other
   action while a request waits;

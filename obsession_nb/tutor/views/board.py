@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.tutor.views.static import StaticPicture, board_html
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ class Board(StaticPicture, anywidget.AnyWidget):
     Displayed, it also carries a static picture of itself (kept when the notebook is saved)."""
 
     _esm = widget_module("board.js")
-    _css = widgets_dir() / "board.css"
+    _css = widget_style("board.css")
 
     view = traitlets.Dict().tag(sync=True)
     """The JSON view of the position (``Game.view(seat)``): only what that seat may see."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
+from obsession_nb.engine.mode import mode_named
 from obsession_nb.tutor.builder import MODES, new_position
 from obsession_nb.tutor.views.rulings import RulingsLog
 from obsession_nb.tutor.views.stepper import Stepper
@@ -68,7 +69,9 @@ class PositionBuilder(widgets.VBox):
                                             layout=widgets.Layout(width="160px"))
         self.expansion = widgets.Checkbox(expansion, description="Upstairs, Downstairs",
                                           indent=False, layout=widgets.Layout(width="190px"))
-        self.mode = widgets.Dropdown(options=list(MODES), value="standard", description="mode")
+        titles = {m: mode_named(m).title.removeprefix("the ") for m in MODES}
+        modes = [(t[0].upper() + t[1:], m) for m, t in titles.items()]  # the games' names
+        self.mode = widgets.Dropdown(options=modes, value="standard", description="game")
         self.extended = widgets.Checkbox(False, description="extended game", indent=False,
                                          layout=widgets.Layout(width="150px"))
         self.settings = widgets.Text(

@@ -15,7 +15,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data import pack, pack_entry, pack_status, pack_store
 from obsession_nb.data.catalog import load_catalog, reload_catalog, stated_catalog
 from obsession_nb.data.components import provenance
@@ -33,7 +33,7 @@ class CardEntryView(anywidget.AnyWidget):
     """The form's drawing (``widgets/card_entry.js``)."""
 
     _esm = widget_module("card_entry.js")
-    _css = widgets_dir() / "card_entry.css"
+    _css = widget_style("card_entry.css")
 
     decks = traitlets.List(traitlets.Unicode()).tag(sync=True)
     deck = traitlets.Unicode().tag(sync=True)

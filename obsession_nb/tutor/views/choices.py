@@ -14,7 +14,7 @@ import anywidget
 import traitlets
 
 from obsession_nb.base.i18n import tr
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.translations import refusal_text
 from obsession_nb.engine.records.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
 
@@ -35,10 +35,13 @@ class ChoiceList(anywidget.AnyWidget):
     never saw."""
 
     _esm = widget_module("choices.js")
-    _css = widgets_dir() / "stepper.css"
+    _css = widget_style("stepper.css")
 
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    answered = traitlets.Int(0).tag(sync=True)
+    """Counts the clicks dealt with (played, refused or dropped as stale): the view then gives
+    the keyboard's focus back to a choice."""
     position = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, on_choose: Callable[[str], object], **kwargs: Any) -> None:
@@ -49,8 +52,11 @@ class ChoiceList(anywidget.AnyWidget):
     def _message(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
         if content.get("event") != "choose" or not isinstance(content.get("notation"), str):
             return
-        if content.get("position", self.position) == self.position:
-            self._on_choose(content["notation"])
+        try:
+            if content.get("position", self.position) == self.position:
+                self._on_choose(content["notation"])
+        finally:
+            self.answered += 1
 
     def show(self, groups: list[dict[str, Any]], message: str = "") -> None:
         """Show a new position's choices (a click on the ones before is now stale)."""

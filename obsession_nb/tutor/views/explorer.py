@@ -13,7 +13,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -39,7 +39,7 @@ class ExplorerTable(anywidget.AnyWidget):
     """The table itself (traits documented in ``widgets/explorer.js``)."""
 
     _esm = widget_module("explorer.js")
-    _css = widgets_dir() / "explorer.css"
+    _css = widget_style("explorer.css")
 
     columns = traitlets.List(traitlets.Dict()).tag(sync=True)
     rows = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -97,6 +97,8 @@ class Explorer(widgets.VBox):
             return
         self.stepper.set_game(self._fresh(), script=self.line(index))
         self.table.selected = index
+        self.table.status = (f"Line {index + 1} is in the stepper below: Next ▶ plays it one "
+                             "action at a time.")
 
     def compare(self, first: int, second: int) -> dict[str, Any]:
         """What differs between two lines, and the rulings only one of them meets."""

@@ -35,3 +35,10 @@ def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:
         "auto": auto,
         "rulings": [ruling_json(r, lang) for r in entry.rulings],
     }
+
+
+def rule_info(rule_id: str, lang: str = "en") -> dict[str, str]:
+    """A rule's title and summary in ``lang``: the name a screen reader reads for its rule-id
+    chip, and the chip's hover text and card (``widgets/common.js`` ``ruleChip``)."""
+    title, summary = rule_words(rule_id, lang)
+    return {"title": title, "summary": summary}

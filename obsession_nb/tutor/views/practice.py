@@ -56,8 +56,10 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                         "onb-practice-hint")
         self.undo_button = self._button("Undo my turn", "Back to the start of your turn (or "
                                         "of the last one)", self.undo, "onb-practice-undo")
-        self.save_path = widgets.Text(value="my-practice-game.yaml",
-                                      layout=widgets.Layout(width="220px"))
+        self.save_path = widgets.Text(value="my-practice-game.yaml", description="File:",
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="250px"),
+                                      tooltip="The file Save game writes and Load game reads")
         self.save_button = self._button("Save game", "Write the game to the file named "
                                         "here, to go on with it later", self.save_click,
                                         "onb-practice-save")

@@ -15,11 +15,11 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.i18n import resolve, tr, ui_labels
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.translations import ruling_json
 from obsession_nb.tutor import quiz
 from obsession_nb.tutor.views.board import Board
-from obsession_nb.tutor.views.labels import rule_words
+from obsession_nb.tutor.views.labels import rule_info
 
 QUIZ_LABELS = {
     "question": "Question", "of": "of", "score": "Score", "next": "Next question",
@@ -33,7 +33,7 @@ class QuizView(anywidget.AnyWidget):
     """The quiz's drawing (``widgets/quiz.js``)."""
 
     _esm = widget_module("quiz.js")
-    _css = widgets_dir() / "quiz.css"
+    _css = widget_style("quiz.css")
 
     question = traitlets.Dict().tag(sync=True)
     result = traitlets.Dict().tag(sync=True)
@@ -84,8 +84,8 @@ class Quiz(widgets.VBox):
         self.right += correct
         self.view.result = {
             "chosen": choice, "correct": correct, "answer": q.answer,
-            "rulings": [{**ruling_json(r.to_json(), self.lang),
-                         "summary": ": ".join(rule_words(r.rule, self.lang))} for r in q.rulings],
+            "rulings": [{**ruling_json(r.to_json(), self.lang), **rule_info(r.rule, self.lang)}
+                        for r in q.rulings],
         }
         self._score()
         return correct

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.i18n import resolve, ui_labels
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import rule_index
 from obsession_nb.data.translations import case_text, rule_text
 from obsession_nb.tutor import ask, rulebook
@@ -62,7 +62,7 @@ class RuleBrowserView(anywidget.AnyWidget):
     """The browser's drawing (``widgets/rule_browser.js``); the search runs in Python."""
 
     _esm = widget_module("rule_browser.js")
-    _css = widgets_dir() / "rule_browser.css"
+    _css = widget_style("rule_browser.css")
 
     query = traitlets.Unicode("").tag(sync=True)
     results = traitlets.List(traitlets.Dict()).tag(sync=True)

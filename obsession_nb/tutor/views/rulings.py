@@ -9,25 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.i18n import resolve, tr
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import BadNotation
 from obsession_nb.data.translations import ruling_json, verdict_word
 from obsession_nb.engine.records.naming import action_label, name_of
 from obsession_nb.engine.records.naming import heading as verb_heading
 from obsession_nb.engine.records.notation import action_types
-from obsession_nb.tutor.views.labels import rule_words
+from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game, Verdict
-    from obsession_nb.tutor.views.stepper import Stepper
+
+
+class Stepping(Protocol):
+    """What :meth:`RulingPanel.beside` follows (the stepper): a position that moves on, in a
+    language."""
+
+    game: Game
+    lang: str
+
+    def on_change(self, callback: Callable[[Any], None]) -> None: ...
 
 
 RULE_OPENERS: list[Callable[[str], object]] = []
@@ -38,7 +47,7 @@ class RulingsLog(anywidget.AnyWidget):
     """Rulings drawn as text: ``entries`` (log), ``verdict`` (one check), ``problems``."""
 
     _esm = widget_module("rulings.js")
-    _css = widgets_dir() / "rulings.css"
+    _css = widget_style("rulings.css")
 
     heading = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
@@ -46,7 +55,7 @@ class RulingsLog(anywidget.AnyWidget):
     entries = traitlets.List(traitlets.Dict()).tag(sync=True)
     problems = traitlets.List(traitlets.Unicode()).tag(sync=True)
     rules = traitlets.Dict().tag(sync=True)
-    """Rule id -> {title, summary} of every rule shown, for the chips' hover text."""
+    """Rule id -> {title, summary} of every rule shown: the chips' names and hover text."""
 
     def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
         self.lang = resolve(lang)
@@ -58,8 +67,7 @@ class RulingsLog(anywidget.AnyWidget):
     def _rules_shown(self, _change: Any) -> None:
         ids = [r["rule"] for e in self.entries for r in e.get("rulings", [])]
         ids += [r["rule"] for r in self.verdict.get("rulings", [])]
-        self.rules = {i: dict(zip(("title", "summary"), rule_words(i, self.lang)))
-                      for i in dict.fromkeys(ids)}
+        self.rules = {i: rule_info(i, self.lang) for i in dict.fromkeys(ids)}
 
     def _chip_clicked(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
         """A rule-id chip was clicked: open its entry where a rule browser listens."""
@@ -78,7 +86,7 @@ class NotationBox(anywidget.AnyWidget):
     box shows, however far the value sync lags behind a busy kernel."""
 
     _esm = widget_module("notation.js")
-    _css = widgets_dir() / "rulings.css"
+    _css = widget_style("rulings.css")
 
     value = traitlets.Unicode("").tag(sync=True)
     options = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -181,7 +189,8 @@ class RulingPanel(StaticPicture, widgets.VBox):
         verbs = sorted(((f"{verb_heading(v)} ({v})", v) for v in action_types()),
                        key=lambda o: o[0].lower())  # in words, the notation's verb after
         self.verb = widgets.Dropdown(options=[("pick an action…", ""), *verbs],
-                                     layout=widgets.Layout(width="260px"))
+                                     description="Pick:", style={"description_width": "50px"},
+                                     layout=widgets.Layout(width="310px"))
         self.verb.add_class("onb-panel-verb")
         self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.result = RulingsLog(heading=tr(heading, self.lang), lang=self.lang)
@@ -189,18 +198,17 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self._arg_widgets: list[widgets.Dropdown] = []
 
         self.verb.observe(self._verb_changed, "value")
-        pick_label = widgets.Label("Pick:", layout=widgets.Layout(width="50px"))
         type_label = widgets.Label("Type:", layout=widgets.Layout(width="50px"))
         super().__init__([
             widgets.HBox([type_label, self.text]),
-            widgets.HBox([pick_label, self.verb, self.args]),
+            widgets.HBox([self.verb, self.args]),
             self.result,
         ], layout=widgets.Layout(width="100%", max_width="890px"))
         self.add_class("onb-ruling-panel")
         self.refresh()
 
     @classmethod
-    def beside(cls, stepper: Stepper) -> RulingPanel:
+    def beside(cls, stepper: Stepping) -> RulingPanel:
         """A panel on the stepper's position that follows it, step after step (in its language)."""
         panel = cls(stepper.game, lang=stepper.lang)
         stepper.on_change(lambda moved: panel.refresh(moved.game))

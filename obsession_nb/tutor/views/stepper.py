@@ -18,7 +18,7 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.i18n import resolve, tr
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.data.translations import refusal_text
 from obsession_nb.engine.records.naming import action_label, describe
@@ -58,7 +58,7 @@ class StepHeader(anywidget.AnyWidget):
     """The stepper's header: the decision in words and the order of play (text only)."""
 
     _esm = widget_module("stepper.js")
-    _css = widgets_dir() / "stepper.css"
+    _css = widget_style("stepper.css")
 
     pending = traitlets.Dict().tag(sync=True)
     steps = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -114,8 +114,10 @@ class Stepper(StaticPicture, widgets.VBox):
         for b, cls in ((self.back_button, "onb-back"), (self.restart_button, "onb-restart"),
                        (self.next_button, "onb-next")):
             b.add_class(cls)
-        self.save_path = widgets.Text(value="my-position.yaml", layout=widgets.Layout(
-            width="200px"), tooltip="Where Save position writes the scenario file")
+        self.save_path = widgets.Text(
+            value="my-position.yaml", description="File:", style={"description_width": "initial"},
+            layout=widgets.Layout(width="230px"),
+            tooltip="Where Save position writes the scenario file")
         self.save_button = self._button("Save position", "Write this position (the step you "
                                         "are at) as scenario YAML", self._save_click)
         self.save_button.add_class("onb-save")

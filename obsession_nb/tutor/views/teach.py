@@ -17,10 +17,10 @@ import ipywidgets as widgets
 import traitlets
 
 from obsession_nb.base.i18n import resolve, ui_labels
-from obsession_nb.base.resources import widget_module, widgets_dir
+from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.naming import SPECIAL_VERBS, describe
-from obsession_nb.tutor.views.labels import rule_words
+from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.stepper import Stepper
 
 TEACH_LABELS = {
@@ -34,7 +34,7 @@ class TeachingKeys(anywidget.AnyWidget):
     """The keyboard and the large-type ruling (``widgets/teach.js``)."""
 
     _esm = widget_module("teach.js")
-    _css = widgets_dir() / "teach.css"
+    _css = widget_style("teach.css")
 
     title = traitlets.Unicode("").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
@@ -99,12 +99,8 @@ class TeachingView(widgets.VBox):
         # the last choice and the automatic steps it led to
         start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))
         self.control.rulings = [
-            dict(r, action=e["label"] or e["action"], summary=self._summary(r))
+            dict(r, action=e["label"] or e["action"], **rule_info(r["rule"], self.lang))
             for e in entries[start:] for r in e["rulings"]]
-
-    def _summary(self, ruling: dict[str, Any]) -> str:
-        """The rule's title and summary (the hover text of its id), in the view's language."""
-        return ": ".join(rule_words(ruling["rule"], self.lang))
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if content.get("event") != "key":

@@ -53,6 +53,7 @@ def test_milestone_ud_card_is_not_used_in_a_base_only_game() -> None:
         standard_with([WEALTHY, UD_CARD], expansion=False)
 
 
+@pytest.mark.rule("ruling.milestone-standins")
 def test_every_catalog_milestone_names_a_known_measure_and_is_a_marked_standin() -> None:
     cards = standard_with(None).table.catalog.milestones
     assert len(cards) == 10
@@ -99,6 +100,7 @@ def test_milestone_claim_at_any_step_of_ones_own_turn() -> None:
     assert va.Milestone(WEALTHY) in game.legal_actions()
 
 
+@pytest.mark.rule("ruling.milestone-place", "milestone.permanent", "milestone.scoring")
 def test_milestone_second_place_then_full_and_claims_never_lost() -> None:
     game = standard_with([WEALTHY, FAVOURED])
     first = game.state.turn.player
@@ -118,6 +120,7 @@ def test_milestone_second_place_then_full_and_claims_never_lost() -> None:
     assert "milestone.scoring" in [r.rule for r in sheet.players[first].rulings]
 
 
+@pytest.mark.rule("ruling.milestone-once")
 def test_milestone_one_marker_per_card_and_two_markers_in_all() -> None:
     game = standard_with([WEALTHY, FAVOURED])
     seat = game.state.turn.player

@@ -138,6 +138,7 @@ def at_first_turn(players: int = 3, seed: int = 5, **options) -> Game:
     return game
 
 
+@pytest.mark.rule("tableau.market")
 def test_queen_victoria_removes_the_300_tile_slides_and_draws() -> None:
     game = at_first_turn()
     supply = game.state.supply
@@ -149,6 +150,7 @@ def test_queen_victoria_removes_the_300_tile_slides_and_draws() -> None:
     assert game.state.tableau.queen_victoria[-1].removed == first
 
 
+@pytest.mark.rule("tableau.market")
 def test_queen_victoria_removes_both_stacked_copies() -> None:
     game = at_first_turn()
     supply = game.state.supply
@@ -162,6 +164,7 @@ def test_queen_victoria_removes_both_stacked_copies() -> None:
     assert supply.bag.count(twin) == bag_count + 2
 
 
+@pytest.mark.rule("tableau.market")
 def test_queen_victoria_leaves_active_reserves_alone_and_diverts_draws() -> None:
     game = at_first_turn()
     supply = game.state.supply
@@ -180,6 +183,7 @@ def test_queen_victoria_leaves_active_reserves_alone_and_diverts_draws() -> None
     assert "market.reserve-divert" in [r.rule for r in rulings]
 
 
+@pytest.mark.rule("tableau.market")
 def test_queen_victoria_happens_at_the_end_of_every_round() -> None:
     game = at_first_turn(players=2)
     start = game.state.supply.market[0]
@@ -198,6 +202,7 @@ def play_until(game: Game, done, seed: int = 5) -> None:
         game.apply(player.choose(game))
 
 
+@pytest.mark.rule("tableau.market", "ruling.tableau-track-events")
 def test_both_market_reserves_activate_at_the_end_of_round_3() -> None:
     game = at_first_turn()
     play_until(game, lambda g: g.state.round == 3)
@@ -207,6 +212,7 @@ def test_both_market_reserves_activate_at_the_end_of_round_3() -> None:
     assert supply.service_reserve_active and supply.pr1_reserve_active
 
 
+@pytest.mark.rule("tableau.first-player-fixed")
 def test_the_first_player_pawn_never_rotates() -> None:
     game = at_first_turn(players=3)
     first = game.state.first_player
@@ -218,6 +224,7 @@ def test_the_first_player_pawn_never_rotates() -> None:
 # ----------------------------------------------------------------- the Grand Ball
 
 
+@pytest.mark.rule("tableau.grand-ball")
 def test_grand_ball_in_turn_order_before_any_turn_of_round_5() -> None:
     game = at_first_turn(players=3, seed=11)
     play_until(game, lambda g: g.state.round == 5, 11)
@@ -244,6 +251,7 @@ def test_grand_ball_in_turn_order_before_any_turn_of_round_5() -> None:
     assert state.turn.step == "begin" and state.turn.player == first
 
 
+@pytest.mark.rule("tableau.grand-ball")
 def test_grand_ball_returns_the_two_others_to_the_bottom_of_the_deck() -> None:
     game = at_first_turn(players=2, seed=4)
     play_until(game, lambda g: g.state.round == 5, 4)
@@ -280,6 +288,7 @@ def test_tableau_end_immediately_when_a_turn_ends_at_max_mid_round() -> None:
     assert "tableau.end" in rules_logged(game)
 
 
+@pytest.mark.rule("tableau.end")
 def test_tableau_the_game_goes_on_when_nobody_is_at_max() -> None:
     game = at_first_turn(players=2)
     first = game.state.first_player
@@ -287,6 +296,7 @@ def test_tableau_the_game_goes_on_when_nobody_is_at_max() -> None:
     assert not game.state.finished and game.state.turn.player == (first + 1) % 2
 
 
+@pytest.mark.rule("tableau.end")
 def test_tableau_other_player_at_max_does_not_end_your_turn() -> None:
     game = at_first_turn(players=3)
     first = game.state.first_player

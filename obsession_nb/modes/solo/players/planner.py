@@ -1,7 +1,7 @@
 """The ``planner`` Solo Estate Challenge player: the greedy player's small policies for guests,
 service and favours (modes/solo/players/strategy.py), with every choice judged by how the challenge will
 probably end — the finishing round and the final score against the target
-(modes/solo_estimate.py) — instead of by hand-set weights of money and reputation.
+(modes/solo/players/estimate.py) — instead of by hand-set weights of money and reputation.
 
 Each turn it plays out, on copies, a pass with rents, a pass with hiring and the hosting of
 every tile the engine allows, each both with as many good guests as the policy invites and with

@@ -1,5 +1,5 @@
 """What the greedy Solo Estate Challenge player values, in units of £100, and the small helpers
-its planning shares (modes/solo/players/strategy.py, modes/solo_shopping.py).
+its planning shares (modes/solo/players/strategy.py, modes/solo/players/shopping.py).
 
 The weights were tuned by hand on seeded games (bench/solo_strategy.py); money the tableau still
 needs counts at its face value.
