@@ -41,10 +41,12 @@ from obsession_nb.base.batch import game_seeds
 from obsession_nb.engine.explore.explorer import ExploreLimit
 from obsession_nb.engine.game import Game, load_json, new_game
 from obsession_nb.practice.arena import arena, make_player, standings_text
+from obsession_nb.practice.candidates import Candidate, candidates
 from obsession_nb.practice.coach import compare, explore_values, hint, review_turn
 from obsession_nb.practice.opponents import HeuristicPlayer
-from obsession_nb.practice.plans import Candidate, Samples, candidates, own_turn, run, same_plan
+from obsession_nb.practice.plans import Samples, run
 from obsession_nb.practice.session import Practice
+from obsession_nb.practice.turn_plan import own_turn, same_plan
 
 
 def percentile(xs: list[float], q: float) -> float:

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from obsession_nb.engine.explore.explorer import explore, find_line, line_text
     from obsession_nb.engine.game import (
         Game,
-        Verdict,
         load_json,
         load_position,
         load_scenario,
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from obsession_nb.engine.records.actions import Action
     from obsession_nb.engine.records.notation import parse
     from obsession_nb.engine.records.options import Options
+    from obsession_nb.engine.records.verdict import Verdict
     from obsession_nb.engine.scoring import score
     from obsession_nb.modes.classic.game import classic_solo
     from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
@@ -98,7 +98,7 @@ if TYPE_CHECKING:
 # name differs from the one inside.
 _HOME = {
     # a game: start one, play it, ask it
-    "Game": "engine.game", "Verdict": "engine.game", "new_game": "engine.game",
+    "Game": "engine.game", "Verdict": "engine.records.verdict", "new_game": "engine.game",
     "load_scenario": "engine.game", "load_position": "engine.game",
     "load_scenario_text": "engine.game", "load_json": "engine.game",
     "packaged_scenarios": "tutor.suggest", "new_position": "tutor.builder",

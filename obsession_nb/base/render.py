@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from obsession_nb.data.rules import Ruling
-    from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.game import Game
     from obsession_nb.engine.records.actions import Action
     from obsession_nb.engine.records.state import LogEntry
+    from obsession_nb.engine.records.verdict import Verdict
 
 STYLE = (
     "<style>.onb-r{font-family:Georgia,serif;font-size:13px;line-height:1.4}"

@@ -16,6 +16,7 @@ from obsession_nb.engine.positions import arguments, position_check, scenario
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.records.state import LogEntry, State
+from obsession_nb.engine.records.verdict import Verdict
 from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.seat import log as seat_log
 from obsession_nb.engine.seat.redeal import redeal
@@ -28,44 +29,6 @@ from obsession_nb.engine.turn.opening import start_turn
 
 if TYPE_CHECKING:
     from obsession_nb.engine.positions.summary import TurnSummary
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Whether an action is legal here, with the rulings that say why."""
-
-    action: str
-    legal: bool
-    rulings: tuple[Ruling, ...]
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-    def texts(self, lang: str | None = None) -> list[str]:
-        """Each ruling in ``lang`` (default ``OBSESSION_NB_LANG``, else English): the English
-        verdicts, or the rule titles of obsession_nb/data/translations.py's ``ruling_text``."""
-        from obsession_nb.data.translations import ruling_text
-
-        return [ruling_text(r.rule, r.verdict, lang, refused=not self.legal)
-                for r in self.rulings]
-
-    def text(self, lang: str | None = None) -> str:
-        """The verdict in words, in ``lang``; in another language than English each ruling's
-        English verdict (the record) follows it."""
-        from obsession_nb.data.translations import verdict_word
-
-        head = f"{self.action}: {verdict_word(self.legal, lang)}"
-        lines = [head]
-        for r, said in zip(self.rulings, self.texts(lang)):
-            lines.append(f"  - {r}" if said == r.verdict else f"  - {said} [{r.rule}]\n"
-                         f"      {r.verdict}")
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        from obsession_nb.base.render import verdict_html
-        from obsession_nb.data.translations import verdict_word
-
-        return verdict_html(self, self.texts(), verdict_word(self.legal, None))
 
 
 @dataclass(frozen=True)

@@ -37,15 +37,11 @@ from obsession_nb.practice.plans import (
     Comparison,
     Estimate,
     Level,
-    Plan,
     Valued,
     best_plans,
-    own_turn,
-    plan_of,
-    plan_step,
-    same_plan,
 )
 from obsession_nb.practice.search import decision_seed
+from obsession_nb.practice.turn_plan import Plan, own_turn, plan_of, plan_step, same_plan
 
 if TYPE_CHECKING:
     import pandas as pd

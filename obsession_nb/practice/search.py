@@ -17,15 +17,8 @@ from obsession_nb.engine.game import Game
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.opponents import HeuristicPlayer
-from obsession_nb.practice.plans import (
-    DEFAULT_LEVEL,
-    Comparison,
-    Level,
-    Plan,
-    best_plans,
-    level_named,
-    plan_step,
-)
+from obsession_nb.practice.plans import DEFAULT_LEVEL, Comparison, Level, best_plans, level_named
+from obsession_nb.practice.turn_plan import Plan, plan_step
 
 
 def decision_seed(seed: int | str, table: Table) -> str:

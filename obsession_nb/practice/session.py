@@ -29,8 +29,9 @@ from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.arena import Player, make_player
 from obsession_nb.practice.coach import Hint, TurnReview, compare, hint, review_turn
-from obsession_nb.practice.plans import DEFAULT_LEVEL, Comparison, Level, Plan, level_named, plan_of
+from obsession_nb.practice.plans import DEFAULT_LEVEL, Comparison, Level, level_named
 from obsession_nb.practice.search import SearchPlayer
+from obsession_nb.practice.turn_plan import Plan, plan_of
 
 WORST = 5
 """Turns the post-game review lists."""

@@ -19,7 +19,8 @@ from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import Ruling
 
 if TYPE_CHECKING:  # the engine loads when a case is asked, not when the casebook is searched
-    from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.game import Game
+    from obsession_nb.engine.records.verdict import Verdict
 
 _ZONES = ("available", "quarters", "expended")
 

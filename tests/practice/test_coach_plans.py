@@ -18,24 +18,14 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.players.random_player import play_to_round
 from obsession_nb.practice.advice import Verdict, differences, verdict
 from obsession_nb.practice.arena import ArenaResult, make_player, standings
+from obsession_nb.practice.candidates import candidates
 from obsession_nb.practice.coach import compare, explore_values, hint, review_turn
 from obsession_nb.practice.determinise import copy_position
 from obsession_nb.practice.opponents import HeuristicPlayer
-from obsession_nb.practice.plans import (
-    LEVELS,
-    Level,
-    Outcome,
-    Plan,
-    Tally,
-    Valued,
-    best_plans,
-    candidates,
-    own_turn,
-    plan_of,
-    same_plan,
-)
+from obsession_nb.practice.plans import LEVELS, Level, Tally, Valued, best_plans
 from obsession_nb.practice.search import SearchPlayer
 from obsession_nb.practice.session import Practice
+from obsession_nb.practice.turn_plan import Outcome, Plan, own_turn, plan_of, same_plan
 
 QUICK = Level("quick", 400, 6)
 """A small budget: these tests check what the coach says, not how well it plays."""

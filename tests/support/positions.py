@@ -14,8 +14,8 @@ from typing import Any
 import yaml
 
 from obsession_nb import Game
-from obsession_nb.engine.game import Verdict
 from obsession_nb.engine.positions.scenario import parse
+from obsession_nb.engine.records.verdict import Verdict
 
 START = ["private-study", "butlers-room", "gazebo", "front-parlour", "bowling-green"]
 BASE_SERVANTS = ["butler", "housekeeper", "valet", "ladys_maid", "footman"]

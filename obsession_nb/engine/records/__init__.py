@@ -1,1 +1,2 @@
-"""The records of a position and of an action: state, options, actions, their notation and names."""
+"""The records of a position and of an action: state, options, actions, their notation and names,
+and the verdict of a check."""

@@ -19,8 +19,9 @@ from obsession_nb.data.translations import refusal_text
 from obsession_nb.engine.records.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.game import Game
     from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.verdict import Verdict
 
 # Decisions whose refused choices are shown greyed, with the verb of those choices.
 REFUSALS_SHOWN = {"host": "host", "invite": "invite"}

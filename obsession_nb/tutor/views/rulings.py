@@ -26,7 +26,8 @@ from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.game import Game
+    from obsession_nb.engine.records.verdict import Verdict
 
 
 class Stepping(Protocol):

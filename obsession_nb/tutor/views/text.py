@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from obsession_nb.data.rules import Ruling
-    from obsession_nb.engine.game import Game, Verdict
+    from obsession_nb.engine.game import Game
     from obsession_nb.engine.records.state import LogEntry
+    from obsession_nb.engine.records.verdict import Verdict
 
 
 def _only(entries: list[LogEntry], only: str | Iterable[str] | None) -> list[LogEntry]:
