@@ -95,7 +95,7 @@ def test_explorer_by_keyboard_alone_and_axe(what_if: Page) -> None:
     expect(row).to_have_class("onb-explorer-row onb-explorer-selected")
     expect(box.locator(".onb-explorer-load:focus")).to_have_attribute("aria-pressed", "true")
     stepper = box.locator(".onb-stepper")
-    expect(stepper.locator(".onb-script")).to_contain_text("step 1 of")
+    expect(stepper.locator(".onb-script")).to_contain_text("action 1 of")
     # two rows ticked with Space: the comparison opens
     tab_to(what_if, box, ".onb-explorer-pick input", back=True)
     what_if.keyboard.press("Space")
