@@ -51,6 +51,15 @@ const DECK_LABEL = {
   prestige: "Prestige guest",
 };
 
+// The backs of the cards a seat cannot see (obsession_nb/engine/seat/view.py).
+const BACK_LABEL = {
+  casual: "Casual guest",
+  prestige: "Prestige guest",
+  objective: "Objective",
+  vp: "VP card",
+  theme: "Theme",
+};
+
 // ----------------------------------------------------------------- DOM helpers (text only)
 
 import { h, redrawOn } from "./common.js";
@@ -266,7 +275,18 @@ export function tileEl(view, t, opts = {}) {
 
 // ----------------------------------------------------------------- a gentry card
 
+// A card the viewing seat cannot see (the engine's seat view): its back only, by deck.
+function cardBackEl(c) {
+  const el = h("div", `onb-card onb-card-back onb-back-${c.back}`);
+  el.dataset.card = "hidden";
+  el.dataset.back = c.back;
+  el.title = c.name;
+  el.appendChild(h("div", "onb-card-back-deck", BACK_LABEL[c.back] || c.back));
+  return el;
+}
+
 export function cardEl(view, c) {
+  if (c.hidden) return cardBackEl(c);
   const el = h("div", `onb-card onb-deck-${c.deck}`);
   el.dataset.card = c.id;
   const top = h("div", "onb-card-top");
@@ -799,6 +819,7 @@ function tableauEl(view) {
   if (offer.length) {
     const row = h("div", "onb-tableau-offer", t.pending === "draft" ? "Starter-guest deck: " : "Grand Ball offer: ");
     row.appendChild(h("span", null, offer.map((c) => c.name).join(" · ")));
+    row.dataset.hidden = String(offer.some((c) => c.hidden));
     box.appendChild(row);
   }
   const log = h("div", "onb-qv-log");
@@ -870,6 +891,15 @@ function pendingEl(view) {
   return bar;
 }
 
+// Whose view this is: one seat's (the others' hidden cards face down) or the open view (every
+// card face up, for teaching), always said above the board.
+function viewerEl(view) {
+  const viewer = view.viewer || { open: true, label: "Open view" };
+  const bar = h("div", `onb-viewer ${viewer.open ? "onb-viewer-open" : "onb-viewer-seat"}`, viewer.label);
+  bar.dataset.open = String(Boolean(viewer.open));
+  return bar;
+}
+
 // The one-line legend of the honesty markers, and the switch that hides the "?" badges
 // (root's class onb-hide-marks: kept across redraws).
 function legendEl(root) {
@@ -894,6 +924,7 @@ function sections(view, parts, seats, activeOnly) {
   const want = new Set(parts && parts.length ? parts : ["pending", "track", "supply", "players"]);
   const list = [];
   const kinds = view.servant_kinds;
+  list.push(["viewer", [view.viewer], () => viewerEl(view)]);
   if (want.has("pending")) {
     list.push(["pending", [view.round, view.season, view.courtship, view.pending, view.title], () => pendingEl(view)]);
   }

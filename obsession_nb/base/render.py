@@ -63,9 +63,13 @@ def _servants(game: Game, kinds: list[str]) -> str:
 
 
 def game_text(game: Game, seat: int | None = None) -> str:
-    """The position in words as ``seat`` sees it (its hand named, the others' as counts), or
-    the open view (``None``), under the view's label."""
-    view = game.view(seat)
+    """The position in words as ``seat`` sees it (its hand named, the others' counted by
+    their backs), or the open view (``None``), under the view's label."""
+    return view_text(game, game.view(seat))
+
+
+def view_text(game: Game, view: dict[str, Any]) -> str:
+    """:func:`game_text` of a JSON view already made (``Game.view``)."""
     lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
              f" — {view['pending']['prompt']}", f"  [{view['viewer']['label']}]"]
     for p in view["players"]:
@@ -76,7 +80,8 @@ def game_text(game: Game, seat: int | None = None) -> str:
             f"  {p['name']} (p{p['seat'] + 1}), {p['family_name'] or 'no family yet'}: "
             f"£{p['money']}, reputation level {rep['level']} position {rep['position']}; "
             f"available {zones['available']}; quarters {zones['quarters']}; expended "
-            f"{zones['expended']}; hand {_hand(p['hand'])}"
+            f"{zones['expended']}" + ("" if view["viewer"]["open"] else
+                                      f"; hand {_hand(p['hand'])}")
         )
     market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
                        for s in view["supply"]["market"])
@@ -90,27 +95,36 @@ def _hand(cards: list[dict[str, Any]]) -> str:
     backs: dict[str, int] = {}
     for c in cards:
         if c.get("hidden"):
-            backs[c["back"]] = backs.get(c["back"], 0) + 1
-    counted = [f"{n} face-down {b}" for b, n in backs.items()]
+            backs[c["name"]] = backs.get(c["name"], 0) + 1
+    counted = [f"{n} × {name}" for name, n in backs.items()]
     return ", ".join([*named, *counted]) or "empty"
 
 
-def game_html(game: Game) -> str:
-    view = game.view()
+def game_html(game: Game, seat: int | None = None) -> str:
+    """The position as an HTML table as ``seat`` sees it, or the open view (``None``), under
+    the view's label."""
+    return view_html(game, game.view(seat))
+
+
+def view_html(game: Game, view: dict[str, Any]) -> str:
+    """:func:`game_html` of a JSON view already made (``Game.view``)."""
     rows = "".join(
         f"<tr><td>p{p['seat'] + 1}</td><td>{escape(p['name'])}</td>"
         f"<td>{escape(p['family_name'] or '—')}</td><td>£{p['money']}</td>"
         f"<td>{p['reputation']['level']} / {p['reputation']['position']}</td>"
         f"<td>{escape(_servants(game, p['servants']['available']))}</td>"
         f"<td>{escape(_servants(game, p['servants']['quarters']))}</td>"
-        f"<td>{escape(_servants(game, p['servants']['expended']))}</td></tr>"
+        f"<td>{escape(_servants(game, p['servants']['expended']))}</td>"
+        f"<td>{escape(_hand(p['hand']))}</td></tr>"
         for p in view["players"]
     )
     return (
         f'{STYLE}<div class="onb-r onb-game"><b>Round {view["round"]}</b> — '
-        f'{escape(view["pending"]["prompt"])}<table><tr><th>seat</th><th>player</th>'
+        f'{escape(view["pending"]["prompt"])} <i class="onb-viewer">'
+        f'{escape(view["viewer"]["label"])}</i><table><tr><th>seat</th><th>player</th>'
         "<th>family</th><th>money</th><th>level / position</th><th>Available Service</th>"
-        f"<th>Servants' Quarters</th><th>Expended Service</th></tr>{rows}</table></div>"
+        "<th>Servants' Quarters</th><th>Expended Service</th><th>hand</th></tr>"
+        f"{rows}</table></div>"
     )
 
 

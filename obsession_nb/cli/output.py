@@ -43,14 +43,31 @@ def refused(args: Any, command: str, problems: list[str]) -> int:
     return 2
 
 
-def log_json(game: Game, lang: str = "en") -> list[dict[str, Any]]:
-    """The game's log; in another language than English each ruling has ``text`` too."""
+def log_json(game: Game, lang: str = "en", seat: int | None = None) -> list[dict[str, Any]]:
+    """The game's log as ``seat`` reads it (``None``: in full); in another language than
+    English each ruling has ``text`` too."""
+    log = game.log_for(seat)
     if lang == "en":
-        return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in game.log]
+        return [{"player": e.player, "action": e.action, "rulings": e.rulings} for e in log]
     from obsession_nb.data.translations import ruling_json
 
     return [{"player": e.player, "action": e.action,
-             "rulings": [ruling_json(r, lang) for r in e.rulings]} for e in game.log]
+             "rulings": [ruling_json(r, lang) for r in e.rulings]} for e in log]
+
+
+SEAT_HELP = ("as player N (1-based) sees it: the others' hidden cards face down, the log "
+             "without the cards N could not see (else the open view, every card face up)")
+
+
+def seat_index(game: Game, number: int | None) -> int | None:
+    """``--seat N`` (1-based) as a seat index; ``ValueError`` naming the seats if there is no
+    such player."""
+    if number is None:
+        return None
+    players = len(game.state.players)
+    if not 1 <= number <= players:
+        raise ValueError(f"--seat {number}: this position has players 1 to {players}")
+    return number - 1
 
 
 def path_type(text: str) -> Path:

@@ -9,10 +9,12 @@ from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.output import (
     FILE_HELP,
     LANG_HELP,
+    SEAT_HELP,
     at_least_one,
     log_json,
     print_json,
     refused,
+    seat_index,
 )
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
@@ -64,13 +66,17 @@ def cmd_show(args: argparse.Namespace) -> int:
     from obsession_nb.engine.game import load_scenario
 
     game = load_scenario(args.file, play_recorded=args.after)
+    try:
+        seat = seat_index(game, args.seat)
+    except ValueError as exc:
+        return refused(args, "show", [str(exc)])
     if args.json:
-        data = game.view()
+        data = game.view(seat)
         data["recorded_actions"] = {"count": len(game.recorded), "played": args.after}
         print_json(data)
     else:
         print(_when(game, args.after, "drop --after" if args.after else "--after"))
-        print(game)
+        print(game.text(seat))
     return 0
 
 
@@ -89,25 +95,33 @@ def cmd_play(args: argparse.Namespace) -> int:
     from obsession_nb.data.rules import BadNotation, IllegalAction
     from obsession_nb.data.translations import ruling_json
     from obsession_nb.engine.game import load_scenario
+    from obsession_nb.engine.seat.log import hide_in_rulings
     from obsession_nb.tutor import suggest
 
     lang = resolve(args.lang)
     game = load_scenario(args.file)
+    try:
+        seat = seat_index(game, args.seat)
+    except ValueError as exc:
+        return refused(args, "play", [str(exc)])
     error = None
     for action in args.actions:
         try:
             game.apply(action)
         except (BadNotation, IllegalAction) as exc:
-            error = {"action": action, "error": str(exc),
-                     "rulings": [ruling_json(r.to_json(), lang, refused=True)
-                                 for r in getattr(exc, "rulings", [])]}
+            rulings = hide_in_rulings(game.table, [r.to_json() for r in
+                                                   getattr(exc, "rulings", [])],
+                                      seat, action.split())
+            error = {"action": action, "error": str(exc) if seat is None else
+                     "; ".join(r["verdict"] for r in rulings) or str(exc),
+                     "rulings": [ruling_json(r, lang, refused=True) for r in rulings]}
             hints = suggest.notation_hint(game, action, near_legal=isinstance(exc, BadNotation))
-            if hints:
+            if hints and (seat is None or game.pending().get("owner") == seat):
                 error["did_you_mean"] = hints
             break
-    log = log_json(game, lang)
+    log = log_json(game, lang, seat)
     if args.json:
-        data = game.view()
+        data = game.view(seat)
         data["log"] = log
         if error:
             data["refused"] = error
@@ -117,7 +131,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(entry["action"])
             for r in entry["rulings"]:
                 print("\n".join(_ruling_lines(r)))
-        print(game)
+        print(game.text(seat))
         if error:  # in another language the rulings below say it, English included
             said = f": {error['error']}" if lang == "en" or not error["rulings"] else ""
             print(f"refused: {error['action']}{said}", file=sys.stderr)
@@ -135,14 +149,22 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
     lang = resolve(args.lang)
     game = load_scenario(args.file, play_recorded=not args.before)
-    actions = game.legal_actions()
+    try:
+        seat = seat_index(game, args.seat)
+    except ValueError as exc:
+        return refused(args, "legal", [str(exc)])
+    owner = game.pending().get("owner")
+    # another player's choices would name her hidden cards: a seat sees only its own
+    actions = game.legal_actions() if seat is None or owner == seat else []
     if args.json:  # "player": whose decision it is (a teammate's answer in team play)
-        owner = game.pending().get("owner")
         print_json([{"notation": a.notation, "verb": a.verb, "summary": a.summary,
                       "player": owner, "natural": natural_form(game.table, a)} for a in actions])
     else:
         print(_when(game, not args.before, "drop --before" if args.before else "--before"))
         print(tr(game.pending()["prompt"], lang))
+        if seat is not None and owner != seat:
+            print(f"  (not {game.table.seat_name(seat)}'s decision: its choices are "
+                  f"{'nobody' if owner is None else game.table.seat_name(owner)}'s)")
         from obsession_nb.engine.records.naming import describe
 
         width = max((len(a.notation) for a in actions), default=0)
@@ -166,13 +188,15 @@ def cmd_explore(args: argparse.Namespace) -> int:
     options = {"uses": args.uses, "host": args.host, "purchases": args.purchases,
                "peek": args.peek}
     try:
+        seat = seat_index(game, args.seat)
         if args.value:
             from obsession_nb.practice.coach import explore_values
 
-            frame = explore_values(game, top=args.top or 10, sort=args.sort, **options)
+            frame = explore_values(game, top=args.top or 10, sort=args.sort, seat=seat,
+                                   **options)
         else:
             frame = explore(game, sort=args.sort, ascending=args.ascending, top=args.top,
-                            **options)
+                            seat=seat, **options)
     except (ValueError, ExploreLimit) as exc:
         return refused(args, "explore", [str(exc)])
     if args.json:
@@ -220,6 +244,7 @@ def add_show(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s.add_argument("--after", action="store_true",
                    help="play the file's recorded actions first")
     s.add_argument("--json", action="store_true", help="print the position as JSON")
+    s.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP)
     s.set_defaults(func=cmd_show)
 
 
@@ -231,6 +256,7 @@ def add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pl.add_argument("--json", action="store_true",
                     help="print the end position with the log of rulings as JSON")
     pl.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
+    pl.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP)
     pl.set_defaults(func=cmd_play)
 
 
@@ -241,6 +267,8 @@ def add_legal(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lg.add_argument("--before", action="store_true",
                     help="list them at the position before the recorded actions")
     lg.add_argument("--json", action="store_true", help="print the actions as JSON")
+    lg.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP + "; another player's "
+                    "decision lists none")
     lg.add_argument("--lang", choices=LANGUAGES, help="language of the decision and the actions' "
                     "descriptions (the notation stays as you type it)")
     lg.set_defaults(func=cmd_legal)
@@ -266,6 +294,8 @@ def add_explore(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                     help="add the expected final score margin from rollouts (value ± error) "
                     "to the first --top lines (10 by default) and sort by it")
     ex.add_argument("--json", action="store_true")
+    ex.add_argument("--seat", type=int, metavar="N", help=SEAT_HELP + ": its own decision, "
+                    "explored on a re-deal of what it cannot see")
     ex.set_defaults(func=cmd_explore)
 
 

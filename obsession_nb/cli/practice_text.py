@@ -17,7 +17,8 @@ from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import score
-from obsession_nb.practice.session import Practice
+from obsession_nb.engine.seat.log import entry_for
+from obsession_nb.practice.session import UNDONE, Practice
 
 COMMANDS = {
     "hint": "the coach's best plan now, and why",
@@ -29,7 +30,9 @@ COMMANDS = {
 
 
 def entry_line(practice: Practice, entry: LogEntry) -> str:
-    """One action of the log in a line: who, what, and its first ruling."""
+    """One action of the log in a line, as your seat reads it (ruling.seat-log): who, what,
+    and its first ruling."""
+    entry = entry_for(practice.game.table, entry, practice.seat)
     who = ("you" if entry.player == practice.seat
            else practice.game.table.seat_name(entry.player) if entry.player is not None else "")
     first = entry.rulings[0] if entry.rulings else None
@@ -157,11 +160,10 @@ class TextTable:
             say(str(practice.hint()) + "\n")
             return
         if answer == "undo":
-            say("Taken back to the start of your turn.\n" if practice.undo()
-                else "Nothing to undo.\n")
+            say(UNDONE + "\n" if practice.undo() else "Nothing to undo.\n")
             return
         if answer == "board":
-            say(str(practice.game) + "\n")
+            say(practice.game.text(practice.seat) + "\n")
             return
         if answer.startswith("save"):
             name = answer[4:].strip()

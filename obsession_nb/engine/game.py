@@ -265,11 +265,8 @@ class Game:
         return self.state.model_dump_json()
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The position as JSON-ready data, for the CLI and the widgets: as player ``seat``
-        (0-based) may see it — the other players' hidden cards face down in place, their
-        objectives and VP cards as counts — or, for ``None``, the open view with every card
-        face up (worked examples, teaching); ``"viewer"`` carries the label every surface
-        shows (obsession_nb/engine/seat/view.py)."""
+        """The position as JSON-ready data (CLI, widgets) as player ``seat`` may see it, or the
+        open view (``None``); ``"viewer"`` is its label (obsession_nb/engine/seat/view.py)."""
         from obsession_nb.engine.positions.view import position
 
         return position(self, seat)
@@ -279,18 +276,24 @@ class Game:
         return seat_view(self.table, seat)
 
     def log_for(self, seat: int | None, since: int = 0) -> list[LogEntry]:
-        """The log (from entry ``since``) as ``seat`` reads it: a card it could not see when the
-        entry was made named by its back only (obsession_nb/engine/seat/log.py)."""
+        """The log (from entry ``since``) as ``seat`` reads it (seat/log.py)."""
         return seat_log.log_for(self.table, self.log[since:], seat)
 
     def redeal(self, seat: int, rng: random.Random) -> None:
-        """Deal again, in place, everything ``seat`` cannot know, and reseed the future chance
-        (obsession_nb/engine/seat/redeal.py): a take-back at the practice table, so that the
-        cards the player saw since are not where they were.  The re-dealt position becomes the
-        one :meth:`to_scenario` replays from."""
+        """Deal again in place everything ``seat`` cannot know, the chance reseeded (a practice
+        take-back: seat/redeal.py); :meth:`to_scenario` replays from here on."""
         redeal(self.table, seat, rng)
         self.origin = self._base = self.to_json()
         self._since, self._listed, self._origin_log = [], None, len(self.log)
+
+    def sample(self, seat: int, rng: random.Random) -> Game:
+        """A copy re-dealt for ``seat`` (:meth:`redeal`): the same for the same ``rng`` from
+        any position the seat cannot tell from this one."""
+        table = self.table
+        copy = Game(Table(self.state.clone(), table.catalog, table.custom),
+                    log=list(self.log), recorded=list(self.recorded))
+        copy.redeal(seat, rng)
+        return copy
 
     def text(self, seat: int | None = None) -> str:
         """The position in words as ``seat`` sees it (``None``: the open view)."""

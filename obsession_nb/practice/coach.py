@@ -27,6 +27,7 @@ from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game, Snapshot, load_json
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.notation import parse
+from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
 from obsession_nb.practice.opponents import HeuristicPlayer
@@ -110,7 +111,8 @@ def shown_line(start: Game, comparison: Comparison, plan: Plan) -> tuple[tuple[s
     policy.rng = random.Random(f"{comparison.samples.seed}:shown")
     own_turn(game.table, seat, plan, policy, apply=game.apply)
     entries = [e for e in game.log[mark:] if e.player == seat]
-    actions = tuple(e.action for e in entries if not e.action.startswith("("))
+    hidden = start.seat_view(seat).hidden  # a card the sample drew is a guess: its back only
+    actions = tuple(hide_cards(e.action, hidden) for e in entries if not e.action.startswith("("))
     rules = tuple(dict.fromkeys(r["rule"] for e in entries for r in e.rulings))
     return actions, rules
 
@@ -374,42 +376,53 @@ def gap(best: Valued, other: Valued) -> str:
 
 
 def explore_values(game: Game, *, top: int | None = 10, level: str | Level = DEFAULT_LEVEL,
-                   seed: int = 0, **options: Any) -> pd.DataFrame:
+                   seed: int = 0, seat: int | None = None, **options: Any) -> pd.DataFrame:
     """The explorer's table (``explore.explore`` with ``options``) with a ``value`` column and
     its ``value_error``, sorted by value, its first ``top`` rows: each row valued as the plan
     its actions follow (tile, party, pass option, purchase), by the hint's comparison (the row of
     the hint's plan has the hint's value); the rows of plans it did not compare are valued on
     its samples too, among the explorer's first ``top`` rows only.  A turn too large to explore
-    whole is explored one compared tile at a time."""
-    from obsession_nb.engine.explore.explorer import ExploreLimit, explore
+    whole is explored one compared tile at a time.  The rows are explored as the player to
+    decide may: on a re-deal of what that seat cannot know, a hidden card named by its back
+    (``explorer.for_seat``, ruling.seat-view)."""
+    from obsession_nb.engine.explore.explorer import ExploreLimit, explore, for_seat
 
+    owner = game.pending()["owner"]
+    if owner is None:
+        return explore(game).assign(value=[], value_error=[])
+    if seat is not None and seat != owner:
+        return for_seat(game, seat, explore)  # refused: not that seat's decision
     found = compare(game, level=level, seed=seed)
-    try:
-        frame = explore(game, **options).copy()
-    except ExploreLimit:
-        import pandas as pd
 
-        tiles = dict.fromkeys(v.plan.tile for v in found.ranked if v.plan.tile)
-        frame = pd.concat([explore(game, **{**options, "host": t}) for t in tiles],
-                          ignore_index=True)
-    if frame.empty:
-        return frame.assign(value=[], value_error=[])
-    plans = [plan_of(game.table, [parse(x) for x in row]) for row in frame["actions"]]
-    first = set(range(min(len(plans), top if top is not None else len(plans))))
-    values: dict[Plan, Estimate] = {}
-    keep = []
-    for i, plan in enumerate(plans):
-        if plan not in values:
-            known = found.find(plan)
-            if known is not None and known.tally.n >= MIN_SAMPLES:
-                values[plan] = known.estimate
-            elif known is not None or i in first:  # a first look only, or not compared
-                values[plan] = found.value_line(plan, EXPLORE_SAMPLES).estimate
-        if plan in values:
-            keep.append(i)
-    frame = frame.iloc[keep].reset_index(drop=True)
-    estimates = [values[plans[i]] for i in keep]
-    frame["value"] = [round(v.mean, 2) for v in estimates]
-    frame["value_error"] = [round(v.stderr, 2) for v in estimates]
-    frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    return frame.head(top) if top is not None else frame
+    def valued(guess: Game) -> pd.DataFrame:  # the rows of a re-deal for the seat
+        try:
+            frame = explore(guess, **options).copy()
+        except ExploreLimit:
+            import pandas as pd
+
+            tiles = dict.fromkeys(v.plan.tile for v in found.ranked if v.plan.tile)
+            frame = pd.concat([explore(guess, **{**options, "host": t}) for t in tiles],
+                              ignore_index=True)
+        if frame.empty:
+            return frame.assign(value=[], value_error=[])
+        plans = [plan_of(guess.table, [parse(x) for x in row]) for row in frame["actions"]]
+        first = set(range(min(len(plans), top if top is not None else len(plans))))
+        values: dict[Plan, Estimate] = {}
+        keep = []
+        for i, plan in enumerate(plans):
+            if plan not in values:
+                known = found.find(plan)
+                if known is not None and known.tally.n >= MIN_SAMPLES:
+                    values[plan] = known.estimate
+                elif known is not None or i in first:  # a first look only, or not compared
+                    values[plan] = found.value_line(plan, EXPLORE_SAMPLES).estimate
+            if plan in values:
+                keep.append(i)
+        frame = frame.iloc[keep].reset_index(drop=True)
+        estimates = [values[plans[i]] for i in keep]
+        frame["value"] = [round(v.mean, 2) for v in estimates]
+        frame["value_error"] = [round(v.stderr, 2) for v in estimates]
+        frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+        return frame.head(top) if top is not None else frame
+
+    return for_seat(game, owner, valued)

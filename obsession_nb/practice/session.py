@@ -4,15 +4,19 @@ coach reviews each of your turns (coach.review_turn).  The practice table widget
 faces of it.
 
 The session keeps a point to come back to at the start of each of your turns, with the
-opponents' generators as they were, so :meth:`Practice.undo` takes a turn back and the
-opponents then answer as they did; :meth:`Practice.save` writes the game as a scenario that
-replays to this position; :meth:`Practice.post_game` lists the turns that cost the most.
+opponents' generators as they were, so :meth:`Practice.undo` takes a turn back; it then deals
+again everything your seat cannot see (ruling.seat-undo: the decks, the others' hidden cards,
+the dice to come), from a generator seeded by the game's seed and the number of take-backs, so
+that a look at a deck cannot be taken back and used and a game stays reproducible;
+:meth:`Practice.save` writes the game as a scenario that replays to this position;
+:meth:`Practice.post_game` lists the turns that cost the most.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +26,7 @@ from obsession_nb.engine.records.actions import Action, Activity
 from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import LogEntry
+from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.arena import Player, make_player
 from obsession_nb.practice.coach import Hint, TurnReview, compare, hint, review_turn
 from obsession_nb.practice.plans import DEFAULT_LEVEL, Comparison, Level, level_named
@@ -30,6 +35,9 @@ from obsession_nb.practice.turn_plan import Plan, plan_of
 
 WORST = 5
 """Turns the post-game review lists."""
+UNDONE = ("Taken back to the start of your turn. The cards you cannot see were shuffled and "
+          "dealt again, so what you saw since may not come again (ruling.seat-undo).")
+"""What the practice table and ``obsession-nb practice`` say after a take-back."""
 SETTINGS = "# obsession-nb practice: "
 """The first line of a saved practice game, before the table's settings."""
 
@@ -72,6 +80,8 @@ class Practice:
             for s in range(players) if s != self.seat}
         self.marks: list[_Mark] = []
         self.reviews: list[TurnReview] = []
+        self.undos = 0
+        """Take-backs so far: each re-deals from its own seeded generator."""
         self._mark_turn()
 
     # ------------------------------------------------------------ whose move
@@ -88,16 +98,21 @@ class Practice:
         return self.owner() == self.seat
 
     def opponent_step(self) -> list[LogEntry]:
-        """One opponent decision (nothing if it is your move or the game is over)."""
+        """One opponent decision (nothing if it is your move or the game is over); its log
+        entries as your seat reads them."""
         owner = self.owner()
         if owner is None or owner == self.seat:
             return []
         action = self.opponents[owner].choose(self.game)
         if action is None:
             raise RuntimeError(f"no legal action at {self.game.pending()['prompt']}")
-        entries = self.game.apply(action)
+        entries = self._as_read(self.game.apply(action))
         self._mark_turn()
         return entries
+
+    def _as_read(self, entries: list[LogEntry]) -> list[LogEntry]:
+        """The entries as your seat reads them (ruling.seat-log)."""
+        return [entry_for(self.game.table, e, self.seat) for e in entries]
 
     def play_opponents(self) -> list[LogEntry]:
         """Every opponent decision until it is your move or the game is over."""
@@ -125,7 +140,7 @@ class Practice:
         if not self.your_move():
             raise ValueError("it is not your move: let the opponents play first")
         self._mark_turn()
-        entries = self.game.apply(action)
+        entries = self._as_read(self.game.apply(action))
         self.after_your_action()
         return entries
 
@@ -186,11 +201,15 @@ class Practice:
 
     def undo(self) -> bool:
         """Back to the start of your current turn, or of your previous one if this one has not
-        started; ``False`` if there is nothing to undo."""
+        started, with every card your seat cannot see dealt again (ruling.seat-undo); ``False``
+        if there is nothing to undo."""
         while self.marks:
             mark = self.marks[-1]
             if mark.snapshot.log_length < len(self.game.log):
                 self.game.restore(mark.snapshot)
+                self.undos += 1
+                self.game.redeal(self.seat, random.Random(f"undo:{self.seed}:{self.undos}"))
+                self.marks[-1] = replace(mark, snapshot=self.game.snapshot())
                 self.opponents = copy.deepcopy(mark.opponents)
                 del self.reviews[mark.reviews:]
                 return True

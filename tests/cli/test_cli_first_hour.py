@@ -38,7 +38,8 @@ def test_help_has_no_rest_backticks_and_file_says_path_or_name(capsys):
 def test_show_says_it_is_before_the_recorded_actions_and_after_with_a_flag(capsys):
     _, before, _ = run(capsys, "show", "refresher-round-6")
     assert before.startswith("Before the file's 9 recorded action(s) (--after")
-    assert "£300" in before.splitlines()[2]  # Ada at the start of the turn
+    assert "Open view" in before.splitlines()[2]  # the view labelled (ruling.seat-open-view)
+    assert "£300" in before.splitlines()[3]  # Ada at the start of the turn
     _, after, _ = run(capsys, "show", "refresher-round-6", "--after")
     assert after.startswith("After the file's 9 recorded action(s)")
     assert "Ada (p1), Cavendish: £100" in after

@@ -23,7 +23,8 @@ interchangeable and merged into one row; ``alternatives`` lists the others.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,7 @@ from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import score_player
+from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 
@@ -251,7 +253,7 @@ def _rows(game: Game, found: list[Line]) -> list[dict[str, Any]]:
 
 def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: int | None = None,
             uses: str | None = None, query: str | None = None, purchases: bool = False,
-            peek: bool = False, host: str | None = None) -> pd.DataFrame:
+            peek: bool = False, host: str | None = None, seat: int | None = None) -> pd.DataFrame:
     """Every distinct way to complete the current turn, one row per line (columns
     :data:`COLUMNS`), sorted by ``sort`` (ties by the other figures).
 
@@ -260,8 +262,14 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     also explore step 7's purchases, one line per tile bought (by default each row ends the
     turn without buying and lists what it leaves ``affordable``); ``peek``:
     try every card a see-N-keep-1 invitation shows (the cards are hidden at a real table);
-    ``host``: only the activities hosting this tile (a faster search)."""
+    ``host``: only the activities hosting this tile (a faster search); ``seat``: as that
+    player, whose decision it must be, may explore it (:func:`for_seat`)."""
     import pandas as pd
+
+    if seat is not None:
+        return for_seat(game, seat, lambda guess: explore(
+            guess, sort=sort, ascending=ascending, top=top, uses=uses, query=query,
+            purchases=purchases, peek=peek, host=host))
 
     if sort not in SORTABLE:
         raise ValueError(f"cannot sort by '{sort}': the columns to sort by are "
@@ -281,6 +289,30 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     frame = frame.sort_values([sort, *others], ascending=ascending, kind="stable")
     frame = frame.reset_index(drop=True)
     return frame.head(top) if top is not None else frame
+
+
+def for_seat(game: Game, seat: int, search: Callable[[Game], pd.DataFrame]) -> pd.DataFrame:
+    """``search`` run as ``seat`` may run it (ruling.seat-view): on a copy of the position with
+    everything the seat cannot know dealt again from a fixed seed (``Game.sample``), so that
+    no row, its order nor its figures depend on a hidden card, and every card the seat cannot
+    see named in the rows by its back (``hidden-casual``): a card a line draws is a guess."""
+    owner = game.pending().get("owner")
+    if owner != seat:
+        who = "nobody's (the game is over)" if owner is None else game.table.seat_name(owner) + "'s"
+        raise ValueError(f"the decision is {who}: {game.table.seat_name(seat)} explores only "
+                         "her own decisions")
+    hidden = game.seat_view(seat).hidden
+    frame = search(game.sample(seat, random.Random(f"explore-sample:{seat}"))).copy()
+    for column in ("actions", "alternatives"):
+        frame[column] = [_hidden_in(cell, hidden) for cell in frame[column]]
+    return frame
+
+
+def _hidden_in(cell: Any, hidden: Mapping[str, str]) -> Any:
+    """A line's notations (or a list of lines) with each hidden card named by its back."""
+    if isinstance(cell, str):
+        return hide_cards(cell, hidden)
+    return type(cell)(_hidden_in(x, hidden) for x in cell)
 
 
 def _queried(frame: pd.DataFrame, query: str) -> pd.DataFrame:

@@ -47,9 +47,20 @@ def heading(verb: str) -> str:
     return verb if kind is None or kind.heading is None else kind.heading
 
 
+HIDDEN_TOKEN = "hidden-"
+"""How an action read by a seat names a card that seat could not see: ``hidden-`` and the back
+it shows (obsession_nb/engine/seat/log.py)."""
+BACKS = {"casual": "casual guest", "prestige": "prestige guest", "objective": "objective card",
+         "vp": "VP card", "theme": "theme card"}
+"""Each back in words (a starter guest shows the casual back: it is shuffled into that deck)."""
+
+
 def name_of(game: Game, token: str) -> str:
-    """The display name of one notation token (a tile, card, servant, player, or as written)."""
+    """The display name of one notation token (a tile, card, servant, player, a card hidden
+    from the reader by its back, or as written)."""
     table = game.table
+    if token.startswith(HIDDEN_TOKEN) and token[len(HIDDEN_TOKEN):] in BACKS:
+        return f"a hidden {BACKS[token[len(HIDDEN_TOKEN):]]}"
     if token == "tile":
         return "the activity tile"
     seat = re.fullmatch(r"p([1-9])", token)

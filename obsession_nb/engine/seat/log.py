@@ -9,22 +9,17 @@ JSON — goes through :func:`log_for`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from obsession_nb.engine.records.naming import BACKS, HIDDEN_TOKEN
 from obsession_nb.engine.records.state import LogEntry
-from obsession_nb.engine.seat.places import holdings
+from obsession_nb.engine.seat.places import hidden_cards, holdings
 from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.engine.table import Table
 
-HIDDEN_TOKEN = "hidden-"
-"""How a redacted action names a card the reader cannot see: ``hidden-`` and its back."""
-
-PHRASES = {
-    "casual": "a hidden casual guest", "prestige": "a hidden prestige guest",
-    "objective": "objective card (hidden)", "vp": "a hidden VP card",
-    "theme": "a hidden theme card",
-}
-"""A hidden card in a ruling's words, by its back (:data:`~obsession_nb.engine.seat.view.BACKS`)."""
+PHRASES = {back: f"a hidden {words}" for back, words in BACKS.items()}
+PHRASES["objective"] = "objective card (hidden)"  # named "objective NAME" (seat/words.py)
+"""A hidden card in a ruling's words, by its back."""
 
 
 def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
@@ -61,15 +56,35 @@ def entry_for(table: Table, entry: LogEntry, seat: int | None) -> LogEntry:
     if not hidden:
         return entry
     backs = {c: _back(table, c) for c in hidden}
-    action = " ".join(f"{HIDDEN_TOKEN}{backs[t]}" if t in backs else t
-                      for t in entry.action.split())
-    by_words = {w: c for c in hidden if (w := words_for(table, c))}
+    return LogEntry(player=entry.player, action=hide_cards(entry.action, backs),
+                    rulings=_hide_words(table, entry.rulings, backs))
+
+
+def hide_in_rulings(table: Table, rulings: list[dict[str, str]], seat: int | None,
+                    typed: Iterable[str] = ()) -> list[dict[str, str]]:
+    """Rulings (a refusal's) as ``seat`` may read them at this position: every card hidden from
+    it named by its back, but for the cards it named itself (``typed``)."""
+    if seat is None:
+        return rulings
+    named = set(typed)
+    backs = {c: b for c, b in hidden_cards(table, seat).items() if c not in named}
+    return _hide_words(table, rulings, backs)
+
+
+def _hide_words(table: Table, rulings: list[dict[str, str]],
+                backs: Mapping[str, str]) -> list[dict[str, str]]:
+    by_words = {w: c for c in backs if (w := words_for(table, c))}
+    if not by_words:
+        return [dict(r) for r in rulings]
     pattern = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)"
                                   for w in sorted(by_words, key=len, reverse=True)))
-    rulings = [{**r, "verdict": pattern.sub(lambda m: PHRASES[backs[by_words[m.group(0)]]],
-                                             r.get("verdict", ""))} if by_words else dict(r)
-               for r in entry.rulings]
-    return LogEntry(player=entry.player, action=action, rulings=rulings)
+    return [{**r, "verdict": pattern.sub(lambda m: PHRASES[backs[by_words[m.group(0)]]],
+                                         r.get("verdict", ""))} for r in rulings]
+
+
+def hide_cards(notation: str, backs: Mapping[str, str]) -> str:
+    """An action's notation with each card of ``backs`` named by its back (``hidden-casual``)."""
+    return " ".join(f"{HIDDEN_TOKEN}{backs[t]}" if t in backs else t for t in notation.split())
 
 
 def log_for(table: Table, entries: Iterable[LogEntry], seat: int | None) -> list[LogEntry]:

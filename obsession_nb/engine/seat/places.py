@@ -47,9 +47,11 @@ def holdings(table: Table) -> list[Holding]:
     state = table.state
     mode = table.mode
     open_cards = card_words(table).open
+    everyone = tuple(range(len(state.players)))
     found: list[Holding] = []
     for seat, player in enumerate(state.players):
-        seen = mode.allies(state, seat)
+        # the final scoring shows every player's cards (ruling.seat-own-cards)
+        seen = everyone if state.finished else mode.allies(state, seat)
         public = open_cards.intersection(player.hand).union(player.known)
         found += [
             Holding(player.hand, seen, "guest", "ruling.seat-own-cards", public),

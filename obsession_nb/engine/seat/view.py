@@ -11,16 +11,20 @@ players' objectives and VP cards are counts only.  ``Game.view(seat=N)`` is the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from obsession_nb.engine.records.naming import BACKS
 from obsession_nb.engine.seat.places import hidden_cards
 from obsession_nb.engine.table import Table
 
-BACKS = {"casual": "casual guest", "prestige": "prestige guest", "objective": "objective card",
-         "vp": "VP card", "theme": "theme card"}
-"""Each back in words (a starter guest shows the casual back: it is shuffled into that deck)."""
+HOLDING_PARTS = ("choices",)
+"""The parts of the JSON view besides the players' hands and the mode's own part (``solo``)
+where a card hidden from a seat may lie: the choice waiting (the rest is the board, the discard
+piles, the market, the track: face up; tests/test_seat_indistinguishable.py holds the whole
+view to it)."""
 
 OPEN_LABEL = "Open view: every card face up (for teaching, not for play)"
 
@@ -34,6 +38,8 @@ class SeatView:
     """Every card the seat cannot see, with the back it shows."""
     name: str = ""
     """The seat's player's name."""
+    words: Mapping[str, str] = field(default_factory=dict)
+    """The name of each hidden card, to find it in the mode's own words (a team's loans)."""
 
     @property
     def open(self) -> bool:
@@ -56,22 +62,42 @@ class SeatView:
         return {"id": None, "hidden": True, "back": back, "deck": back,
                 "name": f"{BACKS[back]} (face down)"}
 
-    def redact(self, data: Any) -> Any:
-        """The JSON view (or any part of it) with every card the seat cannot see turned face
-        down in place; a string naming such a card by its id becomes ``"hidden"``."""
+    def redact(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The JSON view with every card the seat cannot see turned face down in place, in the
+        parts that can hold one (the hands and :data:`HOLDING_PARTS`); a string naming such a
+        card by its id becomes ``"hidden"``."""
         if not self.hidden:
             return data
-        return self._walk(data)
+        out = dict(data)
+        out["players"] = [{**p, "hand": self._walk(p["hand"])} for p in data["players"]]
+        for key in HOLDING_PARTS:
+            if key in out:
+                out[key] = self._walk(out[key])
+        if out.get("solo"):  # the mode's part may name a card in its words
+            out["solo"] = self._walk(out["solo"], self._namer())
+        return out
 
-    def _walk(self, data: Any) -> Any:
+    def _namer(self) -> Callable[[str], str] | None:
+        """Replaces each hidden card's name in a text by its back in words."""
+        if not self.words:
+            return None
+        pattern = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)"
+                                      for w in sorted(set(self.words.values()), key=len,
+                                                      reverse=True)))
+        backs = {w: self.hidden[c] for c, w in self.words.items()}
+        return lambda text: pattern.sub(lambda m: f"a hidden {BACKS[backs[m.group(0)]]}", text)
+
+    def _walk(self, data: Any, namer: Callable[[str], str] | None = None) -> Any:
         if isinstance(data, dict):
             if isinstance(data.get("id"), str) and data["id"] in self.hidden:
                 return self.card_back(data["id"])
-            return {k: self._walk(v) for k, v in data.items()}
+            return {k: self._walk(v, namer) for k, v in data.items()}
         if isinstance(data, list):
-            return [self._walk(v) for v in data]
-        if isinstance(data, str) and data in self.hidden:
-            return "hidden"
+            return [self._walk(v, namer) for v in data]
+        if isinstance(data, str):
+            if data in self.hidden:
+                return "hidden"
+            return namer(data) if namer is not None else data
         return data
 
     def viewer(self) -> dict[str, Any]:
@@ -88,4 +114,4 @@ def seat_view(table: Table, seat: int | None) -> SeatView:
     if not 0 <= seat < len(players):
         raise ValueError(f"seat must be 1 to {len(players)}, not {seat + 1}")
     guests = {c: b for c, b in hidden_cards(table, seat).items() if table.has_card(c)}
-    return SeatView(seat, guests, players[seat].name)
+    return SeatView(seat, guests, players[seat].name, {c: table.card_name(c) for c in guests})

@@ -1,7 +1,9 @@
 """The board widget: the position drawn from the engine's JSON view (``Game.view()``).
 
 The widget draws; it never decides.  ``Board(game)`` shows the pending decision, the round
-track, the supply board and every player's board; ``parts`` and ``seats`` choose what to draw.
+track, the supply board and every player's board; ``parts`` and ``seats`` choose what to draw;
+``seat`` draws one player's view (the others' hidden cards face down) instead of the open view,
+whose label every board shows (ruling.seat-view, ruling.seat-open-view).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class Board(StaticPicture, anywidget.AnyWidget):
     _css = widget_style("board.css")
 
     view = traitlets.Dict().tag(sync=True)
-    """The JSON view of the position (``Game.view()``)."""
+    """The JSON view of the position (``Game.view(seat)``): only what that seat may see."""
     parts = traitlets.List(traitlets.Unicode(), default_value=["pending", "track", "supply",
                                                                "players"]).tag(sync=True)
     """Sections to draw, from ``PARTS``."""
@@ -46,7 +48,8 @@ class Board(StaticPicture, anywidget.AnyWidget):
     """Draw only the board of the player whose decision it is (``seats`` is then ignored)."""
 
     def __init__(self, game: Game | None = None, *, parts: list[str] | None = None,
-                 seats: list[int] | None = None, lang: str | None = None, **kwargs: Any) -> None:
+                 seats: list[int] | None = None, lang: str | None = None,
+                 seat: int | None = None, **kwargs: Any) -> None:
         if parts is not None:
             unknown = sorted(set(parts) - set(PARTS))
             if unknown:
@@ -60,6 +63,8 @@ class Board(StaticPicture, anywidget.AnyWidget):
         kwargs["names"] = names(resolve(lang))
         super().__init__(**kwargs)
         self._game = game
+        self.seat = seat
+        """Whose view the board draws (0-based; ``None``: the open view, labelled so)."""
         self.refresh()
 
     @property
@@ -73,7 +78,7 @@ class Board(StaticPicture, anywidget.AnyWidget):
 
     def refresh(self) -> None:
         """Redraw from the game's current position."""
-        self.view = self._game.view() if self._game is not None else {}
+        self.view = self._game.view(self.seat) if self._game is not None else {}
 
     def static_html(self) -> str:
         return board_html(self.view, list(self.parts), list(self.seats))

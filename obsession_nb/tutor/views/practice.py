@@ -1,8 +1,10 @@
 """The practice table: you play one seat with the turn stepper and its board; the opponents move
 one action at a time with a short visible delay, their rulings joining the stepper's log; after
 each of your turns the coach shows your line beside the best lines found (obsession_nb.practice.coach).
-Buttons: a hint, undo your turn, save the game as a scenario; at the end, the scoresheet and the
-turns that cost you the most.  Everything is decided by the engine and the players in
+Buttons: a hint, undo your turn (what your seat cannot see is then dealt again), save the game
+as a scenario; at the end, the scoresheet and the turns that cost you the most.  Everything it
+shows is your seat's view (ruling.seat-view): the opponents' hidden cards face down, the log
+without the cards they keep hidden, no opponent's choices.  Everything is decided by the engine and the players in
 ``obsession_nb.practice.session``; this module only draws and forwards clicks.
 """
 
@@ -18,7 +20,7 @@ import ipywidgets as widgets
 from obsession_nb.engine.scoring import score
 from obsession_nb.practice.coach import hint_html, review_html
 from obsession_nb.practice.plans import LEVELS
-from obsession_nb.practice.session import Practice
+from obsession_nb.practice.session import UNDONE, Practice
 from obsession_nb.tutor.views.result import result_html
 from obsession_nb.tutor.views.static import StaticPicture, note_html
 from obsession_nb.tutor.views.stepper import Stepper
@@ -45,7 +47,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self.practice.play_opponents()
         game = self.practice.game
         self.stepper = Stepper(game, log_heading="Rulings (yours and the opponents')",
-                               decides=self.practice.seat)
+                               seat=self.practice.seat)
         self.stepper.nav.layout.display = "none"  # undo and save are the table's own
         self.stepper.on_change(self._changed)
         self.status = widgets.HTML()
@@ -134,8 +136,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
             self._seen = len(self.practice.game.log)
             self._busy = False
         self.hint_box.value = ""
-        self.refresh(note="Taken back to the start of your turn." if undone
-                     else "Nothing to undo.")
+        self.refresh(note=UNDONE if undone else "Nothing to undo.")
 
     def save(self, path: str | Path) -> Path:
         target = Path(path)

@@ -172,6 +172,8 @@ def board_html(view: dict[str, Any], parts: list[str], seats: list[int]) -> str:
         return f"<div class='onb-static onb-static-board' style='{_BOX}'>no position</div>"
     want = set(parts or ["pending", "track", "supply", "players"])
     body = [f"<div style='{_NOTE}'>{_e(NOTE)}</div>"]
+    if view.get("viewer"):
+        body.append(f"<div class='onb-viewer' style='{_NOTE}'>{_e(view['viewer']['label'])}</div>")
     if "pending" in want:
         body.append(_pending(view))
     if "track" in want:

@@ -86,11 +86,17 @@ class Stepper(StaticPicture, widgets.VBox):
         max_buttons: int = 9,
         log_heading: str = "Rulings, step by step",
         lang: str | None = None,
+        seat: int | None = None,
         decides: int | None = None,
     ) -> None:
         self.game = game
-        self.decides = decides
-        """The only seat whose choices are offered (a practice table's); ``None``: every seat."""
+        self.seat = seat
+        """Whose view the stepper shows (0-based): the board, the log and the choices as that
+        player may see them; ``None``: the open view of a worked example (labelled so on the
+        board)."""
+        self.decides = seat if decides is None else decides
+        """The only seat whose choices are offered (a practice table's: its seat's, whose
+        choices alone it may see); ``None``: every seat."""
         self.lang = resolve(lang)
         self.script = list(script or [])
         self.max_buttons = max_buttons
@@ -122,7 +128,8 @@ class Stepper(StaticPicture, widgets.VBox):
         nav += [self.save_button, self.save_path]
         self.nav = widgets.HBox(nav)
         self.rulings = RulingsLog(heading=tr(log_heading, self.lang), lang=self.lang)
-        self.board = Board(game, parts=parts, seats=seats, lang=lang) if board else None
+        self.board = (Board(game, parts=parts, seats=seats, lang=lang, seat=seat) if board
+                      else None)
         # The decision, then Back/Next, the choices and the board right below them; the rulings
         # log last.  With room (widgets/stepper.css), the board goes beside them instead.
         areas = [(self.header, "header"), (self.nav, "nav"), (self.choices, "choices"),
@@ -286,10 +293,12 @@ class Stepper(StaticPicture, widgets.VBox):
             "next": nxt,
             "label": action_label(game, nxt) if nxt else None,
         }
+        owner = pending.get("owner")
         if game.state.turn is None:
             self.choices.show([], "The game is over.")
-        elif self.decides is not None and pending["owner"] != self.decides:
-            self.choices.show([], f"{game.table.seat_name(pending['owner'])} is deciding…")
+        elif self.decides is not None and owner != self.decides:  # another player's choices
+            # name her hidden cards: none are sent to this screen
+            self.choices.show([], f"{game.table.seat_name(owner)} is deciding…")
         else:
             self.choices.show(choice_groups(game, nxt, lang=self.lang,
                                             max_buttons=self.max_buttons))
@@ -297,7 +306,7 @@ class Stepper(StaticPicture, widgets.VBox):
         self.restart_button.disabled = not self._history
         self.next_button.disabled = nxt is None
         self.rulings.entries = [entry_json(game, e, self.lang)
-                                for e in game.log[self._base_log:]]
+                                for e in game.log_for(self.seat, self._base_log)]
         if not self._history:
             self.rulings.status = {"kind": "info", "text": "Choose an action; the rulings of each "
                                "step appear here."}
@@ -314,8 +323,9 @@ class Stepper(StaticPicture, widgets.VBox):
         return b
 
     def static_html(self) -> str:
+        mine = self.seat is None or self.game.pending().get("owner") == self.seat
         choices = ", ".join(dict.fromkeys(action_label(self.game, a)
-                                          for a in self.game.legal_actions()))
+                                          for a in self.game.legal_actions())) if mine else "—"
         return note_html("Turn stepper", f"{self.game.pending()['prompt']}; choices: {choices}.",
                          self.board.static_html() if self.board is not None else "")
 
