@@ -18,7 +18,6 @@ begins, ± its standard error; a difference between two plans is paired sample b
 
 from __future__ import annotations
 
-import html
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,6 +29,7 @@ from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
+from obsession_nb.practice.coach_html import review_html
 from obsession_nb.practice.opponents import HeuristicPlayer
 from obsession_nb.practice.plans import (
     DEFAULT_LEVEL,
@@ -123,16 +123,6 @@ def _line(start: Game, comparison: Comparison, valued: Valued, label: str = "") 
                       tuple(describe(start, x) for x in actions))
 
 
-def rules_html(ids: tuple[str, ...], heading: str = "Rules this line meets") -> str:
-    """The rules a line meets, behind a click: each by its name, its id beside it."""
-    if not ids:
-        return ""
-    e = html.escape
-    listed = "".join(f"<li>{e(name)} <code class='coach-rule-id'>{e(rid)}</code></li>"
-                     for name, rid in rule_names(ids))
-    return (f"<details class='coach-rules'><summary>{e(heading)} ({len(ids)})</summary>"
-            f"<ul>{listed}</ul></details>")
-
 
 def reason(table: Table, better: Valued, other: Valued | None) -> str:
     """Why ``better`` rather than ``other``: by how much (or too close to call) and the
@@ -213,33 +203,6 @@ class TurnReview:
         return review_html(self)
 
 
-def review_html(review: TurnReview) -> str:
-    """The review as HTML (every text escaped): the sentence, the plans with their values and
-    one guess of their lines, the rules by name (ids behind a click)."""
-    e = html.escape
-    rows = [("your plan", review.yours)] + [(b.label, b) for b in review.best]
-    cell = "padding:2px 8px;vertical-align:top;text-align:left"
-    body = "".join(
-        f"<tr class='{'coach-yours' if i == 0 else 'coach-best'}'>"
-        f"<th style='{cell}'>{e(label if i else f'your plan: {line.label}')}</th>"
-        f"<td style='{cell};white-space:nowrap'>{e(str(line.value))}</td>"
-        f"<td style='{cell}'>{e(line.read())}{rules_html(line.rules)}</td></tr>"
-        for i, (label, line) in enumerate(rows))
-    basis = (f"<p class='coach-basis' style='font-size:90%;color:#555'>"
-             f"{e(str(review.basis))} Lines shown are one guess each, to the end of the turn."
-             f"</p>" if review.basis else "")
-    only = ""
-    if review.only_yours or review.only_best:
-        only = (f"<p class='coach-rulings'>Rules only your line met: "
-                f"{e(', '.join(n for n, _ in rule_names(review.only_yours)) or '—')}; "
-                f"only the best: "
-                f"{e(', '.join(n for n, _ in rule_names(review.only_best)) or '—')}</p>")
-    cost = ("" if review.close else f"<b>cost {review.cost:.1f} VP</b> ")
-    return (f"<div class='coach-review'><p>Round {review.round}, {e(review.player)}: {cost}"
-            f"{e(review.summary())}</p>"
-            f"<table style='border-collapse:collapse'>{body}</table>"
-            f"{only}{basis}</div>")
-
 
 def _own_actions(game: Game, since: Snapshot, seat: int) -> list[str]:
     return [e.action for e in game.log[since.log_length:]
@@ -316,26 +279,6 @@ class Hint:
                            zip(self.lines, self.gaps, strict=True))
         return text + (f"\n  compared:{compared}" if compared else "")
 
-
-def hint_html(found: Hint) -> str:
-    """The hint as HTML (every text escaped): the plan and why in front; the first action, one
-    guess of the whole line, the rules it meets and the plans compared behind clicks."""
-    e = html.escape
-    line = "".join(f"<li>{e(x)}</li>" for x in found.line)
-    compared = "".join(f"<li>{e(label)}: {e(gap)}</li>"
-                       for (label, _v), gap in zip(found.lines, found.gaps, strict=True))
-    value = f" <span class='coach-value'>[{e(str(found.value))}]</span>" if found.value else ""
-    return (f"<div class='onb-hint'><b>Hint:</b> <span class='onb-hint-plan'>"
-            f"{e(found.plan or found.words or found.action)}</span>{value}"
-            + (f"<div class='onb-hint-why'>Why: {e(found.reason)}</div>" if found.reason else "")
-            + f"<div class='onb-hint-now'>Now: <span class='onb-hint-action'>"
-            f"{e(found.words or found.action)}</span> <code>{e(found.action)}</code></div>"
-            + (f"<details><summary>The whole line (one guess of the cards to come)</summary>"
-               f"<ol>{line}</ol></details>" if line else "")
-            + rules_html(found.rules)
-            + (f"<details><summary>{len(found.lines)} plans compared</summary>"
-               f"<ol>{compared}</ol></details>" if compared else "")
-            + "</div>")
 
 
 def hint(game: Game, *, level: str | Level = DEFAULT_LEVEL, seed: int = 0,

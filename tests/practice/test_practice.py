@@ -16,7 +16,8 @@ from obsession_nb.cli.practice_text import run
 from obsession_nb.engine.game import Game, load_scenario_text, new_game
 from obsession_nb.players.random_player import play_to_round
 from obsession_nb.practice.arena import make_player
-from obsession_nb.practice.coach import explore_values, hint, review_html, review_turn
+from obsession_nb.practice.coach import explore_values, hint, review_turn
+from obsession_nb.practice.coach_html import review_html
 from obsession_nb.practice.plans import Level
 from obsession_nb.practice.session import Practice
 

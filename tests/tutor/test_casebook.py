@@ -67,7 +67,7 @@ def test_casebook_notebook_asks_every_case_under_its_question() -> None:
         heading = next((i for i, s in enumerate(sources) if s.startswith(f"## {case.question}")),
                        None)
         assert heading is not None, f"no heading for {case.id}"
-        assert f'show("{case.id}")' in sources[heading + 1]
+        assert f'show_case("{case.id}")' in sources[heading + 1]
 
 
 @pytest.mark.parametrize("case", casebook.cases(), ids=lambda c: c.id)

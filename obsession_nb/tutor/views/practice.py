@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from obsession_nb.engine.scoring import score
-from obsession_nb.practice.coach import hint_html, review_html
+from obsession_nb.practice.coach_html import hint_html, review_html
 from obsession_nb.practice.plans import LEVELS
 from obsession_nb.practice.session import UNDONE, Practice
 from obsession_nb.tutor.views.result import result_html
