@@ -69,6 +69,13 @@ function add(parent, ...children) {
   return parent;
 }
 
+// A part of the board a screen reader can jump to and hear named (a labelled group, not a
+// landmark: a page may show several boards).
+function labelRegion(el, name) {
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", name);
+}
+
 function s(tag, attrs) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
@@ -534,6 +541,7 @@ function teamOf(view, seat) {
 function playerEl(view, p) {
   const board = h("div", `onb-player onb-family-${p.family}`);
   board.dataset.seat = String(p.seat);
+  labelRegion(board, `${p.name} (p${p.seat + 1}): player board`);
   const active = view.pending && view.pending.player === p.seat;
   if (active) board.classList.add("onb-active");
   const head = h("div", "onb-player-head");
@@ -624,6 +632,7 @@ function reserveEl(view, title, cls, r, where) {
 function supplyEl(view) {
   const sup = view.supply;
   const box = h("div", "onb-supply");
+  labelRegion(box, "Builders' Market and reserves");
   box.appendChild(h("div", "onb-section-title", "Builders' Market"));
   const market = h("div", "onb-market");
   for (let i = 0; i < 6; i++) {
@@ -693,6 +702,7 @@ function supplyEl(view) {
 
 function trackEl(view) {
   const box = h("div", "onb-track");
+  labelRegion(box, "Round track");
   const spaces = view.round_track || [];
   const seasons = {};
   for (const sp of spaces) (seasons[sp.season] = seasons[sp.season] || []).push(sp);

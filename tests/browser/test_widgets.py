@@ -4,6 +4,8 @@ and scenario text never runs as HTML."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from tutor_helpers import (
@@ -96,6 +98,10 @@ def test_stepper_plays_the_refresher_turn_and_back_undoes(page: Page, run_notebo
     run_notebook_in_lab(page, BASE_TURN)
     s = stepper(page, 0)
     expect_prompt(s, "the start of the turn")
+    # The board's regions are named for a screen reader (issue 49): each player board and the
+    # market (this stepper draws no round track).
+    expect(s.get_by_role("group", name="Builders' Market and reserves")).to_have_count(1)
+    expect(s.get_by_role("group", name=re.compile(r"\(p1\): player board$"))).to_have_count(1)
     expect(_money(s)).to_have_text("£300")
     expect(_wheel(s)).to_have_attribute("data-level", "2")
     expect(_wheel(s)).to_have_attribute("data-position", "4")
