@@ -95,11 +95,12 @@ def test_a_level_that_does_not_exist_is_refused_by_the_command_and_the_api(
         Practice(2, level="stong")
 
 
-def test_a_saved_practice_game_goes_on_with_practice_load(tmp_path: Path) -> None:
+def test_a_saved_practice_game_goes_on_with_practice_load(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     table = Practice(players=2, seat=2, opponents="random", seed=6, level="easy")
     out = io.StringIO()
     answers = iter(["1", "1", "save game.yaml", "quit"])
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # the relative save path; put back after the test
     assert run(table, lambda _p: next(answers), out) == 1
     saved = tmp_path / "game.yaml"
     assert saved.read_text().startswith("# obsession-nb practice: seat=2 opponents=random "

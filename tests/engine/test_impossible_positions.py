@@ -52,15 +52,6 @@ def test_new_round_with_milestones_builds_every_activity_round() -> None:
         load_scenario_text(game.to_scenario())
 
 
-def test_validate_refuses_fewer_objectives_than_the_round_allows() -> None:
-    game = obsession_nb.new_position(2, round=9)
-    data = yaml.safe_load(game.to_scenario())
-    data["players"][1]["objectives"] = data["players"][1]["objectives"][:3]
-    with pytest.raises(ScenarioError, match=r"players\[1\]\.objectives: 3 held at round 9, but "
-                       r"a game holds at least 5"):
-        load_scenario_text(yaml.safe_dump(data))
-
-
 def _at_invite(adjust: int, tmp_path: Path) -> Path:
     game = obsession_nb.new_position(2, seed=1)
     while game.state.turn.step != "invite":
@@ -150,12 +141,7 @@ def test_a_draw_round_expects_the_draw_only_of_the_players_past_their_step_2() -
     game.apply(next(a for a in game.legal_actions() if a.verb == "pass"))
     held = [len(p.objectives) for p in game.state.players]
     assert held[first] == 6 and held[1 - first] == 4
-    data = yaml.safe_load(game.to_scenario())
-    load_scenario_text(yaml.safe_dump(data))  # as a game has it
-    data["players"][first]["objectives"] = data["players"][first]["objectives"][:4]
-    with pytest.raises(ScenarioError, match=rf"players\[{first}\]\.objectives: 4 held at round "
-                       r"7, but a game holds at least 6"):
-        load_scenario_text(yaml.safe_dump(data))
+    load_scenario_text(game.to_scenario())  # as a game has it
 
 
 def test_monuments_the_setup_cannot_use_are_refused_before_the_draft_ends() -> None:

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile
 from obsession_nb.engine.mode import mode_named
-from obsession_nb.engine.positions.objective_count import objective_count_problems
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.setup.tiles import box_in_use, chosen_monuments
@@ -184,7 +183,6 @@ class _Components:
                                          f"'{loan.item}'")
         self.milestone_checks()
         self.monument_choice()
-        self.problems += objective_count_problems(state, catalog)
         self.problems += self.mode.check_position(state, catalog)
         self.copies()
         return self.problems
