@@ -216,18 +216,20 @@ function markHonesty(el, item) {
   }
 }
 
+// "1 casual guest", "2 or 3 casual guests": the kind of guest, singular for exactly one.
 function guestRequirement(g) {
   if (!g) return null;
   const counts = g.count.join(" or ");
   const kinds = {
-    gentry: "gentry",
-    family: "family",
-    gentlemen: "gentlemen",
-    ladies: "ladies",
-    casual: "casual guests",
-    prestige: "prestige guests",
+    gentry: ["gentry", "gentry"],
+    family: ["family", "family"],
+    gentlemen: ["gentleman", "gentlemen"],
+    ladies: ["lady", "ladies"],
+    casual: ["casual guest", "casual guests"],
+    prestige: ["prestige guest", "prestige guests"],
   };
-  return `${counts} ${kinds[g.kind] || g.kind}`;
+  const [one, many] = kinds[g.kind] || [g.kind, g.kind];
+  return `${counts} ${g.count.length === 1 && g.count[0] === 1 ? one : many}`;
 }
 
 // ----------------------------------------------------------------- a tile

@@ -8,7 +8,8 @@
 //   pending   {player, step, prompt}  from Game.pending()
 //   steps     [{key, label}]          the order of play, in words
 //   current   key of the highlighted step
-//   script    {next, label, done, total}  the worked example's next action, if any
+//   script    {next, label, done, total}  the worked example's next action (its notation
+//             and its name in words), if any
 //   history   number of actions that Back can undo
 
 import { h, redrawOn } from "./common.js";
@@ -40,9 +41,13 @@ function draw(root, model) {
   if (script.total) {
     const line = h("div", "onb-script");
     if (script.next) {
+      // the action in words (a stand-in named as one); its notation after, as typed in `play`
       line.appendChild(h("span", null, `Worked example, action ${script.done + 1} of ${script.total}: `));
-      line.appendChild(h("code", "onb-script-next", script.next));
-      if (script.label) line.appendChild(h("span", "onb-script-label", ` (${script.label})`));
+      line.appendChild(h("span", "onb-script-label", script.label || script.next));
+      line.appendChild(h("span", null, " "));
+      const typed = h("code", "onb-script-next", script.next);
+      typed.title = "the action as typed (obsession-nb play)";
+      line.appendChild(typed);
     } else if (script.done === script.total) {
       line.appendChild(h("span", null, `Worked example complete (${script.total} actions).`));
     } else {
