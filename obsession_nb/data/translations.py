@@ -117,7 +117,7 @@ def _texts(lang: str, name: str) -> dict[str, Any]:
     try:
         plain = content_cache.plain(f"i18n-{lang}-{name}", [file, Path(__file__)],
                                     lambda: yamlio.load(file.read_text(encoding="utf-8")) or {})
-        return TypeAdapter(dict[str, FILES[name]]).validate_python(plain)  # type: ignore[valid-type]
+        return TypeAdapter(dict[str, FILES[name]]).validate_python(plain)  # type: ignore[valid-type]  # by file
     except (yaml.YAMLError, ValidationError) as exc:
         raise ValueError(f"content/i18n/{lang}/{name}.yaml: {exc}") from None
 
