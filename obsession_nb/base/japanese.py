@@ -26,6 +26,9 @@ from typing import Any
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff10-\uff19\uff21-\uff5a]")
 """A kana, kanji or full-width letter or digit: the text is (partly) Japanese."""
 
+JAPANESE_KANA = re.compile(r"[\u3041-\u3096]")
+"""A hiragana letter."""
+
 _KEPT = frozenset({"名詞", "動詞", "形容詞", "形状詞", "副詞", "接尾辞"})
 """Parts of speech that carry meaning; particles, auxiliaries, symbols and spaces do not."""
 
@@ -109,3 +112,31 @@ def _word(morpheme: Any) -> str | None:
         return surface.lower() if surface.strip() else None
     word = morpheme.normalized_form()
     return None if word in _EMPTY else word
+
+
+_HIRAGANA = re.compile(r"[\u3041-\u3096ー]{3,}")
+_PARTICLE_AFTER = re.compile(r"(?:って|から|まで|より|では|には|とは|を|は|が|に|で|の|と|も|へ|や)$")
+"""A particle the run of hiragana ends with (``はうすまんで``: ``で``)."""
+_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+
+
+def kana_readings(text: str) -> list[str]:
+    """What a question typed in hiragana may mean in katakana, where the texts write the game's
+    loanwords (``はうすまん`` → ``ハウスマン``, ``ほーるぼーい`` → ``ホールボーイ``): each run of
+    nouns with hiragana in it read as one word (the analyser's readings), and each run of three
+    or more hiragana as it is, both in katakana."""
+    tokenizer = _tokenizer()
+    long_mode, _short = _modes()
+    out: list[str] = []
+    run: list[Any] = []
+    for morpheme in [*tokenizer.tokenize(text, long_mode), None]:
+        if morpheme is not None and morpheme.part_of_speech()[0] in _NOUNS:
+            run.append(morpheme)
+            continue
+        if run and JAPANESE_KANA.search("".join(m.surface() for m in run)):
+            out.append("".join(m.reading_form() for m in run))
+        run = []
+    for found in _HIRAGANA.findall(text):
+        word = _PARTICLE_AFTER.sub("", found)
+        out += [w.translate(_TO_KATAKANA) for w in (found, word) if len(w) > 2]
+    return list(dict.fromkeys(out))
