@@ -64,13 +64,18 @@ def _modes() -> tuple[Any, Any]:
 def words(text: str) -> list[str]:
     """The meaningful words of ``text``, normalised, compounds followed by their short units
     and runs of nouns joined into one word as well (``目標`` ``点`` → ``目標点``, so that a
-    compound finds the compound before its parts); latin letters are lower-cased (English
+    compound finds the compound before its parts; a prefix is kept only in its run: ``副執事``,
+    the underbutler, is not the butler ``執事`` alone); latin letters are lower-cased (English
     words in a Japanese question stay words)."""
     tokenizer = _tokenizer()
     long_mode, short_mode = _modes()
     out: list[str] = []
     run: list[str] = []
     for morpheme in tokenizer.tokenize(text, long_mode):
+        if morpheme.part_of_speech()[0] == "接頭辞" and morpheme.surface().strip():
+            out += ["".join(run)] if len(run) > 1 else []
+            run = [morpheme.normalized_form()]  # 副 of 副執事: a prefix starts a compound
+            continue
         word = _word(morpheme)
         noun = word is not None and morpheme.part_of_speech()[0] in _NOUNS
         if not noun:

@@ -348,9 +348,10 @@ class JapaneseIndex(WordIndex):
         return out
 
     def query_tokens(self, text: str) -> list[str]:
-        """A question's words, and the katakana a player may have typed in kana
+        """A question's words, and the texts' katakana words a player may have typed in kana
         (:func:`obsession_nb.base.japanese.kana_readings`: ``はうすまん`` finds ``ハウスマン``)."""
-        return [*self.tokens(text), *japanese.kana_readings(text)]
+        return [*self.tokens(text),
+                *(w for w in japanese.kana_readings(text) if self._bm25.knows(w))]
 
     def correct(self, query: str) -> str | None:
         return None
