@@ -162,7 +162,7 @@ def _english_documents() -> list[Document]:
         docs.append(Document(f"case:{c.id}", ((c.question, 3), (_id_words(c.id), 1),
                                               (c.answer, 1), (c.topic, 1)), (c.answer,)))
     for t in glossary():
-        docs.append(Document(f"term:{t.term}", ((t.term, 3), (" ".join(t.also), 1),
+        docs.append(Document(f"term:{t.term}", ((t.term, 3), (" ".join(t.also), 2),
                                                 (t.says, 1)), (t.says,)))
     return _named(docs, "en")
 
@@ -198,7 +198,7 @@ def _japanese_documents() -> list[Document]:
                              (cj.answer,) if cj else (c.answer,)))
     for t in glossary():
         tj = japanese_text("term", t.term)
-        fields = ((tj.term, 3), (" ".join(tj.also), 1), (tj.says, 1)) if tj else ()
+        fields = ((tj.term, 3), (" ".join(tj.also), 2), (tj.says, 1)) if tj else ()
         docs.append(Document(f"term:{t.term}", (*fields, (" ".join((t.term, *t.also)), 1)),
                              (tj.says,) if tj else (t.says,)))
     return _named(docs, "ja")
