@@ -108,8 +108,8 @@ def can(table: Table, action: a.Action) -> bool:
     return bool(allowed(table, [action]))
 
 
-def allowed(table: Table, actions: Iterable[a.Action], *, listing: bool = False
-            ) -> list[a.Action]:
+def allowed(table: Table, actions: Iterable[a.SomeAction], *, listing: bool = False
+            ) -> list[a.SomeAction]:
     """Those of ``actions`` legal now, in their order, each once: move generation's check
     (``movegen``: the verifiers' answer, text-free where a kind has its own test), in one
     reading of the position.  ``listing``: ``actions`` are the decision's whole list."""

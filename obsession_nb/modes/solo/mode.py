@@ -45,6 +45,7 @@ class SoloEstateChallenge(Mode):
     unlimited_purchases = True  # as many as she can afford (UD p.14)
     refills_market = False  # the stacks are never refilled
     identical_stacks = False  # six category stacks, which may run out (solo.sec.market-stacks)
+    market_reserves = False  # one copy of each tile in the stacks (solo.sec.tile-supply)
     last_round = solo_end.ROUND_CAP  # the track is played on past its last space
     milestones = False  # not used in the challenge (UD p.13; solo.sec.player-setup)
     handlers = {

@@ -64,6 +64,10 @@ class TableauObsession(Mode):
     def view(self, table: Table) -> dict[str, Any]:
         return tableau.view(table)
 
+    def result_json(self, table: Table) -> dict[str, Any]:
+        """How the game ended (``max``, ``track-end``), who reached Max, the rounds played."""
+        return tableau.result_json(table)
+
     def private_places(self, table: Table) -> Iterable[Holding]:
         return tableau.private_places(table)
 

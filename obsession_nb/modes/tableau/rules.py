@@ -336,6 +336,16 @@ def private_places(table: Table) -> list[Holding]:
     ]
 
 
+def result_json(table: Table) -> dict[str, Any]:
+    """How the game ended and who reached Max reputation (tableau.end), the rounds played."""
+    state = table.state
+    tab = Tableau.of(state.tableau) or Tableau()
+    seat = tab.reached_max
+    return {"end_reason": tab.end_reason,
+            "reached_max": None if seat is None else state.players[seat].name,
+            "rounds": state.round}
+
+
 def view(table: Table) -> dict[str, Any]:
     """What the views and the CLI show of the mode: the track, the end, the Queen Victoria
     removals, the pending draft or Grand Ball (the milestones are in every game's view)."""
