@@ -300,19 +300,6 @@ class SoloRun:
         """The AI's rolls, one row per roll by round, the tiles it took named."""
         return scavenged_frame(self.game)
 
-
-def scavenged_frame(game: Game) -> pd.DataFrame:
-    """The AI's rolls so far in a challenge game, as recorded (solo.sec.scavenge): one row per
-    roll by round — the d20 result, the stack and depth it points at, the tile taken (named) or
-    why none was."""
-    import pandas as pd
-
-    solo = game.state.solo or Solo()
-    rows = [{**s.model_dump(), "tile": game.table.tile_name(s.tile) if s.tile else None}
-            for s in solo.scavenged]
-    columns = ["round", "roll", "stack", "depth", "tile", "reason"]
-    return pd.DataFrame(rows, columns=columns).set_index("round")
-
     def to_json(self) -> dict[str, Any]:
         state = self.game.state
         me = state.players[0]
@@ -327,6 +314,19 @@ def scavenged_frame(game: Game) -> pd.DataFrame:
             "actions": len(self.actions),
             "scavenged": self.scavenged,
         }
+
+
+def scavenged_frame(game: Game) -> pd.DataFrame:
+    """The AI's rolls so far in a challenge game, as recorded (solo.sec.scavenge): one row per
+    roll by round — the d20 result, the stack and depth it points at, the tile taken (named) or
+    why none was."""
+    import pandas as pd
+
+    solo = Solo.of(game.state.solo) or Solo()
+    rows = [{**s.model_dump(), "tile": game.table.tile_name(s.tile) if s.tile else None}
+            for s in solo.scavenged]
+    columns = ["round", "roll", "stack", "depth", "tile", "reason"]
+    return pd.DataFrame(rows, columns=columns).set_index("round")
 
 
 STRATEGIES = ("greedy", "planner", "search", "random")
