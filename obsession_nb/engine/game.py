@@ -6,7 +6,7 @@ import random
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from obsession_nb.base.cloning import constructor
 from obsession_nb.data.catalog import Catalog, load_catalog, stated_catalog
@@ -69,7 +69,7 @@ class Game:
     @classmethod
     def from_state(
         cls, state: State, catalog: Catalog | None = None, custom: list[GentryCard] | None = None
-    ) -> Game:
+    ) -> Self:
         table = _table(state, catalog, custom)
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)

@@ -15,6 +15,7 @@ from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.buying import apply_buy, verify_buy
 from obsession_nb.engine.steps.market import Offer
@@ -38,7 +39,7 @@ class SoloEstateChallenge(Mode):
     """One player against the target score, buying from six category stacks while the d20 AI
     scavenges (mode ``solo-estate-challenge``)."""
 
-    name = "solo-estate-challenge"
+    name: ModeName = "solo-estate-challenge"
     title = "the Solo Estate Challenge"
     rule = "solo.sec.overview"
     records = {"solo": Solo}
