@@ -103,6 +103,19 @@ class Handler:
         return cls(frozenset(steps), verify, apply, test, listing)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """The choices worth checking at one kind of pending decision (a step), registered once by
+    the module that holds its rules (a module's ``DECISIONS``, beside its ``KINDS``):
+    ``candidates`` lists them, a superset of the legal ones, in the order a player reads them
+    (a new list at every call); ``in_turn``: a decision of a player's turn, to which dispatch
+    adds what is open at every decision of a turn (the mode's own choices, milestones,
+    placements, VP-card reveals and special actions)."""
+
+    candidates: Callable[[Table], list[Action]]
+    in_turn: bool = True
+
+
 def no_rulings(*_args: Any) -> list[Ruling]:
     """The verifier of a kind that its steps alone allow: nothing more to check or say."""
     return []

@@ -143,6 +143,12 @@ class Table:
             raise RuntimeError("no turn in progress")
         return self.state.players[turn.player]
 
+    @property
+    def others(self) -> list[int]:
+        """The seats other than the active player's, in seat order."""
+        player = self.turn.player
+        return [s for s in range(len(self.state.players)) if s != player]
+
     def seat_name(self, seat: int) -> str:
         return f"{self.state.players[seat].name} (p{seat + 1})"
 

@@ -4,7 +4,7 @@ ud.useful-man.market-discount)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import OwnedTile, Placement
 from obsession_nb.engine.steps import market
@@ -208,3 +208,22 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+DONE = a.Done()
+
+
+def buy_choices(table: Table) -> list[a.Action]:
+    """Each tile on offer (also with the useful man's discount while he is available), then
+    buying nothing more (market.*, ud.useful-man.market-discount)."""
+    discount = "useful_man" in table.me.servants.available
+    found: list[a.Action] = []
+    for offer in market.offers(table):
+        found.append(a.Buy(offer.tile))
+        if discount:
+            found.append(a.Buy(offer.tile, useful_man=True))
+    found.append(DONE)
+    return found
+
+
+DECISIONS = {"buy": Decision(buy_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

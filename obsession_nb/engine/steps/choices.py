@@ -5,7 +5,7 @@ hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, u
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Choice, Player
 from obsession_nb.engine.steps.favours import deck_of, housemaid_screens, open_invitation
@@ -396,3 +396,36 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+DONE = a.Done()
+
+
+def favour_choices(table: Table) -> list[a.Action]:
+    """The answers to the first pending favour choice (its kind: ``screen``, ``lady``,
+    ``dismiss``, ``gossip``, ``reclaim``, ``hire``)."""
+    choice = table.turn.choices[0]
+    kind = choice.kind
+    found: list[a.Action] = []
+    if kind == "screen":
+        found += [a.Keep(c) for c in choice.cards]
+    elif kind == "lady":
+        found += [a.Lady("screen"), a.Lady("dismiss")]
+    elif kind == "dismiss":
+        found += [a.Dismiss(c) for c in dismissable(table)]
+        found.append(DONE)
+    elif kind == "gossip":
+        found += [a.Gossip(s) for s in table.others]
+    elif kind == "reclaim":
+        found += [a.Reclaim(c) for c in dict.fromkeys(table.me.discard)]
+    elif kind == "hire":
+        found += [a.Hire(k) for k in table.catalog.servants]
+        if can_recruit(table):
+            seats = table.others
+            found += [a.Recruit(s, k, z) for s in seats for k in RECRUITABLE
+                      for z in recruit_choices(table, s, k)]
+        found.append(DONE)
+    return found
+
+
+DECISIONS = {"favours": Decision(favour_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""
