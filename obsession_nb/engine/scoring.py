@@ -7,7 +7,7 @@ Every category is computed from the final position only, so anyone can recompute
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.records.state import Player
@@ -18,7 +18,14 @@ from obsession_nb.engine.table import Table
 if TYPE_CHECKING:
     import pandas as pd
 
-    from obsession_nb.engine.game import Game
+
+
+class AtTable(Protocol):
+    """Anything that holds a position with its catalog (a ``Game``)."""
+
+    @property
+    def table(self) -> Table: ...
+
 
 CATEGORIES = ("tiles", "gentry", "objectives", "reputation", "servants", "wealth", "vp_cards")
 LABELS = {
@@ -190,7 +197,7 @@ def totals(table: Table) -> dict[int, int]:
             for s in range(len(table.state.players))}
 
 
-def score(table_or_game: Table | Game) -> Scoresheet:
+def score(table_or_game: Table | AtTable) -> Scoresheet:
     """The scoresheet of the position (normally the final one) and who wins."""
     table = table_or_game if isinstance(table_or_game, Table) else table_or_game.table
     in_mode = table.mode.scoresheet(table)  # Tableau Obsession counts only five things
