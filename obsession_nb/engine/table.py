@@ -119,7 +119,7 @@ class Table:
         return names(self.catalog, self.custom, [p.name for p in self.state.players])
 
     @property
-    def mode(self) -> Mode:
+    def mode(self) -> Mode[Table]:
         """The way of playing this position follows (``options.mode``; obsession_nb/engine/mode.py)."""
         return mode_named(self.state.options.mode)
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from obsession_nb.data.rules import Ruling, refuse
-from obsession_nb.engine.mode import Decision, Handler, owners
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.registry import owners
 from obsession_nb.engine.setup import decisions as setup_choices
 from obsession_nb.engine.setup import servant_draft as draft
 from obsession_nb.engine.steps import (
