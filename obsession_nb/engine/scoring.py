@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 
-class AtTable(Protocol):
-    """Anything that holds a position with its catalog (a ``Game``)."""
+class Game(Protocol):
+    """What scoring reads of a game (an ``engine.game.Game``): its position with its catalog."""
 
     @property
     def table(self) -> Table: ...
@@ -133,7 +133,7 @@ def totals(table: Table) -> dict[int, int]:
             for s in range(len(table.state.players))}
 
 
-def score(table_or_game: Table | AtTable) -> Scoresheet:
+def score(table_or_game: Table | Game) -> Scoresheet:
     """The scoresheet of the position (normally the final one) and who wins."""
     table = table_or_game if isinstance(table_or_game, Table) else table_or_game.table
     in_mode = table.mode.scoresheet(table)  # Tableau Obsession counts only five things
