@@ -1,7 +1,7 @@
 """Searching short texts in players' words: stop words dropped, words stemmed (Snowball),
 synonyms folded onto one spelling, typos corrected against the texts' own vocabulary
 (RapidFuzz) but never a word of the language or a negation, and the texts ranked by BM25
-(``rank_bm25``).  :class:`JapaneseIndex` does the same for Japanese texts, cut into words by a
+(:mod:`obsession_nb.base.bm25`).  :class:`JapaneseIndex` does the same for Japanese texts, cut into words by a
 morphological analyser (:mod:`obsession_nb.base.japanese`).
 
 A :class:`WordIndex` is built from documents, each a key, weighted fields and the passages a hit
@@ -20,6 +20,7 @@ from typing import Any
 import snowballstemmer
 
 from obsession_nb.base import japanese
+from obsession_nb.base.bm25 import Okapi
 
 _STOP_TEXT = """
 a about after all also am an and any are as at be been before being but by can could did do
@@ -126,13 +127,11 @@ class WordIndex:
                             for k, v in self._synonyms.items() if " " not in k}
         self._phrases = tuple(dict.fromkeys(normalise(p) for p in phrases if " " in p.strip()))
         if state is None:
-            state = {"corpus": [self._field_tokens(d) for d in self.documents],
+            state = {"counts": [dict(Counter(self._field_tokens(d))) for d in self.documents],
                      "vocabulary": self._words()}
         self.state = state
         """What building the index worked out (plain data: the user's cache may keep it)."""
-        from rank_bm25 import BM25Okapi  # numpy: loaded by a search, not by normalise's users
-
-        self._bm25 = BM25Okapi(state["corpus"])
+        self._bm25 = Okapi(state["counts"])
         self._vocabulary: dict[str, int] = state["vocabulary"]
         self._vocab_list = list(self._vocabulary)
         self._sentence_cache: dict[str, list[tuple[str, set[str]]]] = {}
@@ -236,10 +235,7 @@ class WordIndex:
     def scores(self, query: str) -> dict[str, float]:
         """Each matching document's BM25 score for ``query`` (its typos corrected), by key."""
         stems = self.tokens(self.correct(query) or query)
-        if not stems:
-            return {}
-        return {d.key: float(s) for d, s in zip(self.documents, self._bm25.get_scores(stems),
-                                                 strict=True) if s > 0}
+        return {self.documents[i].key: s for i, s in self._bm25.scores(stems).items()}
 
     def search(self, query: str, limit: int | None = None,
                weight: Callable[[str], float] | None = None) -> Found:
@@ -250,11 +246,10 @@ class WordIndex:
         stems = self.tokens(corrected or query)
         if not stems:
             return Found(query, (), corrected)
-        scores = self._bm25.get_scores(stems)
         keys = [d.key for d in self.documents]
-        weighted = {i: float(s) * (weight(keys[i]) if weight else 1.0)
-                    for i, s in enumerate(scores) if s > 0}
-        ranked = sorted((i for i, s in weighted.items() if s > 0), key=lambda i: -weighted[i])
+        weighted = {i: s * (weight(keys[i]) if weight else 1.0)
+                    for i, s in self._bm25.scores(stems).items()}
+        ranked = sorted((i for i, s in weighted.items() if s > 0), key=lambda i: (-weighted[i], i))
         if limit is not None:
             ranked = ranked[:limit]
         hits = tuple(Hit(keys[i], weighted[i], self._passage(self.documents[i], set(stems)))
