@@ -38,6 +38,10 @@ class Okapi:
         floor = EPSILON * (sum(idf.values()) / len(idf)) if idf else 0.0
         self._idf = {w: (floor if v < 0 else v) for w, v in idf.items()}
 
+    def knows(self, word: str) -> bool:
+        """Whether any document has the word."""
+        return word in self._postings
+
     def scores(self, words: Iterable[str]) -> dict[int, float]:
         """Each matching document's score for the query ``words`` (a word given twice counts
         twice), by the document's index; documents matching no word are left out."""

@@ -56,6 +56,23 @@ _FRAMES = re.compile(r"\b(how (?:do|does|did|will|would)\b(?: \w+){1,4}?) (?:wor
 """The frame of "how does X work": its "work" asks nothing about working servants."""
 
 
+PARTICLES = frozenset(["back", "down", "up", "on", "off", "out", "over", "away", "in"])
+"""The particles of phrasal verbs ("give back", "turn on"), which players split around an
+object ("give the Fairchild back", "turn the reserves on")."""
+
+
+def _split_verbs(synonyms: Mapping[str, str]) -> re.Pattern[str] | None:
+    """A pattern finding a synonym's phrasal verb split by up to three words: the verb (any
+    regular ending), the words between, the particle."""
+    pairs = [k.split() for k in synonyms if len(k.split()) == 2 and k.split()[1] in PARTICLES]
+    if not pairs:
+        return None
+    verbs = "|".join(sorted({re.escape(v) for v, _p in pairs}, key=len, reverse=True))
+    particles = "|".join(sorted({p for _v, p in pairs}))
+    return re.compile(rf"\b({verbs})(?:s|es|ed|d|ing)?((?: (?!(?:{particles})\b)\w+){{1,3}}?)"
+                      rf" ({particles})\b")
+
+
 _RANGE = re.compile(r"\b(\d{1,2}) ?(?:–|-|to) ?(\d{1,2})\b")
 """A range of small numbers ("16–19", "15 to 18"): a die roll in it finds the range."""
 
@@ -125,6 +142,7 @@ class WordIndex:
                        if phrases_ else None)
         self._stem_alias = {_STEMMER.stemWord(k): _STEMMER.stemWords(v.split())
                             for k, v in self._synonyms.items() if " " not in k}
+        self._split = _split_verbs(self._synonyms)
         self._phrases = tuple(dict.fromkeys(normalise(p) for p in phrases if " " in p.strip()))
         if state is None:
             state = {"counts": [dict(Counter(self._field_tokens(d))) for d in self.documents],
@@ -152,17 +170,30 @@ class WordIndex:
         """``text`` normalised, each multi-word synonym followed by the texts' spelling (one-word
         synonyms are expanded on their stems, so that plurals expand too)."""
         text = normalise(text)
+        if self._split is not None:
+            text = self._split.sub(self._split_verb, text)
         if self._alias is None:
             return text
         return self._alias.sub(lambda m: f"{m.group(0)} {self._synonyms[m.group(1)]}", text)
 
+    def _split_verb(self, m: re.Match[str]) -> str:
+        """A phrasal verb with its object inside ("give the fairchild back"): the texts' word
+        for "give back" after it."""
+        said = self._synonyms.get(f"{m.group(1)} {m.group(3)}")
+        return f"{m.group(0)} {said}" if said else m.group(0)
+
     def tokens(self, text: str) -> list[str]:
         """The stems BM25 compares: words with their synonyms, stop words dropped."""
         out: list[str] = []
-        for stem in _STEMMER.stemWords([NUMBERS.get(w, w) for w in self.fold(text).split()
-                                        if w not in STOP_WORDS]):
+        stems = _STEMMER.stemWords([NUMBERS.get(w, w) for w in self.fold(text).split()
+                                    if w not in STOP_WORDS])
+        for stem in stems:
             out += [stem, *(t for t in self._stem_alias.get(stem, ()) if t != stem)]
         return out
+
+    def query_tokens(self, text: str) -> list[str]:
+        """The stems a question is searched by (as a text's, here)."""
+        return self.tokens(text)
 
     def _field_tokens(self, doc: Document) -> list[str]:
         out: list[str] = []
@@ -234,7 +265,7 @@ class WordIndex:
 
     def scores(self, query: str) -> dict[str, float]:
         """Each matching document's BM25 score for ``query`` (its typos corrected), by key."""
-        stems = self.tokens(self.correct(query) or query)
+        stems = self.query_tokens(self.correct(query) or query)
         return {self.documents[i].key: s for i, s in self._bm25.scores(stems).items()}
 
     def search(self, query: str, limit: int | None = None,
@@ -243,7 +274,7 @@ class WordIndex:
         multiplied by ``weight(key)`` if given (0 leaves the document out); the passages are
         found for the first ``limit`` only."""
         corrected = self.correct(query)
-        stems = self.tokens(corrected or query)
+        stems = self.query_tokens(corrected or query)
         if not stems:
             return Found(query, (), corrected)
         keys = [d.key for d in self.documents]
@@ -315,6 +346,12 @@ class JapaneseIndex(WordIndex):
                 out += [t for w in japanese.words(part)
                         for t in (w, *self._japanese_synonyms.get(w, ()))]
         return out
+
+    def query_tokens(self, text: str) -> list[str]:
+        """A question's words, and the texts' katakana words a player may have typed in kana
+        (:func:`obsession_nb.base.japanese.kana_readings`: ``はうすまん`` finds ``ハウスマン``)."""
+        return [*self.tokens(text),
+                *(w for w in japanese.kana_readings(text) if self._bm25.knows(w))]
 
     def correct(self, query: str) -> str | None:
         return None

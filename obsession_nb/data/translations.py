@@ -133,7 +133,7 @@ def _checked(lang: str, name: str) -> dict[str, dict[str, Any]]:
 
     try:
         data = yamlio.load(path(lang, name).read_text(encoding="utf-8")) or {}
-        records = TypeAdapter(dict[str, FILES[name]]).validate_python(data)  # type: ignore[valid-type]
+        records = TypeAdapter(dict[str, FILES[name]]).validate_python(data)  # type: ignore[valid-type]  # by file
     except (yaml.YAMLError, ValidationError) as exc:
         raise ValueError(f"content/i18n/{lang}/{name}.yaml: {exc}") from None
     return {key: {f.name: list(v) if isinstance(v := getattr(r, f.name), tuple) else v

@@ -37,7 +37,9 @@ Hooks by moment of play:
 * a courtship round — :meth:`courtship` (whom the players' totals are compared with);
 * the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
   :attr:`milestones`;
-* files and views — :meth:`check_position` (scenario validation) and :meth:`view`;
+* files and views — :meth:`check_position` (scenario validation; what a mode's records name
+  is each record's :meth:`~obsession_nb.engine.records.record.ModeRecord.components`),
+  :attr:`market_reserves` and :meth:`view`;
 * what each seat sees — :meth:`allies` (who shares a player's cards) and
   :meth:`private_places` (the mode's own face-down cards).
 
@@ -50,12 +52,12 @@ milestone) is an action kind whose handler lists every step of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from obsession_nb.engine.records.registry import plugin
+from obsession_nb.engine.records.registry import mode_records, plugin
 
 if TYPE_CHECKING:
     from obsession_nb.data.catalog import Catalog
@@ -150,6 +152,9 @@ class Mode(Generic[T]):
     :meth:`check_position` checks (the Solo Estate Challenge's category stacks)."""
     last_round: int | None = None
     """The last round a position may be at; ``None``: the round track's last space."""
+    market_reserves = True
+    """Whether the game has the Builders' Market's two reserves (market.reserve-activation):
+    the Solo Estate Challenge's has none, and its round track then shows no reserve events."""
 
     def refuse(self, table: T, action: Action) -> None:
         """Raise ``IllegalAction`` for an action the mode forbids (checked before the core's
@@ -265,3 +270,12 @@ def mode_named(name: str) -> Mode[Any]:
     if not isinstance(mode, Mode):
         raise TypeError(f"the game mode registered as '{name}' is not a Mode")
     return mode
+
+
+def held_records(state: State) -> Iterator[tuple[str, ModeRecord]]:
+    """Each mode record the position holds, with the ``State`` field that holds it (the record
+    of another mode than the game's too: a file may hold one)."""
+    for field in mode_records():
+        held: ModeRecord | None = getattr(state, field)
+        if held is not None:
+            yield field, held

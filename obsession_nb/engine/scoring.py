@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.records.scoresheet import CATEGORIES as CATEGORIES
 from obsession_nb.engine.records.scoresheet import LABELS as LABELS
-from obsession_nb.engine.records.scoresheet import PlayerScore
+from obsession_nb.engine.records.scoresheet import PlayerScore as PlayerScore
 from obsession_nb.engine.records.scoresheet import Scoresheet as Scoresheet
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.steps import limits, milestones
@@ -61,7 +61,8 @@ def gentry_cards(table: Table, player: Player) -> list[str]:
     """The player's hand and discard, and the guests of an activity under way."""
     turn, players = table.state.turn, table.state.players
     active = turn is not None and 0 <= turn.player < len(players) and players[turn.player] is player
-    return [*player.hand, *player.discard, *(turn.guests if active else ())]  # type: ignore[union-attr]
+    guests = turn.guests if turn is not None and active else []
+    return [*player.hand, *player.discard, *guests]
 
 
 def over_limit_vp(table: Table, player: Player) -> int:
@@ -158,9 +159,9 @@ def score(table_or_game: Table | Game) -> Scoresheet:
         shared = " (shared)" if len(tied) > 1 else ""
         rulings.append(ruling("scoring.tie-break", f"Tie at {best} broken by {why}: "
                               f"{', '.join(state.players[s].name for s in tied)}{shared}."))
-    holders = [p.name for p in state.players if has_fairchild(table, p)]
-    if holders and not any(has_fairchild(table, state.players[s]) for s in tied):
-        rulings.append(ruling("ruling.win-without-fairchild", f"{', '.join(holders)} "
+    fairchilds = [p.name for p in state.players if has_fairchild(table, p)]
+    if fairchilds and not any(has_fairchild(table, state.players[s]) for s in tied):
+        rulings.append(ruling("ruling.win-without-fairchild", f"{', '.join(fairchilds)} "
                               "holds a Fairchild, but the most points win: a Fairchild only "
                               "breaks a tie."))
     return Scoresheet(sheets, tuple(tied), tuple(rulings))

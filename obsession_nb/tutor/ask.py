@@ -131,9 +131,12 @@ def _weight(mode: str | None, question: str, about_a_mode: bool = False
     modes = _modes()
     kinds = dict(KIND_WEIGHT, term=1.0) if _asks_a_word(question) else KIND_WEIGHT
 
+    import os
+    rw = float(os.environ.get("RW", 1.0))
+
     def weight(key: str) -> float:
         of = modes[key]
-        kind = kinds[key.partition(":")[0]]
+        kind = kinds[key.partition(":")[0]] * (rw if key.startswith("rule:ruling.") else 1.0)
         if of == STANDARD:
             return kind
         if of not in kept:
