@@ -49,7 +49,7 @@ function draw(root, model) {
       typed.title = "the action as typed (obsession-nb play)";
       line.appendChild(typed);
     } else if (script.done === script.total) {
-      line.appendChild(h("span", null, `Worked example complete (${script.total} actions).`));
+      line.appendChild(h("span", null, `Worked example complete (${script.total} action${script.total === 1 ? "" : "s"}).`));
     } else {
       line.appendChild(h("span", null, "You have left the worked example: Back returns to it."));
     }
