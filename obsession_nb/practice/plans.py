@@ -8,10 +8,12 @@ same samples and name the same best one.
 * **The plans** and their cheap first value: ``practice.candidates``; a plan and its playout:
   ``practice.turn_plan``.  The best :attr:`Level.plans` go on to the halving.
 * **Successive halving** over the plans that go on: each round plays every plan left on the
-  next samples and drops the worse half, until one is left; each round spends an equal share of
-  the level's budget in engine actions.  Sample ``i`` is the same for every plan (the same
-  hidden cards, the same dice, the same random choices of the other players): common random
-  numbers, so plans are compared on the same luck and their difference has a small error.
+  next samples and drops the worse half, until three are left; each round spends an equal share
+  of the level's budget in engine actions, a ceiling: the halving stops early once the best
+  plan leads every other still compared by a clear margin.  Sample ``i`` is the same for every
+  plan (the same hidden cards, the same dice, the same random choices of the other players):
+  common random numbers, so plans are compared on the same luck and their difference has a
+  small error.
 """
 
 from __future__ import annotations
