@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.output import (
@@ -204,6 +205,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         return 0
     order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
     print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
+    row: Any  # a line of the frame: its columns by name
     for i, row in enumerate(frame.itertuples(), start=1):
         print(f"{i:>3}. {line_text(row)}"
               + (f", value {row.value:+.1f} ± {row.value_error:.1f}" if args.value else "")

@@ -125,11 +125,11 @@ class HeuristicPlayer(GreedySolo):
         ranked = self.purchases(table)
         return ranked[0][1] if ranked else None
 
-    def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
+    def purchases(self, table: Table) -> list[tuple[float, a.Buy | BuyInto]]:
         """The purchases worth making, best first, each with what it adds."""
         seat = table.turn.player
-        options = [x for x in engine.legal_actions(table, (a.Buy, BuyInto))
-                   if not x.useful_man]  # type: ignore[attr-defined]
+        kinds: tuple[type[a.Buy | BuyInto], ...] = (a.Buy, BuyInto)
+        options = [x for x in engine.legal_actions(table, kinds) if not x.useful_man]
         if not options:
             return []
         trial = sample(table, seat, self.rng)
