@@ -96,7 +96,7 @@ def _run(argv: list[str]) -> int:
         args.lab_args = extra  # passed on to JupyterLab
     try:
         _check_file(args)
-        code = args.func(args)
+        code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
         return code
     except ValueError as exc:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.output import (
@@ -20,6 +19,8 @@ from obsession_nb.cli.output import (
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
     from obsession_nb.engine.game import Game
 
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from obsession_nb.data.rules import rule
 from obsession_nb.engine.scoring import LABELS
-from obsession_nb.practice.plans import Outcome, Valued
+from obsession_nb.practice.plans import Valued
+from obsession_nb.practice.turn_plan import Outcome
 
 CLOSE = 2.0
 """Standard errors within which two plans are "too close to call"."""

@@ -37,7 +37,8 @@ class Term:
 
 @cache
 def _glossary_data() -> dict[str, Any]:
-    return yamlio.load((content_dir() / "glossary.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = yamlio.load((content_dir() / "glossary.yaml").read_text(encoding="utf-8"))
+    return data
 
 
 @cache
@@ -106,7 +107,8 @@ def _facts() -> dict[str, Any]:
               for key, (kind, key_id, _title, opens) in meta.items()}
         return {"meta": meta, "modes": of}
 
-    return content_cache.plain("ask-entries", _sources(), work_out)
+    facts: dict[str, Any] = content_cache.plain("ask-entries", _sources(), work_out)
+    return facts
 
 
 def entries() -> Meta:
@@ -116,7 +118,8 @@ def entries() -> Meta:
 
 def modes() -> dict[str, str]:
     """Per document key: the mode of its entry (a case's or a term's is its first rule's)."""
-    return _facts()["modes"]
+    found: dict[str, str] = _facts()["modes"]
+    return found
 
 
 def _built(name: str, documents: Callable[[], list[Document]],

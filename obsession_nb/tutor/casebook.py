@@ -127,7 +127,8 @@ def engine_answer(case_id: str) -> EngineAnswer:
 
 @cache
 def _data() -> dict[str, Any]:
-    return yamlio.load((content_dir() / "casebook.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = yamlio.load((content_dir() / "casebook.yaml").read_text(encoding="utf-8"))
+    return data
 
 
 @cache
