@@ -46,7 +46,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 1_500, 12),
-    "normal": Level("normal", 5_000, 40),
+    "normal": Level("normal", 3_500, 40),
     "strong": Level("strong", 20_000, 80),
 }
 """The levels, weakest first (docs/command-line.md lists them)."""
