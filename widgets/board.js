@@ -216,18 +216,20 @@ function markHonesty(el, item) {
   }
 }
 
+// "1 casual guest", "2 or 3 casual guests": the kind of guest, singular for exactly one.
 function guestRequirement(g) {
   if (!g) return null;
   const counts = g.count.join(" or ");
   const kinds = {
-    gentry: "gentry",
-    family: "family",
-    gentlemen: "gentlemen",
-    ladies: "ladies",
-    casual: "casual guests",
-    prestige: "prestige guests",
+    gentry: ["gentry", "gentry"],
+    family: ["family", "family"],
+    gentlemen: ["gentleman", "gentlemen"],
+    ladies: ["lady", "ladies"],
+    casual: ["casual guest", "casual guests"],
+    prestige: ["prestige guest", "prestige guests"],
   };
-  return `${counts} ${kinds[g.kind] || g.kind}`;
+  const [one, many] = kinds[g.kind] || [g.kind, g.kind];
+  return `${counts} ${g.count.length === 1 && g.count[0] === 1 ? one : many}`;
 }
 
 // ----------------------------------------------------------------- a tile
@@ -1034,30 +1036,48 @@ function translate(root, section, labels, names) {
   for (const el of section.querySelectorAll("[title]")) el.title = tr(el.title);
 }
 
-// Scale the board (CSS zoom) to the room it has: "width" shrinks it to the width of its
-// container (never grows it, and never below 3/4, so that its 11 px text stays legible when the
-// reader zooms the page to 200 %: a narrower container then scrolls sideways); "screen" grows or
-// shrinks it to that width and to the window's height below the board's top.  The board is
-// drawn 880 px wide.
+// Scale the board (CSS zoom) to the room it has.  The board reflows to any width from
+// NARROWEST px up (board.css), so "width" only shrinks a board whose container is narrower than
+// that (and never below 3/4, so that its 11 px text stays legible when the reader zooms the page
+// to 200 %: a narrower container then scrolls sideways).  "screen" (teaching mode) never shrinks
+// it (its card names stay at 11 px or more) and grows it as far as the window's height below the
+// board's top allows; a board taller than that scrolls in its own area (teach.css).
+const NARROWEST = 720;
+const LARGEST = 1.6;
+
 function fitter(model, el, root) {
+  const zoomTo = (z) => {
+    if (Math.abs((parseFloat(root.style.zoom) || 1) - z) > 0.005) root.style.zoom = String(z);
+  };
+  const fitsHeight = (room) => root.getBoundingClientRect().height <= room;
   const fit = () => {
     const mode = model.get("fit");
     const width = el.clientWidth;
     if (!mode || !width || !root.isConnected) return;
-    const zoom = parseFloat(root.style.zoom) || 1;
-    let scale = Math.min(1, width / 880);
-    if (mode === "screen") {
-      const box = root.getBoundingClientRect();
-      const natural = box.height / zoom;
-      const room = window.innerHeight - Math.max(0, box.top + window.scrollY) - 12;
-      scale = Math.min(width / 880, room / natural);
+    if (mode !== "screen") {
+      zoomTo(Math.max(0.75, Math.floor(Math.min(1, width / NARROWEST) * 100) / 100));
+      return;
     }
-    scale = Math.max(mode === "width" ? 0.75 : 0.4, Math.floor(scale * 100) / 100);
-    if (Math.abs(scale - zoom) > 0.01) root.style.zoom = String(scale);
+    const room = window.innerHeight - Math.max(0, el.getBoundingClientRect().top) - 12;
+    let low = 1;
+    let high = Math.max(1, Math.min(LARGEST, width / NARROWEST));
+    zoomTo(high);
+    if (!fitsHeight(room)) {
+      zoomTo(low);
+      if (fitsHeight(room)) {
+        for (let i = 0; i < 6; i += 1) {  // the largest zoom that fits, to within 1 %
+          const mid = (low + high) / 2;
+          zoomTo(mid);
+          if (fitsHeight(room)) low = mid;
+          else high = mid;
+        }
+      }
+      zoomTo(Math.floor(low * 100) / 100);
+    }
   };
   const seen = new ResizeObserver(() => requestAnimationFrame(fit));
   seen.observe(el);
-  seen.observe(root);
+  seen.observe(root); // a redrawn board may be taller or shorter: fit it again
   window.addEventListener("resize", fit);
   return () => {
     seen.disconnect();

@@ -24,8 +24,9 @@ def rules_html(ids: tuple[str, ...], heading: str = "Rules this line meets") -> 
 
 
 def review_html(review: TurnReview) -> str:
-    """The review as HTML (every text escaped): the sentence, the plans with their values and
-    one guess of their lines, the rules by name (ids behind a click)."""
+    """The review as HTML (every text escaped): the sentence in front (a few lines, so that a
+    laptop's screen keeps it beside the decision); behind a click, the plans with their values
+    and one guess of their lines, the rules by name (ids behind a further click)."""
     e = html.escape
     rows = [("your plan", review.yours)] + [(b.label, b) for b in review.best]
     cell = "padding:2px 8px;vertical-align:top;text-align:left"
@@ -45,10 +46,13 @@ def review_html(review: TurnReview) -> str:
                 f"only the best: "
                 f"{e(', '.join(n for n, _ in rule_names(review.only_best)) or '—')}</p>")
     cost = ("" if review.close else f"<b>cost {review.cost:.1f} VP</b> ")
+    plans = "plan" if len(review.best) == 1 else "plans"
     return (f"<div class='coach-review'><p>Round {review.round}, {e(review.player)}: {cost}"
             f"{e(review.summary())}</p>"
+            f"<details class='coach-lines'><summary>Your plan beside the best "
+            f"{len(review.best)} {plans} found</summary>"
             f"<table style='border-collapse:collapse'>{body}</table>"
-            f"{only}{basis}</div>")
+            f"{only}{basis}</details></div>")
 
 
 def hint_html(found: Hint) -> str:
