@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -64,6 +63,8 @@ def write(name: str, entry_key: str, text: str) -> None:
     directory = cache_dir()
     if directory is None:
         return
+    import tempfile  # here: a command that only reads the cache need not load it
+
     target = directory / f"{name}-{entry_key}.json"
     temporary = None
     try:

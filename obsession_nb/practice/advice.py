@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from obsession_nb.data.rules import rule
 from obsession_nb.engine.scoring import LABELS
-from obsession_nb.practice.plans import Valued
+from obsession_nb.practice.plans import CLEAR, Valued
 
-CLOSE = 2.0
-"""Standard errors within which two plans are "too close to call"."""
+CLOSE = CLEAR
+"""Standard errors within which two plans are "too close to call" (the halving's clear lead,
+``plans.CLEAR``)."""
 MATTERS = 0.5
 """VP (or VP-worth) a difference must reach to be told."""
 MONEY_VP = 0.005
@@ -55,11 +56,7 @@ def _paired(one: Valued, other: Valued) -> int:
 def verdict(better: Valued, other: Valued) -> Verdict:
     """``better`` less ``other`` in estimated final score margin, paired sample by sample (the
     luck both met cancels), with the standard error of the paired differences."""
-    n = _paired(better, other)
-    diffs = [better.tally.outcomes[i].margin - other.tally.outcomes[i].margin for i in range(n)]
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return Verdict(mean, (var / n) ** 0.5 if n else 0.0, n)
+    return Verdict(*better.tally.lead(other.tally))
 
 
 def differences(better: Valued, other: Valued) -> list[str]:

@@ -23,7 +23,7 @@ from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.practice.determinise import copy_position, sample
-from obsession_nb.practice.opponents import HeuristicPlayer, margin, worth
+from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy, margin, worth
 from obsession_nb.practice.turn_plan import PASS_KINDS, Plan, own_turn, owner
 
 PARTIES = 8
@@ -45,7 +45,7 @@ def candidates(table: Table, seat: int, rng: random.Random, *, most: int,
                policy: HeuristicPlayer | None = None) -> list[Candidate]:
     """The decision's plans (see the module docstring), best cheap value first: at most
     ``most``, but always the best plan of each hostable tile and of each pass option."""
-    policy = policy or HeuristicPlayer(0)
+    policy = policy or PlayoutPolicy(0)
     policy.rng = random.Random(rng.getrandbits(64))
     base = sample(table, seat, rng)
     turn = base.state.turn

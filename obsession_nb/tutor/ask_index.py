@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from obsession_nb.base import i18n, wordsearch, yamlio
+from obsession_nb.base import i18n, wordsearch
 from obsession_nb.base import japanese as japanese_words
 from obsession_nb.base.japanese import has_japanese
 from obsession_nb.base.resources import content_dir
@@ -37,7 +37,14 @@ class Term:
 
 @cache
 def _glossary_data() -> dict[str, Any]:
-    return yamlio.load((content_dir() / "glossary.yaml").read_text(encoding="utf-8"))
+    path = content_dir() / "glossary.yaml"
+
+    def parse() -> Any:
+        from obsession_nb.base import yamlio
+
+        return yamlio.load(path.read_text(encoding="utf-8"))
+
+    return content_cache.plain("glossary", [path, Path(__file__)], parse)  # type: ignore[no-any-return]  # plain data
 
 
 @cache
@@ -206,7 +213,12 @@ def _japanese_documents() -> list[Document]:
 
 def _japanese_names() -> dict[str, str]:
     """The game's names in English -> in Japanese (the glossary's terms and their other names,
-    the widgets' labels): an English name in a Japanese question is searched in Japanese too."""
+    the widgets' labels): an English name in a Japanese question is searched in Japanese too.
+    Kept in the user's cache with the indexes."""
+    return content_cache.plain("ask-names-ja", _sources(), _work_out_names)  # type: ignore[no-any-return]  # plain data
+
+
+def _work_out_names() -> dict[str, str]:
     names = {str(k): str(v) for k, v in i18n.glossary("ja").items()
              if k.isascii() and has_japanese(str(v))}
     for t in glossary():

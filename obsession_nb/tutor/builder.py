@@ -22,9 +22,9 @@ from collections.abc import Sequence
 
 from obsession_nb.data.rules import did_you_mean
 from obsession_nb.engine.game import Game, new_game
-from obsession_nb.engine.mode import BUILTIN
 from obsession_nb.engine.positions.option_index import options_with, parse_setting
 from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.registry import BUILTIN
 
 MODES = ("standard", *BUILTIN)
 FROM_SETUP_ONLY = ("tableau", "tableau-duel", "classic-solo")

@@ -15,7 +15,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir, package_dir
 from obsession_nb.data import content_cache
 from obsession_nb.data.rules import Rule, rule, rule_index
@@ -47,10 +46,21 @@ def _words(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def _yaml_text(path: Path) -> Any:
+    from obsession_nb.base import yamlio  # here: read only when the user's cache has no copy
+
+    return yamlio.load(path.read_text(encoding="utf-8"))
+
+
+def _yaml(name: str, path: Path) -> Any:
+    """A content file's YAML, kept in the user's cache while it is unchanged."""
+    return content_cache.plain(name, [path, Path(__file__)], lambda: _yaml_text(path))
+
+
 @cache
 def sources() -> tuple[Source, ...]:
     """The sources legend, in the order a reader meets them."""
-    data = yamlio.load((content_dir() / "sources.yaml").read_text(encoding="utf-8"))
+    data = _yaml("sources", content_dir() / "sources.yaml")
     return tuple(
         Source(prefix=s["prefix"], name=s["name"], what=_words(s["what"]),
                find=_words(s["find"]), example=s["example"], precedence=_words(s["precedence"]),
@@ -170,7 +180,7 @@ def _play_scenarios() -> dict[str, list[list[Any]]]:
     found: dict[str, list[list[Any]]] = {}
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
         game = load_position(path.stem)
-        title = str(yamlio.load(path.read_text(encoding="utf-8")).get("title") or path.stem)
+        title = str(_yaml_text(path).get("title") or path.stem)
         for i, action in enumerate(list(game.recorded)):
             for entry in game.apply(action):
                 for r in entry.rulings:

@@ -19,8 +19,8 @@ from typing import Any
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.holding import Holding
 from obsession_nb.engine.records.state import State, Turn
-from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
 from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
 from obsession_nb.engine.steps.market import building_boom
