@@ -39,12 +39,13 @@ class Term:
 def _glossary_data() -> dict[str, Any]:
     path = content_dir() / "glossary.yaml"
 
-    def parse() -> Any:
+    def parse() -> dict[str, Any]:
         from obsession_nb.base import yamlio
 
-        return yamlio.load(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = yamlio.load(path.read_text(encoding="utf-8"))
+        return data
 
-    return content_cache.plain("glossary", [path, Path(__file__)], parse)  # type: ignore[no-any-return]  # plain data
+    return content_cache.plain("glossary", [path, Path(__file__)], parse)
 
 
 @cache
@@ -218,7 +219,7 @@ def _japanese_names() -> dict[str, str]:
     """The game's names in English -> in Japanese (the glossary's terms and their other names,
     the widgets' labels): an English name in a Japanese question is searched in Japanese too.
     Kept in the user's cache with the indexes."""
-    return content_cache.plain("ask-names-ja", _sources(), _work_out_names)  # type: ignore[no-any-return]  # plain data
+    return content_cache.plain("ask-names-ja", _sources(), _work_out_names)
 
 
 def _work_out_names() -> dict[str, str]:
