@@ -143,6 +143,10 @@ class Mode(Generic[T]):
     setup_players: int | None = None
     """Set the monuments out as for this many players (classic solitaire: two); ``None``: the
     players at the table."""
+    deals_objectives = True
+    """Whether player setup deals objective cards (setup.objectives); ``False``: none are dealt,
+    though the Main Library and VP cards can still draw them (solo.sec.player-setup,
+    tableau.player-setup)."""
     milestones: bool | None = None
     """Milestones (UD p.15): ``True`` always used (two at random unless ``options.milestones``
     names them), ``False`` never, ``None`` as ``options.milestones`` says."""

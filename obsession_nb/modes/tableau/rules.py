@@ -62,11 +62,8 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
                        f"{state.options.wheel_levels}, then Max."))
 
     # Player setup step 10 and central setup step 2 (tableau.player-setup, tableau.central-setup)
-    deck = [*supply.objective_deck, *(o for p in state.players for o in p.objectives)]
-    for player in state.players:
-        player.objectives = []
     group = {o.id for o in catalog.objectives.values() if o.category == "group_bonus"}
-    deck = sorted(o for o in deck if o not in group)
+    deck = sorted(o for o in supply.objective_deck if o not in group)
     table.rng().shuffle(deck)
     supply.objective_deck = deck
     kept.append(ruling("tableau.player-setup", "No objective cards are dealt; they can still "
