@@ -113,17 +113,19 @@ def _facts() -> dict[str, Any]:
               for key, (kind, key_id, _title, opens) in meta.items()}
         return {"meta": meta, "modes": of}
 
-    return content_cache.plain("ask-entries", _sources(), work_out)  # type: ignore[no-any-return]
+    facts: dict[str, Any] = content_cache.plain("ask-entries", _sources(), work_out)
+    return facts
 
 
 def entries() -> Meta:
     """Per document key: (kind, id, English title, rule opened)."""
-    return {key: tuple(value) for key, value in _facts()["meta"].items()}  # type: ignore[misc]
+    return {key: tuple(value) for key, value in _facts()["meta"].items()}
 
 
 def modes() -> dict[str, str]:
     """Per document key: the mode of its entry (a case's or a term's is its first rule's)."""
-    return _facts()["modes"]  # type: ignore[no-any-return]
+    found: dict[str, str] = _facts()["modes"]
+    return found
 
 
 def _built(name: str, documents: Callable[[], list[Document]],
@@ -195,7 +197,8 @@ def _japanese_documents() -> list[Document]:
     docs: list[Document] = []
     for r in rule_index().values():
         ja = japanese_text("rule", r.id)
-        fields = ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ()
+        fields: tuple[tuple[str, int], ...] = (
+            ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ())
         docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1), (_id_words(r.id), 1)),
                              (ja.summary,) if ja else (r.summary,)))
     for c in cases():
