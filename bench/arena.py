@@ -90,14 +90,14 @@ def report(path: str) -> str:
     return "\n\n".join(parts)
 
 
-def timings(games: int, seed: int) -> str:
+def timings(games: int, seed: int, level: str | None = None) -> str:
     from obsession_nb.practice.coach import review_turn
 
     moves: list[float] = []
     reviews: list[float] = []
     for s in game_seeds(seed + 1, games):
         game = new_game(4, seed=s)
-        players = [make_player("search", s)] + [make_player("heuristic", s + k)
+        players = [make_player("search", s, **({"level": level} if level else {}))] + [make_player("heuristic", s + k)
                                                 for k in (1, 2, 3)]
         while not game.state.finished:
             owner = game.pending()["owner"]
@@ -113,7 +113,7 @@ def timings(games: int, seed: int) -> str:
                 while game.state.turn is not None and game.state.turn.player == 1:
                     game.apply(players[game.pending()["owner"]].choose(game))
                 start = time.process_time()
-                review_turn(game, mark)
+                review_turn(game, mark, **({"level": level} if level else {}))
                 reviews.append(time.process_time() - start)
 
     def line(label: str, xs: list[float]) -> str:
@@ -121,7 +121,8 @@ def timings(games: int, seed: int) -> str:
         return (f"{label}: n={len(xs)} median {statistics.median(xs):.2f} s, "
                 f"p95 {xs[int(0.95 * (len(xs) - 1))]:.2f} s, max {xs[-1]:.2f} s (CPU)")
 
-    return "\n".join([line("search move (start of turn: the whole turn's plan)", moves),
+    return "\n".join([line(f"search move at {level or 'normal'} (start of turn: the whole "
+                            "turn's plan)", moves),
                       line("coach review of a turn", reviews)])
 
 
@@ -144,7 +145,7 @@ def main() -> None:
         print(report(args.report))
         return
     if args.timing_games:
-        print(timings(args.timing_games, args.seed))
+        print(timings(args.timing_games, args.seed, args.level))
         return
     run(args)
     print(report(args.out))
