@@ -1,7 +1,7 @@
 """Searching short texts in players' words: stop words dropped, words stemmed (Snowball),
 synonyms folded onto one spelling, typos corrected against the texts' own vocabulary
 (RapidFuzz) but never a word of the language or a negation, and the texts ranked by BM25
-(``rank_bm25``).  :class:`JapaneseIndex` does the same for Japanese texts, cut into words by a
+(:mod:`obsession_nb.base.bm25`).  :class:`JapaneseIndex` does the same for Japanese texts, cut into words by a
 morphological analyser (:mod:`obsession_nb.base.japanese`).
 
 A :class:`WordIndex` is built from documents, each a key, weighted fields and the passages a hit
@@ -20,6 +20,7 @@ from typing import Any
 import snowballstemmer
 
 from obsession_nb.base import japanese
+from obsession_nb.base.bm25 import Okapi
 
 _STOP_TEXT = """
 a about after all also am an and any are as at be been before being but by can could did do
@@ -53,6 +54,23 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 _FRAMES = re.compile(r"\b(how (?:do|does|did|will|would)\b(?: \w+){1,4}?) (?:work|works)\b")
 """The frame of "how does X work": its "work" asks nothing about working servants."""
+
+
+PARTICLES = frozenset(["back", "down", "up", "on", "off", "out", "over", "away", "in"])
+"""The particles of phrasal verbs ("give back", "turn on"), which players split around an
+object ("give the Fairchild back", "turn the reserves on")."""
+
+
+def _split_verbs(synonyms: Mapping[str, str]) -> re.Pattern[str] | None:
+    """A pattern finding a synonym's phrasal verb split by up to three words: the verb (any
+    regular ending), the words between, the particle."""
+    pairs = [k.split() for k in synonyms if len(k.split()) == 2 and k.split()[1] in PARTICLES]
+    if not pairs:
+        return None
+    verbs = "|".join(sorted({re.escape(v) for v, _p in pairs}, key=len, reverse=True))
+    particles = "|".join(sorted({p for _v, p in pairs}))
+    return re.compile(rf"\b({verbs})(?:s|es|ed|d|ing)?((?: (?!(?:{particles})\b)\w+){{1,3}}?)"
+                      rf" ({particles})\b")
 
 
 _RANGE = re.compile(r"\b(\d{1,2}) ?(?:–|-|to) ?(\d{1,2})\b")
@@ -124,15 +142,14 @@ class WordIndex:
                        if phrases_ else None)
         self._stem_alias = {_STEMMER.stemWord(k): _STEMMER.stemWords(v.split())
                             for k, v in self._synonyms.items() if " " not in k}
+        self._split = _split_verbs(self._synonyms)
         self._phrases = tuple(dict.fromkeys(normalise(p) for p in phrases if " " in p.strip()))
         if state is None:
-            state = {"corpus": [self._field_tokens(d) for d in self.documents],
+            state = {"counts": [dict(Counter(self._field_tokens(d))) for d in self.documents],
                      "vocabulary": self._words()}
         self.state = state
         """What building the index worked out (plain data: the user's cache may keep it)."""
-        from rank_bm25 import BM25Okapi  # numpy: loaded by a search, not by normalise's users
-
-        self._bm25 = BM25Okapi(state["corpus"])
+        self._bm25 = Okapi(state["counts"])
         self._vocabulary: dict[str, int] = state["vocabulary"]
         self._vocab_list = list(self._vocabulary)
         self._sentence_cache: dict[str, list[tuple[str, set[str]]]] = {}
@@ -153,17 +170,30 @@ class WordIndex:
         """``text`` normalised, each multi-word synonym followed by the texts' spelling (one-word
         synonyms are expanded on their stems, so that plurals expand too)."""
         text = normalise(text)
+        if self._split is not None:
+            text = self._split.sub(self._split_verb, text)
         if self._alias is None:
             return text
         return self._alias.sub(lambda m: f"{m.group(0)} {self._synonyms[m.group(1)]}", text)
 
+    def _split_verb(self, m: re.Match[str]) -> str:
+        """A phrasal verb with its object inside ("give the fairchild back"): the texts' word
+        for "give back" after it."""
+        said = self._synonyms.get(f"{m.group(1)} {m.group(3)}")
+        return f"{m.group(0)} {said}" if said else m.group(0)
+
     def tokens(self, text: str) -> list[str]:
         """The stems BM25 compares: words with their synonyms, stop words dropped."""
         out: list[str] = []
-        for stem in _STEMMER.stemWords([NUMBERS.get(w, w) for w in self.fold(text).split()
-                                        if w not in STOP_WORDS]):
+        stems = _STEMMER.stemWords([NUMBERS.get(w, w) for w in self.fold(text).split()
+                                    if w not in STOP_WORDS])
+        for stem in stems:
             out += [stem, *(t for t in self._stem_alias.get(stem, ()) if t != stem)]
         return out
+
+    def query_tokens(self, text: str) -> list[str]:
+        """The stems a question is searched by (as a text's, here)."""
+        return self.tokens(text)
 
     def _field_tokens(self, doc: Document) -> list[str]:
         out: list[str] = []
@@ -235,11 +265,8 @@ class WordIndex:
 
     def scores(self, query: str) -> dict[str, float]:
         """Each matching document's BM25 score for ``query`` (its typos corrected), by key."""
-        stems = self.tokens(self.correct(query) or query)
-        if not stems:
-            return {}
-        return {d.key: float(s) for d, s in zip(self.documents, self._bm25.get_scores(stems),
-                                                 strict=True) if s > 0}
+        stems = self.query_tokens(self.correct(query) or query)
+        return {self.documents[i].key: s for i, s in self._bm25.scores(stems).items()}
 
     def search(self, query: str, limit: int | None = None,
                weight: Callable[[str], float] | None = None) -> Found:
@@ -247,14 +274,13 @@ class WordIndex:
         multiplied by ``weight(key)`` if given (0 leaves the document out); the passages are
         found for the first ``limit`` only."""
         corrected = self.correct(query)
-        stems = self.tokens(corrected or query)
+        stems = self.query_tokens(corrected or query)
         if not stems:
             return Found(query, (), corrected)
-        scores = self._bm25.get_scores(stems)
         keys = [d.key for d in self.documents]
-        weighted = {i: float(s) * (weight(keys[i]) if weight else 1.0)
-                    for i, s in enumerate(scores) if s > 0}
-        ranked = sorted((i for i, s in weighted.items() if s > 0), key=lambda i: -weighted[i])
+        weighted = {i: s * (weight(keys[i]) if weight else 1.0)
+                    for i, s in self._bm25.scores(stems).items()}
+        ranked = sorted((i for i, s in weighted.items() if s > 0), key=lambda i: (-weighted[i], i))
         if limit is not None:
             ranked = ranked[:limit]
         hits = tuple(Hit(keys[i], weighted[i], self._passage(self.documents[i], set(stems)))
@@ -320,6 +346,12 @@ class JapaneseIndex(WordIndex):
                 out += [t for w in japanese.words(part)
                         for t in (w, *self._japanese_synonyms.get(w, ()))]
         return out
+
+    def query_tokens(self, text: str) -> list[str]:
+        """A question's words, and the texts' katakana words a player may have typed in kana
+        (:func:`obsession_nb.base.japanese.kana_readings`: ``はうすまん`` finds ``ハウスマン``)."""
+        return [*self.tokens(text),
+                *(w for w in japanese.kana_readings(text) if self._bm25.knows(w))]
 
     def correct(self, query: str) -> str | None:
         return None

@@ -106,10 +106,10 @@ def _package_key() -> str:
 
 
 def _plain(name: str, entry_key: str, parse: Callable[[], Any]) -> Any:
-    text = read(name, entry_key)
-    if text is not None:
+    stored = read(name, entry_key)
+    if stored is not None:
         try:
-            return json.loads(text)
+            return json.loads(stored)
         except ValueError:
             pass  # damaged: parse the files again
     data = parse()

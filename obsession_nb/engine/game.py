@@ -6,7 +6,7 @@ import random
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from obsession_nb.base.cloning import constructor
 from obsession_nb.data.catalog import Catalog, load_catalog, stated_catalog
@@ -69,7 +69,7 @@ class Game:
     @classmethod
     def from_state(
         cls, state: State, catalog: Catalog | None = None, custom: list[GentryCard] | None = None
-    ) -> Game:
+    ) -> Self:
         table = _table(state, catalog, custom)
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
@@ -320,10 +320,10 @@ def _entry(player: int | None, action: str, rulings: list[Ruling]) -> LogEntry:
     return _trusted_entry(player=player, action=action, rulings=[r.to_json() for r in rulings])
 
 
-def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
+def new_game(players: int, *, seed: int = 0, **kwargs: Any) -> Game:
     """A new game at its first turn; the setup rulings are the first log entry
     (``setup.new_state`` takes the options, families and choices)."""
-    state, rulings = new_state(players, seed=seed, **kwargs)  # type: ignore[arg-type]
+    state, rulings = new_state(players, seed=seed, **kwargs)
     game = Game.from_state(state)
     game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
     return game

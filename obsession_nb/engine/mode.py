@@ -36,7 +36,9 @@ Hooks by moment of play:
 * a courtship round — :meth:`courtship` (whom the players' totals are compared with);
 * the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
   :attr:`milestones`;
-* files and views — :meth:`check_position` (scenario validation) and :meth:`view`;
+* files and views — :meth:`check_position` (scenario validation; what a mode's records name
+  is each record's :meth:`~obsession_nb.engine.records.record.ModeRecord.components`),
+  :attr:`market_reserves` and :meth:`view`;
 * what each seat sees — :meth:`allies` (who shares a player's cards) and
   :meth:`private_places` (the mode's own face-down cards).
 
@@ -50,7 +52,7 @@ milestone) is an action kind whose handler lists every step of the turn.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -143,6 +145,9 @@ class Mode:
     :meth:`check_position` checks (the Solo Estate Challenge's category stacks)."""
     last_round: int | None = None
     """The last round a position may be at; ``None``: the round track's last space."""
+    market_reserves = True
+    """Whether the game has the Builders' Market's two reserves (market.reserve-activation):
+    the Solo Estate Challenge's has none, and its round track then shows no reserve events."""
 
     def refuse(self, table: Table, action: Action) -> None:
         """Raise ``IllegalAction`` for an action the mode forbids (checked before the core's
@@ -286,6 +291,15 @@ class ModeSlot:
         return f"ModeSlot({self.field!r})"
 
 
+def held_records(state: State) -> Iterator[tuple[str, ModeRecord]]:
+    """Each mode record the position holds, with the ``State`` field that holds it (the record
+    of another mode than the game's too: a file may hold one)."""
+    for field in mode_records():
+        held: ModeRecord | None = getattr(state, field)
+        if held is not None:
+            yield field, held
+
+
 def owners(kind: type[Action]) -> list[Mode]:
     """The modes that registered ``kind`` (none for a kind of the standard game)."""
     return [mode for mode in map(mode_named, registered()) if kind in mode.handlers]
@@ -301,6 +315,8 @@ def mode_named(name: str) -> Mode:
         found = [ep for ep in entry_points(group=ENTRY_POINTS) if ep.name == name]
         if not found:
             raise KeyError(f"no game mode '{name}' is registered")
-        return found[0].load()()
+        plugin: type[Mode] = found[0].load()
+        return plugin()
     module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)()
+    builtin: type[Mode] = getattr(importlib.import_module(module), attr)
+    return builtin()

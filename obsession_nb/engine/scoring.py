@@ -94,8 +94,11 @@ class Scoresheet:
         broken = [r.verdict for r in self.rulings if r.rule == "scoring.tie-break"]
         return line + (f" {broken[0]}" if broken else "")
 
-    def _repr_html_(self) -> str:
-        return self.to_dataframe()._repr_html_()  # type: ignore[operator]
+    def _repr_html_(self) -> str | None:
+        """The sheet as an HTML table (``None`` where pandas' HTML display is turned off)."""
+        frame = self.to_dataframe()
+        table: str | None = frame._repr_html_()  # type: ignore[operator]  # not in pandas-stubs
+        return table
 
     def __str__(self) -> str:
         return self.to_dataframe().to_string()
@@ -118,7 +121,8 @@ def gentry_cards(table: Table, player: Player) -> list[str]:
     """The player's hand and discard, and the guests of an activity under way."""
     turn, players = table.state.turn, table.state.players
     active = turn is not None and 0 <= turn.player < len(players) and players[turn.player] is player
-    return [*player.hand, *player.discard, *(turn.guests if active else ())]  # type: ignore[union-attr]
+    guests = turn.guests if turn is not None and active else []
+    return [*player.hand, *player.discard, *guests]
 
 
 def over_limit_vp(table: Table, player: Player) -> int:
@@ -215,9 +219,9 @@ def score(table_or_game: Table | Game) -> Scoresheet:
         shared = " (shared)" if len(tied) > 1 else ""
         rulings.append(ruling("scoring.tie-break", f"Tie at {best} broken by {why}: "
                               f"{', '.join(state.players[s].name for s in tied)}{shared}."))
-    holders = [p.name for p in state.players if has_fairchild(table, p)]
-    if holders and not any(has_fairchild(table, state.players[s]) for s in tied):
-        rulings.append(ruling("ruling.win-without-fairchild", f"{', '.join(holders)} "
+    fairchilds = [p.name for p in state.players if has_fairchild(table, p)]
+    if fairchilds and not any(has_fairchild(table, state.players[s]) for s in tied):
+        rulings.append(ruling("ruling.win-without-fairchild", f"{', '.join(fairchilds)} "
                               "holds a Fairchild, but the most points win: a Fairchild only "
                               "breaks a tie."))
     return Scoresheet(sheets, tuple(tied), tuple(rulings))

@@ -38,8 +38,8 @@ team kinds moved into their mode's package)."""
 
 def weight(action: a.Action) -> float:
     kind = type(action)
-    if kind is a.Buy:
-        return 2.0 if not action.useful_man else 1.0  # type: ignore[attr-defined]
+    if type(action) is a.Buy:
+        return 2.0 if not action.useful_man else 1.0
     found = _BY_KIND.get(kind)
     if found is None:
         found = _BY_KIND[kind] = WEIGHTS.get(kind.verb, 1.0)

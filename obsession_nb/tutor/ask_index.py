@@ -189,7 +189,7 @@ def _japanese_documents() -> list[Document]:
     for r in rule_index().values():
         ja = japanese_text("rule", r.id)
         fields = ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ()
-        docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1)),
+        docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1), (_id_words(r.id), 1)),
                              (ja.summary,) if ja else (r.summary,)))
     for c in cases():
         cj = japanese_text("case", c.id)

@@ -364,13 +364,23 @@ def _split_reading(reading: str | None) -> tuple[str | None, str | None]:
     return (head.strip() or None), (tail.strip() if sep else None)
 
 
+def where_to_read(r: Rule) -> tuple[tuple[str, str], ...]:
+    """Where to read the rule: each citation with its plain-words explanation."""
+    return tuple((c, explain(c)) for c in r.cite)
+
+
+def reading(r: Rule) -> tuple[str | None, str | None]:
+    """A ruling's or an option's reading: the one chosen and the ones rejected."""
+    return _split_reading(r.reading)
+
+
 def entry(rule_id: str) -> Entry:
     """The browser entry of ``rule_id`` (``KeyError`` if the index lacks it)."""
     r = rule(rule_id)
-    chosen, rejected = _split_reading(r.reading)
+    chosen, rejected = reading(r)
     return Entry(
         rule=r, chosen=chosen, rejected=rejected,
-        where=tuple((c, explain(c)) for c in r.cite),
+        where=where_to_read(r),
         related=tuple(rule(x) for x in related(rule_id)),
         demonstrations=tuple(demonstrations(rule_id)),
         tutorials=tuple(tutorials(rule_id)),

@@ -69,7 +69,7 @@ def play_out(game: Game, seed: int, strategy: str = "greedy") -> GameOutcome:
     """Play a position to the end with the strategy (fast path: no per-action log)."""
     play(game, make_player(strategy, seed), logged=False)
     result = solo_result(game)
-    solo = game.state.solo or Solo()
+    solo = Solo.of(game.state.solo) or Solo()
     return GameOutcome(seed, result.length, strategy, result.finished, result.round,
                        result.total, result.modifier, result.adjusted, result.target,
                        result.won, tuple(s.model_dump() for s in solo.scavenged))

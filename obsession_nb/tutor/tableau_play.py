@@ -13,6 +13,7 @@ from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import triangular
+from obsession_nb.modes.tableau.records import Tableau
 from obsession_nb.players.random_player import RandomPlayer
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def play_to_max(game: Game, seat: int, seed: int = 0) -> None:
         if game.state.turn.player == seat:
             reach_max(game, seat)
         pass_turn(game)
-    t = game.state.tableau
+    t = Tableau.of(game.state.tableau)
     print(f"ended on round {game.state.round}: {t.end_reason}, "
           f"{game.state.players[t.reached_max].name} reached Max")
 

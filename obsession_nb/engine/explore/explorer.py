@@ -361,5 +361,6 @@ def rows_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The table as JSON-ready rows (the CLI's ``--json``)."""
     import json
 
-    return json.loads(frame.to_json(orient="records"))
+    rows: list[dict[str, Any]] = json.loads(frame.to_json(orient="records"))
+    return rows
 

@@ -191,12 +191,12 @@ def _theme_category(table: Table, theme_id: str) -> str | None:
 def round_track_view(table: Table) -> list[dict[str, Any]]:
     """The spaces of the round track in play: season, courtship, events (with verification)."""
     track = table.catalog.round_tracks[table.state.options.track]
-    solo = table.state.solo  # the solo market has no reserves to open (modes/)
+    reserves = table.mode.market_reserves  # else no reserve to open (the solo challenge's)
     return [
         {"round": s.round, "season": s.season, "courtship": s.courtship,
          "modifier": s.modifier,
          "events": [{"kind": e.kind, "verified": e.verified} for e in s.events
-                    if solo is None or e.kind != "reserves_activate"]}
+                    if reserves or e.kind != "reserves_activate"]}
         for s in track.rounds
     ]
 

@@ -59,18 +59,18 @@ def holdings(table: Table) -> list[Holding]:
             Holding(player.vp_cards, seen, "vp", "ruling.seat-own-cards"),
         ]
     supply = state.supply
-    for name, kind in (("casual_deck", "guest"), ("prestige_deck", "guest"),
-                       ("objective_deck", "objective"), ("vp_deck", "vp"),
-                       ("theme_deck", "theme")):
-        found.append(Holding(getattr(supply, name), (), kind,  # type: ignore[arg-type]
-                             "ruling.seat-face-down"))
+    decks: tuple[tuple[list[str], Kind], ...] = (
+        (supply.casual_deck, "guest"), (supply.prestige_deck, "guest"),
+        (supply.objective_deck, "objective"), (supply.vp_deck, "vp"), (supply.theme_deck, "theme"))
+    for deck, kind in decks:
+        found.append(Holding(deck, (), kind, "ruling.seat-face-down"))
     turn = state.turn
     if turn is not None:
         for choice in turn.choices:
             owner = turn.player if choice.seat is None else choice.seat
             found.append(Holding(choice.cards, mode.allies(state, owner), "guest",
                                  "ruling.seat-looked-at"))
-        offered = "guest" if turn.step == "starter-draft" else "objective"
+        offered: Kind = "guest" if turn.step == "starter-draft" else "objective"
         found.append(Holding(turn.offer, mode.allies(state, turn.player), offered,
                              "ruling.seat-looked-at"))
     found += mode.private_places(table)

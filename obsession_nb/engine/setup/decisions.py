@@ -23,7 +23,7 @@ from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
-from obsession_nb.engine.records.state import Turn
+from obsession_nb.engine.records.state import Step, Turn
 from obsession_nb.engine.setup.areas import setup_decisions
 from obsession_nb.engine.setup.starter_draft import draft_order, return_undrafted
 from obsession_nb.engine.setup.supply import FIRST_PRINTING_KEPT
@@ -60,12 +60,12 @@ def _next(table: Table) -> None:
     _after(table, turn.step)
 
 
-def _after(table: Table, step: str) -> None:
+def _after(table: Table, step: Step) -> None:
     state = table.state
     pending = setup_decisions(state.options)
     later = pending[pending.index(step) + 1:]
     state.turn = Turn(player=state.first_player,
-                      step=later[0] if later else "begin")  # type: ignore[arg-type]
+                      step=later[0] if later else "begin")
 
 
 # ----------------------------------------------------------------- the starter-guest draft

@@ -49,7 +49,7 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
     (invite.exact-count; a Lionheart-style guest from the supply needs no party).  Text-free:
     the facts both :func:`verify_host` and move generation read."""
     turn = table.turn
-    face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
+    face = table.face(table.me.owned_tile(tile_id))
     previous = turn.tile
     turn.tile = tile_id
     with table.supposing(keep=SERVANTS_AT_HAND):
@@ -145,7 +145,7 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
                                   "The useful man was not used on that tile and returns to "
                                   "Available Service."))
     turn.tile = tile_id
-    face = table.face(me.owned(tile_id))  # type: ignore[arg-type]
+    face = table.face(me.owned_tile(tile_id))
     if face.guests is not None and face.guests.from_supply:
         rulings += suites.guest_from_supply(table)
         turn.step = "service"

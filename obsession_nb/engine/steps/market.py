@@ -54,14 +54,15 @@ def offers(table: Table) -> list[Offer]:
         for i, stack in enumerate(supply.market)
         if stack
     ]
-    for where, tiles, active in (
+    reserves: tuple[tuple[Where, list[str], bool], ...] = (
         ("service-reserve", supply.service_reserve, supply.service_reserve_active),
         ("pr1-reserve", supply.pr1_reserve, supply.pr1_reserve_active),
-    ):
+    )
+    for where, tiles, active in reserves:
         if active:
             for tile_id in dict.fromkeys(tiles):
                 price = RESERVE_PRICE + table.tile(tile_id).cost_modifier
-                result.append(Offer(tile_id, where, None, price))  # type: ignore[arg-type]
+                result.append(Offer(tile_id, where, None, price))
     return result
 
 

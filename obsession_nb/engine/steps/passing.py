@@ -120,7 +120,7 @@ def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]
     me.servants.available.remove(who)
     turn.tile = "butlers-room"
     turn.placements.append(Placement(servant=who, target="tile", covers="butler"))
-    face = table.face(me.owned("butlers-room"))  # type: ignore[arg-type]
+    face = table.face(me.owned_tile("butlers-room"))
     count = next((f.amount for f in face.favours if f.kind == "hire"), 2)
     turn.choices.append(Choice(kind="hire", source="tile", count=count))
     turn.step = "favours"

@@ -11,7 +11,7 @@ activation and the next season's theme follow (the sequencer's ``flow.enter_roun
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from obsession_nb.data.catalog_records import Category
 from obsession_nb.data.rules import Ruling, refuse, ruling
@@ -75,7 +75,7 @@ def column_vp(table: Table, player: Player, category: Category) -> int:
     )
 
 
-def courtship_themes(table: Table) -> list[str]:
+def courtship_themes(table: Table) -> list[Category]:
     """The theme of this season, or all revealed themes at the final courtship."""
     themes = [table.catalog.themes[t].category for t in table.state.themes]
     if not themes:
@@ -86,10 +86,10 @@ def courtship_themes(table: Table) -> list[str]:
 def courtship_total(table: Table, player: Player) -> int:
     """Courtship total: each theme's column once per time the theme was revealed
     (courtship.scoring, courtship.final-scoring)."""
-    return sum(column_vp(table, player, c) for c in courtship_themes(table))  # type: ignore[arg-type]
+    return sum(column_vp(table, player, c) for c in courtship_themes(table))
 
 
-def monuments_counted(table: Table, themes: list[str]) -> list[str]:
+def monuments_counted(table: Table, themes: Sequence[str]) -> list[str]:
     """Each monument that adds to a courtship total, with its column and VP (as many times as
     its column's theme was revealed), for the log (ruling.monuments-in-courtship)."""
     found = []

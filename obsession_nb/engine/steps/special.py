@@ -33,9 +33,11 @@ def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool 
     """Refuse a special action that would leave the hosted activity impossible to finish
     (:func:`keeps_the_activity`)."""
     if not keeps_the_activity(table, cost, useful_man):
+        tile = table.turn.tile
+        party = "the party" if tile is None else f"{table.tile_name(tile)}'s party"
         raise refuse("ruling.special-action-keeps-the-activity",
-                     f"{what} would leave {table.tile_name(table.turn.tile)}'s party impossible "  # type: ignore[arg-type]
-                     "to invite, serve and pay for; the activity must still be finished.")
+                     f"{what} would leave {party} impossible to invite, serve and pay for; the "
+                     "activity must still be finished.")
 
 
 @per_decision

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.state import is_step
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.favours import open_invitation
 from obsession_nb.engine.table import Table
@@ -131,7 +132,7 @@ def apply_keep_objective(table: Table, card_id: str) -> list[Ruling]:
     table.me.objectives.append(card_id)
     table.state.supply.objective_deck.extend(turn.offer)
     turn.offer = []
-    turn.step = turn.resume or "buy"  # type: ignore[assignment]
+    turn.step = turn.resume if is_step(turn.resume) else "buy"
     turn.resume = None
     return []
 

@@ -8,6 +8,7 @@ choices and the refusal of an illegal choice come from the same code.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any, overload
 
 from obsession_nb.data.rules import Ruling, refuse
 from obsession_nb.engine.mode import Handler, owners
@@ -108,8 +109,8 @@ def can(table: Table, action: a.Action) -> bool:
     return bool(allowed(table, [action]))
 
 
-def allowed(table: Table, actions: Iterable[a.Action], *, listing: bool = False
-            ) -> list[a.Action]:
+def allowed(table: Table, actions: Iterable[a.SomeAction], *, listing: bool = False
+            ) -> list[a.SomeAction]:
     """Those of ``actions`` legal now, in their order, each once: move generation's check
     (``movegen``: the verifiers' answer, text-free where a kind has its own test), in one
     reading of the position.  ``listing``: ``actions`` are the decision's whole list."""
@@ -273,8 +274,12 @@ def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
         yield DONE
 
 
+@overload
+def legal_actions(table: Table, kinds: None = None) -> list[a.Action]: ...
+@overload
+def legal_actions(table: Table, kinds: tuple[type[a.SomeAction], ...]) -> list[a.SomeAction]: ...
 def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
-                  ) -> list[a.Action]:
+                  ) -> list[Any]:
     """The candidates that are legal, in the candidates' order: generated per decision
     (``movegen``), the verifiers deciding the kinds without a text-free test.  ``kinds``: only
     actions of these kinds (the same ones, in the same order, as filtering the whole list;

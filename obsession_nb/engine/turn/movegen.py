@@ -48,10 +48,10 @@ def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Ha
     return count, get, handler.steps, test, True
 
 
-def legal(table: Table, candidates: Iterable[a.Action],
+def legal(table: Table, candidates: Iterable[a.SomeAction],
           verify: Callable[[Table, a.Action], Any],
           standard: Mapping[type[a.Action], Handler], listing: bool = False
-          ) -> list[a.Action]:
+          ) -> list[a.SomeAction]:
     """The candidates that are legal now, in their order, each once (call inside
     ``table.reading()``).
 
@@ -68,7 +68,7 @@ def legal(table: Table, candidates: Iterable[a.Action],
         plans = _PLANS[type(mode), id(standard), listing] = {}
     refuses = type(mode).refuse is not Mode.refuse
     seen: set[object] = set()
-    result: list[a.Action] = []
+    result: list[a.SomeAction] = []
     for action in candidates:
         kind = type(action)
         plan = plans.get(kind)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.options import Options, SoloTarget
 from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.scoring import Scoresheet, score
 from obsession_nb.engine.setup.supply import hire_supply
@@ -45,6 +45,7 @@ def solo_options(*, extended: bool = False, expert: bool = False,
     """The challenge's options; with an ``opponent`` card (kept in ``state.solo``) its base
     score is the target (UD p.14 Target Score Variants); ``expert`` adds the scavenged
     monuments' VP to the target."""
+    target: SoloTarget
     if opponent is not None:
         target = "opponent-monuments" if expert else "opponent"
     else:
@@ -53,7 +54,7 @@ def solo_options(*, extended: bool = False, expert: bool = False,
         expansion=True,
         length="extended" if extended else "standard",
         mode=SOLO,
-        solo_target=target,  # type: ignore[arg-type]
+        solo_target=target,
         market_reserve=False,
         prestige_guest_limit=False,
     )
@@ -148,8 +149,9 @@ def solo_position(
         taken = {t for t, _ in owned}
         state.supply.market = [[t for t in tiles if t not in taken]
                                for tiles in state.supply.market]
-    assert state.solo is not None
-    state.solo.columns = dict(columns or {})
+    solo = Solo.of(state.solo)
+    assert solo is not None  # the challenge's setup made it
+    solo.columns = dict(columns or {})
     for name, tiles in (stacks or {}).items():
         state.supply.market[STACKS.index(name)] = list(tiles)
     if rolls is not None:
@@ -226,11 +228,11 @@ def solo_result(game: Game | Table) -> SoloResult:
     (solo.sec.scoring, solo.sec.round-modifiers, ruling.sec-beat-target)."""
     table = game if isinstance(game, Table) else game.table
     state = table.state
-    solo = state.solo or Solo()
+    solo = Solo.of(state.solo) or Solo()
     length = state.options.length
     base, at = target_of(table)
     finished = solo.finished_round is not None
-    end = solo.finished_round if finished else state.round
+    end = state.round if solo.finished_round is None else solo.finished_round
     sheet = score(table)
     mod = modifier(end, at)
     monument_vp = sum(table.tile(s.tile).front.vp for s in solo.scavenged
@@ -283,7 +285,7 @@ class SoloRun:
 
     @property
     def scavenged(self) -> list[dict[str, Any]]:
-        solo = self.game.state.solo or Solo()
+        solo = Solo.of(self.game.state.solo) or Solo()
         return [s.model_dump() for s in solo.scavenged]
 
     def scavenged_table(self) -> pd.DataFrame:
@@ -304,7 +306,7 @@ class SoloRun:
             "strategy": self.strategy,
             "family": me.family,
             "expert": adds_monuments(state.options),
-            "opponent": (state.solo or Solo()).opponent,
+            "opponent": (Solo.of(state.solo) or Solo()).opponent,
             **self.result.to_json(),
             "actions": len(self.actions),
             "scavenged": self.scavenged,
@@ -381,4 +383,4 @@ def replay_solo(run: SoloRun) -> SoloRun:
     return play_solo(run.seed, extended=state.options.length == "extended",
                      strategy=run.strategy, expert=adds_monuments(state.options),
                      rolls=rolls, dice_seed=run.seed + DICE_SALT,
-                     opponent=(state.solo or Solo()).opponent)
+                     opponent=(Solo.of(state.solo) or Solo()).opponent)

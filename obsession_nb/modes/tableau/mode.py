@@ -15,6 +15,7 @@ from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
 from obsession_nb.engine.seat.places import Holding
@@ -28,7 +29,7 @@ class TableauObsession(Mode):
     """"Obsession chess": the tableau track, no courtship, the game ends at Max (mode
     ``tableau``)."""
 
-    name = "tableau"
+    name: ModeName = "tableau"
     title = "Tableau Obsession"
     rule = "tableau.overview"
     records = {"tableau": Tableau}
@@ -64,6 +65,10 @@ class TableauObsession(Mode):
     def view(self, table: Table) -> dict[str, Any]:
         return tableau.view(table)
 
+    def result_json(self, table: Table) -> dict[str, Any]:
+        """How the game ended (``max``, ``track-end``), who reached Max, the rounds played."""
+        return tableau.result_json(table)
+
     def private_places(self, table: Table) -> Iterable[Holding]:
         return tableau.private_places(table)
 
@@ -71,6 +76,6 @@ class TableauObsession(Mode):
 class TableauDuel(TableauObsession):
     """The two-player Duel: the 9/10 reputation counters (mode ``tableau-duel``)."""
 
-    name = "tableau-duel"
+    name: ModeName = "tableau-duel"
     title = "the Tableau Duel"
     rule = "tableau.duel"

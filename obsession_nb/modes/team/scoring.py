@@ -64,8 +64,11 @@ class TeamSheet:
                  "categories": dict(t.categories), "total": t.total,
                  "winner": t.index in self.winners} for t in self.teams]
 
-    def _repr_html_(self) -> str:
-        return self.to_dataframe()._repr_html_()  # type: ignore[operator]
+    def _repr_html_(self) -> str | None:
+        """The sheet as an HTML table (``None`` where pandas' HTML display is turned off)."""
+        frame = self.to_dataframe()
+        table: str | None = frame._repr_html_()  # type: ignore[operator]  # not in pandas-stubs
+        return table
 
     def __str__(self) -> str:
         return self.to_dataframe().to_string()

@@ -215,7 +215,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
         return (f"<div class='onb-final'>{result_html(sheet)}"
                 + (f"<h3>Teams</h3><ul class='onb-teams'>{teams}</ul>" if teams else "")
                 + (f"<h3>The turns that cost you the most</h3><ol>{items}</ol>" if items else "")
-                + f"<details><summary>Final scoresheet</summary>{sheet._repr_html_()}</details>"
+                + "<details><summary>Final scoresheet</summary>"
+                + f"{sheet._repr_html_() or html.escape(str(sheet))}</details>"
                 "</div>")
 
     def static_html(self) -> str:
