@@ -12,6 +12,9 @@ same samples and name the same best one.
   the level's budget in engine actions.  Sample ``i`` is the same for every plan (the same
   hidden cards, the same dice, the same random choices of the other players): common random
   numbers, so plans are compared on the same luck and their difference has a small error.
+* **The tree search** of the ``strong`` level (:attr:`Level.depth` above 1) ranks the same
+  plans by determinised UCT instead (``practice.tree``), its playouts choosing the seat's later
+  turns as well; a line it did not compare is valued by the same search (:meth:`value_line`).
 """
 
 from __future__ import annotations
@@ -132,6 +135,10 @@ class Valued:
         return Estimate(self.tally.mean, self.tally.stderr, self.tally.n)
 
 
+TREE_LINE = 48
+"""Samples the tree search values another line on at most (its best plan may have hundreds)."""
+
+
 @dataclass
 class Comparison:
     """The plans of one decision, best first (the first is the plan the coach advises), and the
@@ -161,10 +168,11 @@ class Comparison:
         return next((v for v in self.ranked if same_plan(v.plan, plan)), None)
 
     def value_line(self, plan: Plan, samples: int | None = None) -> Valued:
-        """Another plan on the samples the best plan was played on (common random numbers)."""
+        """Another plan on the samples the best plan was played on (common random numbers; after
+        the tree search, on its first :data:`TREE_LINE` at most)."""
         n = self.best.tally.n if samples is None else samples
         if self.tree is not None:
-            return Valued(plan, 0.0, Tally(self.tree.fresh(plan, n)))
+            return Valued(plan, 0.0, Tally(self.tree.fresh(plan, min(n, TREE_LINE))))
         return Valued(plan, 0.0, Tally([run(self.samples, plan, i) for i in range(n)]))
 
 
