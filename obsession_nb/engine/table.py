@@ -120,7 +120,7 @@ class Table:
         return names(self.catalog, self.custom, [p.name for p in self.state.players])
 
     @property
-    def mode(self) -> Mode:
+    def mode(self) -> Mode[Table]:
         """The way of playing this position follows (``options.mode``; obsession_nb/engine/mode.py)."""
         return mode_named(self.state.options.mode)
 
@@ -143,6 +143,12 @@ class Table:
         if turn is None:
             raise RuntimeError("no turn in progress")
         return self.state.players[turn.player]
+
+    @property
+    def others(self) -> list[int]:
+        """The seats other than the active player's, in seat order."""
+        player = self.turn.player
+        return [s for s in range(len(self.state.players)) if s != player]
 
     def seat_name(self, seat: int) -> str:
         return f"{self.state.players[seat].name} (p{seat + 1})"

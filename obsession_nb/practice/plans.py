@@ -49,7 +49,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 1_500, 12),
-    "normal": Level("normal", 5_000, 40),
+    "normal": Level("normal", 3_500, 40),
     "strong": Level("strong", 20_000, 80, depth=2),
 }
 """The levels, weakest first (docs/command-line.md lists them): ``easy`` and ``normal`` compare
@@ -96,6 +96,14 @@ class Tally:
 
     def average(self, read: Callable[[Outcome], float]) -> float:
         return sum(read(o) for o in self.outcomes) / self.n
+
+    def lead(self, other: Tally) -> tuple[float, float, int]:
+        """This tally less ``other`` on the samples both were played on, paired sample by
+        sample (the luck both met cancels): the mean difference, its standard error and the
+        number of samples."""
+        n = min(self.n, other.n)
+        diffs = [self.outcomes[i].margin - other.outcomes[i].margin for i in range(n)]
+        return (sum(diffs) / n if n else 0.0), _stderr(diffs), n
 
 
 def _stderr(values: list[float]) -> float:
@@ -168,12 +176,16 @@ class Comparison:
         return next((v for v in self.ranked if same_plan(v.plan, plan)), None)
 
     def value_line(self, plan: Plan, samples: int | None = None) -> Valued:
-        """Another plan on the samples the best plan was played on (common random numbers; after
-        the tree search, on its first :data:`TREE_LINE` at most)."""
+        """Another plan on the samples the best plan was played on (common random numbers);
+        the playouts the comparison already made of that very plan are not played again (a
+        playout on sample ``i`` always ends the same).  After the tree search, a plan is valued
+        on the first :data:`TREE_LINE` samples at most, by the same search."""
         n = self.best.tally.n if samples is None else samples
         if self.tree is not None:
             return Valued(plan, 0.0, Tally(self.tree.fresh(plan, min(n, TREE_LINE))))
-        return Valued(plan, 0.0, Tally([run(self.samples, plan, i) for i in range(n)]))
+        known = next((v.tally.outcomes[:n] for v in self.ranked if v.plan == plan), [])
+        tally = Tally([*known, *(run(self.samples, plan, i) for i in range(len(known), n))])
+        return Valued(plan, 0.0, tally)
 
 
 def run(samples: Samples, plan: Plan, i: int) -> Outcome:
@@ -214,13 +226,30 @@ FINAL = 3
 """Plans the last round of the halving compares on the same samples."""
 TYPICAL_PLAYOUT = 30
 """Actions a playout is expected to take before the first one is measured."""
+CLEAR = 2.0
+"""Standard errors by which the best plan must lead every plan still compared for the
+halving to stop before its budget is spent (the coach's "too close to call" is the same
+bound, ``advice.CLOSE``)."""
+CLEAR_AFTER = 6
+"""Samples the plans still compared must have been played on before a lead counts as clear
+(fewer give too rough a standard error)."""
+
+
+def clear_lead(alive: Sequence[Valued]) -> bool:
+    """The best mean leads every other plan by more than :data:`CLEAR` standard errors of
+    the paired difference."""
+    top = max(alive, key=lambda v: v.tally.mean)
+    return all(d > CLEAR * e for d, e, _n in (top.tally.lead(v.tally) for v in alive
+                                              if v is not top))
 
 
 def halve(table: Table, seat: int, found: Sequence[Candidate], *, budget: int,
           seed: str) -> Comparison:
     """Successive halving: each round plays the plans left on more samples (an equal share of
     the budget per round) and keeps the better half, until :data:`FINAL` are left; a last round
-    plays those on the same samples, and the best mean among them is the best plan."""
+    plays those on the same samples, and the best mean among them is the best plan.  It stops
+    early, with budget to spare, once the best plan still compared leads all the others by a
+    clear margin (:data:`CLEAR` standard errors on :data:`CLEAR_AFTER` samples or more)."""
     samples = Samples(table, seat, seed)
     alive = [Valued(c.plan, c.cheap, Tally()) for c in found]
     if not alive:
@@ -236,14 +265,21 @@ def halve(table: Table, seat: int, found: Sequence[Candidate], *, budget: int,
         start = max(v.tally.n for v in alive)
         floor = 1 if r == 0 and rounds > 1 else MIN_SAMPLES  # a first, cheap look
         target = max(floor, start + 1, start + int(share / per))
-        for v in alive:
-            for i in range(v.tally.n, target):
+        clear = False
+        for i in range(start, target):  # sample by sample, so that a clear lead stops it
+            for v in alive:
                 outcome = run(samples, v.plan, i)
                 v.tally.outcomes.append(outcome)
                 spent += outcome.actions
                 played += 1
+            clear = i + 1 >= CLEAR_AFTER and len(alive) > 1 and clear_lead(alive)
+            if clear:
+                break
+        for v in alive:
             v.reached = r
         alive.sort(key=lambda v: (-v.tally.mean, -v.cheap))
+        if clear:
+            break
         if r < rounds - 1:
             alive = alive[:max(FINAL, len(alive) // 2)]
     rest = sorted((v for v in out if v not in alive),

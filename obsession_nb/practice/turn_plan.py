@@ -14,13 +14,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
-from obsession_nb.practice.opponents import HeuristicPlayer, margin
+from obsession_nb.modes.solo.actions import BuyInto
+from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy, margin
 
 MAX_ACTIONS = 400
 """Actions a playout may take before it is read where it stands."""
@@ -40,7 +42,7 @@ class Plan:
     kind: str
     tile: str | None = None
     party: tuple[str, ...] = ()
-    buy: a.Action | None = None
+    buy: a.Buy | BuyInto | None = None
     actions: tuple[a.Action, ...] = ()
 
     @property
@@ -64,7 +66,7 @@ class Plan:
         else:
             text = "pass and hire servants"
         if self.buy is not None:
-            text += f", then buy the {table.tile_name(self.buy.tile)}"  # type: ignore[attr-defined]
+            text += f", then buy the {table.tile_name(self.buy.tile)}"
         elif self.decides_buy:
             text += ", and buy nothing"
         return text
@@ -78,8 +80,7 @@ def plan_of(table: Table, played: Sequence[a.Action]) -> Plan:
     """The plan a played turn followed (its tile, party, pass option and purchase), read from
     its actions; a turn of another shape is a ``line``."""
     kinds = [type(x) for x in played]
-    buys = [x for x in played if hasattr(x, "tile") and not isinstance(x, a.Host)
-            and type(x).__name__ in ("Buy", "BuyInto")]
+    buys = [x for x in played if isinstance(x, (a.Buy, BuyInto))]
     buy = buys[0] if len(buys) == 1 else None
     if len(buys) > 1:
         return Plan("line", actions=tuple(played))
@@ -187,8 +188,7 @@ def own_turn(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer,
             break
         try:
             if apply is None:
-                action = engine.play_decided(
-                    sim, lambda done=done: plan_step(sim, plan, policy, done))
+                action = engine.play_decided(sim, partial(plan_step, sim, plan, policy, done))
             else:
                 action = plan_step(sim, plan, policy, done)
                 if action is not None:
@@ -246,10 +246,10 @@ def outcome(sim: Table, seat: int, played: int) -> Outcome:
     return Outcome(margin(sim, seat), sheet(sim, seat), player.money, player.reputation, played)
 
 
-def sample_policy(seed: str, i: int) -> HeuristicPlayer:
+def sample_policy(seed: str, i: int) -> PlayoutPolicy:
     """The heuristic player that plays every line on sample ``i`` of a decision: the same
     random choices for every plan played there (common random numbers)."""
-    policy = HeuristicPlayer(0)
+    policy = PlayoutPolicy(0)
     policy.rng = random.Random(f"{seed}:policy:{i}")
     return policy
 

@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 from obsession_nb.base import i18n
 from obsession_nb.base.japanese import has_japanese
 from obsession_nb.base.wordsearch import WordIndex, normalise
@@ -173,6 +171,8 @@ def search(query: str, limit: int | None = 20, lang: str | None = None) -> Answe
     hits = first + [h for h in hits if h not in first]
     suggestions: tuple[str, ...] = ()
     if not hits and normalise(query):
+        from rapidfuzz import fuzz, process  # here: only a question nothing answers needs it
+
         names = {n: t.term for t in glossary() for n in (t.term, *t.also)}
         near = process.extract(normalise(query), list(names), scorer=fuzz.WRatio,
                                score_cutoff=70, limit=3)

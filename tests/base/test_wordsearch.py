@@ -54,3 +54,23 @@ def test_a_prefix_stays_with_its_noun() -> None:
     docs = [Document("under", (("副執事は執事の代わりになれる", 1),), ()),
             Document("butler", (("執事は雇えない", 1),), ())]
     assert JapaneseIndex(docs + OTHERS, {}, {}).search("副執事").hits[0].key == "under"
+
+
+def test_irregular_verbs_find_their_other_forms() -> None:
+    index = _index()
+    assert index.tokens("milestones are never lost") == index.tokens("milestones are never lose")
+    assert "draw" in index.tokens("the tile drawn")
+
+
+def test_a_document_whose_name_holds_the_question_comes_first() -> None:
+    docs = [Document("body", (("Reserves", 3), ("the market opens; a market reserve opens after "
+                                                "an opening courtship", 1)), ()),
+            Document("name", (("Opening market", 3), ("only tiles rated one or two and four "
+                                                      "service tiles qualify for the first "
+                                                      "draw of the game", 1)), ())]
+
+    class Unnamed(WordIndex):
+        name_bonus = 0.0
+
+    assert Unnamed(docs + OTHERS, {}).search("opening market").hits[0].key == "body"
+    assert WordIndex(docs + OTHERS, {}).search("opening market").hits[0].key == "name"

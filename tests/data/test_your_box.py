@@ -78,11 +78,13 @@ def test_solo_and_classic_solitaire_run_on_the_pack(boxed):
     assert "Boxed beginner opponent 2" in proc.stdout
 
 
-def test_practice_runs_on_the_pack(boxed):
+def test_practice_runs_on_the_pack(boxed, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "obsession_nb.cli", "practice", "--players", "2",
                            "--opponents", "random", "--seed", "4"], input="board\n1\nquit\n",
-                          capture_output=True, text=True, timeout=300, env=os.environ.copy())
+                          capture_output=True, text=True, timeout=300, env=os.environ.copy(),
+                          cwd=tmp_path)  # quitting keeps the unfinished game in the folder
     assert proc.returncode == 1, proc.stderr  # quit before the end
+    assert list(tmp_path.glob("practice-unfinished*.yaml")), proc.stdout
     from obsession_nb.engine.positions.provenance import cards_in_play
     from obsession_nb.practice.arena import make_player
     from obsession_nb.practice.session import Practice

@@ -16,7 +16,7 @@ from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.engine.mode import held_records
 from obsession_nb.engine.records.state import Choice, State
 from obsession_nb.engine.setup.areas import setup_decisions
-from obsession_nb.engine.setup.decisions import STEPS as SETUP_STEPS
+from obsession_nb.engine.setup.decisions import DECISIONS as SETUP_DECISIONS
 from obsession_nb.engine.setup.servant_draft import DRAFT_SERVANTS
 from obsession_nb.engine.steps.limits import excess
 from obsession_nb.engine.steps.rounds import is_courtship
@@ -118,7 +118,7 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
     elif turn.choices and not favours:
         problems.append(f"turn.choices: favour decisions wait only in step favours (or an "
                         f"objective kept from a VP card played then), not '{turn.step}'")
-    if turn.step in SETUP_STEPS and turn.step not in setup_decisions(state.options):
+    if turn.step in SETUP_DECISIONS and turn.step not in setup_decisions(state.options):
         problems.append(f"turn.step: '{turn.step}' is a setup decision of an option this game "
                         "does not use (option.starter-guest-draft, option.market-redraw, "
                         "ud.objectives-during-play)")

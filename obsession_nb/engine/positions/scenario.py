@@ -22,10 +22,10 @@ from obsession_nb.base.cloning import is_record
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.engine.mode import ModeSlot
 from obsession_nb.engine.positions.scenario_check import check, key_path
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.record import problem
+from obsession_nb.engine.records.registry import ModeSlot
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.table import WHEEL_LEVELS
@@ -357,8 +357,7 @@ def _record(annotation: Any) -> Any:
 
 
 def _placeholder(annotation: Any) -> Any:
-    """A value of the annotation's type that validates (a record with only its required
-    fields)."""
+    """A value of the annotation's type that validates (a record: its required fields)."""
     annotation = _optional(annotation)
     if _record(annotation):
         return {name: _placeholder(f.annotation)

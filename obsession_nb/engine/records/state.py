@@ -15,9 +15,9 @@ from pydantic import (
     field_validator,
 )
 
-from obsession_nb.engine.mode import ModeSlot
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.record import ModeRecord, Record, record
+from obsession_nb.engine.records.registry import ModeSlot
 from obsession_nb.engine.records.reputation import POSITIONS
 from obsession_nb.engine.records.variant_records import Milestones
 

@@ -13,33 +13,9 @@ ruling.seat-team-hands).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Literal
-
+from obsession_nb.engine.records.holding import Holding, Kind
 from obsession_nb.engine.seat.words import card_words
 from obsession_nb.engine.table import Table
-
-Kind = Literal["guest", "objective", "vp", "theme"]
-
-
-@dataclass(frozen=True)
-class Holding:
-    """Cards face down, or shown only to ``seats`` (empty: to nobody, as a shuffled deck)."""
-
-    cards: list[str]
-    """The live list in the position (a re-deal writes into it)."""
-    seats: tuple[int, ...]
-    kind: Kind
-    rule: str
-    """The rule id that keeps these cards from the other seats."""
-    public: frozenset[str] = field(default=frozenset())
-    """Cards of the list that every seat knows all the same (ruling.seat-known-cards)."""
-
-    def slots(self) -> Iterator[int]:
-        """Indices of the cards that stay hidden from the seats not in ``seats``."""
-        public = self.public
-        return (i for i, c in enumerate(self.cards) if c not in public)
 
 
 def holdings(table: Table) -> list[Holding]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from obsession_nb.data.catalog_records import TileSide
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.actions import Carriage, Kitchen
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
@@ -273,3 +273,23 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+PASS, DONE = a.Pass(), a.Done()
+
+
+def host_choices(table: Table) -> list[a.Action]:
+    """Each tile of the organiser, or passing after all (host.*, turn.host-or-pass)."""
+    found: list[a.Action] = [a.Host(t.tile) for t in table.me.organiser]
+    found.append(PASS)
+    return found
+
+
+def invite_choices(table: Table) -> list[a.Action]:
+    """Each guest of the hand, then closing the guest list (invite.*)."""
+    found: list[a.Action] = [a.Invite(c) for c in dict.fromkeys(table.me.hand)]
+    found.append(DONE)
+    return found
+
+
+DECISIONS = {"host": Decision(host_choices), "invite": Decision(invite_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.records.offer import Offer, Where
 from obsession_nb.engine.records.variant_records import QueenVictoria
 from obsession_nb.engine.table import Table, per_decision
 
@@ -13,26 +13,16 @@ SPACE_PRICES = (300, 400, 500, 600, 700, 800)
 RESERVE_PRICE = 300
 SPACES = len(SPACE_PRICES)
 
-Where = Literal["market", "service-reserve", "pr1-reserve"]
 
-
-@dataclass(frozen=True)
-class Offer:
-    """A tile for sale, where it lies, and its price before any discount."""
-
-    tile: str
-    where: Where
-    space: int | None
-    price: int
-
-    def describe(self, table: Table) -> str:
-        name = table.tile_name(self.tile)
-        if self.space is None:
-            place = "the Service Tile Reserve" if self.where == "service-reserve" else (
-                "the PR1 Tile Reserve"
-            )
-            return f"{name} in {place}"
-        return f"{name} in the £{SPACE_PRICES[self.space]} space"
+def offer_place(table: Table, offer: Offer) -> str:
+    """The tile of an offer and where it lies, in words ("Garden in the £400 space")."""
+    name = table.tile_name(offer.tile)
+    if offer.space is None:
+        place = "the Service Tile Reserve" if offer.where == "service-reserve" else (
+            "the PR1 Tile Reserve"
+        )
+        return f"{name} in {place}"
+    return f"{name} in the £{SPACE_PRICES[offer.space]} space"
 
 
 def tsn_key(table: Table, tile_id: str) -> tuple[int, str]:

@@ -15,15 +15,12 @@ from collections.abc import Iterator, Sequence
 
 from obsession_nb.data.catalog_records import Category
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler, no_rulings
+from obsession_nb.engine.mode import Decision, Handler, no_rulings
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Player, Turn
 from obsession_nb.engine.steps.market import end_of_round
 from obsession_nb.engine.table import Table
 
-STEPS = frozenset({"fairchild", "discard", "reveal", "keep-objective", "prestige-limit"})
-"""Pending decisions outside the eight steps of a turn; ``engine.candidates`` asks
-:func:`candidates` for them."""
 STEP_NAMES = {
     "fairchild": "the courtship winner's choice of Charles or Elizabeth Fairchild",
     "discard": "the end of the season (discard one objective card)",
@@ -339,27 +336,6 @@ def finish(table: Table) -> None:
                                           "totalled.")])
 
 
-# ----------------------------------------------------------------- action candidates
-
-
-def candidates(table: Table) -> Iterator[a.Action]:
-    """The choices of the decisions in :data:`STEPS` (no special actions are offered)."""
-    from obsession_nb.engine.steps import limits, vpcards
-
-    turn = table.turn
-    if turn.step == "fairchild":
-        yield from (a.Fairchild(c) for c in dict.fromkeys(table.state.supply.fairchilds))
-    elif turn.step == "discard":
-        yield from (a.DiscardObjective(c) for c in dict.fromkeys(table.me.objectives))
-    elif turn.step == "reveal":
-        yield from vpcards.reveal_candidates(table)
-        yield a.KeepVPCards()
-    elif turn.step == "keep-objective":
-        yield from (a.KeepObjective(c) for c in dict.fromkeys(turn.offer))
-    elif turn.step == "prestige-limit":
-        yield from limits.candidates(table)
-
-
 KINDS: dict[type[a.Action], Handler] = {
     a.Fairchild: Handler.at({"fairchild"}, verify_fairchild, apply_fairchild),
     a.DiscardObjective: Handler.at({"discard"}, verify_discard, apply_discard,
@@ -368,3 +344,16 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+
+def _fairchilds(table: Table) -> list[a.Action]:
+    return [a.Fairchild(c) for c in dict.fromkeys(table.state.supply.fairchilds)]
+
+
+def _discards(table: Table) -> list[a.Action]:
+    return [a.DiscardObjective(c) for c in dict.fromkeys(table.me.objectives)]
+
+
+DECISIONS = {"fairchild": Decision(_fairchilds, in_turn=False),
+             "discard": Decision(_discards, in_turn=False)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -281,3 +281,17 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+SPECIALS = (a.Borrow(), a.RefreshMarket())
+
+
+def any_time_choices(table: Table) -> list[a.Action]:
+    """The special actions and the useful man's one-time removals, open at any decision of a
+    turn (turn.special-actions-any-time)."""
+    servants = table.me.servants
+    found: list[a.Action] = list(SPECIALS)
+    found += [a.Help(k) for k in dict.fromkeys([*servants.quarters, *servants.expended])]
+    if "useful_man" in servants.available:  # his one-time removals need him available
+        found.append(a.UsefulManRefresh())
+        found += [a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag))]
+    return found

@@ -15,9 +15,9 @@ from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Mode
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.holding import Holding
 from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
-from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic import ai as classic_ai
 from obsession_nb.modes.classic import courtship as classic_courtship
@@ -29,7 +29,7 @@ TARGETS = ("opponent", "opponent-monuments")
 monuments added (the challenging mode)."""
 
 
-class ClassicSolitaire(Mode):
+class ClassicSolitaire(Mode[Table]):
     """One player against an opponent card (mode ``classic-solo``)."""
 
     name: ModeName = "classic-solo"

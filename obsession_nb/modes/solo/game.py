@@ -121,12 +121,16 @@ def solo_position(
     columns: dict[str, str] | None = None,
     stacks: dict[str, Sequence[str]] | None = None,
     rolls: Sequence[int] | None = None,
+    start_rose_side: bool = False,
+    bought: Sequence[str] = (),
 ) -> Game:
     """A challenge position for examples, tests and what-ifs: a new game after the draft, then
     changed.  ``organiser`` lists the tiles (``(tile, flipped)`` for a flipped one; START tiles
-    must be listed too), ``columns`` the monuments' columns, ``stacks`` replaces whole market
-    stacks by name (top first), ``reputation`` is steps or ``"max"``, ``step`` is ``begin`` or
-    ``buy`` (step 7 with steps 1-6 done), ``rolls`` pins the next d20 results."""
+    must be listed too) — or, instead, ``start_rose_side`` turns the START tiles rose side up
+    and ``bought`` adds tiles after them; ``columns`` the monuments' columns, ``stacks``
+    replaces whole market stacks by name (top first), ``reputation`` is steps or ``"max"``,
+    ``step`` is ``begin`` or ``buy`` (step 7 with steps 1-6 done), ``rolls`` pins the next d20
+    results."""
     from obsession_nb.engine.records.state import OwnedTile, Turn
     from obsession_nb.modes.solo.market import STACKS
 
@@ -134,6 +138,10 @@ def solo_position(
                          servant=servant)
     state = game.state
     me = state.players[0]
+    if start_rose_side or bought:
+        if organiser is not None:
+            raise ValueError("give the organiser in full, or start_rose_side and bought")
+        organiser = [*((o.tile, start_rose_side) for o in me.organiser), *bought]
     state.round = round
     me.turns_taken = round - 1
     if money is not None:
@@ -290,12 +298,7 @@ class SoloRun:
 
     def scavenged_table(self) -> pd.DataFrame:
         """The AI's rolls, one row per roll by round, the tiles it took named."""
-        import pandas as pd
-
-        table = self.game.table
-        rows = [{**s, "tile": table.tile_name(s["tile"]) if s["tile"] else None}
-                for s in self.scavenged]
-        return pd.DataFrame(rows).set_index("round")
+        return scavenged_frame(self.game)
 
     def to_json(self) -> dict[str, Any]:
         state = self.game.state
@@ -311,6 +314,19 @@ class SoloRun:
             "actions": len(self.actions),
             "scavenged": self.scavenged,
         }
+
+
+def scavenged_frame(game: Game) -> pd.DataFrame:
+    """The AI's rolls so far in a challenge game, as recorded (solo.sec.scavenge): one row per
+    roll by round — the d20 result, the stack and depth it points at, the tile taken (named) or
+    why none was."""
+    import pandas as pd
+
+    solo = Solo.of(game.state.solo) or Solo()
+    rows = [{**s.model_dump(), "tile": game.table.tile_name(s.tile) if s.tile else None}
+            for s in solo.scavenged]
+    columns = ["round", "roll", "stack", "depth", "tile", "reason"]
+    return pd.DataFrame(rows, columns=columns).set_index("round")
 
 
 STRATEGIES = ("greedy", "planner", "search", "random")

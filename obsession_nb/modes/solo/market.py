@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import CATEGORIES, Tile
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.steps.market import SPACE_PRICES, Offer
+from obsession_nb.engine.records.offer import Offer
+from obsession_nb.engine.steps.market import SPACE_PRICES
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.records import Solo

@@ -34,7 +34,7 @@ from obsession_nb.modes.team.actions import (
 from obsession_nb.modes.team.records import TeamPlay
 
 
-class CompetitiveTeamPlay(Mode):
+class CompetitiveTeamPlay(Mode[Table]):
     """Teams of two, partners opposite; cooperative requests the teammate answers."""
 
     name: ModeName = "team"
