@@ -247,7 +247,8 @@ class WordIndex:
                                score_cutoff=limit, limit=None)
         if not near:
             return None
-        return min(near, key=lambda m: (m[1], -self._vocabulary[m[0]], m[0]))[0]
+        best: str = min(near, key=lambda m: (m[1], -self._vocabulary[m[0]], m[0]))[0]
+        return best
 
     def correct(self, query: str) -> str | None:
         """``query`` with unknown words corrected, or None when every word is known (or none

@@ -130,8 +130,8 @@ def cmd_practice(args: argparse.Namespace) -> int:
         if args.load is not None:
             practice = Practice.load(args.load, **settings)
         else:
-            options = options_with(args.option, Options(
-                mode=args.mode, milestones=_milestones_arg(args.milestones)))  # type: ignore[arg-type]
+            options = options_with(args.option, Options.model_validate(
+                {"mode": args.mode, "milestones": _milestones_arg(args.milestones)}))
             practice = Practice(args.players, mode=args.mode, options=options,
                                 **{k: v for k, v in settings.items() if v is not None})
     except ValueError as exc:  # a scenario's problems are reported as for every command

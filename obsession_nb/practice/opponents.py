@@ -125,7 +125,7 @@ class HeuristicPlayer(GreedySolo):
         ranked = self.purchases(table)
         return ranked[0][1] if ranked else None
 
-    def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
+    def purchases(self, table: Table) -> list[tuple[float, a.Buy | BuyInto]]:
         """The purchases worth making, best first, each with what it adds, tried on a sample of
         the position (the engine's check again there: the sample may differ)."""
         options = self._offers(table)
@@ -137,12 +137,13 @@ class HeuristicPlayer(GreedySolo):
         return self._ranked(trial, allowed)
 
     @staticmethod
-    def _offers(table: Table) -> list[a.Action]:
-        return [x for x in engine.legal_actions(table, (a.Buy, BuyInto))
-                if not x.useful_man]  # type: ignore[attr-defined]
+    def _offers(table: Table) -> list[a.Buy | BuyInto]:
+        kinds: tuple[type[a.Buy | BuyInto], ...] = (a.Buy, BuyInto)
+        return [x for x in engine.legal_actions(table, kinds) if not x.useful_man]
 
     @staticmethod
-    def _ranked(trial: Table, allowed: list[a.Action]) -> list[tuple[float, a.Action]]:
+    def _ranked(trial: Table, allowed: list[a.Buy | BuyInto]
+                ) -> list[tuple[float, a.Buy | BuyInto]]:
         """Each allowed purchase played on a copy of ``trial``, ranked by what it adds."""
         seat = trial.turn.player
         before = margin(trial, seat)
@@ -165,7 +166,7 @@ class PlayoutPolicy(HeuristicPlayer):
     second re-deal and no second check (the engine allowed them on that very position).  Never
     for a real game's decision: there :class:`HeuristicPlayer` guesses first."""
 
-    def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
+    def purchases(self, table: Table) -> list[tuple[float, a.Buy | BuyInto]]:
         options = self._offers(table)
         return self._ranked(table, options) if options else []
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.practice.opponents import HeuristicPlayer, margin
 
 MAX_ACTIONS = 400
@@ -37,7 +39,7 @@ class Plan:
     kind: str
     tile: str | None = None
     party: tuple[str, ...] = ()
-    buy: a.Action | None = None
+    buy: a.Buy | BuyInto | None = None
     actions: tuple[a.Action, ...] = ()
 
     @property
@@ -57,7 +59,7 @@ class Plan:
         else:
             text = "pass and hire servants"
         if self.buy is not None:
-            text += f", then buy the {table.tile_name(self.buy.tile)}"  # type: ignore[attr-defined]
+            text += f", then buy the {table.tile_name(self.buy.tile)}"
         elif self.decides_buy:
             text += ", and buy nothing"
         return text
@@ -71,8 +73,7 @@ def plan_of(table: Table, played: Sequence[a.Action]) -> Plan:
     """The plan a played turn followed (its tile, party, pass option and purchase), read from
     its actions; a turn of another shape is a ``line``."""
     kinds = [type(x) for x in played]
-    buys = [x for x in played if hasattr(x, "tile") and not isinstance(x, a.Host)
-            and type(x).__name__ in ("Buy", "BuyInto")]
+    buys = [x for x in played if isinstance(x, (a.Buy, BuyInto))]
     buy = buys[0] if len(buys) == 1 else None
     if len(buys) > 1:
         return Plan("line", actions=tuple(played))
@@ -178,8 +179,7 @@ def own_turn(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer,
             break
         try:
             if apply is None:
-                action = engine.play_decided(
-                    sim, lambda done=done: plan_step(sim, plan, policy, done))
+                action = engine.play_decided(sim, partial(plan_step, sim, plan, policy, done))
             else:
                 action = plan_step(sim, plan, policy, done)
                 if action is not None:

@@ -21,7 +21,8 @@ from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.holding import Holding
 from obsession_nb.engine.records.state import State, Turn
-from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
+from obsession_nb.engine.setup.starter_draft import deal_draft_deck, return_undrafted
+from obsession_nb.engine.setup.starter_draft import draft_order as draft_order  # the tutor's too
 from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
 from obsession_nb.engine.steps.market import building_boom
 from obsession_nb.engine.steps.rounds import last_round, space
