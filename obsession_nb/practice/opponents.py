@@ -7,7 +7,8 @@ three strengths with the solo players' interface (``choose(game) -> Action | Non
   every tile the engine allows, each followed by the same small policies for guests, service and
   favours), values the position each reaches before step 7 by :func:`worth` and plays the best;
   in step 7 it buys the tile that raises that value most, if any does;
-* ``search`` — determinised rollouts (practice/search.py).
+* ``search`` — the coach's plan generator at a level (practice/search.py; ``strong``: a tree
+  search, practice/tree.py).
 
 Every trial line is played on a sample of the position (``determinise.sample``,
 ruling.ai-hidden-information), never the position itself, so no choice depends on a card the
