@@ -138,3 +138,22 @@ def test_the_counts_reach_the_totals_the_rules_state(players, length, final) -> 
         assert held.fewest <= final + 1 <= (held.most or 0)
     if players == 2:  # a deck this full cannot have run out: the fewest is the count
         assert {r.fewest for r in ranges} == {final + 1}
+
+
+def test_a_draw_round_expects_the_draw_of_the_players_who_have_had_their_step_2() -> None:
+    """event.objective-draw is made in each player's step 2: mid-round, a player whose turn is
+    over holds two more, and holding fewer is refused; the player still to play is not expected
+    to have drawn."""
+    game = obsession_nb.new_position(2, round=7)
+    first = game.state.turn.player
+    game.apply(next(a for a in game.legal_actions() if a.verb == "pass"))
+    while game.state.turn.player == first:  # the rest of the pass: its turn over
+        game.apply(game.legal_actions()[0])
+    assert [len(p.objectives) for p in game.state.players][first] == 6
+    data = yaml.safe_load(game.to_scenario())
+    assert len(data["players"][1 - first]["objectives"]) == 4
+    data["players"][first]["objectives"] = data["players"][first]["objectives"][:4]
+    assert refused(data) == [
+        f"players[{first}].objectives: 4 held at round 7, but a game gives at least 6 by then "
+        "(dealt at setup, kept at each objective-card draw the deck could meet, one discarded "
+        "after each courtship; rule ruling.objective-count)"]

@@ -56,19 +56,21 @@ def held_ranges(state: State, catalog: Catalog,
     if options.objectives == "milestones":  # no objective card is in the game (option.milestones)
         return [HeldRange(0, 0) for _ in state.players]
     extras = _most_extras(state, catalog, cards or catalog.gentry, track.rounds)
-    return [_held(state, seat, track.rounds, extras) for seat in range(len(state.players))]
-
-
-def _held(state: State, seat: int, spaces: tuple[RoundSpace, ...],
-          extras: int | None) -> HeldRange:
-    """Walk the track up to the current round: the fewest counts a draw only where the deck
-    cannot have run out at it, and this round's discard where it may have been made; the most,
-    every draw that may have been made and only the discards made for certain."""
-    options = state.options
     first_printing = options.objectives == "choose-at-setup"
     dealt = (0 if not mode_named(options.mode).deals_objectives
              else FIRST_PRINTING_KEPT if first_printing
              else objectives_dealt(len(state.players), options.length))
+    return [_held(state, seat, track.rounds, dealt, extras)
+            for seat in range(len(state.players))]
+
+
+def _held(state: State, seat: int, spaces: tuple[RoundSpace, ...], dealt: int,
+          extras: int | None) -> HeldRange:
+    """Walk the track up to the current round from the cards dealt: the fewest counts a draw
+    only where the deck cannot have run out at it, and this round's discard where it may have
+    been made; the most, every draw that may have been made and only the discards made for
+    certain."""
+    first_printing = state.options.objectives == "choose-at-setup"
     kept = FIRST_PRINTING_DRAW_KEPT if first_printing else OBJECTIVES_DRAWN
     fewest = most = dealt
     for space in spaces:
@@ -116,8 +118,9 @@ def _most_extras(state: State, catalog: Catalog, cards: Mapping[str, GentryCard]
                  spaces: tuple[RoundSpace, ...]) -> int | None:
     """The most objectives a player can have gained beyond the draws: the largest objective
     favour of a tile face at each activity round so far (one activity a turn) and one for each
-    VP card with the objective favour already used (a used VP card is discarded, courtship.vp-card-use);
-    ``None`` where a guest's favours give objectives (a suite doubles them)."""
+    VP card with the objective favour already used (a used VP card is discarded,
+    courtship.vp-card-use); ``None`` where a guest's favours give objectives (a suite doubles
+    them)."""
     if any(f.kind == "objective" for card in cards.values() for f in card.favours):
         return None
     per_activity = max((sum(f.amount for f in face.favours if f.kind == "objective")
