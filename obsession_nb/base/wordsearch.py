@@ -15,9 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
-
-import snowballstemmer
 
 from obsession_nb.base import japanese
 
@@ -47,7 +46,6 @@ NUMBERS = {w: str(i) for i, w in enumerate(
     ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"])}
 """Number words searched as their digits ("six players" finds "6 players" and the reverse)."""
 
-_STEMMER = snowballstemmer.stemmer("english")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -57,6 +55,15 @@ _FRAMES = re.compile(r"\b(how (?:do|does|did|will|would)\b(?: \w+){1,4}?) (?:wor
 
 _RANGE = re.compile(r"\b(\d{1,2}) ?(?:–|-|to) ?(\d{1,2})\b")
 """A range of small numbers ("16–19", "15 to 18"): a die roll in it finds the range."""
+
+
+@cache
+def _stemmer() -> Any:
+    """The English Snowball stemmer, loaded when an index is first built (reading a name in an
+    action needs only :func:`normalise`)."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
 
 
 def _ranges(text: str) -> str:
@@ -122,7 +129,7 @@ class WordIndex:
         phrases_ = sorted((k for k in self._synonyms if " " in k), key=len, reverse=True)
         self._alias = (re.compile(r"\b(" + "|".join(map(re.escape, phrases_)) + r")s?\b")
                        if phrases_ else None)
-        self._stem_alias = {_STEMMER.stemWord(k): _STEMMER.stemWords(v.split())
+        self._stem_alias = {_stemmer().stemWord(k): _stemmer().stemWords(v.split())
                             for k, v in self._synonyms.items() if " " not in k}
         self._phrases = tuple(dict.fromkeys(normalise(p) for p in phrases if " " in p.strip()))
         if state is None:
@@ -160,7 +167,7 @@ class WordIndex:
     def tokens(self, text: str) -> list[str]:
         """The stems BM25 compares: words with their synonyms, stop words dropped."""
         out: list[str] = []
-        for stem in _STEMMER.stemWords([NUMBERS.get(w, w) for w in self.fold(text).split()
+        for stem in _stemmer().stemWords([NUMBERS.get(w, w) for w in self.fold(text).split()
                                         if w not in STOP_WORDS]):
             out += [stem, *(t for t in self._stem_alias.get(stem, ()) if t != stem)]
         return out

@@ -77,6 +77,15 @@ BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo.mode:SoloEstateChal
            "team": "obsession_nb.modes.team.mode:CompetitiveTeamPlay"}
 """The package's own modes, by ``options.mode`` name (``module:class``)."""
 
+RECORDS = {"solo": "obsession_nb.modes.solo.records:Solo",
+           "classic_solo": "obsession_nb.modes.classic.records:ClassicSolo",
+           "tableau": "obsession_nb.modes.tableau.records:Tableau",
+           "team": "obsession_nb.modes.team.records:TeamPlay"}
+"""The record class each mode field of ``State`` holds (``module:class``, the class the mode
+registers in :attr:`Mode.records`), loaded when a position is first read from a file or JSON:
+the mode's records module alone, not the mode with its rules and players, which a game in
+another mode never needs (``play --json`` imports no mode)."""
+
 ENTRY_POINTS = "obsession_nb.modes"
 
 
@@ -262,8 +271,14 @@ def mode_kinds() -> dict[str, type[Action]]:
 
 @cache
 def mode_records() -> dict[str, type[ModeRecord]]:
-    """Every mode's record class by the ``State`` field that holds it (:attr:`Mode.records`)."""
-    return {field: cls for name in registered() for field, cls in mode_named(name).records.items()}
+    """Every mode's record class by the ``State`` field that holds it (:data:`RECORDS`)."""
+    return {field: _load(target) for field, target in RECORDS.items()}
+
+
+def _load(target: str) -> Any:
+    """The object a ``module:name`` string names, its module imported."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 class ModeSlot:
@@ -302,5 +317,4 @@ def mode_named(name: str) -> Mode:
         if not found:
             raise KeyError(f"no game mode '{name}' is registered")
         return found[0].load()()
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)()
+    return _load(target)()
