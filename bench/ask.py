@@ -5,8 +5,10 @@ runs on each pause in typing, `Answer.text()` as `obsession-nb ask` prints it, a
 
 CPU time (``time.process_time``) for the parts, medians over the questions of
 ``tests/tutor/ask_questions.yaml``; wall and CPU time for the command (median of five runs each: on
-a busy machine the wall time is mostly waiting for a core, the CPU time is not).  The user's
-cache (obsession_nb/data/content_cache.py) is warmed first, as it is after a first run.
+a busy machine the wall time is mostly waiting for a core, the CPU time is not).  The cache
+(obsession_nb/data/content_cache.py) is a temporary folder of this run's own, warmed first as
+the user's is after a first run (the user's cache may be shared with other checkouts whose
+entries replace these).
 
     .venv/bin/python bench/ask.py
 """
@@ -43,12 +45,16 @@ def _command(question: str) -> tuple[float, float]:
 
 
 def main() -> None:
+    import tempfile
+
     from obsession_nb.base import yamlio
+
+    os.environ["OBSESSION_NB_CACHE"] = tempfile.mkdtemp(prefix="obsession-nb-bench-ask-")
 
     questions = yamlio.load((ROOT / "tests" / "tutor" / "ask_questions.yaml").read_text(encoding="utf-8"))
     english = [e["q"] for e in questions["en"]]
     japanese = [e["q"] for e in questions["ja"]]
-    for q in (english[0], japanese[0]):  # warm the user's cache, as a first run does
+    for q in (english[0], japanese[0], *english[:5], *japanese[:5]):  # warm the cache
         subprocess.run([*COMMAND, "ask", q], check=True, capture_output=True)
 
     from obsession_nb.tutor import ask
@@ -60,7 +66,7 @@ def main() -> None:
     texts = [_cpu(lambda q=q: ask.search(q).text()) for q in english[::10] + japanese[::10]]
     runs = [_command(english[i]) for i in range(5)]
     runs_ja = [_command(japanese[i]) for i in range(5)]
-    print(f"load average {os.getloadavg()[0]:.2f}")
+    print("load average (1, 5, 15 min) " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"English index (once per process)       {build * 1000:8.1f} ms CPU")
     print(f"Japanese index and analyser (once)     {build_ja * 1000:8.1f} ms CPU")
     print(f"one English search, median of {len(searches):3}     "

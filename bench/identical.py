@@ -1,6 +1,6 @@
 """Whether an engine change kept every game the same (run by hand, beside bench/run.py --against).
 
-    .venv/bin/python bench/identical.py --against REV [--games N]
+    .venv/bin/python bench/identical.py --against REV [--games N] [--legal]
 
 Seeded random games of every kind of ``tests/support/mode_games.py`` (the standard game at every size,
 length and box, its variant option sets, team play, Tableau Obsession and Duel, the Solo Estate
@@ -9,8 +9,10 @@ temporary worktree, first on ``PYTHONPATH``) and on this tree, each in a fresh p
 sides play the same games with the same players: this tree's ``tests/support/mode_games.py``.  For each
 kind the script prints the actions played on each side and whether one digest agrees: every
 action's notation, every log entry (who, what, and each ruling's rule, verdict and citation)
-and the final position's JSON.  It exits 1 if any kind differs, so a speed change that altered
-a single ruling's wording is caught as surely as one that altered a move.
+and the final position's JSON; with ``--legal``, also every decision's legal actions in their
+order (``Game.legal_actions``: for a change to how candidates are listed).  It exits 1 if any
+kind differs, so a speed change that altered a single ruling's wording is caught as surely as
+one that altered a move.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ import sys
 from trees import ROOT, markdown, run_on, worktree
 
 
-def play(games: int) -> dict[str, tuple[int, str]]:
-    """Each kind's actions and digest over ``games`` seeded games, on the importable engine."""
+def play(games: int, legal: bool = False) -> dict[str, tuple[int, str]]:
+    """Each kind's actions and digest over ``games`` seeded games, on the importable engine
+    (``legal``: every decision's legal actions digested too, in order)."""
     sys.path.insert(0, str(ROOT / "tests" / "support"))
     from mode_games import every_kind, start
 
@@ -34,6 +37,8 @@ def play(games: int) -> dict[str, tuple[int, str]]:
         for seed in range(games):
             game, player = start(kind, 1000 * seed + i)
             while not game.state.finished:
+                if legal:
+                    digest.update(" ".join(x.notation for x in game.legal_actions()).encode())
                 action = player.choose(game)
                 game.apply(action)
                 actions += 1
@@ -45,11 +50,12 @@ def play(games: int) -> dict[str, tuple[int, str]]:
     return found
 
 
-def both(rev: str, games: int) -> dict[str, dict[str, tuple[int, str]]]:
+def both(rev: str, games: int, legal: bool) -> dict[str, dict[str, tuple[int, str]]]:
     """:func:`play` on the engine at ``rev`` and on this tree, each in a fresh process
     (bench/trees.py)."""
     with worktree(rev) as old:
-        return {label: json.loads(run_on(tree, "identical.py", "--play", str(games)))
+        extra = ["--legal"] if legal else []
+        return {label: json.loads(run_on(tree, "identical.py", "--play", str(games), *extra))
                 for label, tree in ((rev, old), ("this tree", ROOT))}
 
 
@@ -57,14 +63,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", metavar="REV", help="the older engine's git revision")
     parser.add_argument("--games", type=int, default=2, help="games of every kind (default 2)")
+    parser.add_argument("--legal", action="store_true",
+                        help="also compare every decision's legal actions, in order")
     parser.add_argument("--play", type=int, metavar="N", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play is not None:  # one side, in its own process
-        json.dump(play(args.play), sys.stdout)
+        json.dump(play(args.play, args.legal), sys.stdout)
         return 0
     if not args.against:
         parser.error("--against REV is required")
-    sides = both(args.against, args.games)
+    sides = both(args.against, args.games, args.legal)
     old, new = sides.values()
     differ = [kind for kind in old if old[kind] != new.get(kind)]
     print(markdown([("kind", f"actions on {args.against}", "actions on this tree", "identical"),

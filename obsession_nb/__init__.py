@@ -37,7 +37,12 @@ if TYPE_CHECKING:
     from obsession_nb.engine.records.verdict import Verdict
     from obsession_nb.engine.scoring import score
     from obsession_nb.modes.classic.game import classic_solo
-    from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
+    from obsession_nb.modes.solo.game import (
+        new_solo_game,
+        play_solo,
+        scavenged_frame,
+        solo_position,
+    )
     from obsession_nb.modes.team.scoring import team_sheet
     from obsession_nb.modes.team.seating import seating, team_rulings
     from obsession_nb.players.random_player import line_to_round
@@ -65,6 +70,7 @@ if TYPE_CHECKING:
     from obsession_nb.tutor.solo_odds import (
         compare_strategies,
         counters_frame,
+        finals_chart,
         from_position,
         plot_finals,
         plot_top_loss,
@@ -73,8 +79,11 @@ if TYPE_CHECKING:
         run_games,
         stacks_frame,
         summary_frame,
+        top_loss_chart,
         top_loss_frame,
+        top_loss_table,
     )
+    from obsession_nb.tutor.solo_whatif import add_to_stack, pin_rolls
     from obsession_nb.tutor.suggest import packaged_scenarios
     from obsession_nb.tutor.tableau_play import (
         deal_for_milestones,
@@ -123,6 +132,9 @@ _HOME = {
     "counters_frame": "tutor.solo_odds", "stacks_frame": "tutor.solo_odds",
     "top_loss_frame": "tutor.solo_odds", "print_stack": "tutor.solo_odds",
     "plot_finals": "tutor.solo_odds", "plot_top_loss": "tutor.solo_odds",
+    "top_loss_table": "tutor.solo_odds", "top_loss_chart": "tutor.solo_odds",
+    "finals_chart": "tutor.solo_odds", "scavenged_frame": "modes.solo.game",
+    "add_to_stack": "tutor.solo_whatif", "pin_rolls": "tutor.solo_whatif",
     "described": "base.figures",
     # competitive team play (tutorial 06)
     "seating": "modes.team.seating", "team_rulings": "modes.team.seating",
@@ -194,6 +206,12 @@ __all__ = [  # the order of _HOME
     "print_stack",
     "plot_finals",
     "plot_top_loss",
+    "top_loss_table",
+    "top_loss_chart",
+    "finals_chart",
+    "scavenged_frame",
+    "add_to_stack",
+    "pin_rolls",
     "described",
     "seating",
     "team_rulings",

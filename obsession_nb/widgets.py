@@ -4,57 +4,10 @@ print a game's state and rulings as text in a notebook.
 
 Every widget draws from the engine's JSON view and sends actions back to the engine; no rule
 lives here.  (The front-end files the widgets load are the top-level ``widgets/`` folder.)
+The names are those of ``obsession_nb.tutor.views``, listed once there.
 """
 
 from __future__ import annotations
 
-from obsession_nb.tutor.views import (
-    Board,
-    CardEntry,
-    Explorer,
-    PositionBuilder,
-    PracticeTable,
-    Quiz,
-    RuleBrowser,
-    RulingPanel,
-    RulingsLog,
-    RulingSteps,
-    ScenarioEditor,
-    Stepper,
-    game_from_text,
-    print_entries,
-    print_legal,
-    print_market,
-    print_player,
-    print_rulings,
-    print_verdict,
-    show_entries,
-)
-from obsession_nb.tutor.views.index import sources_legend, tutorial_index
-
-__all__ = [
-    # widgets
-    "Board",
-    "Stepper",
-    "RulingPanel",
-    "RulingsLog",
-    "RulingSteps",
-    "ScenarioEditor",
-    "PositionBuilder",
-    "Explorer",
-    "Quiz",
-    "RuleBrowser",
-    "PracticeTable",
-    "CardEntry",
-    "tutorial_index",
-    "sources_legend",
-    # text in a notebook
-    "game_from_text",
-    "print_entries",
-    "print_legal",
-    "print_market",
-    "print_player",
-    "print_rulings",
-    "print_verdict",
-    "show_entries",
-]
+from obsession_nb.tutor.views import *  # noqa: F403  (the names of its __all__)
+from obsession_nb.tutor.views import __all__ as __all__

@@ -12,14 +12,6 @@
 const SVG = "http://www.w3.org/2000/svg";
 
 const CATEGORIES = ["essentials", "service", "estate", "prestige", "sporting"];
-const CATEGORY_LABEL = {
-  essentials: "Essentials",
-  service: "Service",
-  estate: "Estate",
-  prestige: "Prestige",
-  sporting: "Sporting",
-  monument: "Monument",
-};
 // Meeple colours by the catalog's colour names (servants.yaml).
 const COLOURS = {
   "dark blue": "#1d3275",
@@ -33,32 +25,12 @@ const COLOURS = {
   pink: "#f08fb8",
   brown: "#7a4a22",
 };
-const EVENT_LABEL = {
-  village_fair: "Village Fair",
-  objective_draw: "Objective draw",
-  builders_holiday: "Builders' Holiday",
-  national_holiday: "National Holiday",
-  grand_ball: "Grand Ball",
-  reserves_activate: "Reserve opens",
-};
-// An event printed twice on one space (Tableau Obsession's round 4 opens both reserves).
-const EVENT_LABEL_TWICE = { reserves_activate: "Both reserves open" };
-const DECK_LABEL = {
-  family: "Family",
-  fairchild: "Fairchild",
-  starter: "Starter guest",
-  casual: "Casual guest",
-  prestige: "Prestige guest",
-};
-
-// The backs of the cards a seat cannot see (obsession_nb/engine/seat/view.py).
-const BACK_LABEL = {
-  casual: "Casual guest",
-  prestige: "Prestige guest",
-  objective: "Objective",
-  vp: "VP card",
-  theme: "Theme",
-};
+// The words for the view's ids (a tile's category, a round's event, a card's deck and back)
+// come from Python with the view (obsession_nb/tutor/views/board.py WORDS, the `words` trait),
+// in English; another language replaces them as it does every label (translate, below).
+function word(view, section, key) {
+  return (view.words && view.words[section] && view.words[section][key]) || key;
+}
 
 // ----------------------------------------------------------------- DOM helpers (text only)
 
@@ -216,18 +188,20 @@ function markHonesty(el, item) {
   }
 }
 
+// "1 casual guest", "2 or 3 casual guests": the kind of guest, singular for exactly one.
 function guestRequirement(g) {
   if (!g) return null;
   const counts = g.count.join(" or ");
   const kinds = {
-    gentry: "gentry",
-    family: "family",
-    gentlemen: "gentlemen",
-    ladies: "ladies",
-    casual: "casual guests",
-    prestige: "prestige guests",
+    gentry: ["gentry", "gentry"],
+    family: ["family", "family"],
+    gentlemen: ["gentleman", "gentlemen"],
+    ladies: ["lady", "ladies"],
+    casual: ["casual guest", "casual guests"],
+    prestige: ["prestige guest", "prestige guests"],
   };
-  return `${counts} ${kinds[g.kind] || g.kind}`;
+  const [one, many] = kinds[g.kind] || [g.kind, g.kind];
+  return `${counts} ${g.count.length === 1 && g.count[0] === 1 ? one : many}`;
 }
 
 // ----------------------------------------------------------------- a tile
@@ -240,7 +214,7 @@ export function tileEl(view, t, opts = {}) {
   add(
     band,
     h("span", "onb-tile-pr", t.prestige === null || t.prestige === undefined ? "–" : t.prestige),
-    h("span", "onb-tile-cat", CATEGORY_LABEL[t.category] || t.category),
+    h("span", "onb-tile-cat", word(view, "category", t.category)),
     h("span", "onb-tile-vp", `${t.vp} VP`),
   );
   band.querySelector(".onb-tile-pr").title = "prestige rating";
@@ -283,17 +257,17 @@ export function tileEl(view, t, opts = {}) {
 // ----------------------------------------------------------------- a gentry card
 
 // A card the viewing seat cannot see (the engine's seat view): its back only, by deck.
-function cardBackEl(c) {
+function cardBackEl(view, c) {
   const el = h("div", `onb-card onb-card-back onb-back-${c.back}`);
   el.dataset.card = "hidden";
   el.dataset.back = c.back;
   el.title = c.name;
-  el.appendChild(h("div", "onb-card-back-deck", BACK_LABEL[c.back] || c.back));
+  el.appendChild(h("div", "onb-card-back-deck", word(view, "back", c.back)));
   return el;
 }
 
 export function cardEl(view, c) {
-  if (c.hidden) return cardBackEl(c);
+  if (c.hidden) return cardBackEl(view, c);
   const el = h("div", `onb-card onb-deck-${c.deck}`);
   el.dataset.card = c.id;
   const top = h("div", "onb-card-top");
@@ -303,7 +277,7 @@ export function cardEl(view, c) {
   add(
     top,
     pr,
-    h("span", "onb-card-deck", DECK_LABEL[c.deck] || c.deck),
+    h("span", "onb-card-deck", word(view, "deck", c.deck)),
     h("span", "onb-card-gender", c.gender === "male" ? "♂" : "♀"),
   );
   el.appendChild(top);
@@ -505,7 +479,7 @@ function organiserEl(view, player) {
   for (const cat of cats) {
     const col = h("div", `onb-org-col onb-cat-${cat}`);
     col.dataset.category = cat;
-    col.appendChild(h("div", "onb-org-head", (CATEGORY_LABEL[cat] || cat).toUpperCase()));
+    col.appendChild(h("div", "onb-org-head", word(view, "category", cat)));
     for (const t of byCat[cat] || []) {
       const el = tileEl(view, t, { owned: true });
       if (hosting && t.id === view.activity.tile.id) {
@@ -711,7 +685,7 @@ function trackEl(view) {
     const group = h("div", "onb-season");
     const theme = themes[Number(season) - 1];
     group.appendChild(
-      h("div", "onb-season-head", `Season ${season}${theme ? ` · theme ${CATEGORY_LABEL[theme] || theme}` : ""}`),
+      h("div", "onb-season-head", `Season ${season}${theme ? ` · theme ${word(view, "category", theme)}` : ""}`),
     );
     const row = h("div", "onb-season-row");
     for (const sp of list) {
@@ -726,7 +700,7 @@ function trackEl(view) {
       events.forEach((ev, i) => {
         const twice = events.filter((o) => o.kind === ev.kind).length > 1;
         if (twice && events.findIndex((o) => o.kind === ev.kind) !== i) return;
-        const label = (twice && EVENT_LABEL_TWICE[ev.kind]) || EVENT_LABEL[ev.kind] || ev.kind;
+        const label = (twice && view.words?.event_twice?.[ev.kind]) || word(view, "event", ev.kind);
         const e = h("div", "onb-round-ev", label);
         e.dataset.event = ev.kind;
         if (!ev.verified) {
@@ -1034,30 +1008,48 @@ function translate(root, section, labels, names) {
   for (const el of section.querySelectorAll("[title]")) el.title = tr(el.title);
 }
 
-// Scale the board (CSS zoom) to the room it has: "width" shrinks it to the width of its
-// container (never grows it, and never below 3/4, so that its 11 px text stays legible when the
-// reader zooms the page to 200 %: a narrower container then scrolls sideways); "screen" grows or
-// shrinks it to that width and to the window's height below the board's top.  The board is
-// drawn 880 px wide.
+// Scale the board (CSS zoom) to the room it has.  The board reflows to any width from
+// NARROWEST px up (board.css), so "width" only shrinks a board whose container is narrower than
+// that (and never below 3/4, so that its 11 px text stays legible when the reader zooms the page
+// to 200 %: a narrower container then scrolls sideways).  "screen" (teaching mode) never shrinks
+// it (its card names stay at 11 px or more) and grows it as far as the window's height below the
+// board's top allows; a board taller than that scrolls in its own area (teach.css).
+const NARROWEST = 720;
+const LARGEST = 1.6;
+
 function fitter(model, el, root) {
+  const zoomTo = (z) => {
+    if (Math.abs((parseFloat(root.style.zoom) || 1) - z) > 0.005) root.style.zoom = String(z);
+  };
+  const fitsHeight = (room) => root.getBoundingClientRect().height <= room;
   const fit = () => {
     const mode = model.get("fit");
     const width = el.clientWidth;
     if (!mode || !width || !root.isConnected) return;
-    const zoom = parseFloat(root.style.zoom) || 1;
-    let scale = Math.min(1, width / 880);
-    if (mode === "screen") {
-      const box = root.getBoundingClientRect();
-      const natural = box.height / zoom;
-      const room = window.innerHeight - Math.max(0, box.top + window.scrollY) - 12;
-      scale = Math.min(width / 880, room / natural);
+    if (mode !== "screen") {
+      zoomTo(Math.max(0.75, Math.floor(Math.min(1, width / NARROWEST) * 100) / 100));
+      return;
     }
-    scale = Math.max(mode === "width" ? 0.75 : 0.4, Math.floor(scale * 100) / 100);
-    if (Math.abs(scale - zoom) > 0.01) root.style.zoom = String(scale);
+    const room = window.innerHeight - Math.max(0, el.getBoundingClientRect().top) - 12;
+    let low = 1;
+    let high = Math.max(1, Math.min(LARGEST, width / NARROWEST));
+    zoomTo(high);
+    if (!fitsHeight(room)) {
+      zoomTo(low);
+      if (fitsHeight(room)) {
+        for (let i = 0; i < 6; i += 1) {  // the largest zoom that fits, to within 1 %
+          const mid = (low + high) / 2;
+          zoomTo(mid);
+          if (fitsHeight(room)) low = mid;
+          else high = mid;
+        }
+      }
+      zoomTo(Math.floor(low * 100) / 100);
+    }
   };
   const seen = new ResizeObserver(() => requestAnimationFrame(fit));
   seen.observe(el);
-  seen.observe(root);
+  seen.observe(root); // a redrawn board may be taller or shorter: fit it again
   window.addEventListener("resize", fit);
   return () => {
     seen.disconnect();
@@ -1075,11 +1067,14 @@ function render({ model, el }) {
     try {
       const labels = model.get("labels");
       const names = model.get("names");
+      const words = model.get("words");
       const settings = JSON.stringify([model.get("parts"), model.get("seats"), labels, names,
-        model.get("active_only")]);
+        words, model.get("active_only")]);
       if (settings !== drawn) cache = new Map(); // what to draw, or its language, changed
       drawn = settings;
-      draw(root, model.get("view"), model.get("parts"), model.get("seats"), cache,
+      const view = model.get("view");
+      draw(root, view && view.players ? { ...view, words } : view, model.get("parts"),
+        model.get("seats"), cache,
         (section) => translate(root, section, labels, names), model.get("active_only"));
     } catch (err) {
       cache = new Map();
@@ -1089,7 +1084,7 @@ function render({ model, el }) {
   };
   redraw();
   const stopFit = fitter(model, el, root);
-  const stop = redrawOn(model, ["view", "parts", "seats", "labels", "active_only"], redraw);
+  const stop = redrawOn(model, ["view", "parts", "seats", "labels", "words", "active_only"], redraw);
   return () => {
     stop();
     stopFit();

@@ -73,7 +73,12 @@ function drawLog(log, model, drawn, live) {
   for (const gone of drawn.splice(entries.length)) gone.el.remove();
   if (entries.length > before) announce(live, entries.slice(Math.max(before, entries.length - 5)));
   log.hidden = !entries.length;
-  if (entries.length) {
+  if (entries.length > before && drawn[before]) {
+    const first = drawn[before].el;
+    requestAnimationFrame(() => { // show the steps just played, from their first
+      log.scrollTop += first.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    });
+  } else if (entries.length) {
     requestAnimationFrame(() => {
       log.scrollTop = log.scrollHeight; // show the latest ruling
     });

@@ -8,7 +8,8 @@
 //   pending   {player, step, prompt}  from Game.pending()
 //   steps     [{key, label}]          the order of play, in words
 //   current   key of the highlighted step
-//   script    {next, label, done, total}  the worked example's next action, if any
+//   script    {next, label, done, total}  the worked example's next action (its notation
+//             and its name in words), if any
 //   history   number of actions that Back can undo
 
 import { h, redrawOn } from "./common.js";
@@ -40,11 +41,15 @@ function draw(root, model) {
   if (script.total) {
     const line = h("div", "onb-script");
     if (script.next) {
+      // the action in words (a stand-in named as one); its notation after, as typed in `play`
       line.appendChild(h("span", null, `Worked example, action ${script.done + 1} of ${script.total}: `));
-      line.appendChild(h("code", "onb-script-next", script.next));
-      if (script.label) line.appendChild(h("span", "onb-script-label", ` (${script.label})`));
+      line.appendChild(h("span", "onb-script-label", script.label || script.next));
+      line.appendChild(h("span", null, " "));
+      const typed = h("code", "onb-script-next", script.next);
+      typed.title = "the action as typed (obsession-nb play)";
+      line.appendChild(typed);
     } else if (script.done === script.total) {
-      line.appendChild(h("span", null, `Worked example complete (${script.total} actions).`));
+      line.appendChild(h("span", null, `Worked example complete (${script.total} action${script.total === 1 ? "" : "s"}).`));
     } else {
       line.appendChild(h("span", null, "You have left the worked example: Back returns to it."));
     }
@@ -52,23 +57,43 @@ function draw(root, model) {
   }
 }
 
-// After a click in this stepper moves the game, keep its board in view: if the board is now
-// below the window (or above it), scroll so that the decision heads the window, with Back/Next,
-// the choices and the board below it.
+// After a click in this stepper moves the game, keep what the player reads next in view: the
+// decision with Back/Next, the choices, the step's rulings (the log's latest entry, above the
+// board or beside it) and the top of the board.  At a practice table, its status line, Hint,
+// Undo and the coach's review head the window instead (they sit above the stepper).  Nothing
+// scrolls while all of that is already in view.
 function keepBoardInView(el, root, model) {
-  let clickedAt = -1e9;
+  // A click here arms the scroll; the first move after it (however long a busy kernel takes)
+  // and the moves of the next 15 s (the opponents' answer at a practice table) may scroll.
+  // A move from code, long after any click, never does.
+  let armed = false;
+  let until = -1e9;
   const stepper = () => el.closest(".onb-stepper");
   const clicked = (e) => {
     const s = stepper();
-    if (s && s.contains(e.target)) clickedAt = performance.now();
+    if (s && e.target instanceof Element && s.contains(e.target) && e.target.closest("button")) armed = true;
   };
   const moved = () => {
-    if (performance.now() - clickedAt > 10000) return; // moved from code, not by a click here
+    const now = performance.now();
+    if (armed) {
+      armed = false;
+      until = now + 15000;
+    } else if (now > until) {
+      return;
+    }
     requestAnimationFrame(() => {
-      const board = stepper()?.querySelector(".onb-area-board");
+      const s = stepper();
+      const board = s?.querySelector(".onb-area-board");
       if (!board) return;
-      const box = board.getBoundingClientRect();
-      if (box.top > window.innerHeight - 320 || box.bottom < 80) root.scrollIntoView({ block: "start" });
+      const table = s.closest(".onb-practice");
+      const top = (table || root).getBoundingClientRect().top;
+      const choices = s.querySelector(".onb-area-choices")?.getBoundingClientRect();
+      const latest = s.querySelector(".onb-area-log .onb-entry:last-child")?.getBoundingClientRect();
+      const low = window.innerHeight;
+      const hidden = top < 0 || (choices && choices.bottom > low)
+        || (latest && latest.height && latest.top > low - 40)
+        || board.getBoundingClientRect().top > low - 200;
+      if (hidden) (table || root).scrollIntoView({ block: "start" });
     });
   };
   document.addEventListener("click", clicked, true);

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -55,7 +55,7 @@ def run_all(fn: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int = 
     for i, result in each(fn, jobs, workers=workers, executor=executor, progress=progress,
                           desc=desc):
         results[i] = result
-    return results  # type: ignore[return-value]
+    return cast(list[Result], results)  # every place filled by its job's result
 
 
 def each(fn: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int = 1,
@@ -107,7 +107,7 @@ class _NoBar:
         return None
 
 
-def _bar(total: int, desc: str, show: bool) -> tqdm | _NoBar:
+def _bar(total: int, desc: str, show: bool) -> tqdm[Any] | _NoBar:
     if not show:
         return _NoBar()
     from tqdm.auto import tqdm

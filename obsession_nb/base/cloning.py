@@ -87,7 +87,7 @@ def constructor(cls: type[M]) -> Callable[..., M]:
                         "obsession_nb.base.cloning")
     namespace: dict[str, Any] = {"_unset": _UNSET, "_set": object.__setattr__}
     sets = []
-    for i, field in enumerate(dataclasses.fields(cls)):
+    for i, field in enumerate(dataclasses.fields(cls)):  # type: ignore[arg-type]  # a record: is_record above
         name = field.name
         if field.default_factory is not dataclasses.MISSING:
             namespace[f"_f{i}"] = field.default_factory
@@ -98,7 +98,7 @@ def constructor(cls: type[M]) -> Callable[..., M]:
         value = f"{default} if {name} is _unset else {name}"
         sets.append(f"    _set(new, {name!r}, {value})\n" if _frozen(cls)
                     else f"    new.{name} = {value}\n")
-    params = ", ".join(f"{f.name}=_unset" for f in dataclasses.fields(cls))
+    params = ", ".join(f"{f.name}=_unset" for f in dataclasses.fields(cls))  # type: ignore[arg-type]  # as above
     found = _CONSTRUCTORS[cls] = _define(
         cls, "construct", namespace, f"    new = _new(_cls)\n{''.join(sets)}    return new\n",
         f"A {cls.__name__} of trusted values, not validated.", f"*, {params}")
@@ -233,7 +233,7 @@ def is_record(annotation: Any) -> bool:
 
 def _annotations(cls: type) -> dict[str, Any]:
     """Each field of a record class and its type."""
-    return {name: info.annotation for name, info in cls.__pydantic_fields__.items()}  # type: ignore[attr-defined]
+    return {name: info.annotation for name, info in cls.__pydantic_fields__.items()}  # type: ignore[attr-defined]  # a record (is_record)
 
 
 def _frozen(cls: type) -> bool:

@@ -26,6 +26,9 @@ from typing import Any
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff10-\uff19\uff21-\uff5a]")
 """A kana, kanji or full-width letter or digit: the text is (partly) Japanese."""
 
+JAPANESE_KANA = re.compile(r"[\u3041-\u3096]")
+"""A hiragana letter."""
+
 _KEPT = frozenset({"名詞", "動詞", "形容詞", "形状詞", "副詞", "接尾辞"})
 """Parts of speech that carry meaning; particles, auxiliaries, symbols and spaces do not."""
 
@@ -61,13 +64,18 @@ def _modes() -> tuple[Any, Any]:
 def words(text: str) -> list[str]:
     """The meaningful words of ``text``, normalised, compounds followed by their short units
     and runs of nouns joined into one word as well (``目標`` ``点`` → ``目標点``, so that a
-    compound finds the compound before its parts); latin letters are lower-cased (English
+    compound finds the compound before its parts; a prefix is kept only in its run: ``副執事``,
+    the underbutler, is not the butler ``執事`` alone); latin letters are lower-cased (English
     words in a Japanese question stay words)."""
     tokenizer = _tokenizer()
     long_mode, short_mode = _modes()
     out: list[str] = []
     run: list[str] = []
     for morpheme in tokenizer.tokenize(text, long_mode):
+        if morpheme.part_of_speech()[0] == "接頭辞" and morpheme.surface().strip():
+            out += ["".join(run)] if len(run) > 1 else []
+            run = [morpheme.normalized_form()]  # 副 of 副執事: a prefix starts a compound
+            continue
         word = _word(morpheme)
         noun = word is not None and morpheme.part_of_speech()[0] in _NOUNS
         if not noun:
@@ -109,3 +117,31 @@ def _word(morpheme: Any) -> str | None:
         return surface.lower() if surface.strip() else None
     word = morpheme.normalized_form()
     return None if word in _EMPTY else word
+
+
+_HIRAGANA = re.compile(r"[\u3041-\u3096ー]{3,}")
+_PARTICLE_AFTER = re.compile(r"(?:って|から|まで|より|では|には|とは|を|は|が|に|で|の|と|も|へ|や)$")
+"""A particle the run of hiragana ends with (``はうすまんで``: ``で``)."""
+_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+
+
+def kana_readings(text: str) -> list[str]:
+    """What a question typed in hiragana may mean in katakana, where the texts write the game's
+    loanwords (``はうすまん`` → ``ハウスマン``, ``ほーるぼーい`` → ``ホールボーイ``): each run of
+    nouns with hiragana in it read as one word (the analyser's readings), and each run of three
+    or more hiragana as it is, both in katakana."""
+    tokenizer = _tokenizer()
+    long_mode, _short = _modes()
+    out: list[str] = []
+    run: list[Any] = []
+    for morpheme in [*tokenizer.tokenize(text, long_mode), None]:
+        if morpheme is not None and morpheme.part_of_speech()[0] in _NOUNS:
+            run.append(morpheme)
+            continue
+        if run and JAPANESE_KANA.search("".join(m.surface() for m in run)):
+            out.append("".join(m.reading_form() for m in run))
+        run = []
+    for found in _HIRAGANA.findall(text):
+        word = _PARTICLE_AFTER.sub("", found)
+        out += [w.translate(_TO_KATAKANA) for w in (found, word) if len(w) > 2]
+    return list(dict.fromkeys(out))

@@ -1,19 +1,60 @@
-"""Plain-text and HTML renderings of games, actions, rulings and verdicts for notebooks.
+"""Plain-text and HTML renderings of positions, actions, rulings and verdicts for notebooks.
 
-All text that can come from a scenario is escaped before it reaches HTML.
+No game knowledge is imported here: a ruling, a verdict, an action and a log entry are read
+through the small :class:`typing.Protocol` s below (what ``data.rules.Ruling``,
+``engine.records.verdict.Verdict``, ``engine.records.actions.Action`` and
+``engine.records.state.LogEntry`` provide), a position through its JSON view.  All text that
+can come from a scenario is escaped before it reaches HTML.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from obsession_nb.data.rules import Ruling
-    from obsession_nb.engine.game import Game
-    from obsession_nb.engine.records.actions import Action
-    from obsession_nb.engine.records.state import LogEntry
-    from obsession_nb.engine.records.verdict import Verdict
+
+class RulingLike(Protocol):
+    """A ruling: its rule id, what it means here, and the rule's citation and summary."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def citation(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+
+
+class VerdictLike(Protocol):
+    """An action's verdict: the action as notation, legal or not, and its rulings."""
+
+    @property
+    def action(self) -> str: ...
+    @property
+    def legal(self) -> bool: ...
+    @property
+    def rulings(self) -> Sequence[RulingLike]: ...
+
+
+class ActionLike(Protocol):
+    """An action: its notation and a summary of its kind."""
+
+    @property
+    def notation(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+
+
+class EntryLike(Protocol):
+    """A log entry: the action (an automatic step in parentheses) and its rulings as dicts."""
+
+    @property
+    def action(self) -> str: ...
+    @property
+    def rulings(self) -> Sequence[dict[str, str]]: ...
+
 
 STYLE = (
     "<style>.onb-r{font-family:Georgia,serif;font-size:13px;line-height:1.4}"
@@ -27,7 +68,7 @@ STYLE = (
 )
 
 
-def ruling_html(r: Ruling, text: str | None = None) -> str:
+def ruling_html(r: RulingLike, text: str | None = None) -> str:
     """A ruling; its rule id shows the rule's title and summary on hover (the rule browser,
     ``obsession-nb rules ID``, has the whole entry).  ``text``: the ruling in the reader's
     language (``obsession_nb.data.translations.ruling_text``), shown first, with the engine's
@@ -42,7 +83,7 @@ def ruling_html(r: Ruling, text: str | None = None) -> str:
     )
 
 
-def verdict_html(v: Verdict, texts: list[str] | None = None, word: str | None = None) -> str:
+def verdict_html(v: VerdictLike, texts: list[str] | None = None, word: str | None = None) -> str:
     """A verdict: the action, legal or illegal (``word`` in the reader's language), and its
     rulings (``texts``: each in that language, see :func:`ruling_html`)."""
     word = word or ("legal" if v.legal else "illegal")
@@ -53,28 +94,18 @@ def verdict_html(v: Verdict, texts: list[str] | None = None, word: str | None = 
             f"{label}<ul>{items}</ul></div>")
 
 
-def action_html(a: Action) -> str:
+def action_html(a: ActionLike) -> str:
     return f'<code class="onb-action" title="{escape(a.summary)}">{escape(a.notation)}</code>'
 
 
-def _servants(game: Game, kinds: list[str]) -> str:
-    """Servants by name ("Lady's Maid"), in their order."""
-    return ", ".join(game.table.servant_name(k) for k in kinds)
-
-
-def game_text(game: Game, seat: int | None = None) -> str:
-    """The position in words as ``seat`` sees it (its hand named, the others' counted by
-    their backs), or the open view (``None``), under the view's label."""
-    return view_text(game, game.view(seat))
-
-
-def view_text(game: Game, view: dict[str, Any]) -> str:
-    """:func:`game_text` of a JSON view already made (``Game.view``)."""
+def position_text(view: dict[str, Any], servant_name: Callable[[str], str]) -> str:
+    """A position in words from its JSON view (``Game.view``: a seat's, or the open view),
+    under the view's label; ``servant_name`` names a servant kind ("Lady's Maid")."""
     lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
              f" — {view['pending']['prompt']}", f"  [{view['viewer']['label']}]"]
     for p in view["players"]:
         rep = p["reputation"]
-        zones = {z: _servants(game, p["servants"][z]) or "-"
+        zones = {z: ", ".join(map(servant_name, p["servants"][z])) or "-"
                  for z in ("available", "quarters", "expended")}
         lines.append(
             f"  {p['name']} (p{p['seat'] + 1}), {p['family_name'] or 'no family yet'}: "
@@ -100,21 +131,18 @@ def _hand(cards: list[dict[str, Any]]) -> str:
     return ", ".join([*named, *counted]) or "empty"
 
 
-def game_html(game: Game, seat: int | None = None) -> str:
-    """The position as an HTML table as ``seat`` sees it, or the open view (``None``), under
-    the view's label."""
-    return view_html(game, game.view(seat))
+def position_html(view: dict[str, Any], servant_name: Callable[[str], str]) -> str:
+    """A position as an HTML table from its JSON view (see :func:`position_text`)."""
+    def servants(kinds: list[str]) -> str:
+        return escape(", ".join(map(servant_name, kinds)))
 
-
-def view_html(game: Game, view: dict[str, Any]) -> str:
-    """:func:`game_html` of a JSON view already made (``Game.view``)."""
     rows = "".join(
         f"<tr><td>p{p['seat'] + 1}</td><td>{escape(p['name'])}</td>"
         f"<td>{escape(p['family_name'] or '—')}</td><td>£{p['money']}</td>"
         f"<td>{p['reputation']['level']} / {p['reputation']['position']}</td>"
-        f"<td>{escape(_servants(game, p['servants']['available']))}</td>"
-        f"<td>{escape(_servants(game, p['servants']['quarters']))}</td>"
-        f"<td>{escape(_servants(game, p['servants']['expended']))}</td>"
+        f"<td>{servants(p['servants']['available'])}</td>"
+        f"<td>{servants(p['servants']['quarters'])}</td>"
+        f"<td>{servants(p['servants']['expended'])}</td>"
         f"<td>{escape(_hand(p['hand']))}</td></tr>"
         for p in view["players"]
     )
@@ -133,7 +161,7 @@ _STEP = ("font-family:Georgia,serif;font-size:13px;line-height:1.4;margin:1px 0;
 _AUTO = _STEP.replace("#b89d6a", "#c9c2b2").replace("#faf6ec", "#f4f2ee")
 
 
-def steps_html(entries: list[LogEntry]) -> str:
+def steps_html(entries: Sequence[EntryLike]) -> str:
     """Log entries as ``<details>`` panels: the action and its first ruling on one line, every
     ruling with its rule id and citation inside (inline styles: they survive sanitizing)."""
     panels = []

@@ -11,7 +11,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # C or Python loader
     """The safe loader; a scalar that cannot be built (``2001-13-45``, an integer of 10,000
     digits) is a YAML error at its line and column, like any other."""
 

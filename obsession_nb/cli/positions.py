@@ -19,6 +19,8 @@ from obsession_nb.cli.output import (
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
     from obsession_nb.engine.game import Game
 
 
@@ -205,6 +207,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         return 0
     order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
     print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
+    row: Any  # a line of the frame: its columns by name
     for i, row in enumerate(frame.itertuples(), start=1):
         print(f"{i:>3}. {line_text(row)}"
               + (f", value {row.value:+.1f} ± {row.value_error:.1f}" if args.value else "")

@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import ValidationError, model_validator
@@ -32,7 +32,14 @@ from obsession_nb.data.catalog_cards import (
 )
 from obsession_nb.data.catalog_records import Family, Frozen, GentryCard, ServantKind, Tile
 
-_Cached = TypeVar("_Cached", bound=Callable[..., object])
+
+class _Clearable(Protocol):
+    """A cached function (``functools.cache``)."""
+
+    def cache_clear(self) -> None: ...
+
+
+_Cached = TypeVar("_Cached", bound=_Clearable)
 
 # ---------------------------------------------------------------- the catalog
 
@@ -170,7 +177,7 @@ def overlay(catalog: Catalog, path: str | Path) -> Catalog:
                 problems += [f"{section}[{i}]" + "".join(f".{x}" for x in e["loc"]) +
                              f": {e['msg']}" for e in exc.errors()]
                 continue
-            found[card.id] = card  # type: ignore[attr-defined]
+            found[card.id] = card  # type: ignore[attr-defined]  # every section's record has an id
         update[section] = found
     if problems:
         raise CardsError(problems, source)
@@ -214,7 +221,7 @@ _ON_RELOAD: list[Callable[[], None]] = []
 def on_reload(cached: _Cached) -> _Cached:
     """Mark a cached function whose results are made with the catalog in use (positions,
     names): :func:`reload_catalog` clears it."""
-    _ON_RELOAD.append(cached.cache_clear)  # type: ignore[attr-defined]
+    _ON_RELOAD.append(cached.cache_clear)
     return cached
 
 

@@ -183,7 +183,7 @@ class Tile(Sourced):
     def column(self, flipped: bool) -> Category | None:
         """The organiser column of the face that is up (courtship.scoring)."""
         face = self.side(flipped)
-        return face.column if face.category == "monument" else face.category  # type: ignore[return-value]
+        return face.column if face.category == "monument" else face.category
 
     def side(self, flipped: bool) -> TileSide:
         """The face that is up: the rose side once flipped (rule cleanup.flip-first-use)."""

@@ -7,6 +7,7 @@ games can be played.  ``obsession-nb components`` prints :func:`components`.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from obsession_nb.data.sections import SECTIONS
@@ -16,7 +17,8 @@ if TYPE_CHECKING:  # the catalog (pydantic) loads only when listed: `obsession-n
     from obsession_nb.data.catalog_records import Sourced
 
 
-class Component(NamedTuple):
+@dataclass(frozen=True)
+class Component:
     """One catalog entry: how many the boxes hold and where that comes from."""
 
     kind: str
@@ -146,7 +148,7 @@ def _in_boxes(section: str, entry: Sourced) -> dict[str, int]:
     """The copies of one catalog entry per box."""
     count, ud_count = _counts(entry)
     if section == "round_tracks":
-        return {"expansion" if entry.id == "tableau" else "base": 1}  # type: ignore[attr-defined]
+        return {"expansion" if entry.id == "tableau" else "base": 1}  # type: ignore[attr-defined]  # a track has an id
     box = _ALL_IN.get(section) or _BOX_OF.get(getattr(entry, "expansion", "base"), "base")
     out = {box: count}
     if ud_count:

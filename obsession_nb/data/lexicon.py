@@ -10,7 +10,6 @@ Parsed once and kept in the user's cache (obsession_nb/data/content_cache.py).
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 from functools import cache
@@ -34,6 +33,8 @@ def _frequencies() -> Path:
 
 
 def _common_words() -> list[str]:
+    import gzip  # here: read only when the user's cache has no copy
+
     counts: dict[str, int] = json.loads(gzip.decompress(_frequencies().read_bytes()))
     return sorted({w.replace("'", "") for w, n in counts.items() if n >= COMMON})
 

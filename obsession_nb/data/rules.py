@@ -14,7 +14,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import content_cache
 
@@ -65,6 +64,8 @@ def rule_index() -> dict[str, Rule]:
 
 
 def _entries(path: Path) -> list[dict[str, Any]]:
+    from obsession_nb.base import yamlio  # here: read only when the user's cache has no copy
+
     entries: list[dict[str, Any]] = yamlio.load(path.read_text(encoding="utf-8"))["rules"]
     return entries
 

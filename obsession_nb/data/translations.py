@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
-import yaml
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from annotated_types import MinLen
 
-from obsession_nb.base import yamlio
 from obsession_nb.base.i18n import LANGUAGES, names, resolve
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import content_cache
@@ -57,24 +56,37 @@ def _japanese(text: str) -> str:
     return _BETWEEN_WIDE.sub("", " ".join(text.split()))
 
 
-Japanese = Annotated[str, Field(min_length=1), AfterValidator(_japanese)]
-"""Non-empty text with Japanese in it; a folded YAML line break is a space between English words
-and nothing between Japanese characters (Japanese is written without spaces)."""
-Name = Annotated[str, Field(min_length=1)]
+Name = Annotated[str, MinLen(1)]
 
 
-class _Entry(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(frozen=True)
+class _Entry:
+    """An entry of a translation file, checked by pydantic when the file is parsed (unknown
+    fields refused); its ``JAPANESE`` fields must have Japanese in them, and a folded YAML line
+    break is a space between English words and nothing between Japanese characters (Japanese
+    is written without spaces).  Records are plain dataclasses so that reading them from the
+    user's cache does not import pydantic."""
+
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
+    JAPANESE: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        for name in self.JAPANESE:
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, _japanese(value))
 
 
+@dataclass(frozen=True)
 class RuleText(_Entry):
     """A rule entry's title and summary in another language, the names players use for it, and
     for a ruling or an option its reading (the alternatives set aside after ``採らない読み方：``)."""
 
-    title: Japanese
-    summary: Japanese
+    JAPANESE: ClassVar[tuple[str, ...]] = ("title", "summary", "reading")
+    title: Name
+    summary: Name
     terms: tuple[Name, ...] = ()
-    reading: Japanese | None = None
+    reading: Name | None = None
 
     def reading_parts(self) -> tuple[str | None, str | None]:
         """The reading chosen and the readings set aside (``None`` where there is none)."""
@@ -84,22 +96,26 @@ class RuleText(_Entry):
         return chosen.strip() or None, (rejected.strip() or None) if marker else None
 
 
+@dataclass(frozen=True)
 class TermText(_Entry):
     """A glossary term in another language: its name, other names players use, a sentence."""
 
-    term: Japanese
+    JAPANESE: ClassVar[tuple[str, ...]] = ("term", "says")
+    term: Name
+    says: Name
     also: tuple[Name, ...] = ()
-    says: Japanese
 
 
+@dataclass(frozen=True)
 class CaseText(_Entry):
     """A casebook case's question and one-sentence answer in another language."""
 
-    question: Japanese
-    answer: Japanese
+    JAPANESE: ClassVar[tuple[str, ...]] = ("question", "answer")
+    question: Name
+    answer: Name
 
 
-FILES = {"rules": RuleText, "glossary": TermText, "casebook": CaseText}
+FILES: dict[str, type[_Entry]] = {"rules": RuleText, "glossary": TermText, "casebook": CaseText}
 """File name (without ``.yaml``) -> the record each of its entries is."""
 
 
@@ -108,18 +124,33 @@ def path(lang: str, name: str) -> Path:
     return content_dir() / "i18n" / lang / f"{name}.yaml"
 
 
+def _checked(lang: str, name: str) -> dict[str, dict[str, Any]]:
+    """The file's entries, checked by pydantic, as plain data (the user's cache keeps it)."""
+    import yaml
+    from pydantic import TypeAdapter, ValidationError
+
+    from obsession_nb.base import yamlio
+
+    try:
+        data = yamlio.load(path(lang, name).read_text(encoding="utf-8")) or {}
+        records = TypeAdapter(dict[str, FILES[name]]).validate_python(data)  # type: ignore[valid-type]  # by file
+    except (yaml.YAMLError, ValidationError) as exc:
+        raise ValueError(f"content/i18n/{lang}/{name}.yaml: {exc}") from None
+    return {key: {f.name: list(v) if isinstance(v := getattr(r, f.name), tuple) else v
+                  for f in fields(r)} for key, r in records.items()}
+
+
 @cache
 def _texts(lang: str, name: str) -> dict[str, Any]:
     """Every entry of one file, checked; ``{}`` for English or a file not written yet."""
     if resolve(lang) == "en" or not path(lang, name).exists():
         return {}
     file = path(lang, name)
-    try:
-        plain = content_cache.plain(f"i18n-{lang}-{name}", [file, Path(__file__)],
-                                    lambda: yamlio.load(file.read_text(encoding="utf-8")) or {})
-        return TypeAdapter(dict[str, FILES[name]]).validate_python(plain)  # type: ignore[valid-type]
-    except (yaml.YAMLError, ValidationError) as exc:
-        raise ValueError(f"content/i18n/{lang}/{name}.yaml: {exc}") from None
+    plain = content_cache.plain(f"i18n-{lang}-{name}", [file, Path(__file__)],
+                                lambda: _checked(lang, name))
+    record = FILES[name]
+    return {key: record(**{k: tuple(v) if isinstance(v, list) else v for k, v in value.items()})
+            for key, value in plain.items()}
 
 
 def rule_texts(lang: str) -> dict[str, RuleText]:

@@ -6,7 +6,7 @@ import random
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from obsession_nb.base.cloning import constructor
 from obsession_nb.data.catalog import Catalog, load_catalog, stated_catalog
@@ -24,7 +24,6 @@ from obsession_nb.engine.seat.view import SeatView, seat_view
 from obsession_nb.engine.setup.new_game import new_state
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
-from obsession_nb.engine.turn.flow import STEP_NAMES
 from obsession_nb.engine.turn.opening import start_turn
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ class Game:
     @classmethod
     def from_state(
         cls, state: State, catalog: Catalog | None = None, custom: list[GentryCard] | None = None
-    ) -> Game:
+    ) -> Self:
         table = _table(state, catalog, custom)
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
@@ -100,20 +99,9 @@ class Game:
 
     def pending(self) -> dict[str, Any]:
         """Who decides what now."""
-        turn = self.state.turn
-        if turn is None:
-            return {"player": None, "step": "game-over", "prompt": "The game is over."}
-        player = self.state.players[turn.player]
-        words = self.table.mode.step_name(self.table) if turn.step == "mode" else None
-        prompt = f"{player.name} (p{turn.player + 1}): {words or STEP_NAMES[turn.step]}"
-        if turn.step == "favours" and turn.choices:
-            prompt += f" — decide: {turn.choices[0].kind}"
-        owner = self.table.mode.decision_owner(self.table)
-        if owner is None:
-            owner = turn.player
-        else:  # a teammate answers a request on the active player's turn
-            prompt += f" — {self.table.seat_name(owner)} decides"
-        return {"player": turn.player, "step": turn.step, "prompt": prompt, "owner": owner}
+        from obsession_nb.engine.positions.view import pending
+
+        return pending(self.table)
 
     def read(self, text: str) -> Action:
         """The action a text means: its notation, where things may be written by the names
@@ -234,7 +222,7 @@ class Game:
         source states, as a pandas DataFrame (:func:`obsession_nb.engine.positions.provenance.provenance_frame`)."""
         from obsession_nb.engine.positions.provenance import provenance_frame
 
-        return provenance_frame(self)
+        return provenance_frame(self.table)
 
     def play(self, actions: list[str]) -> None:
         for action in actions:
@@ -244,7 +232,7 @@ class Game:
         """What the player to move at ``since`` gained since then (``obsession_nb.engine.positions.summary``)."""
         from obsession_nb.engine.positions.summary import turn_summary
 
-        return turn_summary(self, since)
+        return turn_summary(self.table, since.position, self.log[since.log_length:])
 
     # ------------------------------------------------------------------ files and views
 
@@ -269,7 +257,7 @@ class Game:
         open view (``None``); ``"viewer"`` is its label (obsession_nb/engine/seat/view.py)."""
         from obsession_nb.engine.positions.view import position
 
-        return position(self, seat)
+        return position(self.table, seat)
 
     def seat_view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see of the position: the cards hidden from it and their backs."""
@@ -297,17 +285,17 @@ class Game:
 
     def text(self, seat: int | None = None) -> str:
         """The position in words as ``seat`` sees it (``None``: the open view)."""
-        from obsession_nb.base.render import game_text
+        from obsession_nb.base.render import position_text
 
-        return game_text(self, seat)
+        return position_text(self.view(seat), self.table.servant_name)
 
     def __str__(self) -> str:
         return self.text()
 
     def _repr_html_(self) -> str:
-        from obsession_nb.base.render import game_html
+        from obsession_nb.base.render import position_html
 
-        return game_html(self)
+        return position_html(self.view(), self.table.servant_name)
 
 
 _trusted_entry = constructor(LogEntry)
@@ -320,10 +308,10 @@ def _entry(player: int | None, action: str, rulings: list[Ruling]) -> LogEntry:
     return _trusted_entry(player=player, action=action, rulings=[r.to_json() for r in rulings])
 
 
-def new_game(players: int, *, seed: int = 0, **kwargs: object) -> Game:
+def new_game(players: int, *, seed: int = 0, **kwargs: Any) -> Game:
     """A new game at its first turn; the setup rulings are the first log entry
     (``setup.new_state`` takes the options, families and choices)."""
-    state, rulings = new_state(players, seed=seed, **kwargs)  # type: ignore[arg-type]
+    state, rulings = new_state(players, seed=seed, **kwargs)
     game = Game.from_state(state)
     game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
     return game

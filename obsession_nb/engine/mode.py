@@ -4,19 +4,20 @@ The standard competitive game is :class:`Mode` itself: every hook answers "nothi
 (``None``, ``False`` or nothing), and the core then does what the rules of the standard game say.
 A mode — the Solo Estate Challenge, Tableau Obsession and Competitive Team Play
 (``obsession_nb/modes/``) — overrides only the hooks it changes.  The core never
-imports a mode: it asks ``table.mode`` (the plugin named by ``options.mode``), which this module
-loads by name.
+imports a mode: it asks ``table.mode`` (the plugin named by ``options.mode``), which the registry
+(``obsession_nb/engine/records/registry.py``) loads by name.
 
 How a new mode plugs in:
 
-1. Subclass :class:`Mode` in a module of its own (``obsession_nb/modes/<name>.py``, or any
+1. Subclass ``Mode[Table]`` in a module of its own (``obsession_nb/modes/<name>.py``, or any
    package) and override the hooks it needs.  Hooks receive the :class:`~obsession_nb.engine.table.Table`
    and may use anything at or below the sequencer (``flow``); an action kind of its own is a
    record in the mode's ``actions.py`` plus an entry in :attr:`Mode.handlers` (the notation then
    reads it in any game, and every other mode refuses it); what it adds to a position is a
    record in the mode's ``records.py`` (a :class:`~obsession_nb.engine.records.record.ModeRecord`)
    plus an entry in :attr:`Mode.records` under the name of the ``State`` field that holds it.
-2. Register it under its ``options.mode`` name: in :data:`BUILTIN` for the package's own modes, or
+2. Register it under its ``options.mode`` name: in ``BUILTIN`` of
+   ``obsession_nb/engine/records/registry.py`` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
 3. Add the name to the choices of ``Options.mode`` (``obsession_nb/engine/records/options.py``).
 
@@ -36,7 +37,9 @@ Hooks by moment of play:
 * a courtship round — :meth:`courtship` (whom the players' totals are compared with);
 * the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
   :attr:`milestones`;
-* files and views — :meth:`check_position` (scenario validation) and :meth:`view`;
+* files and views — :meth:`check_position` (scenario validation; what a mode's records name
+  is each record's :meth:`~obsession_nb.engine.records.record.ModeRecord.components`),
+  :attr:`market_reserves` and :meth:`view`;
 * what each seat sees — :meth:`allies` (who shares a player's cards) and
   :meth:`private_places` (the mode's own face-down cards).
 
@@ -49,44 +52,26 @@ milestone) is an action kind whose handler lists every step of the turn.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from obsession_nb.engine.records.registry import mode_records, plugin
 
 if TYPE_CHECKING:
-    from pydantic import GetCoreSchemaHandler
-    from pydantic_core import CoreSchema
-
     from obsession_nb.data.catalog import Catalog
     from obsession_nb.data.rules import Ruling
     from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.holding import Holding
+    from obsession_nb.engine.records.offer import Offer
     from obsession_nb.engine.records.record import ModeRecord
+    from obsession_nb.engine.records.scoresheet import Scoresheet
     from obsession_nb.engine.records.state import State
-    from obsession_nb.engine.scoring import Scoresheet
-    from obsession_nb.engine.seat.places import Holding
-    from obsession_nb.engine.steps.market import Offer
-    from obsession_nb.engine.table import Table
 
-BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo.mode:SoloEstateChallenge",
-           "tableau": "obsession_nb.modes.tableau.mode:TableauObsession",
-           "tableau-duel": "obsession_nb.modes.tableau.mode:TableauDuel",
-           "classic-solo": "obsession_nb.modes.classic.mode:ClassicSolitaire",
-           "team": "obsession_nb.modes.team.mode:CompetitiveTeamPlay"}
-"""The package's own modes, by ``options.mode`` name (``module:class``)."""
-
-RECORDS = {"solo": "obsession_nb.modes.solo.records:Solo",
-           "classic_solo": "obsession_nb.modes.classic.records:ClassicSolo",
-           "tableau": "obsession_nb.modes.tableau.records:Tableau",
-           "team": "obsession_nb.modes.team.records:TeamPlay"}
-"""The record class each mode field of ``State`` holds (``module:class``, the class the mode
-registers in :attr:`Mode.records`), loaded when a position is first read from a file or JSON:
-the mode's records module alone, not the mode with its rules and players, which a game in
-another mode never needs (``play --json`` imports no mode)."""
-
-ENTRY_POINTS = "obsession_nb.modes"
+T = TypeVar("T")
+"""The table a mode's hooks receive: ``engine.table.Table`` (``Table.mode`` is a
+``Mode[Table]``), a parameter here so that this module needs nothing above the records."""
 
 
 @dataclass(frozen=True)
@@ -112,13 +97,28 @@ class Handler:
         return cls(frozenset(steps), verify, apply, test, listing)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """The choices worth checking at one kind of pending decision (a step), registered once by
+    the module that holds its rules (a module's ``DECISIONS``, beside its ``KINDS``):
+    ``candidates`` lists them, a superset of the legal ones, in the order a player reads them
+    (a new list at every call); ``in_turn``: a decision of a player's turn, to which dispatch
+    adds what is open at every decision of a turn (the mode's own choices, milestones,
+    placements, VP-card reveals and special actions)."""
+
+    candidates: Callable[[Any], list[Action]]
+    """The decision's choices for the table (an ``engine.table.Table``)."""
+    in_turn: bool = True
+
+
 def no_rulings(*_args: Any) -> list[Ruling]:
     """The verifier of a kind that its steps alone allow: nothing more to check or say."""
     return []
 
 
-class Mode:
-    """The standard game; a mode overrides the hooks it changes (see the module docstring)."""
+class Mode(Generic[T]):
+    """The standard game; a mode overrides the hooks it changes (see the module docstring).
+    ``T`` is the table the hooks receive: a mode subclasses ``Mode[Table]``."""
 
     name = "standard"
     title = "the standard game"
@@ -132,7 +132,7 @@ class Mode:
     records: dict[str, type[ModeRecord]] = {}
     """The mode's records in a position (its words: ``modes/<mode>/records.py``), by the
     ``State`` field that holds each (``solo``, ``tableau`` …): a file's field is read as this
-    class (:class:`ModeSlot`)."""
+    class (``registry.ModeSlot``)."""
     specials: frozenset[str] = frozenset()
     """Verbs of the mode's own actions taken at any moment of a turn (the explorer leaves them
     out, as it does the standard game's special actions)."""
@@ -143,6 +143,10 @@ class Mode:
     setup_players: int | None = None
     """Set the monuments out as for this many players (classic solitaire: two); ``None``: the
     players at the table."""
+    deals_objectives = True
+    """Whether player setup deals objective cards (setup.objectives); ``False``: none are dealt,
+    though the Main Library and VP cards can still draw them (solo.sec.player-setup,
+    tableau.player-setup)."""
     milestones: bool | None = None
     """Milestones (UD p.15): ``True`` always used (two at random unless ``options.milestones``
     names them), ``False`` never, ``None`` as ``options.milestones`` says."""
@@ -152,84 +156,87 @@ class Mode:
     :meth:`check_position` checks (the Solo Estate Challenge's category stacks)."""
     last_round: int | None = None
     """The last round a position may be at; ``None``: the round track's last space."""
+    market_reserves = True
+    """Whether the game has the Builders' Market's two reserves (market.reserve-activation):
+    the Solo Estate Challenge's has none, and its round track then shows no reserve events."""
 
-    def refuse(self, table: Table, action: Action) -> None:
+    def refuse(self, table: T, action: Action) -> None:
         """Raise ``IllegalAction`` for an action the mode forbids (checked before the core's
         own verifier)."""
 
-    def candidates(self, table: Table) -> Iterable[Action]:
+    def candidates(self, table: T) -> Iterable[Action]:
         """Actions of the mode worth checking at the pending decision."""
         return ()
 
-    def central_setup(self, table: Table, rulings: list[Ruling]) -> list[Ruling] | None:
+    def central_setup(self, table: T, rulings: list[Ruling]) -> list[Ruling] | None:
         """Set out the mode's central area after the player areas and return all the setup
         rulings; ``None``: the standard opening market and first theme."""
         return None
 
-    def step2_effects(self, table: Table) -> list[Ruling]:
+    def step2_effects(self, table: T) -> list[Ruling]:
         """Step-2 effects of the mode, after the round track's and the monuments'."""
         return []
 
-    def step2_pending(self, table: Table) -> bool:
+    def step2_pending(self, table: T) -> bool:
         """Whether the mode still has a step-2 decision for the player."""
         return False
 
-    def step_name(self, table: Table) -> str | None:
+    def step_name(self, table: T) -> str | None:
         """Words for the mode's own decision (the ``mode`` step) in the pending prompt;
         ``None``: the engine's generic words."""
         return None
 
-    def decision_owner(self, table: Table) -> int | None:
+    def decision_owner(self, table: T) -> int | None:
         """The seat that answers the pending decision when it is not the active player's (a
         teammate answering a request); ``None``: the active player."""
         return None
 
-    def favour_seat(self, table: Table, source: str, kind: str) -> int | None:
+    def favour_seat(self, table: T, source: str, kind: str) -> int | None:
         """The seat that receives the favour of kind ``kind`` (``money``, ``reputation``,
         ``admirer``, ``invite``, ``lady``, ``dismiss``) of the guest ``source``; ``None``: the
         active player."""
         return None
 
-    def after_cleanup(self, table: Table) -> list[Ruling]:
+    def after_cleanup(self, table: T) -> list[Ruling]:
         """What follows step 8's clearing of the board, before the next turn (things lent for
         the activity going back)."""
         return []
 
-    def end_of_turn(self, table: Table) -> bool:
+    def end_of_turn(self, table: T) -> bool:
         """Take over what follows a finished turn (return ``True``), or leave the standard
         next seat / end of round (``False``)."""
         return False
 
-    def offers(self, table: Table) -> list[Offer] | None:
+    def offers(self, table: T) -> list[Offer] | None:
         """Every tile the player could buy now; ``None``: the Builders' Market and reserves."""
         return None
 
-    def take(self, table: Table, tile_id: str) -> bool:
+    def take(self, table: T, tile_id: str) -> bool:
         """Remove a bought tile from where the mode keeps it (``True``), or leave the standard
         market (``False``)."""
         return False
 
-    def verify_purchase(self, table: Table, tile_id: str, column: str | None) -> list[Ruling] | None:
+    def verify_purchase(self, table: T, tile_id: str, column: str | None) -> list[Ruling] | None:
         """The mode's purchase limits (raise to refuse); ``None``: the standard game's, in which
         no tile chooses an organiser column."""
         return None
 
-    def after_purchase(self, table: Table, tile_id: str, column: str | None) -> list[Ruling]:
+    def after_purchase(self, table: T, tile_id: str, column: str | None) -> list[Ruling]:
         """What follows a purchase in the mode."""
         return []
 
-    def courtship(self, table: Table, rulings: list[Ruling]) -> bool:
+    def courtship(self, table: T, rulings: list[Ruling]) -> bool:
         """Score this round's courtship the mode's way and set the decision that follows
         (``True``; ``rulings`` holds the round's rulings so far, to be logged), or leave the
         standard comparison of the players' totals (``False``)."""
         return False
 
-    def scoresheet(self, table: Table) -> Scoresheet | None:
+    def scoresheet(self, table: T) -> Scoresheet | None:
         """The mode's end-game scoring and tie-breaks; ``None``: the standard seven categories
         (scoring.py)."""
         return None
 
-    def result_json(self, table: Table) -> dict[str, Any]:
+    def result_json(self, table: T) -> dict[str, Any]:
         """The mode's part of a finished game's JSON (``obsession-nb simulate --json``)."""
         return {}
 
@@ -239,7 +246,7 @@ class Mode:
         whatever the mode, and this only adds to them."""
         return []
 
-    def view(self, table: Table) -> dict[str, Any] | None:
+    def view(self, table: T) -> dict[str, Any] | None:
         """The mode's part of the JSON view of the position."""
         return None
 
@@ -248,73 +255,31 @@ class Mode:
         (ruling.seat-own-cards)."""
         return (seat,)
 
-    def private_places(self, table: Table) -> Iterable[Holding]:
+    def private_places(self, table: T) -> Iterable[Holding]:
         """The mode's own cards face down or shown to some seats only
         (obsession_nb/engine/seat/places.py)."""
         return ()
 
 
-STANDARD = Mode()
-
-
-def registered() -> list[str]:
-    """The name of every mode a game may be played in: the package's own, then any installed."""
-    return [*BUILTIN, *sorted({ep.name for ep in entry_points(group=ENTRY_POINTS)} - set(BUILTIN))]
+STANDARD: Mode[Any] = Mode()
 
 
 @cache
-def mode_kinds() -> dict[str, type[Action]]:
-    """Every mode's own action kinds by verb (:attr:`Mode.handlers`): the notation reads them in
-    any game, and dispatch refuses one in a mode that did not register it."""
-    return {kind.verb: kind for name in registered() for kind in mode_named(name).handlers}
-
-
-@cache
-def mode_records() -> dict[str, type[ModeRecord]]:
-    """Every mode's record class by the ``State`` field that holds it (:data:`RECORDS`)."""
-    return {field: _load(target) for field, target in RECORDS.items()}
-
-
-def _load(target: str) -> Any:
-    """The object a ``module:name`` string names, its module imported."""
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
-
-
-class ModeSlot:
-    """The mark of a position's field that holds a mode's record (``State.solo`` …): pydantic
-    reads it as the record class a mode registered under the field's name, found when a position
-    first comes from outside (a file, JSON), so that the core never imports a mode."""
-
-    def __init__(self, field: str) -> None:
-        self.field = field
-
-    def record(self) -> type[ModeRecord]:
-        """The mode's record class for this field."""
-        return mode_records()[self.field]
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
-                                     ) -> CoreSchema:
-        return handler.generate_schema(self.record() | None)
-
-    def __repr__(self) -> str:
-        return f"ModeSlot({self.field!r})"
-
-
-def owners(kind: type[Action]) -> list[Mode]:
-    """The modes that registered ``kind`` (none for a kind of the standard game)."""
-    return [mode for mode in map(mode_named, registered()) if kind in mode.handlers]
-
-
-@cache
-def mode_named(name: str) -> Mode:
-    """The mode registered as ``name`` (the standard game for ``"standard"``)."""
+def mode_named(name: str) -> Mode[Any]:
+    """The mode registered as ``name`` (``obsession_nb/engine/records/registry.py``; the
+    standard game for ``"standard"``); ``KeyError`` for a name no mode is registered under."""
     if name == STANDARD.name:
         return STANDARD
-    target = BUILTIN.get(name)
-    if target is None:
-        found = [ep for ep in entry_points(group=ENTRY_POINTS) if ep.name == name]
-        if not found:
-            raise KeyError(f"no game mode '{name}' is registered")
-        return found[0].load()()
-    return _load(target)()
+    mode = plugin(name)
+    if not isinstance(mode, Mode):
+        raise TypeError(f"the game mode registered as '{name}' is not a Mode")
+    return mode
+
+
+def held_records(state: State) -> Iterator[tuple[str, ModeRecord]]:
+    """Each mode record the position holds, with the ``State`` field that holds it (the record
+    of another mode than the game's too: a file may hold one)."""
+    for field in mode_records():
+        held: ModeRecord | None = getattr(state, field)
+        if held is not None:
+            yield field, held

@@ -6,31 +6,30 @@ Every category is computed from the final position only, so anyone can recompute
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.records.scoresheet import CATEGORIES as CATEGORIES
+from obsession_nb.engine.records.scoresheet import LABELS as LABELS
+from obsession_nb.engine.records.scoresheet import PlayerScore as PlayerScore
+from obsession_nb.engine.records.scoresheet import Scoresheet as Scoresheet
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.steps import limits, milestones
-from obsession_nb.engine.steps.objectives import ObjectiveResult, evaluate
+from obsession_nb.engine.steps.objectives import evaluate
 from obsession_nb.engine.table import Table
 
 if TYPE_CHECKING:
-    import pandas as pd
+    pass
 
-    from obsession_nb.engine.game import Game
 
-CATEGORIES = ("tiles", "gentry", "objectives", "reputation", "servants", "wealth", "vp_cards")
-LABELS = {
-    "tiles": "Improvement tiles",
-    "gentry": "Gentry",
-    "objectives": "Objective cards",
-    "reputation": "Reputation",
-    "servants": "Servants",
-    "wealth": "Wealth",
-    "vp_cards": "VP cards",
-    "milestones": "Milestones",
-}
+
+class Game(Protocol):
+    """What scoring reads of a game (an ``engine.game.Game``): its position with its catalog."""
+
+    @property
+    def table(self) -> Table: ...
+
+
 RULES = {
     "tiles": "scoring.tiles",
     "gentry": "scoring.gentry",
@@ -43,62 +42,6 @@ RULES = {
 }
 SERVANT_VP = 2
 WEALTH_UNIT = 200
-
-
-@dataclass(frozen=True)
-class PlayerScore:
-    seat: int
-    name: str
-    family: str | None
-    categories: dict[str, int]
-    objectives: tuple[ObjectiveResult, ...]
-    rulings: tuple[Ruling, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(self.categories.values())
-
-
-@dataclass(frozen=True)
-class Scoresheet:
-    players: tuple[PlayerScore, ...]
-    winners: tuple[int, ...]
-    rulings: tuple[Ruling, ...] = field(default=())
-
-    def to_dataframe(self) -> pd.DataFrame:
-        """The scorepad: one row per category and a total row, one column per player."""
-        import pandas as pd
-
-        rows = list(self.players[0].categories) if self.players else list(CATEGORIES)
-        data = {p.name: [*(p.categories[c] for c in rows), p.total] for p in self.players}
-        return pd.DataFrame(data, index=[*(LABELS[c] for c in rows), "Total"])
-
-    def to_json(self) -> list[dict[str, Any]]:
-        return [{"name": p.name, "seat": p.seat, "family": p.family,
-                 "categories": dict(p.categories), "total": p.total,
-                 "winner": p.seat in self.winners} for p in self.players]
-
-    @property
-    def winner_names(self) -> str:
-        """The winners by name ("Ada, Bea" on a shared win)."""
-        return ", ".join(p.name for p in self.players if p.seat in self.winners)
-
-    @property
-    def result(self) -> str:
-        """"Ada wins with 87 VP." (or a shared win), then the tie-break that decided, if one did
-        (scoring.tie-break)."""
-        best = max((p.total for p in self.players), default=0)
-        winners = [p.name for p in self.players if p.seat in self.winners]
-        line = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} VP"
-                + (" (a shared win)" if len(winners) > 1 else "") + ".")
-        broken = [r.verdict for r in self.rulings if r.rule == "scoring.tie-break"]
-        return line + (f" {broken[0]}" if broken else "")
-
-    def _repr_html_(self) -> str:
-        return self.to_dataframe()._repr_html_()  # type: ignore[operator]
-
-    def __str__(self) -> str:
-        return self.to_dataframe().to_string()
 
 
 def triangular(level: int) -> int:
@@ -118,7 +61,8 @@ def gentry_cards(table: Table, player: Player) -> list[str]:
     """The player's hand and discard, and the guests of an activity under way."""
     turn, players = table.state.turn, table.state.players
     active = turn is not None and 0 <= turn.player < len(players) and players[turn.player] is player
-    return [*player.hand, *player.discard, *(turn.guests if active else ())]  # type: ignore[union-attr]
+    guests = turn.guests if turn is not None and active else []
+    return [*player.hand, *player.discard, *guests]
 
 
 def over_limit_vp(table: Table, player: Player) -> int:
@@ -215,9 +159,9 @@ def score(table_or_game: Table | Game) -> Scoresheet:
         shared = " (shared)" if len(tied) > 1 else ""
         rulings.append(ruling("scoring.tie-break", f"Tie at {best} broken by {why}: "
                               f"{', '.join(state.players[s].name for s in tied)}{shared}."))
-    holders = [p.name for p in state.players if has_fairchild(table, p)]
-    if holders and not any(has_fairchild(table, state.players[s]) for s in tied):
-        rulings.append(ruling("ruling.win-without-fairchild", f"{', '.join(holders)} "
+    fairchilds = [p.name for p in state.players if has_fairchild(table, p)]
+    if fairchilds and not any(has_fairchild(table, state.players[s]) for s in tied):
+        rulings.append(ruling("ruling.win-without-fairchild", f"{', '.join(fairchilds)} "
                               "holds a Fairchild, but the most points win: a Fairchild only "
                               "breaks a tie."))
     return Scoresheet(sheets, tuple(tied), tuple(rulings))

@@ -97,9 +97,10 @@ class Table:
         """The face of the tile hosted this turn, if any (kept while the position is read)."""
         cache = self.cache
         if cache is not None and "hosted-face" in cache:
-            return cache["hosted-face"]  # type: ignore[no-any-return]
+            kept: TileSide | None = cache["hosted-face"]
+            return kept
         tile = self.turn.tile
-        face = None if tile is None else self.face(self.me.owned(tile))  # type: ignore[arg-type]
+        face = None if tile is None else self.face(self.me.owned_tile(tile))
         if cache is not None:
             cache["hosted-face"] = face
         return face
@@ -119,7 +120,7 @@ class Table:
         return names(self.catalog, self.custom, [p.name for p in self.state.players])
 
     @property
-    def mode(self) -> Mode:
+    def mode(self) -> Mode[Table]:
         """The way of playing this position follows (``options.mode``; obsession_nb/engine/mode.py)."""
         return mode_named(self.state.options.mode)
 
@@ -142,6 +143,12 @@ class Table:
         if turn is None:
             raise RuntimeError("no turn in progress")
         return self.state.players[turn.player]
+
+    @property
+    def others(self) -> list[int]:
+        """The seats other than the active player's, in seat order."""
+        player = self.turn.player
+        return [s for s in range(len(self.state.players)) if s != player]
 
     def seat_name(self, seat: int) -> str:
         return f"{self.state.players[seat].name} (p{seat + 1})"
@@ -256,7 +263,8 @@ class Supposition:
     __slots__ = ("kept", "saved", "table")
 
     def __init__(self, table: Table, kept: tuple[Any, ...]) -> None:
-        self.table, self.kept, self.saved = table, kept, None
+        self.table, self.kept = table, kept
+        self.saved: dict[Any, Any] | None = None
 
     def __enter__(self) -> None:
         table = self.table
@@ -274,7 +282,7 @@ class Supposition:
 
 
 @overload
-def per_decision(fn: Callable[P, R]) -> Callable[P, R]: ...
+def per_decision(fn: Callable[P, R], *, kept: bool = False) -> Callable[P, R]: ...
 @overload
 def per_decision(*, kept: bool) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
 def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any:
@@ -290,36 +298,37 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
     """
     if fn is None:
         return lambda f: per_decision(f, kept=kept)
-    fact = fn
+    fact: Callable[..., Any] = fn  # called with the table first (P says nothing of it)
     code = getattr(fact, "__code__", None)
     fixed = (not kept and code is not None and not code.co_kwonlyargcount
              and not code.co_flags & inspect.CO_VARARGS and not getattr(fact, "__defaults__", 0))
+    argcount = code.co_argcount if fixed and code is not None else None
     # the busiest facts take the table alone, or one more argument: a wrapper of their own,
     # without packing the arguments into a tuple (the fact kept under its function, or under
     # its function and the argument)
-    if fixed and code.co_argcount == 1:  # type: ignore[union-attr]
+    if argcount == 1:
         @wraps(fact)
         def cached_alone(table: Table) -> Any:
             cache = table.cache
             if cache is None:
-                return fact(table)  # type: ignore[call-arg]
+                return fact(table)
             value = cache.get(cached_alone, MISSING)
             if value is MISSING:
-                value = cache[cached_alone] = fact(table)  # type: ignore[call-arg]
+                value = cache[cached_alone] = fact(table)
             return value
 
         return cached_alone
 
-    if fixed and code.co_argcount == 2:  # type: ignore[union-attr]
+    if argcount == 2:
         @wraps(fact)
         def cached_one(table: Table, arg: Any) -> Any:
             cache = table.cache
             if cache is None:
-                return fact(table, arg)  # type: ignore[call-arg]
+                return fact(table, arg)
             key = (cached_one, arg)
             value = cache.get(key, MISSING)
             if value is MISSING:
-                value = cache[key] = fact(table, arg)  # type: ignore[call-arg]
+                value = cache[key] = fact(table, arg)
             return value
 
         return cached_one
@@ -328,15 +337,15 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
     def cached(table: Table, *args: Any) -> Any:
         cache = table.cache
         if cache is None:
-            return fact(table, *args)  # type: ignore[call-arg]
+            return fact(table, *args)
         if kept:
-            cache = cache.get("kept")
+            whole, cache = cache, cache.get("kept")
             if cache is None:
-                cache = table.cache["kept"] = {}  # type: ignore[index]
+                cache = whole["kept"] = {}
         key = (cached, args) if args else cached  # a fact of the position alone: its function
         value = cache.get(key, MISSING)
         if value is MISSING:
-            value = cache[key] = fact(table, *args)  # type: ignore[call-arg]
+            value = cache[key] = fact(table, *args)
         return value
 
     return cached

@@ -17,4 +17,6 @@ The engine never imports this package (it finds a mode by its ``options.mode`` n
 imports another (``lint-imports`` checks both).
 """
 
-SOLO = "solo-estate-challenge"
+from typing import Final
+
+SOLO: Final = "solo-estate-challenge"

@@ -50,16 +50,10 @@ class Simulation:
 
 
 def _mode_json(game: Game) -> dict[str, Any]:
-    """Tableau Obsession's end (reason, who reached Max), the mode's own results (the teams'
-    sheet) and the milestone claims, if any."""
+    """The mode's own results (Tableau Obsession's end, the teams' sheet) and the milestone
+    claims, if any."""
     state = game.state
-    out: dict[str, Any] = {}
-    if state.tableau is not None:
-        seat = state.tableau.reached_max
-        out["end_reason"] = state.tableau.end_reason
-        out["reached_max"] = None if seat is None else state.players[seat].name
-        out["rounds"] = state.round
-    out.update(game.table.mode.result_json(game.table))  # team play: the teams' sheet
+    out = game.table.mode.result_json(game.table)
     if state.milestones is not None:
         out["milestones"] = {
             "cards": list(state.milestones.cards),
@@ -141,10 +135,10 @@ def simulate(
     """``settings``: more options as ``name=value`` (``courtship=closed``; option_index.py).
     ``explain``: write every ruling into the game's log (``Game.explain``); a simulation is
     played for its result, so by default its log keeps the actions and automatic steps only."""
-    options = options_with(settings, Options(
-        expansion=expansion, length="extended" if extended else "standard",
-        first_player_rotation=rotation, low_vp_monuments=low_vp_monuments,  # type: ignore[arg-type]
-        mode=mode, milestones=milestones))  # type: ignore[arg-type]
+    options = options_with(settings, Options.model_validate({  # the names checked here
+        "expansion": expansion, "length": "extended" if extended else "standard",
+        "first_player_rotation": rotation, "low_vp_monuments": low_vp_monuments,
+        "mode": mode, "milestones": milestones}))
     start = time.perf_counter()
     game = new_game(players, seed=seed, options=options)
     game.explain = explain

@@ -10,14 +10,17 @@ and reputation, with the uncertainty said plainly (DESIGN principle 11).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from obsession_nb.data.rules import rule
 from obsession_nb.engine.scoring import LABELS
-from obsession_nb.practice.plans import Valued
+from obsession_nb.practice.plans import CLEAR, Valued
+from obsession_nb.practice.turn_plan import Outcome
 
-CLOSE = 2.0
-"""Standard errors within which two plans are "too close to call"."""
+CLOSE = CLEAR
+"""Standard errors within which two plans are "too close to call" (the halving's clear lead,
+``plans.CLEAR``)."""
 MATTERS = 0.5
 """VP (or VP-worth) a difference must reach to be told."""
 MONEY_VP = 0.005
@@ -55,11 +58,7 @@ def _paired(one: Valued, other: Valued) -> int:
 def verdict(better: Valued, other: Valued) -> Verdict:
     """``better`` less ``other`` in estimated final score margin, paired sample by sample (the
     luck both met cancels), with the standard error of the paired differences."""
-    n = _paired(better, other)
-    diffs = [better.tally.outcomes[i].margin - other.tally.outcomes[i].margin for i in range(n)]
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return Verdict(mean, (var / n) ** 0.5 if n else 0.0, n)
+    return Verdict(*better.tally.lead(other.tally))
 
 
 def differences(better: Valued, other: Valued) -> list[str]:
@@ -69,14 +68,16 @@ def differences(better: Valued, other: Valued) -> list[str]:
     if not n:
         return []
 
-    def mean(v: Valued, read) -> float:  # type: ignore[no-untyped-def]
+    def mean(v: Valued, read: Callable[[Outcome], float]) -> float:
         return sum(read(v.tally.outcomes[i]) for i in range(n)) / n
+
+    def row_mean(v: Valued, row: str) -> float:
+        return mean(v, lambda o: o.sheet.get(row, 0.0))
 
     found: list[tuple[float, str]] = []
     rows = dict.fromkeys([*better.tally.outcomes[0].sheet, *other.tally.outcomes[0].sheet])
     for row in rows:
-        d = (mean(better, lambda o, row=row: o.sheet.get(row, 0.0))
-             - mean(other, lambda o, row=row: o.sheet.get(row, 0.0)))
+        d = row_mean(better, row) - row_mean(other, row)
         if abs(d) >= MATTERS:
             found.append((abs(d), f"{label(row)} {d:+.1f} VP"))
     money = mean(better, lambda o: o.money) - mean(other, lambda o: o.money)

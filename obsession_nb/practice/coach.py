@@ -30,10 +30,10 @@ from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
 from obsession_nb.practice.coach_html import review_html
-from obsession_nb.practice.opponents import HeuristicPlayer
+from obsession_nb.practice.determinise import MIN_SAMPLES
+from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy
 from obsession_nb.practice.plans import (
     DEFAULT_LEVEL,
-    MIN_SAMPLES,
     Comparison,
     Estimate,
     Level,
@@ -107,7 +107,7 @@ def shown_line(start: Game, comparison: Comparison, plan: Plan) -> tuple[tuple[s
     game = _game_of(comparison.samples.copy(0), start)
     seat = comparison.seat
     mark = len(game.log)
-    policy = HeuristicPlayer(0)
+    policy = PlayoutPolicy(0)
     policy.rng = random.Random(f"{comparison.samples.seed}:shown")
     own_turn(game.table, seat, plan, policy, apply=game.apply)
     entries = [e for e in game.log[mark:] if e.player == seat]

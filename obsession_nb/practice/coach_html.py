@@ -1,15 +1,77 @@
 """The coach's advice as HTML: the hint and the review, every text escaped; rule names in
-front, their ids behind a click."""
+front, their ids behind a click.
+
+What is rendered is read through the :class:`typing.Protocol` s below (what
+``practice.coach``'s ``Hint``, ``TurnReview`` and ``LineReview`` provide), so that the records
+show themselves through this module without it importing them back.
+"""
 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from obsession_nb.practice.advice import rule_names
 
-if TYPE_CHECKING:
-    from obsession_nb.practice.coach import Hint, TurnReview
+
+class ReviewedLine(Protocol):
+    """One plan of a review: its label, its value, its line in words and the rules it met."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def rules(self) -> tuple[str, ...]: ...
+    def read(self) -> str: ...
+
+
+class TurnReview(Protocol):
+    """A turn beside the best plans found (``practice.coach.TurnReview``)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def yours(self) -> ReviewedLine: ...
+    @property
+    def best(self) -> Sequence[ReviewedLine]: ...
+    @property
+    def cost(self) -> float: ...
+    @property
+    def close(self) -> bool: ...
+    @property
+    def only_yours(self) -> tuple[str, ...]: ...
+    @property
+    def only_best(self) -> tuple[str, ...]: ...
+    @property
+    def basis(self) -> object: ...
+    def summary(self) -> str: ...
+
+
+class Hint(Protocol):
+    """The best plan of the pending decision (``practice.coach.Hint``)."""
+
+    @property
+    def action(self) -> str: ...
+    @property
+    def words(self) -> str: ...
+    @property
+    def plan(self) -> str: ...
+    @property
+    def line(self) -> tuple[str, ...]: ...
+    @property
+    def lines(self) -> Sequence[tuple[str, object]]: ...
+    @property
+    def gaps(self) -> tuple[str, ...]: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def rules(self) -> tuple[str, ...]: ...
 
 
 def rules_html(ids: tuple[str, ...], heading: str = "Rules this line meets") -> str:
@@ -24,8 +86,9 @@ def rules_html(ids: tuple[str, ...], heading: str = "Rules this line meets") -> 
 
 
 def review_html(review: TurnReview) -> str:
-    """The review as HTML (every text escaped): the sentence, the plans with their values and
-    one guess of their lines, the rules by name (ids behind a click)."""
+    """The review as HTML (every text escaped): the sentence in front (a few lines, so that a
+    laptop's screen keeps it beside the decision); behind a click, the plans with their values
+    and one guess of their lines, the rules by name (ids behind a further click)."""
     e = html.escape
     rows = [("your plan", review.yours)] + [(b.label, b) for b in review.best]
     cell = "padding:2px 8px;vertical-align:top;text-align:left"
@@ -45,10 +108,13 @@ def review_html(review: TurnReview) -> str:
                 f"only the best: "
                 f"{e(', '.join(n for n, _ in rule_names(review.only_best)) or '—')}</p>")
     cost = ("" if review.close else f"<b>cost {review.cost:.1f} VP</b> ")
+    plans = "plan" if len(review.best) == 1 else "plans"
     return (f"<div class='coach-review'><p>Round {review.round}, {e(review.player)}: {cost}"
             f"{e(review.summary())}</p>"
+            f"<details class='coach-lines'><summary>Your plan beside the best "
+            f"{len(review.best)} {plans} found</summary>"
             f"<table style='border-collapse:collapse'>{body}</table>"
-            f"{only}{basis}</div>")
+            f"{only}{basis}</details></div>")
 
 
 def hint_html(found: Hint) -> str:

@@ -7,7 +7,8 @@ three strengths with the solo players' interface (``choose(game) -> Action | Non
   every tile the engine allows, each followed by the same small policies for guests, service and
   favours), values the position each reaches before step 7 by :func:`worth` and plays the best;
   in step 7 it buys the tile that raises that value most, if any does;
-* ``search`` — determinised rollouts (practice/search.py).
+* ``search`` — the coach's plan generator at a level (practice/search.py; ``strong``: a tree
+  search, practice/tree.py).
 
 Every trial line is played on a sample of the position (``determinise.sample``,
 ruling.ai-hidden-information), never the position itself, so no choice depends on a card the
@@ -125,26 +126,69 @@ class HeuristicPlayer(GreedySolo):
         ranked = self.purchases(table)
         return ranked[0][1] if ranked else None
 
-    def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
-        """The purchases worth making, best first, each with what it adds."""
-        seat = table.turn.player
-        options = [x for x in engine.legal_actions(table, (a.Buy, BuyInto))
-                   if not x.useful_man]  # type: ignore[attr-defined]
+    def purchases(self, table: Table) -> list[tuple[float, a.Buy | BuyInto]]:
+        """The purchases worth making, best first, each with what it adds, tried on a sample of
+        the position (the engine's check again there: the sample may differ)."""
+        options = self._offers(table)
         if not options:
             return []
-        trial = sample(table, seat, self.rng)
-        before = margin(trial, seat)
-        left = max(0, last_round(table) - table.state.round) / 8
+        trial = sample(table, table.turn.player, self.rng)
         with trial.reading():  # one reading: step 7's facts serve every option's check
             allowed = [option for option in options if engine.can(trial, option)]
+        return self._ranked(trial, allowed)
+
+    @staticmethod
+    def _offers(table: Table) -> list[a.Buy | BuyInto]:
+        kinds: tuple[type[a.Buy | BuyInto], ...] = (a.Buy, BuyInto)
+        return [x for x in engine.legal_actions(table, kinds) if not x.useful_man]
+
+    @staticmethod
+    def _ranked(trial: Table, allowed: list[a.Buy | BuyInto]
+                ) -> list[tuple[float, a.Buy | BuyInto]]:
+        """Each allowed purchase played on a copy of ``trial``, ranked by what it adds."""
+        seat = trial.turn.player
+        before = margin(trial, seat)
+        left = max(0, last_round(trial) - trial.state.round) / 8
         ranked = []
         for option in allowed:
             sim = copy_position(trial)  # the same position, so the same check
             engine.perform(sim, option)
-            front = table.tile(option.tile).front
+            front = trial.tile(option.tile).front
             gain = margin(sim, seat) - before + TILE_USE * left * favours_value(front.favours)
             if gain > BUY_MARGIN:
                 ranked.append((gain, option))
         ranked.sort(key=lambda r: (-r[0], r[1].notation))
         return ranked
 
+
+class PlayoutPolicy(HeuristicPlayer):
+    """The heuristic player inside a playout or a plan's trial, where the position is already
+    a guess (``determinise.sample``): its purchases are tried on copies of that guess, with no
+    second re-deal and no second check (the engine allowed them on that very position).  Never
+    for a real game's decision: there :class:`HeuristicPlayer` guesses first."""
+
+    def purchases(self, table: Table) -> list[tuple[float, a.Buy | BuyInto]]:
+        options = self._offers(table)
+        return self._ranked(table, options) if options else []
+
+    def decide(self, table: Table, plan: str | None) -> a.Action | None:
+        if table.turn.step == "service":  # the heuristic's choice, without the whole list
+            choice = self._service(table)
+            if choice is not None:
+                return choice
+        return super().decide(table, plan)
+
+    @staticmethod
+    def _service(table: Table) -> a.Action | None:
+        """``step_service``'s choice — the first servant to serve, else a cook or a hall boy
+        to place, else done — checking those candidates only, in that order, rather than
+        listing every legal action (the same choice: the list keeps the candidates' order)."""
+        found = engine.candidates(table)
+        places = [x for x in found if isinstance(x, a.Place)]
+        for group in ([x for x in found if isinstance(x, a.Serve)],
+                      [x for x in places if x.servant == "cook"],
+                      [x for x in places if x.servant == "hall_boy"], [a.Done()]):
+            legal = engine.allowed(table, group) if group else []
+            if legal:
+                return legal[0]
+        return None

@@ -12,6 +12,9 @@ same samples and name the same best one.
   the level's budget in engine actions.  Sample ``i`` is the same for every plan (the same
   hidden cards, the same dice, the same random choices of the other players): common random
   numbers, so plans are compared on the same luck and their difference has a small error.
+* **The tree search** of the ``strong`` level (:attr:`Level.depth` above 1) ranks the same
+  plans by determinised UCT instead (``practice.tree``), its playouts choosing the seat's later
+  turns as well; a line it did not compare is valued by the same search (:meth:`value_line`).
 """
 
 from __future__ import annotations
@@ -24,33 +27,41 @@ from dataclasses import dataclass, field
 from obsession_nb.data.rules import did_you_mean
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.candidates import Candidate, candidates
-from obsession_nb.practice.determinise import copy_position, sample
-from obsession_nb.practice.opponents import HeuristicPlayer
-from obsession_nb.practice.turn_plan import Outcome, Plan, playout, same_plan
-
-MIN_SAMPLES = 2
-"""Samples every plan that passes the first look is played on, so that its value has a
-standard error (the first round of the halving plays each plan once at least)."""
+from obsession_nb.practice.determinise import MIN_SAMPLES, Samples
+from obsession_nb.practice.tree import Tree, search
+from obsession_nb.practice.turn_plan import Outcome, Plan, playout, same_plan, sample_policy
 
 
 @dataclass(frozen=True)
 class Level:
     """A strength of the coach and of the ``search`` player: its budget in engine actions per
-    decision (the playouts' actions; a typical playout takes 25 to 40) and the most plans it
-    compares after the cheap first valuation."""
+    decision (the playouts' actions; a typical playout to the seat's next turn takes 25 to 40),
+    the most plans it compares after the cheap first valuation, and how many of the seat's turns
+    a playout searches: 1, the plans compared by successive halving (:func:`halve`), each
+    played to the seat's next turn; more, the information-set search of ``practice.tree``,
+    whose playouts choose the seat's next ``depth - 1`` turns too."""
 
     name: str
     budget: int
     plans: int
+    depth: int = 1
 
 
 LEVELS = {
     "easy": Level("easy", 1_500, 12),
-    "normal": Level("normal", 5_000, 40),
-    "strong": Level("strong", 20_000, 80),
+    "normal": Level("normal", 3_500, 40),
+    "strong": Level("strong", 20_000, 80, depth=2),
 }
-"""The levels, weakest first (docs/command-line.md lists them)."""
+"""The levels, weakest first (docs/command-line.md lists them): ``easy`` and ``normal`` compare
+the plans by successive halving, ``strong`` searches a tree of the seat's next turns."""
 DEFAULT_LEVEL = "normal"
+
+
+def level_help() -> str:
+    """The levels and their budgets in a sentence (the practice table's level menu)."""
+    return "; ".join(f"{lv.name}: {lv.budget:,} engine actions a decision, " + (
+        f"a tree search over {lv.depth} of your turns" if lv.depth > 1 else
+        "plans compared by successive halving") for lv in LEVELS.values())
 
 
 def level_named(name: str | Level) -> Level:
@@ -85,6 +96,14 @@ class Tally:
 
     def average(self, read: Callable[[Outcome], float]) -> float:
         return sum(read(o) for o in self.outcomes) / self.n
+
+    def lead(self, other: Tally) -> tuple[float, float, int]:
+        """This tally less ``other`` on the samples both were played on, paired sample by
+        sample (the luck both met cancels): the mean difference, its standard error and the
+        number of samples."""
+        n = min(self.n, other.n)
+        diffs = [self.outcomes[i].margin - other.outcomes[i].margin for i in range(n)]
+        return (sum(diffs) / n if n else 0.0), _stderr(diffs), n
 
 
 def _stderr(values: list[float]) -> float:
@@ -124,6 +143,10 @@ class Valued:
         return Estimate(self.tally.mean, self.tally.stderr, self.tally.n)
 
 
+TREE_LINE = 48
+"""Samples the tree search values another line on at most (its best plan may have hundreds)."""
+
+
 @dataclass
 class Comparison:
     """The plans of one decision, best first (the first is the plan the coach advises), and the
@@ -133,6 +156,9 @@ class Comparison:
     ranked: list[Valued]
     budget: int
     spent: int
+    tree: Tree | None = None
+    """The information-set search that ranked the plans (the ``strong`` level), which values
+    another line the same way."""
 
     @property
     def table(self) -> Table:
@@ -150,34 +176,22 @@ class Comparison:
         return next((v for v in self.ranked if same_plan(v.plan, plan)), None)
 
     def value_line(self, plan: Plan, samples: int | None = None) -> Valued:
-        """Another plan on the samples the best plan was played on (common random numbers)."""
+        """Another plan on the samples the best plan was played on (common random numbers);
+        the playouts the comparison already made of that very plan are not played again (a
+        playout on sample ``i`` always ends the same).  After the tree search, a plan is valued
+        on the first :data:`TREE_LINE` samples at most, by the same search."""
         n = self.best.tally.n if samples is None else samples
-        tally = Tally([run(self.samples, plan, i) for i in range(n)])
+        if self.tree is not None:
+            return Valued(plan, 0.0, Tally(self.tree.fresh(plan, min(n, TREE_LINE))))
+        known = next((v.tally.outcomes[:n] for v in self.ranked if v.plan == plan), [])
+        tally = Tally([*known, *(run(self.samples, plan, i) for i in range(len(known), n))])
         return Valued(plan, 0.0, tally)
-
-
-class Samples:
-    """The decision's samples, each dealt once (``determinise.sample`` from a generator named
-    by the seed and the sample's number) and copied for every plan played on it."""
-
-    def __init__(self, table: Table, seat: int, seed: str) -> None:
-        self.table, self.seat, self.seed = table, seat, seed
-        self.dealt: dict[int, Table] = {}
-
-    def copy(self, i: int) -> Table:
-        if i not in self.dealt:
-            self.dealt[i] = sample(self.table, self.seat, random.Random(f"{self.seed}:sample:{i}"))
-        return copy_position(self.dealt[i])
 
 
 def run(samples: Samples, plan: Plan, i: int) -> Outcome:
     """Play the plan on sample ``i`` of the decision: the same hidden cards, dice and random
     choices of the others for every plan."""
-    seed = samples.seed
-    sim = samples.copy(i)
-    policy = HeuristicPlayer(0)
-    policy.rng = random.Random(f"{seed}:policy:{i}")
-    return playout(sim, samples.seat, plan, policy)
+    return playout(samples.copy(i), samples.seat, plan, sample_policy(samples.seed, i))
 
 
 def best_plans(table: Table, seat: int, *, level: str | Level = DEFAULT_LEVEL,
@@ -191,20 +205,51 @@ def best_plans(table: Table, seat: int, *, level: str | Level = DEFAULT_LEVEL,
     for plan in extra:
         if not any(same_plan(c.plan, plan) for c in found):
             found.append(Candidate(plan, -math.inf))
+    if lv.depth > 1:
+        return searched(table, seat, found, budget=lv.budget, seed=key, depth=lv.depth)
     return halve(table, seat, found, budget=lv.budget, seed=key)
+
+
+def searched(table: Table, seat: int, found: Sequence[Candidate], *, budget: int, seed: str,
+             depth: int) -> Comparison:
+    """The plans ranked by the information-set search (``practice.tree``)."""
+    if not found:
+        raise ValueError("no plan to compare: nothing to decide")
+    samples = Samples(table, seat, seed)
+    tree = Tree(samples, depth)
+    lines, spent = search(tree, [(c.plan, c.cheap) for c in found], budget)
+    ranked = [Valued(x.plan, x.cheap, Tally(x.outcomes)) for x in lines]
+    return Comparison(samples, ranked, budget, spent, tree)
 
 
 FINAL = 3
 """Plans the last round of the halving compares on the same samples."""
 TYPICAL_PLAYOUT = 30
 """Actions a playout is expected to take before the first one is measured."""
+CLEAR = 2.0
+"""Standard errors by which the best plan must lead every plan still compared for the
+halving to stop before its budget is spent (the coach's "too close to call" is the same
+bound, ``advice.CLOSE``)."""
+CLEAR_AFTER = 6
+"""Samples the plans still compared must have been played on before a lead counts as clear
+(fewer give too rough a standard error)."""
+
+
+def clear_lead(alive: Sequence[Valued]) -> bool:
+    """The best mean leads every other plan by more than :data:`CLEAR` standard errors of
+    the paired difference."""
+    top = max(alive, key=lambda v: v.tally.mean)
+    return all(d > CLEAR * e for d, e, _n in (top.tally.lead(v.tally) for v in alive
+                                              if v is not top))
 
 
 def halve(table: Table, seat: int, found: Sequence[Candidate], *, budget: int,
           seed: str) -> Comparison:
     """Successive halving: each round plays the plans left on more samples (an equal share of
     the budget per round) and keeps the better half, until :data:`FINAL` are left; a last round
-    plays those on the same samples, and the best mean among them is the best plan."""
+    plays those on the same samples, and the best mean among them is the best plan.  It stops
+    early, with budget to spare, once the best plan still compared leads all the others by a
+    clear margin (:data:`CLEAR` standard errors on :data:`CLEAR_AFTER` samples or more)."""
     samples = Samples(table, seat, seed)
     alive = [Valued(c.plan, c.cheap, Tally()) for c in found]
     if not alive:
@@ -220,14 +265,21 @@ def halve(table: Table, seat: int, found: Sequence[Candidate], *, budget: int,
         start = max(v.tally.n for v in alive)
         floor = 1 if r == 0 and rounds > 1 else MIN_SAMPLES  # a first, cheap look
         target = max(floor, start + 1, start + int(share / per))
-        for v in alive:
-            for i in range(v.tally.n, target):
+        clear = False
+        for i in range(start, target):  # sample by sample, so that a clear lead stops it
+            for v in alive:
                 outcome = run(samples, v.plan, i)
                 v.tally.outcomes.append(outcome)
                 spent += outcome.actions
                 played += 1
+            clear = i + 1 >= CLEAR_AFTER and len(alive) > 1 and clear_lead(alive)
+            if clear:
+                break
+        for v in alive:
             v.reached = r
         alive.sort(key=lambda v: (-v.tally.mean, -v.cheap))
+        if clear:
+            break
         if r < rounds - 1:
             alive = alive[:max(FINAL, len(alive) // 2)]
     rest = sorted((v for v in out if v not in alive),

@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 from obsession_nb.base import i18n
 from obsession_nb.base.japanese import has_japanese
 from obsession_nb.base.wordsearch import WordIndex, normalise
@@ -31,7 +29,7 @@ from obsession_nb.tutor.ask_index import japanese_text as _ja
 from obsession_nb.tutor.ask_index import modes as _modes
 from obsession_nb.tutor.ask_index import term as _term
 from obsession_nb.tutor.casebook import Case, engine_answer
-from obsession_nb.tutor.rulebook import Demonstration, demonstrations, entry
+from obsession_nb.tutor.rulebook import Demonstration, demonstrations, reading, where_to_read
 from obsession_nb.tutor.understand import STANDARD, allowed, label, named_mode, rule_mode
 
 __all__ = ["Answer", "Hit", "Term", "answer_sentence", "answer_text", "glossary", "search",
@@ -131,9 +129,12 @@ def _weight(mode: str | None, question: str, about_a_mode: bool = False
     modes = _modes()
     kinds = dict(KIND_WEIGHT, term=1.0) if _asks_a_word(question) else KIND_WEIGHT
 
+    import os
+    rw = float(os.environ.get("RW", 1.0))
+
     def weight(key: str) -> float:
         of = modes[key]
-        kind = kinds[key.partition(":")[0]]
+        kind = kinds[key.partition(":")[0]] * (rw if key.startswith("rule:ruling.") else 1.0)
         if of == STANDARD:
             return kind
         if of not in kept:
@@ -170,6 +171,8 @@ def search(query: str, limit: int | None = 20, lang: str | None = None) -> Answe
     hits = first + [h for h in hits if h not in first]
     suggestions: tuple[str, ...] = ()
     if not hits and normalise(query):
+        from rapidfuzz import fuzz, process  # here: only a question nothing answers needs it
+
         names = {n: t.term for t in glossary() for n in (t.term, *t.also)}
         near = process.extract(normalise(query), list(names), scorer=fuzz.WRatio,
                                score_cutoff=70, limit=3)
@@ -268,18 +271,18 @@ HEADINGS = {
 
 
 def _rule_lines(rule_id: str, lang: str = "en") -> list[str]:
-    e = entry(rule_id)
-    r = e.rule
+    r = rule(rule_id)
+    chosen, rejected = reading(r)
     words = HEADINGS[lang]
     ja = _ja("rule", r.id) if lang == "ja" else None
     where = label(rule_mode(r.id), lang)
     tag = f" ({where})" if where else ""
     lines = [f"  [{r.id}] {ja.title if ja else r.title}{tag}", f"    {ja.summary if ja else r.summary}"]
     if r.kind == "ruling":
-        lines.append(f"    {words['reading']}" + (e.chosen or ""))
-        if e.rejected:
-            lines.append(f"    {words['alternative']}{e.rejected}")
-    lines.append(f"    {words['where']}" + "; ".join(p for _c, p in e.where))
+        lines.append(f"    {words['reading']}" + (chosen or ""))
+        if rejected:
+            lines.append(f"    {words['alternative']}{rejected}")
+    lines.append(f"    {words['where']}" + "; ".join(p for _c, p in where_to_read(r)))
     return lines
 
 

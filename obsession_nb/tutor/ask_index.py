@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from obsession_nb.base import i18n, wordsearch, yamlio
+from obsession_nb.base import i18n, wordsearch
 from obsession_nb.base import japanese as japanese_words
 from obsession_nb.base.japanese import has_japanese
 from obsession_nb.base.resources import content_dir
@@ -37,7 +37,15 @@ class Term:
 
 @cache
 def _glossary_data() -> dict[str, Any]:
-    return yamlio.load((content_dir() / "glossary.yaml").read_text(encoding="utf-8"))
+    path = content_dir() / "glossary.yaml"
+
+    def parse() -> dict[str, Any]:
+        from obsession_nb.base import yamlio
+
+        data: dict[str, Any] = yamlio.load(path.read_text(encoding="utf-8"))
+        return data
+
+    return content_cache.plain("glossary", [path, Path(__file__)], parse)
 
 
 @cache
@@ -106,17 +114,19 @@ def _facts() -> dict[str, Any]:
               for key, (kind, key_id, _title, opens) in meta.items()}
         return {"meta": meta, "modes": of}
 
-    return content_cache.plain("ask-entries", _sources(), work_out)  # type: ignore[no-any-return]
+    facts: dict[str, Any] = content_cache.plain("ask-entries", _sources(), work_out)
+    return facts
 
 
 def entries() -> Meta:
     """Per document key: (kind, id, English title, rule opened)."""
-    return {key: tuple(value) for key, value in _facts()["meta"].items()}  # type: ignore[misc]
+    return {key: tuple(value) for key, value in _facts()["meta"].items()}
 
 
 def modes() -> dict[str, str]:
     """Per document key: the mode of its entry (a case's or a term's is its first rule's)."""
-    return _facts()["modes"]  # type: ignore[no-any-return]
+    found: dict[str, str] = _facts()["modes"]
+    return found
 
 
 def _built(name: str, documents: Callable[[], list[Document]],
@@ -188,8 +198,9 @@ def _japanese_documents() -> list[Document]:
     docs: list[Document] = []
     for r in rule_index().values():
         ja = japanese_text("rule", r.id)
-        fields = ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ()
-        docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1)),
+        fields: tuple[tuple[str, int], ...] = (
+            ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ())
+        docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1), (_id_words(r.id), 1)),
                              (ja.summary,) if ja else (r.summary,)))
     for c in cases():
         cj = japanese_text("case", c.id)
@@ -206,7 +217,12 @@ def _japanese_documents() -> list[Document]:
 
 def _japanese_names() -> dict[str, str]:
     """The game's names in English -> in Japanese (the glossary's terms and their other names,
-    the widgets' labels): an English name in a Japanese question is searched in Japanese too."""
+    the widgets' labels): an English name in a Japanese question is searched in Japanese too.
+    Kept in the user's cache with the indexes."""
+    return content_cache.plain("ask-names-ja", _sources(), _work_out_names)
+
+
+def _work_out_names() -> dict[str, str]:
     names = {str(k): str(v) for k, v in i18n.glossary("ja").items()
              if k.isascii() and has_japanese(str(v))}
     for t in glossary():

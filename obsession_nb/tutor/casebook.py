@@ -12,9 +12,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import Ruling
 
@@ -127,7 +127,19 @@ def engine_answer(case_id: str) -> EngineAnswer:
 
 @cache
 def _data() -> dict[str, Any]:
-    return yamlio.load((content_dir() / "casebook.yaml").read_text(encoding="utf-8"))
+    """The casebook's YAML, kept in the user's cache while it is unchanged
+    (obsession_nb/data/content_cache.py): `obsession-nb ask` need not parse it."""
+    from obsession_nb.data import content_cache
+
+    path = content_dir() / "casebook.yaml"
+
+    def parse() -> dict[str, Any]:
+        from obsession_nb.base import yamlio
+
+        data: dict[str, Any] = yamlio.load(path.read_text(encoding="utf-8"))
+        return data
+
+    return content_cache.plain("casebook", [path, Path(__file__)], parse)
 
 
 @cache
@@ -196,4 +208,6 @@ def _position(spec: dict[str, Any]) -> Game:
         data["round"] = spec["round"]
     cards = _data().get("cards") or {}
     data["custom_cards"] = [{"id": cid, **cards[cid]} for cid in spec.get("cards") or ()]
+    from obsession_nb.base import yamlio
+
     return load_scenario_text(yamlio.dump(data), play_recorded=False, source="casebook")

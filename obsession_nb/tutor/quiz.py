@@ -116,15 +116,17 @@ def _at(game: Game, label: str) -> Position:
 @on_reload
 @cache
 def _scenario_positions() -> tuple[Position, ...]:
-    """Every decision of every packaged scenario's recorded play."""
+    """Every decision of every packaged scenario's recorded play, each named by the scenario's
+    title (the words a player reads, not its file's id)."""
     out = []
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
         game = load_position(path.stem)
-        out.append(_at(game, path.stem))
+        title = game.state.title or path.stem
+        out.append(_at(game, title))
         for i, action in enumerate(list(game.recorded)):
             game.apply(action)
             if game.state.turn is not None:
-                out.append(_at(game, f"{path.stem} after action {i + 1}"))
+                out.append(_at(game, f"{title}, after {i + 1} of its actions"))
     return tuple(out)
 
 
@@ -269,7 +271,7 @@ def _earn_question(game: Game, rng: random.Random, source: str) -> Question | No
     options = [gained, *rng.sample(sorted(wrong), 3)]
     rng.shuffle(options)
     shown = [r for r in rulings if _MONEY_RULES.match(r.rule)] or list(rulings)
-    who = game.state.players[game.state.turn.player].name  # type: ignore[union-attr]
+    who = game.table.me.name
     prompt = (
         f"{game.pending()['prompt']}. After “{describe(game, action)}” the activity's favours are "
         f"collected. How much does {who}'s money change?"

@@ -15,7 +15,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir, package_dir
 from obsession_nb.data import content_cache
 from obsession_nb.data.rules import Rule, rule, rule_index
@@ -47,10 +46,21 @@ def _words(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def _yaml_text(path: Path) -> Any:
+    from obsession_nb.base import yamlio  # here: read only when the user's cache has no copy
+
+    return yamlio.load(path.read_text(encoding="utf-8"))
+
+
+def _yaml(name: str, path: Path) -> Any:
+    """A content file's YAML, kept in the user's cache while it is unchanged."""
+    return content_cache.plain(name, [path, Path(__file__)], lambda: _yaml_text(path))
+
+
 @cache
 def sources() -> tuple[Source, ...]:
     """The sources legend, in the order a reader meets them."""
-    data = yamlio.load((content_dir() / "sources.yaml").read_text(encoding="utf-8"))
+    data = _yaml("sources", content_dir() / "sources.yaml")
     return tuple(
         Source(prefix=s["prefix"], name=s["name"], what=_words(s["what"]),
                find=_words(s["find"]), example=s["example"], precedence=_words(s["precedence"]),
@@ -142,7 +152,7 @@ class Demonstration:
             players, seed = (int(x) for x in self.name.split("-"))
             game, player = _random_game(players, seed)
             for _ in range(self.before):
-                game.apply(player.choose(game))  # type: ignore[arg-type]
+                game.apply(player.next_action(game))
             return game
         from obsession_nb.engine.game import load_position
 
@@ -161,7 +171,7 @@ def _scenario_rules() -> dict[str, tuple[tuple[str, int, str, str], ...]]:
     actions, computed by playing them (once per version of the package: the user's cache keeps
     what was found, obsession_nb/data/content_cache.py)."""
     found = content_cache.for_package("scenario-rules", _play_scenarios)
-    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}  # type: ignore[misc]
+    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}
 
 
 def _play_scenarios() -> dict[str, list[list[Any]]]:
@@ -170,7 +180,7 @@ def _play_scenarios() -> dict[str, list[list[Any]]]:
     found: dict[str, list[list[Any]]] = {}
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
         game = load_position(path.stem)
-        title = str(yamlio.load(path.read_text(encoding="utf-8")).get("title") or path.stem)
+        title = str(_yaml_text(path).get("title") or path.stem)
         for i, action in enumerate(list(game.recorded)):
             for entry in game.apply(action):
                 for r in entry.rulings:
@@ -196,7 +206,7 @@ def _game_rules() -> dict[str, tuple[tuple[str, int, str], ...]]:
     """Rule id -> (game name, action index, action) of its first ruling in each random game
     (played once per version of the package, as :func:`_scenario_rules`)."""
     found = content_cache.for_package("game-rules", _play_games)
-    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}  # type: ignore[misc]
+    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}
 
 
 def _play_games() -> dict[str, list[list[Any]]]:
@@ -364,13 +374,23 @@ def _split_reading(reading: str | None) -> tuple[str | None, str | None]:
     return (head.strip() or None), (tail.strip() if sep else None)
 
 
+def where_to_read(r: Rule) -> tuple[tuple[str, str], ...]:
+    """Where to read the rule: each citation with its plain-words explanation."""
+    return tuple((c, explain(c)) for c in r.cite)
+
+
+def reading(r: Rule) -> tuple[str | None, str | None]:
+    """A ruling's or an option's reading: the one chosen and the ones rejected."""
+    return _split_reading(r.reading)
+
+
 def entry(rule_id: str) -> Entry:
     """The browser entry of ``rule_id`` (``KeyError`` if the index lacks it)."""
     r = rule(rule_id)
-    chosen, rejected = _split_reading(r.reading)
+    chosen, rejected = reading(r)
     return Entry(
         rule=r, chosen=chosen, rejected=rejected,
-        where=tuple((c, explain(c)) for c in r.cite),
+        where=where_to_read(r),
         related=tuple(rule(x) for x in related(rule_id)),
         demonstrations=tuple(demonstrations(rule_id)),
         tutorials=tuple(tutorials(rule_id)),

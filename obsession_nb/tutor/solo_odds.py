@@ -20,6 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.base.batch import game_seeds, run_all
+from obsession_nb.base.figures import Described, described
 from obsession_nb.engine.game import Game
 from obsession_nb.modes.solo.game import (
     make_player,
@@ -69,7 +70,7 @@ def play_out(game: Game, seed: int, strategy: str = "greedy") -> GameOutcome:
     """Play a position to the end with the strategy (fast path: no per-action log)."""
     play(game, make_player(strategy, seed), logged=False)
     result = solo_result(game)
-    solo = game.state.solo or Solo()
+    solo = Solo.of(game.state.solo) or Solo()
     return GameOutcome(seed, result.length, strategy, result.finished, result.round,
                        result.total, result.modifier, result.adjusted, result.target,
                        result.won, tuple(s.model_dump() for s in solo.scavenged))
@@ -260,8 +261,7 @@ def plot_finals(outcomes: Sequence[GameOutcome], axes: Sequence[Axes] | None = N
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    from obsession_nb.modes.solo.end import TARGETS
-    from obsession_nb.modes.solo.game import modifier
+    from obsession_nb.modes.solo.end import TARGETS, modifier
 
     frame = results_frame(outcomes)
     lengths = list(dict.fromkeys(frame["length"]))
@@ -298,3 +298,34 @@ def plot_finals(outcomes: Sequence[GameOutcome], axes: Sequence[Axes] | None = N
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, loc="lower left")
     return axes
+
+
+# ----------------------------------------------------------------- the tutorial's charts, described
+
+
+def top_loss_table(frame: pd.DataFrame,
+                   rounds: Sequence[int] = (1, 3, 6, 9, 12, 15, 18)) -> Any:
+    """``top_loss_frame`` at a few rounds, as percentages (a pandas Styler)."""
+    shown = [r for r in rounds if r in frame.index]
+    return frame.loc[shown].style.format("{:.0%}")
+
+
+def top_loss_chart(frame: pd.DataFrame, title: str = "") -> Described:
+    """``plot_top_loss`` as a chart with the words a screen reader reads in its place."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.2))
+    plot_top_loss(frame, ax, title=title)
+    fig.tight_layout()
+    return described(fig, "Line chart: for each stack, the share of games in which the AI has "
+                          "taken its top tile by each round, beside the dashed line "
+                          "1 − (19/20)ⁿ (no critical rule, no purchases).")
+
+
+def finals_chart(outcomes: Sequence[GameOutcome]) -> Described:
+    """``plot_finals`` as a chart with the words a screen reader reads in its place."""
+    fig = plot_finals(outcomes)[0].figure
+    fig.tight_layout()
+    return described(fig, "Scatter charts, one per game length: each game's scorepad total "
+                          "against its finishing round, green if it beat the target, with the "
+                          "red line of the scorepad needed to beat the target on each round.")

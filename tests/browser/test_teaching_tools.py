@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from a11y import assert_accessible
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tutor_helpers import REPO, shoot
 
 pytestmark = pytest.mark.browser
@@ -259,39 +260,70 @@ def test_teaching_mode_board_in_japanese(page: Page, teach_server: str, assert_n
     assert_no_widget_errors(page)
 
 
-# The board and the ruling wholly inside the window, and nothing to scroll to.
+# One screen: the ruling and the board's area inside the window and nothing to scroll to on the
+# page; the board drawn at full size or larger (its card names at 11 px or more, font size times
+# zoom); ``whole``: the board's area needs no scrolling of its own either.  Returns what failed.
 _ONE_SCREEN_JS = """
-() => {
+(whole) => {
   const inside = (el) => {
     const r = el.getBoundingClientRect();
     return r.height > 100 && r.top >= 0 && r.left >= 0
-      && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+      && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1;
   };
-  const board = document.querySelector('.onb-stepper .onb-board');
+  const area = document.querySelector('.onb-teach-mode .onb-area-board');
   const ruling = document.querySelector('.onb-teach-rulings');
   const page = document.scrollingElement;
-  return board && ruling && inside(board) && inside(ruling)
-    && page.scrollHeight <= window.innerHeight + 1 && page.scrollTop === 0;
+  const names = [...document.querySelectorAll('.onb-board .onb-card-name, .onb-board .onb-tile-name')]
+    .filter((el) => el.getClientRects().length);
+  const drawn = names.map((el) => {
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    for (let up = el; up; up = up.parentElement) size *= parseFloat(up.style?.zoom) || 1;
+    return size;
+  });
+  const failed = [];
+  if (!area || !inside(area)) failed.push('board area outside the window');
+  if (!ruling || !inside(ruling)) failed.push('ruling outside the window');
+  if (page.scrollHeight > window.innerHeight + 1 || page.scrollTop !== 0) failed.push('page scrolls');
+  if (!names.length) failed.push('no card names');
+  if (Math.min(...drawn) < 11) failed.push(`card name at ${Math.min(...drawn).toFixed(1)} px`);
+  if (whole && area && area.scrollHeight > area.clientHeight + 1) failed.push('board scrolls');
+  return failed.length ? failed.join('; ') : null;
 }
 """
 
 
+def _one_screen_problem(page: Page, whole: bool) -> str | None:
+    """Wait until the teaching screen is as _ONE_SCREEN_JS wants it (a redrawn board is fitted
+    again on a later frame); what still fails after 30 s, or None."""
+    check = f"() => ({_ONE_SCREEN_JS})({str(whole).lower()})"
+    try:
+        page.wait_for_function(f"() => ({check})() === null", timeout=30_000)
+    except PlaywrightTimeoutError:
+        return page.evaluate(check)
+    return None
+
+
 @pytest.mark.parametrize("teach_server", [("refresher-round-6", "en")], indirect=True)
-def test_teaching_mode_fits_board_and_ruling_on_one_1920x1080_screen(
-    page: Page, teach_server: str, assert_no_widget_errors
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
+def test_teaching_mode_shows_board_and_ruling_on_one_screen(
+    page: Page, teach_server: str, assert_no_widget_errors, width: int, height: int
 ):
-    page.set_viewport_size({"width": 1920, "height": 1080})
+    """Issue 47 item 4: on a 1366 x 768 laptop and a 1920 x 1080 screen, the ruling in large
+    type beside the board of the player to act, its card names at 11 px or more (at 1920 x 1080
+    the whole board fits; at 1366 x 768 its area scrolls by itself, the page never)."""
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(teach_server)
     teach = page.locator(".onb-teach")
     expect(teach).to_have_attribute("data-step", "0", timeout=120_000)
+    whole = height >= 1080
     for step in range(1, 5):  # activity, host, two invitations: the rulings grow
         page.keyboard.press("ArrowRight")
         expect(teach).to_have_attribute("data-step", str(step))
-        page.wait_for_function(_ONE_SCREEN_JS, timeout=10_000)
+        problem = _one_screen_problem(page, whole)
+        assert problem is None, f"step {step} at {width} x {height}: {problem}"
     expect(teach.locator(".onb-teach-rulings .onb-ruling").first).to_be_visible()
-    # only the board of the player to act, at a readable size
+    # only the board of the player to act
     board = page.locator(".onb-stepper .onb-board")
     expect(board.locator(".onb-player")).to_have_count(1)
-    assert float(board.evaluate("b => parseFloat(b.style.zoom) || 1")) >= 0.75
-    page.screenshot(path=str(REPO / "test-artifacts" / "screenshots" / "teach-1920x1080.png"))
+    page.screenshot(path=str(REPO / "test-artifacts" / "screenshots" / f"teach-{width}x{height}.png"))
     assert_no_widget_errors(page)

@@ -11,7 +11,7 @@ from importlib.metadata import version
 import pytest
 
 import obsession_nb
-from obsession_nb.engine.mode import RECORDS
+from obsession_nb.engine.records.registry import RECORDS
 
 HEAVY = ("pandas", "pydantic", "ipywidgets", "matplotlib", "numpy", "yaml", "anywidget",
          "importlib.metadata", "obsession_nb.engine.records.state", "obsession_nb.engine.turn.dispatch",

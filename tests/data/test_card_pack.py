@@ -305,6 +305,7 @@ def test_the_card_entry_widget_saves_imports_and_exports(tmp_path, config):
     theirs = pack_store.dump({"cards": [{**pack.read(config / "cards.yaml")["cards"][0], "vp": 3}]})
     assert not entry.import_text(theirs, "friend.yaml")
     assert "vp mine 1, theirs 3" in entry.view.problems["_"]
+    assert entry.view.message == "Not imported (1 problem): nothing written."
     assert (config / "cards.yaml").read_text(encoding="utf-8") == exported  # nothing written
     entry.choose("prestige", "marquess-of-tetbury")
     entry.set("reputation", "3")

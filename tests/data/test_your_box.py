@@ -18,7 +18,6 @@ from obsession_nb.base.resources import content_dir
 from obsession_nb.data import pack_store
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.engine.game import load_scenario
-from obsession_nb.engine.positions.view import position
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +46,7 @@ def test_components_shows_no_standin(boxed):
 def test_every_packaged_board_shows_the_packs_names(boxed):
     boxed_names = 0
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
-        shown = list(named(position(load_scenario(path.stem))))
+        shown = list(named(load_scenario(path.stem).view()))
         assert not [x["name"] for x in shown if x["standin"] or x["name"].startswith("Stand-in")]
         boxed_names += sum(x["name"].startswith(BOXED) for x in shown)
         for x in shown:  # the "?" badge lifts for what was entered
@@ -78,11 +77,13 @@ def test_solo_and_classic_solitaire_run_on_the_pack(boxed):
     assert "Boxed beginner opponent 2" in proc.stdout
 
 
-def test_practice_runs_on_the_pack(boxed):
+def test_practice_runs_on_the_pack(boxed, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "obsession_nb.cli", "practice", "--players", "2",
                            "--opponents", "random", "--seed", "4"], input="board\n1\nquit\n",
-                          capture_output=True, text=True, timeout=300, env=os.environ.copy())
+                          capture_output=True, text=True, timeout=300, env=os.environ.copy(),
+                          cwd=tmp_path)  # quitting keeps the unfinished game in the folder
     assert proc.returncode == 1, proc.stderr  # quit before the end
+    assert list(tmp_path.glob("practice-unfinished*.yaml")), proc.stdout
     from obsession_nb.engine.positions.provenance import cards_in_play
     from obsession_nb.practice.arena import make_player
     from obsession_nb.practice.session import Practice

@@ -12,8 +12,9 @@ from mode_games import Kind, start
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.mode import RECORDS, ModeSlot, mode_named, mode_records, registered
+from obsession_nb.engine.mode import mode_named
 from obsession_nb.engine.records.notation import action_types, parse
+from obsession_nb.engine.records.registry import RECORDS, ModeSlot, mode_records, registered
 from obsession_nb.engine.records.state import State
 from obsession_nb.modes.solo.actions import DiscardTile
 from obsession_nb.modes.team.actions import AskGift

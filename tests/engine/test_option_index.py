@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from obsession_nb.engine.mode import BUILTIN
 from obsession_nb.engine.positions.option_index import (
     field_values,
     option_rules,
@@ -22,6 +21,7 @@ from obsession_nb.engine.positions.option_index import (
     selector,
 )
 from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.registry import BUILTIN
 
 NOT_OFFERED: dict[tuple[str, str | None], str] = {
     # (option id, choice; None = the whole option): why it is not selectable

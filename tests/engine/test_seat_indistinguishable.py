@@ -20,7 +20,7 @@ from collections import defaultdict
 import pytest
 from mode_games import Kind, start
 
-from obsession_nb.base.render import view_html, view_text
+from obsession_nb.base.render import position_html, position_text
 from obsession_nb.engine.explore.explorer import ExploreLimit
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.records.state import LogEntry
@@ -106,7 +106,8 @@ def renderings(game: Game, seat: int) -> tuple[object, ...]:
     """The seat's view as JSON, text and HTML (``Game.text`` and ``Game.html`` render the same
     JSON view)."""
     view = game.view(seat)
-    return view, view_text(game, view), view_html(game, view)
+    names = game.table.servant_name
+    return view, position_text(view, names), position_html(view, names)
 
 
 def mentioned(names: dict[str, str], entry: LogEntry, hidden: dict[str, str]) -> list[str]:

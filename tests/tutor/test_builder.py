@@ -9,7 +9,7 @@ import pytest
 import obsession_nb
 from obsession_nb.cli import main
 from obsession_nb.engine.game import load_scenario_text
-from obsession_nb.engine.mode import BUILTIN
+from obsession_nb.engine.records.registry import BUILTIN
 from obsession_nb.engine.steps.rounds import is_courtship
 from obsession_nb.players.random_player import RandomPlayer, play_out
 

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from obsession_nb.engine.explore.choices import explored_choices
 from obsession_nb.engine.explore.keys import end_position_key, position_key
@@ -42,7 +42,26 @@ from obsession_nb.engine.turn import dispatch as engine
 if TYPE_CHECKING:
     import pandas as pd
 
-    from obsession_nb.engine.game import Game
+    from obsession_nb.engine.records.state import State
+    from obsession_nb.engine.seat.view import SeatView
+    from obsession_nb.engine.table import Table
+
+
+class Game(Protocol):
+    """What the explorer reads of a game (an ``engine.game.Game``): its position with its
+    catalog, whose decision it is, what a seat may see, and a copy re-dealt for a seat."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def state(self) -> State: ...
+    def pending(self) -> dict[str, Any]: ...
+    def seat_view(self, seat: int | None) -> SeatView: ...
+    def sample(self, seat: int, rng: random.Random) -> Self: ...
+
+
+G = TypeVar("G", bound=Game)
+
 
 COLUMNS = ("actions", "money", "reputation", "level", "position", "money_after", "guests",
            "invitations", "draws", "servants", "hired", "flipped", "bought", "affordable",
@@ -291,7 +310,7 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     return frame.head(top) if top is not None else frame
 
 
-def for_seat(game: Game, seat: int, search: Callable[[Game], pd.DataFrame]) -> pd.DataFrame:
+def for_seat(game: G, seat: int, search: Callable[[G], pd.DataFrame]) -> pd.DataFrame:
     """``search`` run as ``seat`` may run it (ruling.seat-view): on a copy of the position with
     everything the seat cannot know dealt again from a fixed seed (``Game.sample``), so that
     no row, its order nor its figures depend on a hidden card, and every card the seat cannot
@@ -361,5 +380,6 @@ def rows_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The table as JSON-ready rows (the CLI's ``--json``)."""
     import json
 
-    return json.loads(frame.to_json(orient="records"))
+    rows: list[dict[str, Any]] = json.loads(frame.to_json(orient="records"))
+    return rows
 

@@ -8,6 +8,7 @@ bad notation and illegal actions are separate errors).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 
 from obsession_nb.data.rules import BadNotation
@@ -54,7 +55,7 @@ def check(table: Table, action: a.Action) -> None:
                                       [*table.catalog.gentry, *table.custom])
 
 
-def _known(table: Table, what: str, value: str, known: dict[str, object]) -> None:
+def _known(table: Table, what: str, value: str, known: Mapping[str, object]) -> None:
     """"did you mean" by the names players see as well as by ids."""
     if value not in known:
         raise table.names.unknown(what, value, known)

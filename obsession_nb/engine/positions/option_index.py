@@ -66,7 +66,8 @@ def selector(name: str, value: object) -> Rule | None:
 
 
 def _show(value: object) -> str:
-    return {True: "true", False: "false", None: "none"}.get(value, str(value))  # type: ignore[call-overload]
+    words: dict[object, str] = {True: "true", False: "false", None: "none"}
+    return words.get(value, str(value))
 
 
 def parse_setting(text: str) -> tuple[str, object]:

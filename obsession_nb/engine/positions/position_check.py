@@ -13,9 +13,10 @@ from collections import Counter
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.engine.records.state import State
+from obsession_nb.engine.mode import held_records
+from obsession_nb.engine.records.state import Choice, State
 from obsession_nb.engine.setup.areas import setup_decisions
-from obsession_nb.engine.setup.decisions import STEPS as SETUP_STEPS
+from obsession_nb.engine.setup.decisions import DECISIONS as SETUP_DECISIONS
 from obsession_nb.engine.setup.servant_draft import DRAFT_SERVANTS
 from obsession_nb.engine.steps.limits import excess
 from obsession_nb.engine.steps.rounds import is_courtship
@@ -89,8 +90,7 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
     if turn.tile is not None and me.owned(turn.tile) is None:
         problems.append(f"turn.tile: {me.name} does not own '{turn.tile}'")
     elif turn.tile is not None and turn.tile in catalog.tiles:
-        owned = me.owned(turn.tile)
-        face = table.face(owned)  # type: ignore[arg-type]
+        face = table.face(me.owned_tile(turn.tile))
         if not face.playable:
             problems.append(f"turn.tile: '{turn.tile}' shows no activity to host")
         elif turn.step == "invite" and face.guests is None:
@@ -118,7 +118,7 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
     elif turn.choices and not favours:
         problems.append(f"turn.choices: favour decisions wait only in step favours (or an "
                         f"objective kept from a VP card played then), not '{turn.step}'")
-    if turn.step in SETUP_STEPS and turn.step not in setup_decisions(state.options):
+    if turn.step in SETUP_DECISIONS and turn.step not in setup_decisions(state.options):
         problems.append(f"turn.step: '{turn.step}' is a setup decision of an option this game "
                         "does not use (option.starter-guest-draft, option.market-redraw, "
                         "ud.objectives-during-play)")
@@ -138,7 +138,7 @@ def _pending(state: State, catalog: Catalog, custom: dict[str, GentryCard]) -> l
     return problems
 
 
-def _choice(path: str, choice, table: Table, guests: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
+def _choice(path: str, choice: Choice, table: Table, guests: list[str]) -> list[str]:
     problems = []
     if choice.kind == "screen":
         if not choice.cards or choice.deck is None:
@@ -198,6 +198,6 @@ def _set_out_early(state: State) -> list[str]:
     why = "is set out when the servant draft ends (ud.setup.draft); it holds nothing during it"
     problems = [f"supply.{pile}: {why}" for pile in SET_OUT_AFTER_DRAFT
                 if getattr(state.supply, pile)]
-    if state.tableau is not None:
-        problems.append(f"tableau: {why}")
+    problems += [f"{field}: {why}" for field, held in held_records(state)
+                 if held.set_out_with_market]
     return problems

@@ -17,25 +17,25 @@ from obsession_nb.data.catalog_records import Sourced
 if TYPE_CHECKING:
     import pandas as pd
 
-    from obsession_nb.engine.game import Game
+    from obsession_nb.engine.table import Table
 
 COMMON = 3
 """How many of the most often unverified fields a row names."""
 
 
-def cards_in_play(game: Game) -> list[str]:
+def cards_in_play(table: Table) -> list[str]:
     """Every guest card in the hands, discard piles, the turn's party, the decks and the
     Fairchilds, one entry per copy."""
-    state = game.state
+    state = table.state
     supply = state.supply
     party = state.turn.guests if state.turn is not None else []
     return [*(c for p in state.players for c in (*p.hand, *p.discard)), *party,
             *supply.casual_deck, *supply.prestige_deck, *supply.fairchilds]
 
 
-def tiles_in_play(game: Game) -> list[str]:
+def tiles_in_play(table: Table) -> list[str]:
     """Every tile in the organisers, the market, the reserves and the bag, one entry per copy."""
-    state = game.state
+    state = table.state
     supply = state.supply
     return [*(o.tile for p in state.players for o in p.organiser),
             *(t for stack in supply.market for t in stack),
@@ -55,13 +55,12 @@ def _row(group: str, entries: Iterable[Sourced]) -> dict[str, object]:
     }
 
 
-def provenance_frame(game: Game) -> pd.DataFrame:
+def provenance_frame(table: Table) -> pd.DataFrame:
     """One row per kind of component in play (guest cards, tiles): how many there are, how
     many are stand-ins, how many others carry an unverified value, how many are verified, and
     the fields most often unverified among the non-stand-ins."""
     import pandas as pd
 
-    table = game.table
-    rows = [_row("guest cards", (table.card(c) for c in cards_in_play(game))),
-            _row("tiles", (table.tile(t) for t in tiles_in_play(game)))]
+    rows = [_row("guest cards", (table.card(c) for c in cards_in_play(table))),
+            _row("tiles", (table.tile(t) for t in tiles_in_play(table)))]
     return pd.DataFrame(rows).set_index("components")

@@ -22,10 +22,10 @@ from obsession_nb.base.cloning import is_record
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.engine.mode import ModeSlot
 from obsession_nb.engine.positions.scenario_check import check, key_path
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.record import problem
+from obsession_nb.engine.records.registry import ModeSlot
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.table import WHEEL_LEVELS
@@ -152,7 +152,8 @@ def parse_data(data: dict[str, Any], catalog: Catalog | None = None, source: str
             problems += decision(state, catalog, cards, playable=not problems)
     if problems:
         raise ScenarioError(problems, source)
-    return Scenario(state, custom, list(actions))  # type: ignore[arg-type]
+    assert state is not None  # a file is read into a position, or its problems are reported
+    return Scenario(state, custom, list(actions))
 
 
 def _load(text: str, source: str) -> dict[str, Any]:
@@ -177,7 +178,8 @@ def _load(text: str, source: str) -> dict[str, Any]:
     too_big = _too_big(data)
     if too_big:
         raise ScenarioError([too_big], source)
-    return _unshared(data)
+    unshared: dict[str, Any] = _unshared(data)
+    return unshared
 
 
 def _yaml_problem(text: str, exc: yaml.YAMLError) -> str:
@@ -195,10 +197,11 @@ def _yaml_problem(text: str, exc: yaml.YAMLError) -> str:
 
 def _place(text: str | bytes, index: int) -> str:
     """``line L, column C`` of a character (or byte) of the text, both counted from 1."""
-    newline = "\n" if isinstance(text, str) else b"\n"
-    line = text.count(newline, 0, index) + 1  # type: ignore[arg-type]
-    column = index - (text.rfind(newline, 0, index) + 1) + 1  # type: ignore[arg-type]
-    return f"line {line}, column {column}"
+    if isinstance(text, str):
+        lines, start = text.count("\n", 0, index), text.rfind("\n", 0, index)
+    else:
+        lines, start = text.count(b"\n", 0, index), text.rfind(b"\n", 0, index)
+    return f"line {lines + 1}, column {index - start}"
 
 
 def _kind(value: Any) -> str:
@@ -354,8 +357,7 @@ def _record(annotation: Any) -> Any:
 
 
 def _placeholder(annotation: Any) -> Any:
-    """A value of the annotation's type that validates (a record with only its required
-    fields)."""
+    """A value of the annotation's type that validates (a record: its required fields)."""
     annotation = _optional(annotation)
     if _record(annotation):
         return {name: _placeholder(f.annotation)

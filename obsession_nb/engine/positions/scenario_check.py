@@ -1,7 +1,7 @@
 """What the components of a position must satisfy beyond their field types, each problem with its
 path: every id known to the catalog, no card or tile in more places than it has copies, numbers
 in range, a market of identical stacks and reserves of their own kind, the milestones, both
-Fairchilds in play on a track with courtships, no fewer objectives than the round allows. Every
+Fairchilds in play on a track with courtships, as many objectives as the round allows (objective_count). Every
 mode goes through all of these; a mode plugin adds its own (``Mode.check_position``) and only
 says what differs by its attributes (``identical_stacks``, ``last_round``, ``milestones``). The
 pending decision is checked one layer up, where the rules live
@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile
-from obsession_nb.engine.mode import mode_named
+from obsession_nb.engine.mode import held_records, mode_named
+from obsession_nb.engine.positions.objective_count import objective_count_problems
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.setup.tiles import box_in_use, chosen_monuments
@@ -34,6 +35,9 @@ Where = str | tuple[str, int]
 """A component's path: written out, or a list's path and the index in it (written only when a
 problem names it: most positions have none, and a position names hundreds of components)."""
 
+Add = Callable[[Where, str], None]
+"""A check of one component at its path (:meth:`_Components.card` …)."""
+
 
 def text(path: Where) -> str:
     """The path as a problem names it: ``supply.bag[3]``."""
@@ -49,6 +53,7 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard],
     problems = components.run()
     if whole:
         problems += components.fairchilds()
+        problems += objective_count_problems(state, catalog, components.cards)
     return problems
 
 
@@ -66,9 +71,14 @@ class _Components:
     # ----------------------------------------------------------------- places of components
 
     def card(self, path: Where, card_id: str) -> None:
+        self.card_named(path, card_id)
+        self.places["card"].setdefault(card_id, []).append(path)
+
+    def card_named(self, path: Where, card_id: str) -> None:
+        """A gentry card a record names without holding it (a lent card is counted where it
+        is)."""
         if card_id not in self.cards and card_id not in self.unchecked:
             self.problems.append(f"{text(path)}: unknown gentry card '{card_id}'")
-        self.places["card"].setdefault(card_id, []).append(path)
 
     def tile(self, path: Where, tile_id: str) -> None:
         if tile_id not in self.catalog.tiles:
@@ -84,13 +94,13 @@ class _Components:
         if kind not in self.catalog.servants:
             self.problems.append(f"{text(path)}: unknown servant '{kind}'")
 
-    def other(self, what: str, known: dict[str, object], path: Where, card_id: str) -> None:
+    def other(self, what: str, known: Mapping[str, object], path: Where, card_id: str) -> None:
         if card_id not in known:
             label = {"objective": "objective card", "vp": "VP card", "theme": "theme card"}[what]
             self.problems.append(f"{text(path)}: unknown {label} '{card_id}'")
         self.places[what].setdefault(card_id, []).append(path)
 
-    def each(self, add, path: str, ids: list[str]) -> None:  # type: ignore[no-untyped-def]
+    def each(self, add: Add, path: str, ids: list[str]) -> None:
         for j, item in enumerate(ids):
             add((path, j), item)
 
@@ -151,36 +161,11 @@ class _Components:
         self.supply_checks(objective, vp, theme)
         self.each(theme, "themes", state.themes)
         self.turn_checks(objective)
-        if state.solo is not None:
-            base = "solo"
-            self.each(self.card, f"{base}.ball_offer", state.solo.ball_offer)
-            self.each(self.recorded, f"{base}.discarded", state.solo.discarded)
-            for j, roll in enumerate(state.solo.scavenged):
-                if roll.tile is not None:
-                    self.recorded(f"{base}.scavenged[{j}].tile", roll.tile)
-        if state.tableau is not None:  # the starter-guest draft's deck, the Grand Ball's guests
-            self.each(self.card, "tableau.draft_deck", state.tableau.draft_deck)
-            self.each(self.card, "tableau.ball_offer", state.tableau.ball_offer)
-            for j, qv in enumerate(state.tableau.queen_victoria):
-                self.each(self.recorded, f"tableau.queen_victoria[{j}].removed", qv.removed)
-                self.each(self.recorded, f"tableau.queen_victoria[{j}].drawn", qv.drawn)
-        if state.classic_solo is not None:  # the AI card's rolls, the opponent's pile
-            for j, ai_roll in enumerate(state.classic_solo.rolls):
-                self.each(self.recorded, f"classic_solo.rolls[{j}].tiles", ai_roll.tiles)
-            self.each(vp, "classic_solo.opponent_vp", state.classic_solo.opponent_vp)
-            if state.classic_solo.opponent_fairchild is not None:
-                self.card("classic_solo.opponent_fairchild", state.classic_solo.opponent_fairchild)
-        if state.team is not None:  # a request and the loans name what is asked and lent
-            base = "team"
-            request = state.team.request
-            if request is not None and request.servant is not None:
-                self.servant(f"{base}.request.servant", request.servant)
-            for j, loan in enumerate(state.team.loans):  # the lent card is counted where it is
-                if loan.kind == "servant":
-                    self.servant(f"{base}.loans[{j}].item", loan.item)
-                elif loan.item not in self.cards and loan.item not in self.unchecked:
-                    self.problems.append(f"{base}.loans[{j}].item: unknown gentry card "
-                                         f"'{loan.item}'")
+        named: dict[str, Add] = {"card": self.card, "card-named": self.card_named, "vp": vp,
+                                 "tile-named": self.recorded, "servant": self.servant}
+        for field, held in held_records(state):  # what the modes' records name
+            for kind, where, item in held.components(field):
+                named[kind](where, item)
         self.milestone_checks()
         self.monument_choice()
         self.problems += self.mode.check_position(state, catalog)
@@ -204,7 +189,7 @@ class _Components:
         if state.finished and state.turn is not None:
             self.problems.append("turn: the game is over (finished), so no decision is pending")
 
-    def supply_checks(self, objective, vp, theme) -> None:  # type: ignore[no-untyped-def]
+    def supply_checks(self, objective: Add, vp: Add, theme: Add) -> None:
         state = self.state
         supply = state.supply
         for kind, count in supply.servants_for_hire.items():
@@ -224,10 +209,11 @@ class _Components:
             self.problems.append(f"supply.market: six spaces at most, not {len(supply.market)}")
         # a bought space stays empty until the turn's last purchase only where a turn may buy
         # several (market.purchases-then-slide); after a single purchase the tiles slide at once
-        several = state.turn is not None and _several_purchases(state, self.catalog)
+        turn = state.turn
+        shopping = (turn is not None and turn.purchases > 0  # the slide waits
+                    and _several_purchases(state, self.catalog))
         for j, stack in enumerate(supply.market):
             self.each(self.tile, f"supply.market[{j}]", stack)
-            shopping = several and state.turn.purchases > 0  # the slide waits
             if self.mode.identical_stacks and (len(set(stack)) > 1 or not (stack or shopping)):
                 self.problems.append(f"supply.market[{j}]: " + (
                     "only identical tiles stack in one space (market.duplicates-stack)" if stack
@@ -288,7 +274,7 @@ class _Components:
             places.add((claim.card, claim.place))
             self.not_negative(f"{path}.turn", claim.turn)
 
-    def turn_checks(self, objective) -> None:  # type: ignore[no-untyped-def]
+    def turn_checks(self, objective: Add) -> None:
         turn = self.state.turn
         if turn is None:
             return
@@ -323,7 +309,8 @@ class _Components:
                     f"{text(places[-1])}: tile '{tile_id}' is in {len(places)} places "
                     f"({', '.join(map(text, places))}) but the game has "
                     f"{tile.copies_in_game(box)}")
-        known = {"objective": catalog.objectives, "vp": catalog.vp_cards, "theme": catalog.themes}
+        known: dict[str, Mapping[str, object]] = {
+            "objective": catalog.objectives, "vp": catalog.vp_cards, "theme": catalog.themes}
         for what, by_id in self.places.items():
             if what in ("card", "tile"):
                 continue

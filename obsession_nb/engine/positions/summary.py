@@ -16,8 +16,8 @@ import pandas as pd
 from obsession_nb.engine.records.state import State
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.game import Game, Snapshot
     from obsession_nb.engine.records.state import LogEntry
+    from obsession_nb.engine.table import Table
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,7 @@ class TurnSummary:
         return f"{self.player}: {totals}"
 
 
-def _placed_on(game: Game, target: str) -> str:
-    table = game.table
+def _placed_on(table: Table, target: str) -> str:
     if target == "tile":
         return "the activity tile"
     if target in table.catalog.tiles:
@@ -73,35 +72,35 @@ def _placed_on(game: Game, target: str) -> str:
     return table.card_name(target) if table.has_card(target) else target
 
 
-def _contributions(game: Game, entries: list[LogEntry]) -> list[Contribution]:
+def _contributions(table: Table, entries: list[LogEntry]) -> list[Contribution]:
     found = []
     for i, entry in enumerate(entries):
         verb, *args = entry.action.split()
         if verb != "place" or len(args) < 2 or not entry.rulings:
             continue
         kind, target = args[0], args[1]
-        name = game.table.servant_name(kind)
+        name = table.servant_name(kind)
         later = [r["verdict"] for e in entries[i + 1:] for r in e.rulings
                  if name.lower() in r["verdict"].lower()
                  and not e.action.startswith(("place", "(step 8"))]
-        found.append(Contribution(name, _placed_on(game, target), entry.rulings[0]["rule"],
+        found.append(Contribution(name, _placed_on(table, target), entry.rulings[0]["rule"],
                                   entry.rulings[0]["verdict"],
                                   tuple(dict.fromkeys(later))[:2]))
     return found
 
 
-def turn_summary(game: Game, since: Snapshot) -> TurnSummary:
-    """What changed for the player to move at ``since`` between then and now."""
-    before = State.model_validate_json(since.position)
+def turn_summary(table: Table, position: str, entries: list[LogEntry]) -> TurnSummary:
+    """What changed for the player to move in ``position`` (a position's JSON,
+    ``Game.snapshot``) between then and ``table``'s position, ``entries`` the log in between."""
+    before = State.model_validate_json(position)
     seat = before.turn.player if before.turn is not None else 0
-    old, new = before.players[seat], game.state.players[seat]
-    entries = game.log[since.log_length:]
+    old, new = before.players[seat], table.state.players[seat]
     known = set(old.hand)
     return TurnSummary(
         player=new.name,
         money=new.money - old.money,
         reputation=new.reputation - old.reputation,
-        new_guests=tuple(game.table.card_name(c) for c in new.hand if c not in known),
+        new_guests=tuple(table.card_name(c) for c in new.hand if c not in known),
         entries=tuple(entries),
-        contributions=tuple(_contributions(game, entries)),
+        contributions=tuple(_contributions(table, entries)),
     )

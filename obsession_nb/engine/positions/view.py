@@ -5,7 +5,7 @@ Names and unverified markers come from the catalog so that no view has to look t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from obsession_nb.data.catalog_records import CATEGORIES, Sourced
 from obsession_nb.engine.seat.view import seat_view
@@ -13,9 +13,7 @@ from obsession_nb.engine.steps import milestones
 from obsession_nb.engine.steps.market import RESERVE_PRICE, SPACE_PRICES, offers
 from obsession_nb.engine.steps.rounds import space
 from obsession_nb.engine.table import Table
-
-if TYPE_CHECKING:
-    from obsession_nb.engine.game import Game
+from obsession_nb.engine.turn.flow import STEP_NAMES
 
 
 def _from_your_box(entry: Sourced) -> dict[str, Any]:
@@ -77,18 +75,35 @@ def card_view(table: Table, card_id: str) -> dict[str, Any]:
     }
 
 
-def position(game: Game, seat: int | None = None) -> dict[str, Any]:
+def pending(table: Table) -> dict[str, Any]:
+    """Who decides what now: the active seat, the step, the prompt in words and the seat that
+    answers (a teammate answering a request, in team play)."""
+    turn = table.state.turn
+    if turn is None:
+        return {"player": None, "step": "game-over", "prompt": "The game is over."}
+    player = table.state.players[turn.player]
+    words = table.mode.step_name(table) if turn.step == "mode" else None
+    prompt = f"{player.name} (p{turn.player + 1}): {words or STEP_NAMES[turn.step]}"
+    if turn.step == "favours" and turn.choices:
+        prompt += f" — decide: {turn.choices[0].kind}"
+    owner = table.mode.decision_owner(table)
+    if owner is None:
+        owner = turn.player
+    else:  # a teammate answers a request on the active player's turn
+        prompt += f" — {table.seat_name(owner)} decides"
+    return {"player": turn.player, "step": turn.step, "prompt": prompt, "owner": owner}
+
+
+def position(table: Table, seat: int | None = None) -> dict[str, Any]:
     """The position as ``seat`` may see it (obsession_nb/engine/seat/view.py), or the open view
     (``None``); ``"viewer"`` says which, in the words every surface shows."""
-    table = game.table
     view = seat_view(table, seat)
-    data = _position(game)
+    data = _position(table)
     data["viewer"] = view.viewer()
     return view.redact(data)
 
 
-def _position(game: Game) -> dict[str, Any]:
-    table = game.table
+def _position(table: Table) -> dict[str, Any]:
     state = table.state
     wheel = table.wheel
     round_space = space(table)
@@ -133,7 +148,7 @@ def _position(game: Game) -> dict[str, Any]:
         "courtship": round_space.courtship,
         "events": [e.kind for e in round_space.events],
         "first_player": state.first_player,
-        "pending": game.pending(),
+        "pending": pending(table),
         "options": state.options.model_dump(),
         "players": players,
         "activity": activity,
@@ -191,12 +206,12 @@ def _theme_category(table: Table, theme_id: str) -> str | None:
 def round_track_view(table: Table) -> list[dict[str, Any]]:
     """The spaces of the round track in play: season, courtship, events (with verification)."""
     track = table.catalog.round_tracks[table.state.options.track]
-    solo = table.state.solo  # the solo market has no reserves to open (modes/)
+    reserves = table.mode.market_reserves  # else no reserve to open (the solo challenge's)
     return [
         {"round": s.round, "season": s.season, "courtship": s.courtship,
          "modifier": s.modifier,
          "events": [{"kind": e.kind, "verified": e.verified} for e in s.events
-                    if solo is None or e.kind != "reserves_activate"]}
+                    if reserves or e.kind != "reserves_activate"]}
         for s in track.rounds
     ]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,9 @@ def _specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
     return found
 
 
+SomeAction = TypeVar("SomeAction", bound=Action)
+"""Actions of some one kind (a function keeping some of its arguments returns the same kind)."""
+
 Reader = tuple[int, Callable[[Action], Any]]
 """How many fields an action kind has, and a getter of them: an ``attrgetter`` returning a bare
 value for one field, a tuple for more; for none, the empty tuple."""
@@ -80,7 +83,7 @@ def _no_fields(action: Action) -> tuple[()]:
 def arguments(action: Action) -> tuple[Any, ...]:
     """The action's fields in order: the arguments its verifier and apply take."""
     count, get = _READERS.get(type(action)) or reader(type(action))
-    return (get(action),) if count == 1 else get(action)  # type: ignore[no-any-return]
+    return (get(action),) if count == 1 else get(action)
 
 
 Seat = int

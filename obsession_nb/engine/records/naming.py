@@ -8,13 +8,35 @@ Presentation only: nothing here decides whether an action is legal or what it do
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from obsession_nb.engine.records.notation import action_types
 
 if TYPE_CHECKING:
-    from obsession_nb.engine.game import Game
+    from obsession_nb.data.catalog import Catalog
     from obsession_nb.engine.records.actions import Action
+    from obsession_nb.engine.records.state import State
+
+
+class Namer(Protocol):
+    """What naming reads of a position with its catalog (an ``engine.table.Table``)."""
+
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def state(self) -> State: ...
+    def seat_name(self, seat: int) -> str: ...
+    def tile_name(self, tile_id: str) -> str: ...
+    def has_card(self, card_id: str) -> bool: ...
+    def card_name(self, card_id: str) -> str: ...
+    def servant_name(self, kind: str) -> str: ...
+
+
+class Named(Protocol):
+    """A game: anything holding such a position (``Game.table``)."""
+
+    @property
+    def table(self) -> Namer: ...
 
 SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
 SPECIAL_HEADING = "Special actions"
@@ -55,7 +77,7 @@ BACKS = {"casual": "casual guest", "prestige": "prestige guest", "objective": "o
 """Each back in words (a starter guest shows the casual back: it is shuffled into that deck)."""
 
 
-def name_of(game: Game, token: str) -> str:
+def name_of(game: Named, token: str) -> str:
     """The display name of one notation token (a tile, card, servant, player, a card hidden
     from the reader by its back, or as written)."""
     table = game.table
@@ -64,7 +86,7 @@ def name_of(game: Game, token: str) -> str:
     if token == "tile":
         return "the activity tile"
     seat = re.fullmatch(r"p([1-9])", token)
-    if seat and int(seat.group(1)) <= len(game.state.players):
+    if seat and int(seat.group(1)) <= len(table.state.players):
         return table.seat_name(int(seat.group(1)) - 1)
     if token in table.catalog.tiles:
         return table.tile_name(token)
@@ -82,7 +104,7 @@ def name_of(game: Game, token: str) -> str:
     return token
 
 
-def action_label(game: Game, action: Action | str) -> str:
+def action_label(game: Named, action: Action | str) -> str:
     """Short words for a choice button: the verb's group heading says the rest."""
     notation = action if isinstance(action, str) else action.notation
     verb, *args = notation.split()
@@ -116,7 +138,7 @@ def action_label(game: Game, action: Action | str) -> str:
     return f"{label} (with the useful man)" if flag else label
 
 
-def describe(game: Game, action: Action | str) -> str:
+def describe(game: Named, action: Action | str) -> str:
     """An action in words, heading and all: "Keep a guest: Lady Suffolk"."""
     notation = action if isinstance(action, str) else action.notation
     verb = notation.split()[0]

@@ -8,7 +8,6 @@ import re
 from dataclasses import MISSING, fields
 
 from obsession_nb.data.rules import BadNotation, unknown
-from obsession_nb.engine.mode import mode_kinds
 from obsession_nb.engine.records.actions import (
     Action,
     Activity,
@@ -51,6 +50,7 @@ from obsession_nb.engine.records.actions import (
     UsefulManRefresh,
     UsefulManSearch,
 )
+from obsession_nb.engine.records.registry import mode_kinds
 from obsession_nb.engine.records.variant_actions import (
     Ball,
     ChooseObjective,

@@ -11,6 +11,16 @@ from pydantic import (
 
 from obsession_nb.engine.records.record import Record, record
 
+ModeName = Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel", "classic-solo",
+                   "team"]
+"""The game modes an ``Options`` may name (``obsession_nb/engine/mode.py``)."""
+
+Rotation = Literal["counterclockwise", "clockwise"]
+"""Which way the first-player pawn passes (``Options.first_player_rotation``)."""
+
+SoloTarget = Literal["printed", "expert-monuments", "opponent", "opponent-monuments"]
+"""What a solo game's target score is (``Options.solo_target``)."""
+
 
 @record
 class Options(Record):
@@ -19,7 +29,7 @@ class Options(Record):
     expansion: bool = True
     """Upstairs, Downstairs servants, pass/hire rule and servant draft."""
     length: Literal["standard", "extended"] = "standard"
-    first_player_rotation: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    first_player_rotation: Rotation = "counterclockwise"
     market_reserve: bool = True
     pass_hire: bool | None = None
     """Hiring as a pass option; ``None`` follows ``expansion`` (UD p.9)."""
@@ -27,8 +37,7 @@ class Options(Record):
     prestige_guest_limit: bool | None = None
     """At most six prestige guests per player (UD p.11); ``None`` = on in six-player individual
     play only."""
-    mode: Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel",
-                  "classic-solo", "team"] = "standard"
+    mode: ModeName = "standard"
     """``solo-estate-challenge``: the expansion's solo mode (UD p.13-14); ``tableau`` and
     ``tableau-duel``: Tableau Obsession and its two-player Duel (UD p.15); ``classic-solo``:
     the base game's solitaire against an opponent card (Facts §6); ``team``: Competitive Team
@@ -36,8 +45,7 @@ class Options(Record):
     teams: list[list[int]] | None = None
     """Competitive Team Play: the seats of each team of two (``[[0, 3], [1, 4], [2, 5]]``);
     ``None``: teammates across the table (team.seating)."""
-    solo_target: Literal["printed", "expert-monuments", "opponent",
-                         "opponent-monuments"] = "printed"
+    solo_target: SoloTarget = "printed"
     """The solo target: the Solo Estate Challenge's printed score, or plus scavenged monument VP
     (UD p.13); an opponent card's base score, or plus scavenged monument VP (UD p.14; in
     classic solitaire the challenging mode, Facts §6.4).  The card is a setup choice, kept in

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Mapping
-from typing import Any, ClassVar, Self, TypeVar, dataclass_transform
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Literal, Self, TypeVar, cast, dataclass_transform
 
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass as pydantic_dataclass
@@ -36,9 +36,10 @@ def record(cls: R | None = None, *, frozen: bool = False) -> Any:
     is built from outside (``frozen``: a value that copies of a position share)."""
 
     def make(cls: R) -> R:
-        made = pydantic_dataclass(cls, slots=True, kw_only=True, frozen=frozen, config=CONFIG)
+        made: Any = pydantic_dataclass(cls, slots=True, kw_only=True, frozen=frozen,
+                                       config=CONFIG)
         made.model_fields = made.__pydantic_fields__
-        return made  # type: ignore[no-any-return]
+        return cast(R, made)
 
     return make if cls is None else make(cls)
 
@@ -61,26 +62,30 @@ class Record:
     def model_validate(cls, data: Any) -> Self:
         """The record ``data`` (plain values, as read from a file) describes, every problem
         raised at once with its path (``pydantic.ValidationError``)."""
-        return cls.__pydantic_validator__.validate_python(data)  # type: ignore[no-any-return]
+        made: Self = cls.__pydantic_validator__.validate_python(data)
+        return made
 
     @classmethod
     def model_validate_json(cls, text: str | bytes) -> Self:
         """The record a JSON text describes (:meth:`model_validate`)."""
-        return cls.__pydantic_validator__.validate_json(text)  # type: ignore[no-any-return]
+        made: Self = cls.__pydantic_validator__.validate_json(text)
+        return made
 
     @classmethod
     def model_construct(cls, **values: Any) -> Self:
         """A record of values the engine already trusts, not validated; fields not given take
         their defaults."""
-        return constructor(cls)(**values)  # type: ignore[no-any-return]
+        return constructor(cls)(**values)
 
     def model_dump(self, **options: Any) -> dict[str, Any]:
         """The record as plain values (pydantic's ``mode``, ``exclude_defaults`` ... apply)."""
-        return self.__pydantic_serializer__.to_python(self, **options)  # type: ignore[no-any-return]
+        values: dict[str, Any] = self.__pydantic_serializer__.to_python(self, **options)
+        return values
 
     def model_dump_json(self, **options: Any) -> str:
         """The record as JSON text."""
-        return self.__pydantic_serializer__.to_json(self, **options).decode()  # type: ignore[no-any-return]
+        text: bytes = self.__pydantic_serializer__.to_json(self, **options)
+        return text.decode()
 
     def model_copy(self, update: dict[str, Any] | None = None, *, deep: bool = False) -> Self:
         """A copy (``deep``: a :meth:`clone`, else sharing the fields' values) with the fields in
@@ -91,14 +96,40 @@ class Record:
         return new
 
 
+Component = tuple[Literal["card", "card-named", "vp", "tile-named", "servant"],
+                  str | tuple[str, int], str]
+"""A component a mode's record names, for the shared checks of a position (``scenario_check``):
+what it is, its path (written out, or a list's path and the index in it) and its id.  ``card``,
+``vp``: a gentry card or a VP card in a place, counted against its copies; ``card-named``,
+``tile-named``: a gentry card or a tile a record names (lent, drawn, discarded) without holding
+it; ``servant``: a kind of servant."""
+
+
 class ModeRecord(Record):
     """The base of a mode's record in a position (``State.solo``, ``State.team`` …): the class is
     the mode's own (``modes/<mode>/records.py``, registered in ``Mode.records``), known only once
     the mode is loaded, so a copy or a key of one is made by its value's own class
-    (obsession_nb/base/cloning.py)."""
+    (obsession_nb/base/cloning.py).  The engine reads one only through the methods below."""
 
     __slots__ = ()
     __late_record__ = True
+    set_out_with_market: ClassVar[bool] = False
+    """Whether the mode's central setup sets the record out with the market, when the servant
+    draft ends (ud.setup.draft): a position still drafting then holds none."""
+
+    @classmethod
+    def of(cls, held: ModeRecord | None) -> Self | None:
+        """``held``, the ``State`` field that holds this mode's record, as this class (how a
+        mode reads its own record: ``Tableau.of(state.tableau)``)."""
+        if held is None or isinstance(held, cls):
+            return held
+        raise TypeError(f"a {type(held).__name__} where a {cls.__name__} is kept")
+
+    def components(self, field: str) -> Iterator[Component]:
+        """The cards, tiles and servants the record names (``field``: the ``State`` field
+        holding it, the start of each path); the shared checks find each in the catalog and
+        count the cards in places against their copies."""
+        return iter(())
 
 
 PLAIN = {
@@ -111,4 +142,5 @@ these two for dataclasses)."""
 
 def problem(error: Mapping[str, Any]) -> str:
     """The text of one validation error (an item of ``ValidationError.errors()``)."""
-    return PLAIN.get(error["type"], error["msg"])
+    message: str = error["msg"]
+    return PLAIN.get(error["type"], message)

@@ -7,7 +7,7 @@ field dumps to YAML/JSON and loads back to an equal record, so a position is a f
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeGuard, get_args
 
 from pydantic import (
     Field,
@@ -15,14 +15,29 @@ from pydantic import (
     field_validator,
 )
 
-from obsession_nb.engine.mode import ModeSlot
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.record import ModeRecord, Record, record
+from obsession_nb.engine.records.registry import ModeSlot
 from obsession_nb.engine.records.reputation import POSITIONS
 from obsession_nb.engine.records.variant_records import Milestones
 
 ZONES = ("available", "quarters", "expended")
 Zone = Literal["available", "quarters", "expended"]
+
+Step = Literal[
+    "draft",
+    "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
+    "fairchild", "discard", "reveal", "keep-objective", "prestige-limit", "mode",
+    "starter-draft", "opening-market", "choose-objectives",
+]
+"""Where a turn is (``Turn.step``): its pending decision."""
+
+STEPS: frozenset[str] = frozenset(get_args(Step))
+
+
+def is_step(name: str | None) -> TypeGuard[Step]:
+    """Whether ``name`` is a :data:`Step`."""
+    return name in STEPS
 
 @record
 class Servants(Record):
@@ -33,7 +48,8 @@ class Servants(Record):
     expended: list[str] = field(default_factory=list)
 
     def zone(self, name: str) -> list[str]:
-        return getattr(self, name)
+        servants: list[str] = getattr(self, name)
+        return servants
 
     def all(self) -> list[str]:
         return [*self.available, *self.quarters, *self.expended]
@@ -92,6 +108,13 @@ class Player(Record):
     @field_serializer("reputation")
     def _reputation_to_wheel(self, steps: int) -> dict[str, int]:
         return {"level": steps // POSITIONS + 1, "position": steps % POSITIONS + 1}
+
+    def owned_tile(self, tile_id: str) -> OwnedTile:
+        """The organiser's record of a tile the player owns (``KeyError`` if none)."""
+        owned = self.owned(tile_id)
+        if owned is None:
+            raise KeyError(f"{self.name} owns no tile '{tile_id}'")
+        return owned
 
     def owned(self, tile_id: str) -> OwnedTile | None:
         for owned in self.organiser:
@@ -177,12 +200,7 @@ class Turn(Record):
     """The turn in progress and its pending decision (DESIGN principle 4)."""
 
     player: int
-    step: Literal[
-        "draft",
-        "begin", "step2", "host", "invite", "service", "favours", "buy", "pass-option", "end",
-        "fairchild", "discard", "reveal", "keep-objective", "prestige-limit", "mode",
-        "starter-draft", "opening-market", "choose-objectives",
-    ] = "begin"
+    step: Step = "begin"
     """The last six are the season's decisions (courtship, objective discards, the final VP-card
     window), an objective kept from a VP card, the six-prestige-guest limit (seasons.py), and a
     decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts);
@@ -214,7 +232,8 @@ class Turn(Record):
     offer: list[str] = field(default_factory=list)
     """Objective cards drawn by a VP card, one to keep (step ``keep-objective``)."""
     resume: str | None = None
-    """The step to return to after ``keep-objective``."""
+    """The step to return to after ``keep-objective`` (a file's is checked by
+    ``position_check``)."""
 
 
 @record

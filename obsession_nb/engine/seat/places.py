@@ -13,32 +13,9 @@ ruling.seat-team-hands).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Literal, NamedTuple
-
+from obsession_nb.engine.records.holding import Holding, Kind
 from obsession_nb.engine.seat.words import card_words
 from obsession_nb.engine.table import Table
-
-Kind = Literal["guest", "objective", "vp", "theme"]
-
-
-class Holding(NamedTuple):
-    """Cards face down, or shown only to ``seats`` (empty: to nobody, as a shuffled deck); a
-    named tuple, as one is made for every such place each time a log entry is marked."""
-
-    cards: list[str]
-    """The live list in the position (a re-deal writes into it)."""
-    seats: tuple[int, ...]
-    kind: Kind
-    rule: str
-    """The rule id that keeps these cards from the other seats."""
-    public: frozenset[str] = frozenset()
-    """Cards of the list that every seat knows all the same (ruling.seat-known-cards)."""
-
-    def slots(self) -> Iterator[int]:
-        """Indices of the cards that stay hidden from the seats not in ``seats``."""
-        public = self.public
-        return (i for i, c in enumerate(self.cards) if c not in public)
 
 
 def holdings(table: Table) -> list[Holding]:
@@ -58,18 +35,18 @@ def holdings(table: Table) -> list[Holding]:
             Holding(player.vp_cards, seen, "vp", "ruling.seat-own-cards"),
         ]
     supply = state.supply
-    for name, kind in (("casual_deck", "guest"), ("prestige_deck", "guest"),
-                       ("objective_deck", "objective"), ("vp_deck", "vp"),
-                       ("theme_deck", "theme")):
-        found.append(Holding(getattr(supply, name), (), kind,  # type: ignore[arg-type]
-                             "ruling.seat-face-down"))
+    decks: tuple[tuple[list[str], Kind], ...] = (
+        (supply.casual_deck, "guest"), (supply.prestige_deck, "guest"),
+        (supply.objective_deck, "objective"), (supply.vp_deck, "vp"), (supply.theme_deck, "theme"))
+    for deck, kind in decks:
+        found.append(Holding(deck, (), kind, "ruling.seat-face-down"))
     turn = state.turn
     if turn is not None:
         for choice in turn.choices:
             owner = turn.player if choice.seat is None else choice.seat
             found.append(Holding(choice.cards, mode.allies(state, owner), "guest",
                                  "ruling.seat-looked-at"))
-        offered = "guest" if turn.step == "starter-draft" else "objective"
+        offered: Kind = "guest" if turn.step == "starter-draft" else "objective"
         found.append(Holding(turn.offer, mode.allies(state, turn.player), offered,
                              "ruling.seat-looked-at"))
     found += mode.private_places(table)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.reputation import Wheel
-from obsession_nb.engine.records.state import OwnedTile, State, Turn
+from obsession_nb.engine.records.state import OwnedTile, State, Step, Turn
 from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order
 from obsession_nb.engine.setup.supply import (
     FAMILY_RULES,
@@ -237,7 +237,8 @@ def _objectives(table: Table) -> list[Ruling]:
                               "drawn or discarded."))
     else:
         state.supply.objective_deck = _shuffled(objective_ids, table.rng())
-        rulings += _deal_objectives(state, players, options)
+        if table.mode.deals_objectives:  # none in the solo challenge and Tableau Obsession
+            rulings += _deal_objectives(state, players, options)
     if players == 6 and options.objectives != "milestones":
         rulings.append(ruling("ruling.six-player-objective-count", "Six players still draw at "
                               "each objective event and discard one per courtship."))
@@ -319,7 +320,7 @@ def _first_decisions(table: Table) -> list[Ruling]:
     if not pending:
         return []
     if pending[0] != "starter-draft":
-        state.turn = Turn(player=state.first_player, step=pending[0])  # type: ignore[arg-type]
+        state.turn = Turn(player=state.first_player, step=pending[0])
         return []
     players = len(state.players)
     deck, rest = deal_draft_deck(table)
@@ -331,11 +332,12 @@ def _first_decisions(table: Table) -> list[Ruling]:
                    "counterclockwise; the first player picks two; then back clockwise.")]
 
 
-def setup_decisions(options: Options) -> list[str]:
+def setup_decisions(options: Options) -> list[Step]:
     """The decisions the options add before the first turn, in order: the starter-guest draft
     (option.starter-guest-draft), the vote on redrawing the opening market (option.market-redraw),
     the objectives kept (ud.objectives-during-play)."""
-    return [step for step, wanted in (
+    decisions: tuple[tuple[Step, bool], ...] = (
         ("starter-draft", options.starter_guests == "draft"),
         ("opening-market", options.market_redraw == "offer"),
-        ("choose-objectives", options.objectives == "choose-at-setup")) if wanted]
+        ("choose-objectives", options.objectives == "choose-at-setup"))
+    return [step for step, wanted in decisions if wanted]

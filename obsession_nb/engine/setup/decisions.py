@@ -17,37 +17,23 @@ two, ``turn.resume`` is ``step2``), after which step 2 goes on.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
-from obsession_nb.engine.records.state import Turn
+from obsession_nb.engine.records.state import Step, Turn
 from obsession_nb.engine.setup.areas import setup_decisions
 from obsession_nb.engine.setup.starter_draft import draft_order, return_undrafted
 from obsession_nb.engine.setup.supply import FIRST_PRINTING_KEPT
 from obsession_nb.engine.setup.tiles import opening_market
 from obsession_nb.engine.table import Table
 
-STEPS = frozenset({"starter-draft", "opening-market", "choose-objectives"})
 STEP_NAMES = {
     "starter-draft": "the starter-guest draft (take one card from the deck passed to you)",
     "opening-market": "the vote on redrawing the opening market (every player must agree)",
     "choose-objectives": "keeping objective cards by the 1st printing (two of the five dealt at "
     "setup, one of the two drawn at an objective draw)",
 }
-
-
-def candidates(table: Table) -> Iterator[a.Action]:
-    turn = table.turn
-    if turn.step == "starter-draft":
-        yield from (va.Starter(c) for c in dict.fromkeys(turn.offer))
-    elif turn.step == "opening-market":
-        yield from (va.OpeningMarket("redraw"), va.OpeningMarket("keep"))
-    else:
-        pool = turn.offer if turn.resume == "step2" else table.me.objectives
-        yield from (va.ChooseObjective(c) for c in dict.fromkeys(pool))
 
 
 def _next(table: Table) -> None:
@@ -60,12 +46,12 @@ def _next(table: Table) -> None:
     _after(table, turn.step)
 
 
-def _after(table: Table, step: str) -> None:
+def _after(table: Table, step: Step) -> None:
     state = table.state
     pending = setup_decisions(state.options)
     later = pending[pending.index(step) + 1:]
     state.turn = Turn(player=state.first_player,
-                      step=later[0] if later else "begin")  # type: ignore[arg-type]
+                      step=later[0] if later else "begin")
 
 
 # ----------------------------------------------------------------- the starter-guest draft
@@ -169,3 +155,26 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+
+def _starters(table: Table) -> list[a.Action]:
+    return [va.Starter(c) for c in dict.fromkeys(table.turn.offer)]
+
+
+def _market_votes(table: Table) -> list[a.Action]:
+    return [va.OpeningMarket("redraw"), va.OpeningMarket("keep")]
+
+
+def _objectives(table: Table) -> list[a.Action]:
+    """The five dealt at setup, or the two of a round-track draw (``turn.offer``)."""
+    turn = table.turn
+    pool = turn.offer if turn.resume == "step2" else table.me.objectives
+    return [va.ChooseObjective(c) for c in dict.fromkeys(pool)]
+
+
+DECISIONS = {
+    "starter-draft": Decision(_starters, in_turn=False),
+    "opening-market": Decision(_market_votes, in_turn=False),
+    "choose-objectives": Decision(_objectives, in_turn=False),
+}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -11,7 +11,7 @@ first turn begins.
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import OwnedTile, Turn
 from obsession_nb.engine.table import Table
@@ -32,10 +32,6 @@ def start_draft(table: Table) -> list[Ruling]:
     state.turn = Turn(player=(state.first_player + 1) % len(state.players), step="draft")
     return [ruling("ud.setup.draft", "One of each short servant is displayed for the draft; "
                    "the player left of the first player chooses first.")]
-
-
-def family_candidates(table: Table) -> list[str]:
-    return list(table.catalog.families)
 
 
 def verify_family(table: Table, family: str) -> list[Ruling]:
@@ -145,3 +141,18 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+
+def draft_choices(table: Table) -> list[a.Action]:
+    """A family board, then the start tile if one is owed, then a servant of the display."""
+    me = table.me
+    if me.family is None:
+        return [a.Family(f) for f in table.catalog.families]
+    start_tiles = start_tile_pending(table)
+    if start_tiles:
+        return [a.StartTile(t) for t in start_tiles]
+    return [a.Draft(k) for k in dict.fromkeys(table.state.supply.draft_display)]
+
+
+DECISIONS = {"draft": Decision(draft_choices, in_turn=False)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

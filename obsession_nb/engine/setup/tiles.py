@@ -131,9 +131,10 @@ def opening_market(table: Table) -> list[Ruling]:
     market: list[list[str]] = [[t] for t in seeded]
     held: list[str] = []
     while len(market) < SPACES:
-        tile_id = table.draw_from_bag()
-        if tile_id is None:
+        drawn = table.draw_from_bag()
+        if drawn is None:
             break
+        tile_id = drawn
         if not qualifies_for_opening(table.catalog, tile_id):
             held.append(tile_id)
             continue

@@ -4,8 +4,9 @@ ud.useful-man.market-discount)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.offer import Offer
 from obsession_nb.engine.records.state import OwnedTile, Placement
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.rounds import has_event, is_courtship
@@ -14,14 +15,14 @@ from obsession_nb.engine.table import Table, per_decision
 MIN_PRICE = 100
 
 
-def find_offer(table: Table, tile_id: str) -> market.Offer | None:
+def find_offer(table: Table, tile_id: str) -> Offer | None:
     return _offers_by_tile(table).get(tile_id)
 
 
 @per_decision
-def _offers_by_tile(table: Table) -> dict[str, market.Offer]:
+def _offers_by_tile(table: Table) -> dict[str, Offer]:
     """The offers by tile, the first offer of a tile kept (market before reserves)."""
-    found: dict[str, market.Offer] = {}
+    found: dict[str, Offer] = {}
     for offer in market.offers(table):
         found.setdefault(offer.tile, offer)
     return found
@@ -50,7 +51,7 @@ def _useful_man_missing(table: Table) -> str | None:
     return None
 
 
-def price(table: Table, offer: market.Offer, useful_man: bool) -> int:
+def price(table: Table, offer: Offer, useful_man: bool) -> int:
     return max(MIN_PRICE, offer.price - 100) if useful_man else offer.price
 
 
@@ -108,7 +109,7 @@ def verify_buy(table: Table, tile_id: str, useful_man: bool,
     assert offer is not None
     rulings = [ruling(
         "ruling.reserve-price" if offer.space is None else "market.price",
-        f"{offer.describe(table)} costs £{offer.price} (base price "
+        f"{market.offer_place(table, offer)} costs £{offer.price} (base price "
         f"{'£300' if offer.space is None else f'£{market.SPACE_PRICES[offer.space]}'} and "
         f"modifier {table.tile(tile_id).cost_modifier:+d}).",
     )]
@@ -208,3 +209,22 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+DONE = a.Done()
+
+
+def buy_choices(table: Table) -> list[a.Action]:
+    """Each tile on offer (also with the useful man's discount while he is available), then
+    buying nothing more (market.*, ud.useful-man.market-discount)."""
+    discount = "useful_man" in table.me.servants.available
+    found: list[a.Action] = []
+    for offer in market.offers(table):
+        found.append(a.Buy(offer.tile))
+        if discount:
+            found.append(a.Buy(offer.tile, useful_man=True))
+    found.append(DONE)
+    return found
+
+
+DECISIONS = {"buy": Decision(buy_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

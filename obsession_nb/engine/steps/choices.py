@@ -5,7 +5,7 @@ hiring or recruiting servants (rules favours.*, host.butlers-room*, ud.pass.*, u
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Choice, Player
 from obsession_nb.engine.steps.favours import deck_of, housemaid_screens, open_invitation
@@ -383,6 +383,26 @@ def stop_hiring(table: Table) -> list[Ruling]:
     return [ruling("host.butlers-room", f"Hiring ends with {hired} servant(s) hired.")]
 
 
+def favour_choices(table: Table) -> list[a.Action]:
+    """The answers to the first pending favour choice, by its kind."""
+    choice = table.turn.choices[0]
+    if choice.kind == "screen":
+        return [a.Keep(c) for c in choice.cards]
+    if choice.kind == "lady":
+        return [a.Lady("screen"), a.Lady("dismiss")]
+    if choice.kind == "dismiss":
+        return [*(a.Dismiss(c) for c in dismissable(table)), a.Done()]
+    if choice.kind == "gossip":
+        return [a.Gossip(s) for s in table.others]
+    if choice.kind == "reclaim":
+        return [a.Reclaim(c) for c in dict.fromkeys(table.me.discard)]
+    found: list[a.Action] = [a.Hire(k) for k in table.catalog.servants]  # "hire"
+    if can_recruit(table):
+        found += [a.Recruit(s, k, z) for s in table.others for k in RECRUITABLE
+                  for z in recruit_choices(table, s, k)]
+    return [*found, a.Done()]
+
+
 KINDS: dict[type[a.Action], Handler] = {
     a.Keep: Handler.at({"favours"}, verify_keep, apply_keep),
     a.Lady: Handler.at({"favours"}, verify_lady, apply_lady),
@@ -394,5 +414,6 @@ KINDS: dict[type[a.Action], Handler] = {
     a.Recruit: Handler.at({"favours"}, verify_recruit, apply_recruit,  # host.butlers-room-recruit,
                           test=can_recruit_from),  # host.recruit-any-box
 }
-"""The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
-gathers them)."""
+"""The action kinds whose rules live here (engine/turn/dispatch.py gathers them)."""
+DECISIONS = {"favours": Decision(favour_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

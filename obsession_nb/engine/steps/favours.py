@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Literal
 
 from obsession_nb.base.identity import by_identity
 from obsession_nb.data.catalog_records import Favour
@@ -22,7 +23,7 @@ def sources(table: Table) -> Iterator[Source]:
     """(target, display name, favours) of the activity tile and each guest, in order."""
     turn = table.turn
     if turn.tile is not None:
-        face = table.face(table.me.owned(turn.tile))  # type: ignore[arg-type]
+        face = table.face(table.me.owned_tile(turn.tile))
         yield "tile", table.tile_name(turn.tile), face.favours
     for card_id in turn.guests:
         card = table.card(card_id)
@@ -182,7 +183,7 @@ def _reputation(table: Table, found: list[Source]) -> list[Ruling]:
             parts.append((amount, "favours.reputation", f"{name} {amount:+d}"))
     if table.state.options.expansion and cook_on_tile(table):
         parts.append((1, "ud.cook.reputation", "the cook +1"))
-    face = table.face(me.owned(turn.tile)) if turn.tile else None  # type: ignore[arg-type]
+    face = table.face(me.owned_tile(turn.tile)) if turn.tile else None
     if face is not None and face.category == "estate" and table.has_ability(me, "barn"):
         parts.append((1, "favours.barn", "the Barn +1 for hosting an Estate tile"))
     admirers = [
@@ -294,8 +295,8 @@ def deck_of(table: Table, card_id: str) -> list[str]:
 
 
 def open_invitation(
-    table: Table, name: str, deck_name: str, see: int, keep: int, *, first: bool = False,
-    seat: int | None = None,
+    table: Table, name: str, deck_name: Literal["casual", "prestige"], see: int, keep: int, *,
+    first: bool = False, seat: int | None = None,
 ) -> list[Ruling]:
     """A blind draw goes straight to the hand (of ``seat``, if the favour is another player's:
     team.family-favours); a screen becomes a choice (favours.invite, favours.screen,
@@ -315,7 +316,7 @@ def open_invitation(
         rule_id = "favours.invite" if see == 1 else "ruling.screen-deck-short"
         return [*routed, ruling(rule_id, f"{name}: {names} joins the active hand from the "
                                 f"{deck_name} deck.")]
-    choice = Choice(kind="screen", source=name, cards=cards, keep=keep, deck=deck_name,  # type: ignore[arg-type]
+    choice = Choice(kind="screen", source=name, cards=cards, keep=keep, deck=deck_name,
                     seat=seat)
     turn.choices.insert(0 if first else len(turn.choices), choice)
     return [*routed, ruling(

@@ -5,6 +5,7 @@ full party still exists is the party search's (``steps.party_search``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from obsession_nb.base.identity import by_identity
@@ -159,7 +160,9 @@ def refusal(table: Table, card_id: str) -> Ruling | None:
     if what == "no-guests":
         return ruling("host.no-gentry-with-butlers-room", "This activity takes no guests.")
     if what == "kind":
-        kind = requirement(table).kind  # type: ignore[union-attr]
+        req = requirement(table)
+        assert req is not None  # only an activity's guest requirement asks for a kind
+        kind = req.kind
         return ruling("invite.kind", f"The activity asks for {KIND_WORDS[kind]}; {card.name} is "
                       "not one.")
     limit, why = prestige_limit(table)
@@ -193,7 +196,7 @@ def borrowing_capacity(table: Table) -> int:
     return (table.me.reputation // 2) * 100
 
 
-def money_balance(table: Table, guests: list[str]) -> int:
+def money_balance(table: Table, guests: Iterable[str]) -> int:
     """Money favours of the tile and these guests (negative for paupers' costs)."""
     face = table.hosted_face()
     total = 0 if face is None else favour_money(face.favours)
@@ -213,7 +216,8 @@ def hand_facts(table: Table) -> list[tuple[str, CardFacts]]:
     suppositions included: none changes a hand)."""
     cache = table.cache
     if cache is not None and "hand" in cache:
-        return cache["hand"]  # type: ignore[no-any-return]
+        kept: list[tuple[str, CardFacts]] = cache["hand"]
+        return kept
     card = table.card
     found = [(c, card_facts(card(c))) for c in dict.fromkeys(table.me.hand)]
     if cache is not None:

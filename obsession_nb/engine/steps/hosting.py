@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from obsession_nb.data.catalog_records import TileSide
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.actions import Carriage, Kitchen
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
@@ -49,7 +49,7 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
     (invite.exact-count; a Lionheart-style guest from the supply needs no party).  Text-free:
     the facts both :func:`verify_host` and move generation read."""
     turn = table.turn
-    face = table.face(table.me.owned(tile_id))  # type: ignore[arg-type]
+    face = table.face(table.me.owned_tile(tile_id))
     previous = turn.tile
     turn.tile = tile_id
     with table.supposing(keep=SERVANTS_AT_HAND):
@@ -145,7 +145,7 @@ def apply_host(table: Table, tile_id: str) -> list[Ruling]:
                                   "The useful man was not used on that tile and returns to "
                                   "Available Service."))
     turn.tile = tile_id
-    face = table.face(me.owned(tile_id))  # type: ignore[arg-type]
+    face = table.face(me.owned_tile(tile_id))
     if face.guests is not None and face.guests.from_supply:
         rulings += suites.guest_from_supply(table)
         turn.step = "service"
@@ -273,3 +273,23 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+PASS, DONE = a.Pass(), a.Done()
+
+
+def host_choices(table: Table) -> list[a.Action]:
+    """Each tile of the organiser, or passing after all (host.*, turn.host-or-pass)."""
+    found: list[a.Action] = [a.Host(t.tile) for t in table.me.organiser]
+    found.append(PASS)
+    return found
+
+
+def invite_choices(table: Table) -> list[a.Action]:
+    """Each guest of the hand, then closing the guest list (invite.*)."""
+    found: list[a.Action] = [a.Invite(c) for c in dict.fromkeys(table.me.hand)]
+    found.append(DONE)
+    return found
+
+
+DECISIONS = {"host": Decision(host_choices), "invite": Decision(invite_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -8,10 +8,8 @@ ends — a pending decision of that player before the next turn begins.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.table import Table
@@ -43,10 +41,6 @@ def hold_turn_for_limit(table: Table) -> bool:
     return True
 
 
-def candidates(table: Table) -> Iterator[a.Action]:
-    yield from (a.DiscardPrestige(c) for c in dict.fromkeys(prestige_guests(table, table.me)))
-
-
 def verify_discard_prestige(table: Table, card_id: str) -> list[Ruling]:
     if card_id not in prestige_guests(table, table.me):
         raise refuse("ruling.prestige-limit-discard", f"'{card_id}' is not a prestige guest in "
@@ -70,3 +64,11 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+
+def _prestige_guests(table: Table) -> list[a.Action]:
+    return [a.DiscardPrestige(c) for c in dict.fromkeys(prestige_guests(table, table.me))]
+
+
+DECISIONS = {"prestige-limit": Decision(_prestige_guests, in_turn=False)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.records.offer import Offer, Where
 from obsession_nb.engine.records.variant_records import QueenVictoria
 from obsession_nb.engine.table import Table, per_decision
 
@@ -13,26 +13,16 @@ SPACE_PRICES = (300, 400, 500, 600, 700, 800)
 RESERVE_PRICE = 300
 SPACES = len(SPACE_PRICES)
 
-Where = Literal["market", "service-reserve", "pr1-reserve"]
 
-
-@dataclass(frozen=True)
-class Offer:
-    """A tile for sale, where it lies, and its price before any discount."""
-
-    tile: str
-    where: Where
-    space: int | None
-    price: int
-
-    def describe(self, table: Table) -> str:
-        name = table.tile_name(self.tile)
-        if self.space is None:
-            place = "the Service Tile Reserve" if self.where == "service-reserve" else (
-                "the PR1 Tile Reserve"
-            )
-            return f"{name} in {place}"
-        return f"{name} in the £{SPACE_PRICES[self.space]} space"
+def offer_place(table: Table, offer: Offer) -> str:
+    """The tile of an offer and where it lies, in words ("Garden in the £400 space")."""
+    name = table.tile_name(offer.tile)
+    if offer.space is None:
+        place = "the Service Tile Reserve" if offer.where == "service-reserve" else (
+            "the PR1 Tile Reserve"
+        )
+        return f"{name} in {place}"
+    return f"{name} in the £{SPACE_PRICES[offer.space]} space"
 
 
 def tsn_key(table: Table, tile_id: str) -> tuple[int, str]:
@@ -54,14 +44,15 @@ def offers(table: Table) -> list[Offer]:
         for i, stack in enumerate(supply.market)
         if stack
     ]
-    for where, tiles, active in (
+    reserves: tuple[tuple[Where, list[str], bool], ...] = (
         ("service-reserve", supply.service_reserve, supply.service_reserve_active),
         ("pr1-reserve", supply.pr1_reserve, supply.pr1_reserve_active),
-    ):
+    )
+    for where, tiles, active in reserves:
         if active:
             for tile_id in dict.fromkeys(tiles):
                 price = RESERVE_PRICE + table.tile(tile_id).cost_modifier
-                result.append(Offer(tile_id, where, None, price))  # type: ignore[arg-type]
+                result.append(Offer(tile_id, where, None, price))
     return result
 
 

@@ -10,25 +10,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 
 from obsession_nb.data.catalog_cards import ObjectiveCard
 from obsession_nb.data.catalog_records import CATEGORIES
+from obsession_nb.engine.records.scoresheet import ObjectiveResult
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.table import Table
 
 MONUMENT_ABILITIES = ("monument", "suite_monument", "parish_church_monument")
 NEW_SERVANTS = ("cook", "hall_boy", "head_housemaid", "useful_man")
-
-
-@dataclass(frozen=True)
-class ObjectiveResult:
-    card: str
-    name: str
-    met: bool
-    vp: int
-    detail: str
 
 
 Evaluator = Callable[[Table, Player, ObjectiveCard], tuple[int, str]]

@@ -4,7 +4,7 @@ hiring with the Butler's Room (rules pass.*, ud.pass.*)."""
 from __future__ import annotations
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler, no_rulings
+from obsession_nb.engine.mode import Decision, Handler, no_rulings
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Choice, Placement
 from obsession_nb.engine.steps import market
@@ -120,7 +120,7 @@ def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]
     me.servants.available.remove(who)
     turn.tile = "butlers-room"
     turn.placements.append(Placement(servant=who, target="tile", covers="butler"))
-    face = table.face(me.owned("butlers-room"))  # type: ignore[arg-type]
+    face = table.face(me.owned_tile("butlers-room"))
     count = next((f.amount for f in face.favours if f.kind == "hire"), 2)
     turn.choices.append(Choice(kind="hire", source="tile", count=count))
     turn.step = "favours"
@@ -135,3 +135,8 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+PASS_OPTIONS = (a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True))
+
+DECISIONS = {"pass-option": Decision(lambda table: list(PASS_OPTIONS))}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

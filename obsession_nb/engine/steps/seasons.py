@@ -11,19 +11,16 @@ activation and the next season's theme follow (the sequencer's ``flow.enter_roun
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from obsession_nb.data.catalog_records import Category
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler, no_rulings
+from obsession_nb.engine.mode import Decision, Handler, no_rulings
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Player, Turn
 from obsession_nb.engine.steps.market import end_of_round
 from obsession_nb.engine.table import Table
 
-STEPS = frozenset({"fairchild", "discard", "reveal", "keep-objective", "prestige-limit"})
-"""Pending decisions outside the eight steps of a turn; ``engine.candidates`` asks
-:func:`candidates` for them."""
 STEP_NAMES = {
     "fairchild": "the courtship winner's choice of Charles or Elizabeth Fairchild",
     "discard": "the end of the season (discard one objective card)",
@@ -75,7 +72,7 @@ def column_vp(table: Table, player: Player, category: Category) -> int:
     )
 
 
-def courtship_themes(table: Table) -> list[str]:
+def courtship_themes(table: Table) -> list[Category]:
     """The theme of this season, or all revealed themes at the final courtship."""
     themes = [table.catalog.themes[t].category for t in table.state.themes]
     if not themes:
@@ -86,10 +83,10 @@ def courtship_themes(table: Table) -> list[str]:
 def courtship_total(table: Table, player: Player) -> int:
     """Courtship total: each theme's column once per time the theme was revealed
     (courtship.scoring, courtship.final-scoring)."""
-    return sum(column_vp(table, player, c) for c in courtship_themes(table))  # type: ignore[arg-type]
+    return sum(column_vp(table, player, c) for c in courtship_themes(table))
 
 
-def monuments_counted(table: Table, themes: list[str]) -> list[str]:
+def monuments_counted(table: Table, themes: Sequence[str]) -> list[str]:
     """Each monument that adds to a courtship total, with its column and VP (as many times as
     its column's theme was revealed), for the log (ruling.monuments-in-courtship)."""
     found = []
@@ -339,27 +336,6 @@ def finish(table: Table) -> None:
                                           "totalled.")])
 
 
-# ----------------------------------------------------------------- action candidates
-
-
-def candidates(table: Table) -> Iterator[a.Action]:
-    """The choices of the decisions in :data:`STEPS` (no special actions are offered)."""
-    from obsession_nb.engine.steps import limits, vpcards
-
-    turn = table.turn
-    if turn.step == "fairchild":
-        yield from (a.Fairchild(c) for c in dict.fromkeys(table.state.supply.fairchilds))
-    elif turn.step == "discard":
-        yield from (a.DiscardObjective(c) for c in dict.fromkeys(table.me.objectives))
-    elif turn.step == "reveal":
-        yield from vpcards.reveal_candidates(table)
-        yield a.KeepVPCards()
-    elif turn.step == "keep-objective":
-        yield from (a.KeepObjective(c) for c in dict.fromkeys(turn.offer))
-    elif turn.step == "prestige-limit":
-        yield from limits.candidates(table)
-
-
 KINDS: dict[type[a.Action], Handler] = {
     a.Fairchild: Handler.at({"fairchild"}, verify_fairchild, apply_fairchild),
     a.DiscardObjective: Handler.at({"discard"}, verify_discard, apply_discard,
@@ -368,3 +344,16 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+
+def _fairchilds(table: Table) -> list[a.Action]:
+    return [a.Fairchild(c) for c in dict.fromkeys(table.state.supply.fairchilds)]
+
+
+def _discards(table: Table) -> list[a.Action]:
+    return [a.DiscardObjective(c) for c in dict.fromkeys(table.me.objectives)]
+
+
+DECISIONS = {"fairchild": Decision(_fairchilds, in_turn=False),
+             "discard": Decision(_discards, in_turn=False)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Placement
-from obsession_nb.engine.steps import refusals, service
+from obsession_nb.engine.steps import refusals, service, suites
 from obsession_nb.engine.table import Table
 
 
@@ -99,3 +99,25 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+DONE = a.Done()
+
+
+def service_choices(table: Table) -> list[a.Action]:
+    """Each servant that some rule lets fill each open icon, the Queen's Suite's favour to
+    double, then closing service (service.*, ud.tile.queens-suite)."""
+    me = table.me
+    kinds = dict.fromkeys([*me.servants.available, *sorted(service.quarters_kinds(table))])
+    available = service.available_counts(table)
+    found: list[a.Action] = [
+        a.Serve(s.id, k) for s in service.open_slots(table) for k in kinds
+        if service.filler_rule(table, s, k, available) is not None]
+    if suites.double_pending(table):
+        count = len(table.card(table.turn.guests[0]).favours)
+        found += [a.Double(str(i)) for i in range(1, count + 1)]
+    found.append(DONE)
+    return found
+
+
+DECISIONS = {"service": Decision(service_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -33,9 +33,11 @@ def _keeps_the_activity(table: Table, what: str, cost: int, *, useful_man: bool 
     """Refuse a special action that would leave the hosted activity impossible to finish
     (:func:`keeps_the_activity`)."""
     if not keeps_the_activity(table, cost, useful_man):
+        tile = table.turn.tile
+        party = "the party" if tile is None else f"{table.tile_name(tile)}'s party"
         raise refuse("ruling.special-action-keeps-the-activity",
-                     f"{what} would leave {table.tile_name(table.turn.tile)}'s party impossible "  # type: ignore[arg-type]
-                     "to invite, serve and pay for; the activity must still be finished.")
+                     f"{what} would leave {party} impossible to invite, serve and pay for; the "
+                     "activity must still be finished.")
 
 
 @per_decision
@@ -279,3 +281,17 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+SPECIALS = (a.Borrow(), a.RefreshMarket())
+
+
+def any_time_choices(table: Table) -> list[a.Action]:
+    """The special actions and the useful man's one-time removals, open at any decision of a
+    turn (turn.special-actions-any-time)."""
+    servants = table.me.servants
+    found: list[a.Action] = list(SPECIALS)
+    found += [a.Help(k) for k in dict.fromkeys([*servants.quarters, *servants.expended])]
+    if "useful_man" in servants.available:  # his one-time removals need him available
+        found.append(a.UsefulManRefresh())
+        found += [a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag))]
+    return found

@@ -10,8 +10,9 @@ sequencer's (``opening.enter_step2`` / ``opening.exit_step2``); a decision here 
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.steps import favours
 from obsession_nb.engine.steps.rounds import has_event, is_courtship
 from obsession_nb.engine.table import Table
@@ -80,3 +81,22 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+CLOSING = (a.Church("money"), a.Church("reputation"), a.Done(), a.Pass())
+
+
+def step2_choices(table: Table) -> list[a.Action]:
+    """The Servants' Hall (its 1st-printing rumour when automatic), the Parish Church, then
+    closing step 2 (ud.servants-hall, ud.tile.parish-church)."""
+    seats = table.others
+    found: list[a.Action]
+    if table.state.options.servants_hall == "automatic":
+        found = [va.Rumour(s) for s in seats]
+    else:
+        found = [a.Hall(k, s) for k in dict.fromkeys(table.me.servants.available) for s in seats]
+    found += CLOSING
+    return found
+
+
+DECISIONS = {"step2": Decision(step2_choices)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

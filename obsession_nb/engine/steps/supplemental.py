@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from obsession_nb.data.catalog_records import Favour
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.mode import Handler
 from obsession_nb.engine.records import actions as a
@@ -41,7 +42,7 @@ PLACED_IN = {step: tuple(servant for servant in NEW_SERVANTS if step in TIMING[s
 """The new servants that may be placed in each step (:data:`TIMING` by step)."""
 
 
-def _invite_favour(favours: tuple) -> bool:
+def _invite_favour(favours: tuple[Favour, ...]) -> bool:
     return any(f.kind in ("invite", "lady") for f in favours)
 
 
@@ -142,7 +143,7 @@ def _verify_head_housemaid(table: Table, target: str) -> list[Ruling]:
     if supplemental_on(table, "head_housemaid", target) or turn.screened:
         raise refuse("ud.head-housemaid.once-per-turn", "The head housemaid screens once per turn.")
     if target == "tile" and turn.tile is not None:
-        favours = table.face(table.me.owned(turn.tile)).favours  # type: ignore[arg-type]
+        favours = table.face(table.me.owned_tile(turn.tile)).favours
         name = table.tile_name(turn.tile)
     elif target in turn.guests:
         favours, name = table.card(target).favours, table.card_name(target)
@@ -173,15 +174,15 @@ def _verify_useful_man(table: Table, target: str) -> list[Ruling]:
         raise refuse("ud.useful-man.prestige", "No tile is hosted on a pass, so there is no "
                      "prestige rating for the useful man to lower.")
     owned = me.owned(target)
-    if owned is None or table.face(owned).prestige is None or not table.face(owned).playable:
+    face = None if owned is None else table.face(owned)
+    if face is None or face.prestige is None or not face.playable:
         raise refuse("ud.useful-man.prestige", "The useful man lowers the prestige rating of a "
                      "playable tile in the organiser.")
     if any(p.servant == "useful_man" for p in table.turn.placements):
         raise refuse("ud.useful-man.prestige", "The useful man is already placed.")
-    face = table.face(owned)
     return [
         ruling("ud.useful-man.prestige", f"The useful man on {table.tile_name(target)}: "
-               f"prestige rating {face.prestige} → {face.prestige - 1} this turn "  # type: ignore[operator]
+               f"prestige rating {face.prestige} → {face.prestige - 1} this turn "
                "(he returns if the tile is not used)."),
         ruling("ruling.useful-man-prestige-timing", "Placed before step 3's rating check, the "
                "reduction counts for this turn's hosting."),

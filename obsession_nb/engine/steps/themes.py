@@ -67,10 +67,10 @@ def round_begins(table: Table) -> list[Ruling]:
         roll = table.roll_d20()
         state.theme_rolls.append(roll)
         place = cliffhanger_place(state.options.length, roll)
-        when = ("on the courtship space" if place is None else
-                "at once" if place == 1 else f"at the start of the season's round {place}")
+        moment = ("on the courtship space" if place is None else
+                  "at once" if place == 1 else f"at the start of the season's round {place}")
         rulings.append(ruling("option.cliffhanger", f"Season {season}: the d20 shows {roll}, so "
-                              f"the theme is turned up {when} (round {reveal_round(table)})."))
+                              f"the theme is turned up {moment} (round {reveal_round(table)})."))
     when = reveal_round(table)
     if state.round == when or (state.round > when and state.supply.theme_deck):
         rulings.append(reveal_theme(table))

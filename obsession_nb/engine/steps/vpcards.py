@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.state import is_step
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.favours import open_invitation
 from obsession_nb.engine.table import Table
@@ -131,7 +132,7 @@ def apply_keep_objective(table: Table, card_id: str) -> list[Ruling]:
     table.me.objectives.append(card_id)
     table.state.supply.objective_deck.extend(turn.offer)
     turn.offer = []
-    turn.step = turn.resume or "buy"  # type: ignore[assignment]
+    turn.step = turn.resume if is_step(turn.resume) else "buy"
     turn.resume = None
     return []
 
@@ -204,3 +205,17 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+
+def _last_reveals(table: Table) -> list[a.Action]:
+    """The final window before scoring: reveals, or keeping the rest (courtship.vp-card-use)."""
+    return [*reveal_candidates(table), a.KeepVPCards()]
+
+
+def _objectives_drawn(table: Table) -> list[a.Action]:
+    return [a.KeepObjective(c) for c in dict.fromkeys(table.turn.offer)]
+
+
+DECISIONS = {"reveal": Decision(_last_reveals, in_turn=False),
+             "keep-objective": Decision(_objectives_drawn, in_turn=False)}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

@@ -7,12 +7,13 @@ choices and the refusal of an illegal choice come from the same code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from typing import Any, overload
 
 from obsession_nb.data.rules import Ruling, refuse
-from obsession_nb.engine.mode import Handler, owners
+from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.registry import owners
 from obsession_nb.engine.setup import decisions as setup_choices
 from obsession_nb.engine.setup import servant_draft as draft
 from obsession_nb.engine.steps import (
@@ -29,13 +30,6 @@ from obsession_nb.engine.steps import (
     suites,
     supplemental,
     vpcards,
-)
-from obsession_nb.engine.steps.market import offers
-from obsession_nb.engine.steps.service import (
-    available_counts,
-    filler_rule,
-    open_slots,
-    quarters_kinds,
 )
 from obsession_nb.engine.steps.special import ANY_STEP
 from obsession_nb.engine.table import Table
@@ -108,8 +102,8 @@ def can(table: Table, action: a.Action) -> bool:
     return bool(allowed(table, [action]))
 
 
-def allowed(table: Table, actions: Iterable[a.Action], *, listing: bool = False
-            ) -> list[a.Action]:
+def allowed(table: Table, actions: Iterable[a.SomeAction], *, listing: bool = False
+            ) -> list[a.SomeAction]:
     """Those of ``actions`` legal now, in their order, each once: move generation's check
     (``movegen``: the verifiers' answer, text-free where a kind has its own test), in one
     reading of the position.  ``listing``: ``actions`` are the decision's whole list."""
@@ -164,117 +158,44 @@ def _perform_allowed(table: Table, action: a.Action, allowed: bool) -> list[Ruli
     return perform(table, action)
 
 
-DONE, PASS = a.Done(), a.Pass()
-BEGIN = (a.Activity(), PASS)
-STEP2 = (a.Church("money"), a.Church("reputation"), DONE, PASS)
-PASS_OPTIONS = (a.Rents(), a.FreeRefresh(), a.HireServants(), a.HireServants(True))
-SPECIALS = (a.Borrow(), a.RefreshMarket())
-"""Candidates with nothing to choose, made once (actions are frozen values)."""
+DECISIONS: dict[str, Decision] = {
+    **draft.DECISIONS, **setup_choices.DECISIONS, **handlers.DECISIONS, **step2.DECISIONS,
+    **hosting.DECISIONS, **serving.DECISIONS, **choices.DECISIONS, **passing.DECISIONS,
+    **buying.DECISIONS, **seasons.DECISIONS, **vpcards.DECISIONS, **limits.DECISIONS,
+    "mode": Decision(lambda table: list(table.mode.candidates(table)), in_turn=False),
+}
+"""The choices of each pending decision, registered once by the module that holds its rules
+(``DECISIONS``); ``mode``: a mode's decision outside the turns (a draft, a Grand Ball)."""
+
+NO_CHOICES = Decision(lambda table: [])
+"""A step of a turn with no choices of its own (``end``): only what is open at any decision."""
 
 
 def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
-    """Every action worth checking at the pending decision (a superset of the legal ones);
-    without ``any_time``, none of those open at any point of a turn (special actions, the
-    useful man's removals, VP-card reveals), as the explorer leaves them out.  A list, built
-    in one pass (move generation reads every candidate)."""
-    turn = table.turn
-    me = table.me
-    step = turn.step
-    found: list[a.Action]
-    if step == "draft":
-        if me.family is None:
-            return [a.Family(f) for f in draft.family_candidates(table)]
-        start_tiles = draft.start_tile_pending(table)
-        if start_tiles:
-            return [a.StartTile(t) for t in start_tiles]
-        return [a.Draft(k) for k in dict.fromkeys(table.state.supply.draft_display)]
-    if step in seasons.STEPS:
-        return list(seasons.candidates(table))
-    if step in setup_choices.STEPS:
-        return list(setup_choices.candidates(table))
-    if step == "mode":  # a mode's decision outside the turns
-        return list(table.mode.candidates(table))
-    if step == "begin":
-        found = list(BEGIN)
-    elif step == "step2":
-        seats = _others(table)
-        if table.state.options.servants_hall == "automatic":
-            found = [va.Rumour(s) for s in seats]
-        else:
-            found = [a.Hall(k, s) for k in dict.fromkeys(me.servants.available) for s in seats]
-        found += STEP2
-    elif step == "host":
-        found = [a.Host(t.tile) for t in me.organiser]
-        found.append(PASS)
-    elif step == "invite":
-        found = [a.Invite(c) for c in dict.fromkeys(me.hand)]
-        found.append(DONE)
-    elif step == "service":
-        kinds = dict.fromkeys([*me.servants.available, *sorted(quarters_kinds(table))])
-        available = available_counts(table)
-        found = [a.Serve(s.id, k) for s in open_slots(table) for k in kinds
-                 if filler_rule(table, s, k, available) is not None]
-        if suites.double_pending(table):
-            count = len(table.card(turn.guests[0]).favours)
-            found += [a.Double(str(i)) for i in range(1, count + 1)]
-        found.append(DONE)
-    elif step == "favours":
-        found = list(_choice_candidates(table, _others(table)))
-    elif step == "pass-option":
-        found = list(PASS_OPTIONS)
-    elif step == "buy":
-        discount = "useful_man" in me.servants.available  # his discount needs him available
-        found = []
-        for offer in offers(table):
-            found.append(a.Buy(offer.tile))
-            if discount:
-                found.append(a.Buy(offer.tile, useful_man=True))
-        found.append(DONE)
-    else:
-        found = []
+    """Every action worth checking at the pending decision (a superset of the legal ones): the
+    decision's own choices (:data:`DECISIONS`), then, at a decision of a turn, the mode's,
+    milestones and placements, and, with ``any_time``, what is open at any point of a turn
+    (VP-card reveals, special actions, the useful man's removals; the explorer leaves them
+    out).  A list, built in one pass (move generation reads every candidate)."""
+    decision = DECISIONS.get(table.turn.step, NO_CHOICES)
+    found = decision.candidates(table)
+    if not decision.in_turn:
+        return found
     found += table.mode.candidates(table)
     found += milestones.candidates(table)
     found += supplemental.placement_candidates(table)
-    if not any_time:
-        return found
-    found += vpcards.reveal_candidates(table)
-    found += SPECIALS
-    found += [a.Help(k) for k in dict.fromkeys([*me.servants.quarters, *me.servants.expended])]
-    if "useful_man" in me.servants.available:  # his one-time removals need him available
-        found.append(a.UsefulManRefresh())
-        found += [a.UsefulManSearch(t) for t in sorted(set(table.state.supply.bag))]
+    if any_time:
+        found += vpcards.reveal_candidates(table)
+        found += special.any_time_choices(table)
     return found
 
 
-def _others(table: Table) -> list[int]:
-    """The seats other than the active player's."""
-    player = table.turn.player
-    return [s for s in range(len(table.state.players)) if s != player]
-
-
-def _choice_candidates(table: Table, seats: list[int]) -> Iterator[a.Action]:
-    choice = table.turn.choices[0]
-    if choice.kind == "screen":
-        yield from (a.Keep(c) for c in choice.cards)
-    elif choice.kind == "lady":
-        yield from (a.Lady("screen"), a.Lady("dismiss"))
-    elif choice.kind == "dismiss":
-        yield from (a.Dismiss(c) for c in choices.dismissable(table))
-        yield DONE
-    elif choice.kind == "gossip":
-        yield from (a.Gossip(s) for s in seats)
-    elif choice.kind == "reclaim":
-        yield from (a.Reclaim(c) for c in dict.fromkeys(table.me.discard))
-    elif choice.kind == "hire":
-        yield from (a.Hire(k) for k in table.catalog.servants)
-        if choices.can_recruit(table):
-            yield from (a.Recruit(s, k, z) for s in seats for k in choices.RECRUITABLE
-                        for z in choices.recruit_choices(table, s, k))
-        yield DONE
-
-
+@overload
+def legal_actions(table: Table, kinds: None = None) -> list[a.Action]: ...
+@overload
+def legal_actions(table: Table, kinds: tuple[type[a.SomeAction], ...]) -> list[a.SomeAction]: ...
 def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
-                  ) -> list[a.Action]:
+                  ) -> list[Any]:
     """The candidates that are legal, in the candidates' order: generated per decision
     (``movegen``), the verifiers deciding the kinds without a text-free test.  ``kinds``: only
     actions of these kinds (the same ones, in the same order, as filtering the whole list;

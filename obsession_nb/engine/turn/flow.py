@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from obsession_nb.data.rules import Ruling, ruling
-from obsession_nb.engine.records.state import Placement
+from obsession_nb.engine.records.state import Placement, Step
 from obsession_nb.engine.setup.areas import finish_player_areas
 from obsession_nb.engine.setup.decisions import STEP_NAMES as SETUP_STEP_NAMES
 from obsession_nb.engine.steps.limits import hold_turn_for_limit
@@ -181,9 +181,9 @@ def _step2_done(table: Table) -> None:
         exit_step2(table)
 
 
-def _start_turn_at(table: Table, seat: int, step: str = "begin") -> None:
+def _start_turn_at(table: Table, seat: int, step: Step = "begin") -> None:
     start_turn(table, seat)
-    table.turn.step = step  # type: ignore[assignment]
+    table.turn.step = step
 
 
 def _draft_done(table: Table) -> list[Ruling]:

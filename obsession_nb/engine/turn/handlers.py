@@ -5,7 +5,7 @@ ruling.parish-church-choice).  Each verifier raises :class:`IllegalAction` with 
 
 
 from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
-from obsession_nb.engine.mode import Handler, no_rulings
+from obsession_nb.engine.mode import Decision, Handler, no_rulings
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.state import Placement
@@ -170,3 +170,9 @@ KINDS: dict[type[a.Action], Handler] = {
 }
 """The action kinds whose rules live here, each registered once (engine/turn/dispatch.py
 gathers them)."""
+
+BEGIN = (a.Activity(), a.Pass())
+"""A turn's first decision: host an activity or pass (turn.host-or-pass)."""
+
+DECISIONS = {"begin": Decision(lambda table: list(BEGIN))}
+"""The decisions whose choices are listed here (engine/turn/dispatch.py gathers them)."""

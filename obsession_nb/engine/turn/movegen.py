@@ -27,11 +27,11 @@ Plan = tuple[int, Callable[[a.Action], Any], frozenset[str] | None,
 (``actions.reader``), the steps it belongs to, then its text-free test (``True``) or else its
 verifier (``False``); steps and test are ``None`` for a kind with no handler here."""
 
-_PLANS: dict[tuple[type[Mode], int, bool], dict[type[a.Action], Plan]] = {}
+_PLANS: dict[tuple[type[Mode[Any]], int, bool], dict[type[a.Action], Plan]] = {}
 """Per mode, table of standard handlers and listing or not: each kind's :data:`Plan`."""
 
 
-def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Handler],
+def _plan(mode: Mode[Table], kind: type[a.Action], standard: Mapping[type[a.Action], Handler],
           listing: bool) -> Plan:
     """The :data:`Plan` of ``kind`` in ``mode``: the mode's own handler, else ``standard``'s
     (with the kind's text-free test, if it registered one: its listing test in a listing)."""
@@ -48,10 +48,10 @@ def _plan(mode: Mode, kind: type[a.Action], standard: Mapping[type[a.Action], Ha
     return count, get, handler.steps, test, True
 
 
-def legal(table: Table, candidates: Iterable[a.Action],
+def legal(table: Table, candidates: Iterable[a.SomeAction],
           verify: Callable[[Table, a.Action], Any],
           standard: Mapping[type[a.Action], Handler], listing: bool = False
-          ) -> list[a.Action]:
+          ) -> list[a.SomeAction]:
     """The candidates that are legal now, in their order, each once (call inside
     ``table.reading()``).
 
@@ -68,7 +68,7 @@ def legal(table: Table, candidates: Iterable[a.Action],
         plans = _PLANS[type(mode), id(standard), listing] = {}
     refuses = type(mode).refuse is not Mode.refuse
     seen: set[object] = set()
-    result: list[a.Action] = []
+    result: list[a.SomeAction] = []
     for action in candidates:
         kind = type(action)
         plan = plans.get(kind)

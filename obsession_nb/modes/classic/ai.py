@@ -34,9 +34,10 @@ def ai_card(table: Table) -> AICard:
 
 def record(table: Table) -> ClassicSolo:
     state = table.state
-    if state.classic_solo is None:
-        state.classic_solo = ClassicSolo()
-    return state.classic_solo
+    classic = ClassicSolo.of(state.classic_solo)
+    if classic is None:
+        classic = state.classic_solo = ClassicSolo()
+    return classic
 
 
 def monument_positions(table: Table) -> list[int]:

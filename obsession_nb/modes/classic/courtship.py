@@ -14,9 +14,12 @@ card.  Every courtship is recorded in ``state.classic_solo.courtships``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from obsession_nb.data.catalog_cards import OpponentCard
+from obsession_nb.data.catalog_records import Category
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.steps.seasons import (
@@ -42,13 +45,13 @@ def opponent(table: Table) -> OpponentCard:
     return table.catalog.opponents[name]
 
 
-def opponent_total(table: Table, themes: list[str]) -> int:
+def opponent_total(table: Table, themes: Sequence[Category]) -> int:
     """The chart's value for this season's theme; at the final courtship the season-4 values of
     every revealed theme, a theme revealed twice counting twice (ruling.classic-final-chart)."""
     card = opponent(table)
     if is_final(table):
-        return sum(card.chart[FINAL_SEASON][t] for t in themes)  # type: ignore[index]
-    return card.chart[courtship_number(table)][themes[-1]]  # type: ignore[index]
+        return sum(card.chart[FINAL_SEASON][t] for t in themes)
+    return card.chart[courtship_number(table)][themes[-1]]
 
 
 def _opponent_draws(table: Table, why: str, rule_id: str) -> Ruling:
@@ -84,9 +87,10 @@ def courtship(table: Table, rulings: list[Ruling]) -> bool:
     if card.standin:
         rulings.append(ruling("ruling.classic-standin-cards", f"{card.name}'s chart is a "
                               "stand-in: the sources give only Eden's PRESTIGE value in season 2."))
-    outcome = "win" if mine > theirs else "loss" if mine < theirs else "tie"
+    outcome: Literal["win", "loss", "tie"] = ("win" if mine > theirs else "loss" if mine < theirs
+                                              else "tie")
     record(table).courtships.append(CourtshipResult(
-        season=number, themes=themes, player=mine, opponent=theirs, outcome=outcome))
+        season=number, themes=list[str](themes), player=mine, opponent=theirs, outcome=outcome))
     if outcome == "win":
         rule_id = "solo.classic.courtship-final" if final else "solo.classic.courtship-win"
         rulings.append(ruling(rule_id, f"{me.name} wins the courtship: a VP card and the "

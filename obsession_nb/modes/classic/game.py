@@ -113,7 +113,7 @@ class ClassicGame(Game):
         """The game's outcome as JSON-ready data (the CLI's ``solo --classic --json``): the
         opponent card, each courtship, every AI roll, both final scores and the winner."""
         state = self.state
-        classic = state.classic_solo or ClassicSolo()
+        classic = ClassicSolo.of(state.classic_solo) or ClassicSolo()
         view = self.table.mode.view(self.table) or {}
         return {"mode": MODE, "seed": state.chance.seed, "family": state.players[0].family,
                 "expansion": state.options.expansion, "length": state.options.length,
@@ -129,7 +129,7 @@ class ClassicGame(Game):
         """One row per courtship: season, themes, both totals, the outcome for the player."""
         import pandas as pd
 
-        classic = self.state.classic_solo or ClassicSolo()
+        classic = ClassicSolo.of(self.state.classic_solo) or ClassicSolo()
         rows = [{"season": c.season, "themes": " + ".join(t.upper() for t in c.themes),
                  "player": c.player, "opponent": c.opponent, "outcome": c.outcome}
                 for c in classic.courtships]

@@ -15,8 +15,9 @@ from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Mode
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.holding import Holding
+from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
-from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.classic import ai as classic_ai
 from obsession_nb.modes.classic import courtship as classic_courtship
@@ -28,10 +29,10 @@ TARGETS = ("opponent", "opponent-monuments")
 monuments added (the challenging mode)."""
 
 
-class ClassicSolitaire(Mode):
+class ClassicSolitaire(Mode[Table]):
     """One player against an opponent card (mode ``classic-solo``)."""
 
-    name = "classic-solo"
+    name: ModeName = "classic-solo"
     title = "classic solitaire"
     rule = "solo.classic.setup"
     records = {"classic_solo": ClassicSolo}
@@ -57,7 +58,7 @@ class ClassicSolitaire(Mode):
         if len(state.players) != 1:
             problems.append(f"players: classic solitaire has one player, not "
                             f"{len(state.players)}")
-        opponent = None if state.classic_solo is None else state.classic_solo.opponent
+        opponent = (ClassicSolo.of(state.classic_solo) or ClassicSolo()).opponent
         if opponent not in catalog.opponents:
             problems.append(f"classic_solo.opponent: '{opponent}' is not an opponent card; "
                             f"the cards are {', '.join(catalog.opponents)}")
@@ -67,7 +68,7 @@ class ClassicSolitaire(Mode):
                             f"'{state.options.solo_target}'")
         if classic_ai.AI_CARD not in catalog.ai_cards:
             problems.append(f"ai_cards: the catalog has no '{classic_ai.AI_CARD}'")
-        classic = state.classic_solo
+        classic = ClassicSolo.of(state.classic_solo)
         for j, roll in enumerate(state.chance.next_rolls):
             if not 1 <= roll <= 20:
                 problems.append(f"chance.next_rolls[{j}]: a d20 roll is 1 to 20, not {roll}")
@@ -83,7 +84,7 @@ class ClassicSolitaire(Mode):
 
     def private_places(self, table: Table) -> list[Holding]:
         """The VP cards the opponent card took, face down and unseen (solo.classic.courtship)."""
-        classic = table.state.classic_solo
+        classic = ClassicSolo.of(table.state.classic_solo)
         return [] if classic is None else [Holding(classic.opponent_vp, (), "vp",
                                                    "ruling.seat-face-down")]
 

@@ -3,10 +3,11 @@ registered in :attr:`ClassicSolitaire.records` (modes/classic/mode.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import field
 from typing import Literal
 
-from obsession_nb.engine.records.record import ModeRecord, Record, record
+from obsession_nb.engine.records.record import Component, ModeRecord, Record, record
 
 
 @record
@@ -53,3 +54,13 @@ class ClassicSolo(ModeRecord):
     opponent_fairchild: str | None = None
     """The Fairchild the opponent took at the final courtship (8 VP)."""
     courtships: list[CourtshipResult] = field(default_factory=list)
+
+    def components(self, field: str) -> Iterator[Component]:
+        """The tiles the AI card's rolls took; the opponent's VP cards and Fairchild."""
+        for j, ai_roll in enumerate(self.rolls):
+            for k, tile in enumerate(ai_roll.tiles):
+                yield "tile-named", (f"{field}.rolls[{j}].tiles", k), tile
+        for j, card in enumerate(self.opponent_vp):
+            yield "vp", (f"{field}.opponent_vp", j), card
+        if self.opponent_fairchild is not None:
+            yield "card", f"{field}.opponent_fairchild", self.opponent_fairchild

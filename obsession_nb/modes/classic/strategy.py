@@ -29,7 +29,8 @@ class GreedyClassic(RandomPlayer):
                 tile = table.tile(buy.tile)
                 best = max(tile.front.vp, tile.back.vp if tile.back else 0)
                 column = tile.column(False)
-                return best * (1 + themes.count(column or "")), -prices.get(buy.tile, 0), buy.tile
+                shown = themes.count(column) if column else 0
+                return best * (1 + shown), -prices.get(buy.tile, 0), buy.tile
 
             return max(buys, key=worth)
         hosts = [x for x in legal if isinstance(x, a.Host)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.market import COUNTERS, NO_SCAVENGING, stack
-from obsession_nb.modes.solo.records import Scavenge
+from obsession_nb.modes.solo.records import Scavenge, Solo
 from obsession_nb.modes.solo.tableau import needs
 
 SIDES = 20
@@ -81,7 +81,7 @@ def scavenge_turn(table: Table) -> list[Ruling]:
     """Roll and scavenge once, recording the result in ``state.solo.scavenged``."""
     roll = roll_d20(table)
     record, result = scavenge(table, roll)
-    solo = table.state.solo
+    solo = Solo.of(table.state.solo)
     if solo is not None:
         solo.scavenged.append(record)
     return [result]

@@ -13,6 +13,7 @@ from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.rounds import last_round
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo import ai as solo_ai
+from obsession_nb.modes.solo.records import Solo
 from obsession_nb.modes.solo.tableau import at_max, check, size
 
 OPPONENT_TARGETS = ("opponent", "opponent-monuments")
@@ -36,7 +37,7 @@ def target(table: Table) -> tuple[int, int]:
 
 def opponent_card(state: State, catalog: Catalog) -> OpponentCard | None:
     """The opponent card whose base score is the target, if the target is one."""
-    name = state.solo.opponent if state.solo is not None else None
+    name = (Solo.of(state.solo) or Solo()).opponent
     if state.options.solo_target not in OPPONENT_TARGETS or name not in catalog.opponents:
         return None
     return catalog.opponents[str(name)]
@@ -66,8 +67,9 @@ def after_turn(table: Table) -> None:
     top = at_max(table, me)
     passed = state.turn is not None and state.turn.passing
     if tableau.complete and top:
-        assert state.solo is not None
-        state.solo.finished_round = state.round
+        solo = Solo.of(state.solo)
+        assert solo is not None  # the challenge's setup made it
+        solo.finished_round = state.round
         table.auto("end of the game", [
             ruling("solo.sec.tableau-complete", f"Five columns of {size(table)} tiles, every "
                    "flippable tile on its rose side."),

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.options import Options, SoloTarget
 from obsession_nb.engine.records.state import LogEntry, Player, State
 from obsession_nb.engine.scoring import Scoresheet, score
 from obsession_nb.engine.setup.supply import hire_supply
@@ -45,6 +45,7 @@ def solo_options(*, extended: bool = False, expert: bool = False,
     """The challenge's options; with an ``opponent`` card (kept in ``state.solo``) its base
     score is the target (UD p.14 Target Score Variants); ``expert`` adds the scavenged
     monuments' VP to the target."""
+    target: SoloTarget
     if opponent is not None:
         target = "opponent-monuments" if expert else "opponent"
     else:
@@ -53,7 +54,7 @@ def solo_options(*, extended: bool = False, expert: bool = False,
         expansion=True,
         length="extended" if extended else "standard",
         mode=SOLO,
-        solo_target=target,  # type: ignore[arg-type]
+        solo_target=target,
         market_reserve=False,
         prestige_guest_limit=False,
     )
@@ -120,12 +121,16 @@ def solo_position(
     columns: dict[str, str] | None = None,
     stacks: dict[str, Sequence[str]] | None = None,
     rolls: Sequence[int] | None = None,
+    start_rose_side: bool = False,
+    bought: Sequence[str] = (),
 ) -> Game:
     """A challenge position for examples, tests and what-ifs: a new game after the draft, then
     changed.  ``organiser`` lists the tiles (``(tile, flipped)`` for a flipped one; START tiles
-    must be listed too), ``columns`` the monuments' columns, ``stacks`` replaces whole market
-    stacks by name (top first), ``reputation`` is steps or ``"max"``, ``step`` is ``begin`` or
-    ``buy`` (step 7 with steps 1-6 done), ``rolls`` pins the next d20 results."""
+    must be listed too) — or, instead, ``start_rose_side`` turns the START tiles rose side up
+    and ``bought`` adds tiles after them; ``columns`` the monuments' columns, ``stacks``
+    replaces whole market stacks by name (top first), ``reputation`` is steps or ``"max"``,
+    ``step`` is ``begin`` or ``buy`` (step 7 with steps 1-6 done), ``rolls`` pins the next d20
+    results."""
     from obsession_nb.engine.records.state import OwnedTile, Turn
     from obsession_nb.modes.solo.market import STACKS
 
@@ -133,6 +138,10 @@ def solo_position(
                          servant=servant)
     state = game.state
     me = state.players[0]
+    if start_rose_side or bought:
+        if organiser is not None:
+            raise ValueError("give the organiser in full, or start_rose_side and bought")
+        organiser = [*((o.tile, start_rose_side) for o in me.organiser), *bought]
     state.round = round
     me.turns_taken = round - 1
     if money is not None:
@@ -148,8 +157,9 @@ def solo_position(
         taken = {t for t, _ in owned}
         state.supply.market = [[t for t in tiles if t not in taken]
                                for tiles in state.supply.market]
-    assert state.solo is not None
-    state.solo.columns = dict(columns or {})
+    solo = Solo.of(state.solo)
+    assert solo is not None  # the challenge's setup made it
+    solo.columns = dict(columns or {})
     for name, tiles in (stacks or {}).items():
         state.supply.market[STACKS.index(name)] = list(tiles)
     if rolls is not None:
@@ -226,11 +236,11 @@ def solo_result(game: Game | Table) -> SoloResult:
     (solo.sec.scoring, solo.sec.round-modifiers, ruling.sec-beat-target)."""
     table = game if isinstance(game, Table) else game.table
     state = table.state
-    solo = state.solo or Solo()
+    solo = Solo.of(state.solo) or Solo()
     length = state.options.length
     base, at = target_of(table)
     finished = solo.finished_round is not None
-    end = solo.finished_round if finished else state.round
+    end = state.round if solo.finished_round is None else solo.finished_round
     sheet = score(table)
     mod = modifier(end, at)
     monument_vp = sum(table.tile(s.tile).front.vp for s in solo.scavenged
@@ -283,17 +293,12 @@ class SoloRun:
 
     @property
     def scavenged(self) -> list[dict[str, Any]]:
-        solo = self.game.state.solo or Solo()
+        solo = Solo.of(self.game.state.solo) or Solo()
         return [s.model_dump() for s in solo.scavenged]
 
     def scavenged_table(self) -> pd.DataFrame:
         """The AI's rolls, one row per roll by round, the tiles it took named."""
-        import pandas as pd
-
-        table = self.game.table
-        rows = [{**s, "tile": table.tile_name(s["tile"]) if s["tile"] else None}
-                for s in self.scavenged]
-        return pd.DataFrame(rows).set_index("round")
+        return scavenged_frame(self.game)
 
     def to_json(self) -> dict[str, Any]:
         state = self.game.state
@@ -304,11 +309,24 @@ class SoloRun:
             "strategy": self.strategy,
             "family": me.family,
             "expert": adds_monuments(state.options),
-            "opponent": (state.solo or Solo()).opponent,
+            "opponent": (Solo.of(state.solo) or Solo()).opponent,
             **self.result.to_json(),
             "actions": len(self.actions),
             "scavenged": self.scavenged,
         }
+
+
+def scavenged_frame(game: Game) -> pd.DataFrame:
+    """The AI's rolls so far in a challenge game, as recorded (solo.sec.scavenge): one row per
+    roll by round — the d20 result, the stack and depth it points at, the tile taken (named) or
+    why none was."""
+    import pandas as pd
+
+    solo = Solo.of(game.state.solo) or Solo()
+    rows = [{**s.model_dump(), "tile": game.table.tile_name(s.tile) if s.tile else None}
+            for s in solo.scavenged]
+    columns = ["round", "roll", "stack", "depth", "tile", "reason"]
+    return pd.DataFrame(rows, columns=columns).set_index("round")
 
 
 STRATEGIES = ("greedy", "planner", "search", "random")
@@ -381,4 +399,4 @@ def replay_solo(run: SoloRun) -> SoloRun:
     return play_solo(run.seed, extended=state.options.length == "extended",
                      strategy=run.strategy, expert=adds_monuments(state.options),
                      rolls=rolls, dice_seed=run.seed + DICE_SALT,
-                     opponent=(state.solo or Solo()).opponent)
+                     opponent=(Solo.of(state.solo) or Solo()).opponent)

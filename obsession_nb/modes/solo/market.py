@@ -13,9 +13,11 @@ from collections.abc import Iterable
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import CATEGORIES, Tile
 from obsession_nb.data.rules import Ruling, refuse, ruling
-from obsession_nb.engine.steps.market import SPACE_PRICES, Offer
+from obsession_nb.engine.records.offer import Offer
+from obsession_nb.engine.steps.market import SPACE_PRICES
 from obsession_nb.engine.steps.rounds import has_event
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.solo.records import Solo
 
 STACKS = ("service", "sporting", "essentials", "estate", "prestige", "monument")
 """The stack of each market space, £300 to £800 (UD p.13 figure)."""
@@ -170,7 +172,7 @@ def verify_purchase(table: Table, tile_id: str, column: str | None) -> list[Ruli
 
 def after_purchase(table: Table, tile_id: str, column: str | None) -> list[Ruling]:
     """Record the column a monument went into (called by ``buying.apply_buy``)."""
-    solo = table.state.solo
+    solo = Solo.of(table.state.solo)
     if column is None or solo is None:
         return []
     solo.columns[tile_id] = column

@@ -15,9 +15,10 @@ from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.offer import Offer
+from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.steps.buying import apply_buy, verify_buy
-from obsession_nb.engine.steps.market import Offer
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo import end as solo_end
 from obsession_nb.modes.solo import market as solo_market
@@ -34,19 +35,21 @@ def _buy_into_apply(table: Table, tile: str, column: str | None, useful_man: boo
     return apply_buy(table, tile, useful_man, column)
 
 
-class SoloEstateChallenge(Mode):
+class SoloEstateChallenge(Mode[Table]):
     """One player against the target score, buying from six category stacks while the d20 AI
     scavenges (mode ``solo-estate-challenge``)."""
 
-    name = "solo-estate-challenge"
+    name: ModeName = "solo-estate-challenge"
     title = "the Solo Estate Challenge"
     rule = "solo.sec.overview"
     records = {"solo": Solo}
     unlimited_purchases = True  # as many as she can afford (UD p.14)
     refills_market = False  # the stacks are never refilled
     identical_stacks = False  # six category stacks, which may run out (solo.sec.market-stacks)
+    market_reserves = False  # one copy of each tile in the stacks (solo.sec.tile-supply)
     last_round = solo_end.ROUND_CAP  # the track is played on past its last space
     milestones = False  # not used in the challenge (UD p.13; solo.sec.player-setup)
+    deals_objectives = False  # solo.sec.player-setup
     handlers = {
         va.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
         BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),

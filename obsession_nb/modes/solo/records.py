@@ -3,10 +3,11 @@ in :attr:`SoloEstateChallenge.records` (modes/solo/mode.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import field
 from typing import Literal
 
-from obsession_nb.engine.records.record import ModeRecord, Record, record
+from obsession_nb.engine.records.record import Component, ModeRecord, Record, record
 
 
 @record
@@ -43,3 +44,13 @@ class Solo(ModeRecord):
     finished_round: int | None = None
     """The round whose turn ended with the end conditions met; ``None`` while playing or when
     the track ran out first."""
+
+    def components(self, field: str) -> Iterator[Component]:
+        """The Grand Ball's guests on offer; the tiles discarded and scavenged."""
+        for j, card in enumerate(self.ball_offer):
+            yield "card", (f"{field}.ball_offer", j), card
+        for j, tile in enumerate(self.discarded):
+            yield "tile-named", (f"{field}.discarded", j), tile
+        for j, roll in enumerate(self.scavenged):
+            if roll.tile is not None:
+                yield "tile-named", f"{field}.scavenged[{j}].tile", roll.tile

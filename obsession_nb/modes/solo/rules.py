@@ -67,13 +67,11 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     supply = state.supply
     me = state.players[0]
     kept = [r for r in rulings if r.rule not in SETUP_REPLACED]
-    state.solo = state.solo or Solo()
+    state.solo = Solo.of(state.solo) or Solo()
 
     # Step 2: objectives (solo.sec.player-setup, solo.sec.objective-deck)
-    deck = [*supply.objective_deck, *me.objectives]
-    me.objectives = []
     group = {o.id for o in catalog.objectives.values() if o.category == "group_bonus"}
-    deck = sorted(o for o in deck if o not in group)
+    deck = sorted(o for o in supply.objective_deck if o not in group)
     table.rng().shuffle(deck)
     supply.objective_deck = deck
     kept.append(ruling("solo.sec.player-setup", f"{me.name} is the starting player, is dealt no "
@@ -150,7 +148,7 @@ def verify_action(table: Table, action: a.Action) -> None:
 
 def candidates(table: Table) -> Iterator[a.Action]:
     turn = table.turn
-    solo = table.state.solo
+    solo = Solo.of(table.state.solo)
     if turn.step == "step2" and solo is not None:
         yield from (va.Ball(c) for c in dict.fromkeys(solo.ball_offer))
     elif turn.step == "buy":
@@ -172,7 +170,7 @@ def step2_effects(table: Table) -> list[Ruling]:
     draw (solo.sec.grand-ball); nothing else of the mode happens in step 2."""
     me = table.me
     rulings = servants_hall(table)
-    solo = table.state.solo
+    solo = Solo.of(table.state.solo)
     if has_event(table, "grand_ball") and solo is not None and not solo.ball_done:
         if not solo.ball_offer:
             deck = table.state.supply.prestige_deck
@@ -190,12 +188,12 @@ def step2_effects(table: Table) -> list[Ruling]:
 
 
 def ball_pending(table: Table) -> bool:
-    solo = table.state.solo
+    solo = Solo.of(table.state.solo)
     return solo is not None and bool(solo.ball_offer) and not solo.ball_done
 
 
 def verify_ball(table: Table, card: str) -> list[Ruling]:
-    solo = table.state.solo
+    solo = Solo.of(table.state.solo)
     if not ball_pending(table) or solo is None:
         raise refuse("solo.sec.grand-ball", "There is no Grand Ball choice to make now.")
     if card not in solo.ball_offer:
@@ -205,7 +203,7 @@ def verify_ball(table: Table, card: str) -> list[Ruling]:
 
 
 def apply_ball(table: Table, card: str) -> list[Ruling]:
-    solo = table.state.solo
+    solo = Solo.of(table.state.solo)
     assert solo is not None
     rest = [c for c in solo.ball_offer if c != card]
     table.me.hand.append(card)
@@ -244,9 +242,10 @@ def apply_discard_tile(table: Table, tile_id: str) -> list[Ruling]:
     assert owned is not None
     me.organiser.remove(owned)
     state.supply.removed.append(tile_id)
-    if state.solo is not None:
-        state.solo.discarded.append(tile_id)
-        state.solo.columns.pop(tile_id, None)
+    solo = Solo.of(state.solo)
+    if solo is not None:
+        solo.discarded.append(tile_id)
+        solo.columns.pop(tile_id, None)
     return [ruling("ruling.sec-discard-to-make-room", f"{table.tile_name(tile_id)} is removed "
                    "from the game with whatever permanent ability it gave; what it already "
                    "brought (money, reputation, servants) stays.")]
@@ -273,7 +272,7 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
         if known != sorted(known, key=lambda t: (catalog.tiles[t].tsn or 0, t)):
             problems.append(f"supply.market[{i}]: tiles must be in tile-sorting-number order, "
                             "lowest on top")
-    named = state.solo.opponent if state.solo is not None else None
+    named = (Solo.of(state.solo) or Solo()).opponent
     if state.options.solo_target in OPPONENT_TARGETS and named not in catalog.opponents:
         problems.append(f"solo.opponent: '{named}' is not an opponent card; the cards are "
                         f"{', '.join(catalog.opponents)}")
@@ -286,7 +285,7 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
     for j, roll in enumerate(state.chance.next_rolls):
         if not 1 <= roll <= solo_ai.SIDES:
             problems.append(f"chance.next_rolls[{j}]: a d20 roll is 1 to 20, not {roll}")
-    solo = state.solo or Solo()
+    solo = Solo.of(state.solo) or Solo()
     for seat, player in enumerate(state.players):
         owned = {o.tile for o in player.organiser}
         for tile_id in owned:
@@ -303,7 +302,7 @@ def check_position(state: State, catalog: Catalog) -> list[str]:
 def solo_view(table: Table) -> dict[str, Any]:
     """What the views and the CLI show of the challenge."""
     state = table.state
-    solo = state.solo or Solo()
+    solo = Solo.of(state.solo) or Solo()
     score, at = target(table)
     me = state.players[0] if state.players else None
     tableau = check(table, me) if me is not None else None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from obsession_nb.data.catalog_records import CATEGORIES
 from obsession_nb.engine.records.state import OwnedTile, Player
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.solo.records import Solo
 
 SIZES = {"standard": 3, "extended": 4}
 
@@ -26,7 +27,7 @@ def size(table: Table) -> int:
 def column_of(table: Table, owned: OwnedTile) -> str:
     tile = table.tile(owned.tile)
     if tile.kind == "monument":
-        solo = table.state.solo
+        solo = Solo.of(table.state.solo)
         return solo.columns.get(owned.tile, "") if solo is not None else ""
     return tile.front.category
 

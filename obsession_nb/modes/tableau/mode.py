@@ -15,24 +15,26 @@ from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.holding import Holding
+from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
-from obsession_nb.engine.seat.places import Holding
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.tableau import rules as tableau
 from obsession_nb.modes.tableau import scoring as tableau_scoring
 from obsession_nb.modes.tableau.records import Tableau
 
 
-class TableauObsession(Mode):
+class TableauObsession(Mode[Table]):
     """"Obsession chess": the tableau track, no courtship, the game ends at Max (mode
     ``tableau``)."""
 
-    name = "tableau"
+    name: ModeName = "tableau"
     title = "Tableau Obsession"
     rule = "tableau.overview"
     records = {"tableau": Tableau}
     milestones = True  # "Milestones are used" (UD p.15 Setup)
+    deals_objectives = False  # tableau.player-setup
     handlers = {
         va.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
         va.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
@@ -64,6 +66,10 @@ class TableauObsession(Mode):
     def view(self, table: Table) -> dict[str, Any]:
         return tableau.view(table)
 
+    def result_json(self, table: Table) -> dict[str, Any]:
+        """How the game ended (``max``, ``track-end``), who reached Max, the rounds played."""
+        return tableau.result_json(table)
+
     def private_places(self, table: Table) -> Iterable[Holding]:
         return tableau.private_places(table)
 
@@ -71,6 +77,6 @@ class TableauObsession(Mode):
 class TableauDuel(TableauObsession):
     """The two-player Duel: the 9/10 reputation counters (mode ``tableau-duel``)."""
 
-    name = "tableau-duel"
+    name: ModeName = "tableau-duel"
     title = "the Tableau Duel"
     rule = "tableau.duel"

@@ -3,10 +3,11 @@ registered in :attr:`TableauObsession.records` (modes/tableau/mode.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import field
 from typing import Literal
 
-from obsession_nb.engine.records.record import ModeRecord, record
+from obsession_nb.engine.records.record import Component, ModeRecord, record
 from obsession_nb.engine.records.variant_records import QueenVictoria
 
 
@@ -26,3 +27,17 @@ class Tableau(ModeRecord):
     reached_max: int | None = None
     """The seat whose turn ended at Max reputation (tableau.end)."""
     end_reason: Literal["max", "track-end"] | None = None
+
+    set_out_with_market = True  # the starter-guest draft's deck is dealt after the servants'
+
+    def components(self, field: str) -> Iterator[Component]:
+        """The starter-guest draft's deck, the Grand Ball's guests, the tiles Queen Victoria's
+        visits removed and drew."""
+        for pile, cards in (("draft_deck", self.draft_deck), ("ball_offer", self.ball_offer)):
+            for j, card in enumerate(cards):
+                yield "card", (f"{field}.{pile}", j), card
+        for j, visit in enumerate(self.queen_victoria):
+            for k, tile in enumerate(visit.removed):
+                yield "tile-named", (f"{field}.queen_victoria[{j}].removed", k), tile
+            for k, tile in enumerate(visit.drawn):
+                yield "tile-named", (f"{field}.queen_victoria[{j}].drawn", k), tile

@@ -19,9 +19,10 @@ from typing import Any
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
+from obsession_nb.engine.records.holding import Holding
 from obsession_nb.engine.records.state import State, Turn
-from obsession_nb.engine.seat.places import Holding
-from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
+from obsession_nb.engine.setup.starter_draft import deal_draft_deck, return_undrafted
+from obsession_nb.engine.setup.starter_draft import draft_order as draft_order  # the tutor's too
 from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
 from obsession_nb.engine.steps.market import building_boom
 from obsession_nb.engine.steps.rounds import last_round, space
@@ -38,9 +39,10 @@ REPLACED = {
 
 
 def record(state: State) -> Tableau:
-    if state.tableau is None:
-        state.tableau = Tableau()
-    return state.tableau
+    tab = Tableau.of(state.tableau)
+    if tab is None:
+        tab = state.tableau = Tableau()
+    return tab
 
 
 # ----------------------------------------------------------------- setup
@@ -61,11 +63,8 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
                        f"{state.options.wheel_levels}, then Max."))
 
     # Player setup step 10 and central setup step 2 (tableau.player-setup, tableau.central-setup)
-    deck = [*supply.objective_deck, *(o for p in state.players for o in p.objectives)]
-    for player in state.players:
-        player.objectives = []
     group = {o.id for o in catalog.objectives.values() if o.category == "group_bonus"}
-    deck = sorted(o for o in deck if o not in group)
+    deck = sorted(o for o in supply.objective_deck if o not in group)
     table.rng().shuffle(deck)
     supply.objective_deck = deck
     kept.append(ruling("tableau.player-setup", "No objective cards are dealt; they can still "
@@ -114,7 +113,7 @@ def record_problems(state: State) -> list[str]:
     """The drafts before the turns fit the position: seats at the table; the starter-guest draft
     only before the first turn of round 1 (option.starter-guest-draft) and the Grand Ball only
     at the start of its round (tableau.grand-ball), each waiting on its next seat."""
-    tab = state.tableau
+    tab = Tableau.of(state.tableau)
     if tab is None:
         return []
     n, turn = len(state.players), state.turn
@@ -154,7 +153,7 @@ tableau.grand-ball)."""
 
 def pending(table: Table) -> str | None:
     """Which mode decision waits: ``draft`` (starter guests) or ``ball`` (Grand Ball)."""
-    tab = table.state.tableau
+    tab = Tableau.of(table.state.tableau)
     if tab is None or table.state.turn is None or table.turn.step != "mode":
         return None
     if tab.draft_order:
@@ -165,7 +164,7 @@ def pending(table: Table) -> str | None:
 
 
 def candidates(table: Table) -> Iterator[a.Action]:
-    tab = table.state.tableau
+    tab = Tableau.of(table.state.tableau)
     what = pending(table)
     if tab is None or what is None:
         return
@@ -176,7 +175,7 @@ def candidates(table: Table) -> Iterator[a.Action]:
 
 
 def verify_starter(table: Table, card: str) -> list[Ruling]:
-    tab = table.state.tableau
+    tab = Tableau.of(table.state.tableau)
     if pending(table) != "draft" or tab is None:
         raise refuse("option.starter-guest-draft", "There is no starter-guest draft pick to "
                      "make now.")
@@ -222,7 +221,7 @@ def open_ball_offer(table: Table) -> list[Ruling]:
 
 
 def verify_ball(table: Table, card: str) -> list[Ruling]:
-    tab = table.state.tableau
+    tab = Tableau.of(table.state.tableau)
     if pending(table) != "ball" or tab is None:
         raise refuse("tableau.grand-ball", "There is no Grand Ball choice to make now.")
     if card not in tab.ball_offer:
@@ -324,7 +323,7 @@ def queen_victoria(table: Table) -> list[Ruling]:
 def private_places(table: Table) -> list[Holding]:
     """The starter-guest deck passed to the seat picking now and the prestige guests the seat
     keeping one at the Grand Ball sees: that seat's alone (ruling.seat-looked-at)."""
-    tab = table.state.tableau
+    tab = Tableau.of(table.state.tableau)
     if tab is None:
         return []
     mode = table.mode
@@ -336,11 +335,21 @@ def private_places(table: Table) -> list[Holding]:
     ]
 
 
+def result_json(table: Table) -> dict[str, Any]:
+    """How the game ended and who reached Max reputation (tableau.end), the rounds played."""
+    state = table.state
+    tab = Tableau.of(state.tableau) or Tableau()
+    seat = tab.reached_max
+    return {"end_reason": tab.end_reason,
+            "reached_max": None if seat is None else state.players[seat].name,
+            "rounds": state.round}
+
+
 def view(table: Table) -> dict[str, Any]:
     """What the views and the CLI show of the mode: the track, the end, the Queen Victoria
     removals, the pending draft or Grand Ball (the milestones are in every game's view)."""
     state = table.state
-    tab = state.tableau or Tableau()
+    tab = Tableau.of(state.tableau) or Tableau()
     return {
         "round": state.round,
         "last_round": last_round(table),

@@ -21,6 +21,7 @@ from obsession_nb.engine.scoring import (
 from obsession_nb.engine.steps import milestones
 from obsession_nb.engine.steps.objectives import evaluate
 from obsession_nb.engine.table import Table
+from obsession_nb.modes.tableau.records import Tableau
 
 CATEGORIES = ("tiles", "gentry", "objectives", "reputation", "vp_cards")
 
@@ -63,7 +64,7 @@ def scoresheet(table: Table) -> Scoresheet:
         top = max(sheets[s].categories["tiles"] for s in tied)
         tied = [s for s in tied if sheets[s].categories["tiles"] == top]
         why = f"the higher tableau score ({top})"
-        reached = state.tableau.reached_max if state.tableau is not None else None
+        reached = (Tableau.of(state.tableau) or Tableau()).reached_max
         if len(tied) > 1 and reached in tied:
             tied = [reached]
             why += ", then reaching Max"

@@ -15,6 +15,7 @@ from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.scoring import Scoresheet
 from obsession_nb.engine.table import Table
@@ -33,10 +34,10 @@ from obsession_nb.modes.team.actions import (
 from obsession_nb.modes.team.records import TeamPlay
 
 
-class CompetitiveTeamPlay(Mode):
+class CompetitiveTeamPlay(Mode[Table]):
     """Teams of two, partners opposite; cooperative requests the teammate answers."""
 
-    name = "team"
+    name: ModeName = "team"
     title = "Competitive Team Play"
     rule = "team.format"
     records = {"team": TeamPlay}

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import field
 from typing import Literal
 
-from obsession_nb.engine.records.record import ModeRecord, Record, record
+from obsession_nb.engine.records.record import Component, ModeRecord, Record, record
 
 
 @record
@@ -40,3 +41,13 @@ class TeamPlay(ModeRecord):
     loans: list[Loan] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
     """Requests already made this turn (``gift``, ``servant:<kind>``): each is made once."""
+
+    def components(self, field: str) -> Iterator[Component]:
+        """The servant a request asks for; what each loan lends (a lent card is counted where it
+        is, so only named here)."""
+        request = self.request
+        if request is not None and request.servant is not None:
+            yield "servant", f"{field}.request.servant", request.servant
+        for j, loan in enumerate(self.loans):
+            yield ("servant" if loan.kind == "servant" else "card-named",
+                   f"{field}.loans[{j}].item", loan.item)

@@ -232,6 +232,7 @@ def apply_team_guest(table: Table, card_id: str, route: str) -> list[Ruling]:
     mate = partner(table)
     mate.hand.remove(card_id)
     table.me.hand.append(card_id)
-    record(table.state).loans.append(Loan(kind="guest", item=card_id, route=route,  # type: ignore[arg-type]
-                                          lender=teammate(table.state, table.turn.player)))
+    loan = Loan(kind="guest", item=card_id, route=route,  # type: ignore[arg-type]  # in ROUTES (verified)
+                lender=teammate(table.state, table.turn.player))
+    record(table.state).loans.append(loan)
     return []

@@ -89,7 +89,7 @@ def seating_problems(state: State) -> list[str]:
 
 def _record_problems(state: State) -> list[str]:
     """A request or loan of the file must concern the active player's teammate."""
-    team = state.team
+    team = TeamPlay.of(state.team)
     if team is None or (state.turn is not None and not 0 <= state.turn.player < len(state.players)):
         return []  # a seat off the table is reported by the shared check (turn.player)
     mate = None if state.turn is None else teammate(state, state.turn.player)
@@ -130,9 +130,10 @@ def setup_rulings(table: Table, rulings: list[Ruling]) -> None:
 
 def record(state: State) -> TeamPlay:
     """The team records, created when first changed."""
-    if state.team is None:
-        state.team = TeamPlay()
-    return state.team
+    team = TeamPlay.of(state.team)
+    if team is None:
+        team = state.team = TeamPlay()
+    return team
 
 
 def reading(table: Table) -> TeamPlay:
@@ -140,12 +141,12 @@ def reading(table: Table) -> TeamPlay:
     if table.state.options.mode != "team":
         raise refuse("team.format", "Cooperative actions belong to Competitive Team Play; this "
                      f"game is {table.state.options.mode}.")
-    return table.state.team or TeamPlay()
+    return TeamPlay.of(table.state.team) or TeamPlay()
 
 
 def owner(table: Table) -> int | None:
     """The teammate answering a request, or ``None`` when it is the active player's decision."""
-    team = table.state.team
+    team = TeamPlay.of(table.state.team)
     if team is None or team.request is None or table.state.turn is None:
         return None
     return team.request.owner
@@ -165,7 +166,7 @@ def pending_request(table: Table, kind: str | None = None) -> TeamRequest:
 
 
 def lent_guest(table: Table, card_id: str) -> Loan | None:
-    team = table.state.team
+    team = TeamPlay.of(table.state.team)
     if team is None:
         return None
     return next((x for x in team.loans if x.kind == "guest" and x.item == card_id), None)
@@ -265,7 +266,7 @@ def return_loans(table: Table) -> list[Ruling]:
     """Step 8 of the active player's turn has cleared the board: lent servants to the
     teammate's Expended Service, lent gentry to the teammate's discard pile (a card lent but
     not invited back to the active hand it came from)."""
-    team = table.state.team
+    team = TeamPlay.of(table.state.team)
     if team is None:
         return []
     me, players = table.me, table.state.players
@@ -320,7 +321,7 @@ def view(table: Table) -> dict[str, Any]:
     """Teams, the pending request and what is lent, for the board: per seat its team, partner,
     the request it must answer and the servants and gentry borrowed or lent this activity."""
     state = table.state
-    team = state.team or TeamPlay()
+    team = TeamPlay.of(state.team) or TeamPlay()
     request = team.request
     names = [p.name for p in state.players]
     active = state.turn.player if state.turn is not None else None

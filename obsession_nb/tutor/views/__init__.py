@@ -1,4 +1,6 @@
-"""Widgets for notebooks: the board, the turn stepper, the ruling panel, the scenario editor.
+"""Widgets for notebooks: the board, the turn stepper, the ruling panel, the editors, the
+explorer, the quiz, the rule browser, the practice table, card entry; and the helpers that print
+a game's state and rulings as text.  ``obsession_nb.widgets``, the public API, is these names.
 
 Every widget draws from the engine's JSON view and sends actions back to the engine; no rule
 lives here or in ``widgets/``.
@@ -9,6 +11,7 @@ from obsession_nb.tutor.views.builder import PositionBuilder
 from obsession_nb.tutor.views.card_entry import CardEntry
 from obsession_nb.tutor.views.editor import ScenarioEditor, game_from_text
 from obsession_nb.tutor.views.explorer import Explorer
+from obsession_nb.tutor.views.index import sources_legend, tutorial_index
 from obsession_nb.tutor.views.practice import PracticeTable
 from obsession_nb.tutor.views.quiz import Quiz
 from obsession_nb.tutor.views.rule_browser import RuleBrowser
@@ -26,18 +29,22 @@ from obsession_nb.tutor.views.text import (
 )
 
 __all__ = [
+    # widgets
     "Board",
-    "CardEntry",
-    "PracticeTable",
-    "Explorer",
+    "Stepper",
+    "RulingPanel",
+    "RulingsLog",
+    "RulingSteps",
+    "ScenarioEditor",
     "PositionBuilder",
+    "Explorer",
     "Quiz",
     "RuleBrowser",
-    "RulingPanel",
-    "RulingSteps",
-    "RulingsLog",
-    "ScenarioEditor",
-    "Stepper",
+    "PracticeTable",
+    "CardEntry",
+    "tutorial_index",
+    "sources_legend",
+    # text in a notebook
     "game_from_text",
     "print_entries",
     "print_legal",

@@ -21,6 +21,24 @@ if TYPE_CHECKING:
 
 PARTS = ("pending", "track", "supply", "table", "players")
 
+WORDS: dict[str, dict[str, str]] = {
+    "category": {"essentials": "Essentials", "service": "Service", "estate": "Estate",
+                 "prestige": "Prestige", "sporting": "Sporting", "monument": "Monument"},
+    "event": {"village_fair": "Village Fair", "objective_draw": "Objective draw",
+              "builders_holiday": "Builders' Holiday", "national_holiday": "National Holiday",
+              "grand_ball": "Grand Ball", "reserves_activate": "Reserve opens"},
+    "event_twice": {"reserves_activate": "Both reserves open"},
+    "deck": {"family": "Family", "fairchild": "Fairchild", "starter": "Starter guest",
+             "casual": "Casual guest", "prestige": "Prestige guest"},
+    "back": {"casual": "Casual guest", "prestige": "Prestige guest", "objective": "Objective",
+             "vp": "VP card", "theme": "Theme"},
+}
+"""The board's words for the view's ids — a tile's category, a round's event (``event_twice``:
+an event printed twice on one space, as Tableau Obsession's round 4 opens both reserves), a
+card's deck and the back of a card a seat cannot see — in English, the one list the board draws
+from (``widgets/board.js`` keeps none); another language replaces each through the glossary
+(``labels``), as it does every label."""
+
 
 class Board(StaticPicture, anywidget.AnyWidget):
     """The boards of a game: ``Board(game)``; call :meth:`refresh` after changing the game.
@@ -41,6 +59,8 @@ class Board(StaticPicture, anywidget.AnyWidget):
     """English label -> label in the chosen language (``lang``; see ``obsession_nb.base.i18n``)."""
     names = traitlets.Dict().tag(sync=True)
     """Component names translated inside longer texts too (``obsession_nb.base.i18n.names``)."""
+    words = traitlets.Dict(WORDS).tag(sync=True)
+    """The words for the view's ids (:data:`WORDS`)."""
     fit = traitlets.Unicode("width").tag(sync=True)
     """``"width"``: shrink to the width it is given (never grow); ``"screen"``: grow or shrink
     to fill that width and the window's height below its top (teaching mode)."""

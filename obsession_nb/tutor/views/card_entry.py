@@ -188,7 +188,9 @@ class CardEntry(StaticPicture, widgets.VBox):
             pack.overlay(stated_catalog(), merged, source)
         except pack.PackError as exc:
             self.view.problems = {"_": "; ".join(exc.problems)}
-            self.view.message = f"Not imported ({len(exc.problems)} problems): nothing written."
+            n = len(exc.problems)
+            self.view.message = (f"Not imported ({n} problem{'' if n == 1 else 's'}): "
+                                 "nothing written.")
             return False
         pack_store.use(merged)
         self._changed()

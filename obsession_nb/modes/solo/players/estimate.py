@@ -77,7 +77,7 @@ def completion(table: Table, money_per_flip: float,
     me = table.me
     held = column_tiles(table, me)
     n = size(table)
-    missing = {c: max(0, n - len(held[c])) for c in CATEGORIES}
+    missing: dict[str, int] = {c: max(0, n - len(held[c])) for c in CATEGORIES}
     by_column: dict[str, list[tuple[float, str, int]]] = {c: [] for c in CATEGORIES}
     monuments: list[tuple[float, str, int]] = []
     for offer in offers(table):

@@ -43,6 +43,7 @@ from obsession_nb.modes.solo.players.planner import PlannerSolo
 from obsession_nb.modes.solo.players.shopping import Shopper
 from obsession_nb.modes.solo.players.strategy import GreedySolo
 from obsession_nb.modes.solo.players.values import MAX_STEPS, is_legal, trial_copy
+from obsession_nb.modes.solo.records import Solo
 from obsession_nb.modes.solo.tableau import at_max, needs, unflipped
 
 HIDDEN_DECKS = ("casual_deck", "prestige_deck", "vp_deck", "objective_deck", "theme_deck")
@@ -148,7 +149,7 @@ class SearchSolo(PlannerSolo):
         if table.state.finished:
             # the scorepad and the round modifier, as solo.solo_result adds them up
             # (solo.sec.scoring, solo.sec.round-modifiers); an unfinished challenge is lost
-            solo = table.state.solo
+            solo = Solo.of(table.state.solo)
             if solo is None or solo.finished_round is None:
                 return -1000.0
             _goal, at = target(table)
@@ -287,7 +288,7 @@ class SearchSolo(PlannerSolo):
                 passed = isinstance(action, a.Pass)
         worth = self.worth(sim)
         if sim.state.finished:
-            solo = sim.state.solo
+            solo = Solo.of(sim.state.solo)
             end = solo.finished_round if solo is not None and solo.finished_round else 0
             self.played_out.append(Node(sim, node.first, worth, node.line,
                                         marks.after(sim, end, bool(passed))))

@@ -102,7 +102,7 @@ class Shopper:
         if not at_max(table, me) or [t for t in unflipped(table, me) if t != table.turn.tile]:
             return None
         useful = "useful_man" in me.servants.available
-        fits = []
+        fits: list[tuple[int, a.Buy | BuyInto]] = []
         for offer in offers(table):
             tile = table.tile(offer.tile)
             if tile.flips:
@@ -114,7 +114,7 @@ class Shopper:
             elif missing.get(tile.front.category, 0):
                 fits.append((price, a.Buy(offer.tile, useful_man=useful)))
         fits.sort(key=lambda f: f[0])
-        plan: list[tuple[int, a.Action]] = []
+        plan: list[tuple[int, a.Buy | BuyInto]] = []
         left = dict(missing)
         used: set[str] = set()
         for price, action in fits:

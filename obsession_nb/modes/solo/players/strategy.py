@@ -117,7 +117,7 @@ class GreedySolo(Shopper):
         return (quiet or plain or legal)[0]
 
     @staticmethod
-    def first(legal: Iterable[a.Action], kind: type) -> list:
+    def first(legal: Iterable[a.Action], kind: type[a.SomeAction]) -> list[a.SomeAction]:
         return [x for x in legal if isinstance(x, kind)]
 
     # ------------------------------------------------------------ planning a turn
@@ -183,7 +183,8 @@ class GreedySolo(Shopper):
         missing = needs(table, table.me)
         prices: dict[str, list[int]] = {s: [] for s in STACKS}
         for offer in offers(table):
-            prices[STACKS[offer.space]].append(offer.price)
+            if offer.space is not None:  # a stack of the market (the challenge has no reserves)
+                prices[STACKS[offer.space]].append(offer.price)
         total = 0
         for column, n in missing.items():
             if n:

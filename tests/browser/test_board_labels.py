@@ -1,0 +1,47 @@
+"""The board draws its words from Python (issue 48: one source for labels): a tile's category,
+a round's events, a card's deck and the back of a card the seat cannot see come with the widget
+(``Board.words``), in English, and in Japanese through the glossary."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from tutor_helpers import run_code_in_lab, shoot
+
+pytestmark = pytest.mark.browser
+
+CODE = """\
+import random
+from obsession_nb import new_game
+from obsession_nb.widgets import Board
+game = new_game(4, seed=1)
+rng = random.Random(1)
+for _ in range(80):
+    game.apply(rng.choice(game.legal_actions()))
+Board(game, seat=0, parts=["track", "supply", "players"], lang={lang!r})
+"""
+
+
+def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
+                                                assert_no_widget_errors) -> None:
+    run_notebook_in_lab(page, "00-index.ipynb")
+    run_code_in_lab(page, CODE.format(lang="en"))
+    board = page.locator(".onb-board").last
+    expect(board.locator(".onb-round-ev[data-event='village_fair']").first).to_have_text(
+        "Village Fair", timeout=60_000)
+    expect(board.locator(".onb-org-head").first).to_have_text("Essentials")  # shown in capitals
+    expect(board.locator(".onb-card-back-deck").first).to_have_text("Prestige guest")
+    expect(board.locator(".onb-card-deck").first).to_be_visible()
+    assert set(board.locator(".onb-card-deck").all_inner_texts()) <= {
+        "Family", "Fairchild", "Starter guest", "Casual guest", "Prestige guest"}
+    assert set(board.locator(".onb-tile-cat").all_inner_texts()) <= {
+        "Essentials", "Service", "Estate", "Prestige", "Sporting", "Monument"}
+    shoot(board, "board-words-en")
+    run_code_in_lab(page, CODE.format(lang="ja"))
+    board = page.locator(".onb-board").last
+    expect(board.locator(".onb-round-ev[data-event='village_fair']").first).to_have_text(
+        "村祭り", timeout=60_000)
+    expect(board.locator(".onb-org-head").first).to_have_text("基幹")
+    expect(board.locator(".onb-tile-cat").first).not_to_have_text("Essentials")
+    shoot(board, "board-words-ja")
+    assert_no_widget_errors(page)
