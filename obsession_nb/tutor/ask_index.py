@@ -166,6 +166,7 @@ def _english_documents() -> list[Document]:
     for r in rule_index().values():
         body = (r.summary, r.reading or "", *(f"{k}: {v}" for k, v in r.choices))
         docs.append(Document(f"rule:{r.id}", ((_id_words(r.id), 2), (r.title, 3),
+                                              (" ".join(r.terms), 2),
                                               *((text, 1) for text in body)),
                              (r.summary, r.reading or "")))
     for c in cases():
