@@ -41,11 +41,12 @@ def _check_file(args: argparse.Namespace) -> None:
     from pathlib import Path
 
     from obsession_nb.engine.positions.scenario import ScenarioError, exists, scenario_path
-    from obsession_nb.tutor import suggest
 
     path = scenario_path(name)
     if exists(path):
         return
+    from obsession_nb.tutor import suggest
+
     if path == Path(name) or len(Path(name).parts) > 1:  # a file path, not a name
         raise ScenarioError([f"no such file: {name}"], str(name))
     raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "

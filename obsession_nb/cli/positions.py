@@ -95,10 +95,7 @@ def _ruling_lines(ruling: dict[str, str], indent: str = "    ") -> list[str]:
 def cmd_play(args: argparse.Namespace) -> int:
     from obsession_nb.base.i18n import resolve
     from obsession_nb.data.rules import BadNotation, IllegalAction
-    from obsession_nb.data.translations import ruling_json
     from obsession_nb.engine.game import load_scenario
-    from obsession_nb.engine.seat.log import hide_in_rulings
-    from obsession_nb.tutor import suggest
 
     lang = resolve(args.lang)
     game = load_scenario(args.file)
@@ -111,6 +108,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             game.apply(action)
         except (BadNotation, IllegalAction) as exc:
+            from obsession_nb.data.translations import ruling_json
+            from obsession_nb.engine.seat.log import hide_in_rulings
+            from obsession_nb.tutor import suggest
+
             rulings = hide_in_rulings(game.table, [r.to_json() for r in
                                                    getattr(exc, "rulings", [])],
                                       seat, action.split())
