@@ -18,7 +18,7 @@ PYTEST_ARGS ?=
 help:
 	@echo "make lab     set up .venv (runtime only), then open the tutor in JupyterLab (obsession-nb lab)"
 	@echo "make test    set up, ensure Debian chromium, ruff check, then one pytest run:"
-	@echo "             unit tests + every notebook under nbval + the real-browser suite"
+	@echo "             unit tests + the types (mypy) + every notebook under nbval + the real-browser suite"
 	@echo "             (extra pytest arguments: make test PYTEST_ARGS='-k smoke')"
 	@echo "make lint    ruff check . and lint-imports (the package's layers, no import cycles)"
 	@echo "make notebooks  re-run the tutorials and save the outputs nbval checks"

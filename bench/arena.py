@@ -1,15 +1,24 @@
-"""The figures of issue 29's "Done when": arena win rates with 95 % intervals, the CPU time of a
-search move at the default budget and of the coach's review of a turn.
+"""The figures of issues 29 and 44: arena win rates with 95 % Wilson intervals and the CPU time
+of each game, the CPU time of a search move and of the coach's review of a turn.
 
     .venv/bin/python bench/arena.py --games 200 --workers 2 --out /tmp/arena.jsonl
+    .venv/bin/python bench/arena.py --arena strong-duel --level strong --games 20 --out d.jsonl
     .venv/bin/python bench/arena.py --report /tmp/arena.jsonl      # the tables again
     .venv/bin/python bench/arena.py --timing-games 2                # the CPU times
 
-Arenas (4 players, the line-up turned one seat per game, each game from its own seed spawned
-from ``--seed``): ``search`` against three ``heuristic``, and ``heuristic`` against three
-``random``.  Each finished game is appended to ``--out`` as it comes, so a run stopped early
-still reports the games it played.  Timings are CPU time (``time.process_time``) in this
-process: every decision of the search player at the start of a turn and in step 7 over
+Arenas (the line-up turned one seat per game, each game from its own seed spawned from
+``--seed``; ``--level`` sets the search players' level):
+
+* issue 29: 4 players, ``search`` against three ``heuristic``, and ``heuristic`` against three
+  ``random``;
+* issue 44's strength (with ``--level strong``): ``strong-4p``, ``search`` against three
+  ``heuristic`` in the 4-player standard game; ``strong-tableau``, against two ``heuristic`` in
+  3-player Tableau; ``strong-duel``, against ``heuristic`` in the Duel; ``strong-team``, a
+  ``search`` team against a ``heuristic`` team in 4-player Competitive Team Play.
+
+Each finished game is appended to ``--out`` as it comes, with the CPU seconds it took, so a run
+stopped early still reports the games it played.  Timings are CPU time (``time.process_time``)
+in this process: every decision of the search player at the start of a turn over
 ``--timing-games`` games against heuristic opponents, and the coach's review after each turn
 of one seat over the same games.
 """
@@ -28,27 +37,42 @@ from obsession_nb.engine.game import new_game
 from obsession_nb.practice.arena import ArenaGame, ArenaResult, lineup, make_player, play_arena_game
 from obsession_nb.practice.arena import standings_text as table_text
 
-ARENAS = {"search-vs-heuristic": ("search", "heuristic"),
-          "heuristic-vs-random": ("heuristic", "random")}
+ARENAS = {"search-vs-heuristic": (4, "standard", ("search", "heuristic")),
+          "heuristic-vs-random": (4, "standard", ("heuristic", "random")),
+          "strong-4p": (4, "standard", ("search", "heuristic")),
+          "strong-tableau": (3, "tableau", ("search", "heuristic")),
+          "strong-duel": (2, "tableau-duel", ("search", "heuristic")),
+          "strong-team": (4, "team", ("search", "heuristic", "search", "heuristic"))}
+"""Each arena's players, mode and line-up (team play: partners sit across the table)."""
+DEFAULT_ARENAS = ("search-vs-heuristic", "heuristic-vs-random")
 
 
 def specs(name: str, games: int, seed: int, level: str | None) -> list[ArenaGame]:
-    seats = lineup(ARENAS[name], 4)
+    players, mode, names = ARENAS[name]
+    seats = lineup(names, players)
     out = []
     for i, s in enumerate(game_seeds(seed, games)):
-        turn = i % 4
+        turn = i % players
         order = seats[-turn:] + seats[:-turn] if turn else seats
-        out.append(ArenaGame(4, s, order, level=level))
+        out.append(ArenaGame(players, s, order, mode, level=level))
     return out
+
+
+def timed_game(spec: ArenaGame) -> tuple[ArenaResult, float]:
+    """One arena game and the CPU seconds it took in the process that played it."""
+    start = time.process_time()
+    result = play_arena_game(spec)
+    return result, time.process_time() - start
 
 
 def run(args: argparse.Namespace) -> None:
     out = Path(args.out)
-    for name in args.arena or ARENAS:
+    for name in args.arena or DEFAULT_ARENAS:
         jobs = specs(name, args.games, args.seed, args.level)[args.start:args.stop]
-        for _i, result in each(play_arena_game, jobs, workers=args.workers, desc=name):
+        for _i, (result, cpu) in each(timed_game, jobs, workers=args.workers, desc=name):
             with out.open("a") as f:
-                f.write(json.dumps({"arena": name, **asdict(result)}) + "\n")
+                f.write(json.dumps({"arena": name, "level": args.level, "cpu": round(cpu, 2),
+                                    **asdict(result)}) + "\n")
 
 
 def report(path: str) -> str:
@@ -60,18 +84,20 @@ def report(path: str) -> str:
                                tuple(tuple(t) for t in r.get("teams", ())))
                    for r in rows if r["arena"] == name]
         if results:
-            parts.append(f"{name}: {table_text(results)}")
+            cpu = [r["cpu"] for r in rows if r["arena"] == name and "cpu" in r]
+            per = f"\n  CPU per game: mean {statistics.mean(cpu):.0f} s" if cpu else ""
+            parts.append(f"{name}: {table_text(results)}{per}")
     return "\n\n".join(parts)
 
 
-def timings(games: int, seed: int) -> str:
+def timings(games: int, seed: int, level: str | None = None) -> str:
     from obsession_nb.practice.coach import review_turn
 
     moves: list[float] = []
     reviews: list[float] = []
     for s in game_seeds(seed + 1, games):
         game = new_game(4, seed=s)
-        players = [make_player("search", s)] + [make_player("heuristic", s + k)
+        players = [make_player("search", s, **({"level": level} if level else {}))] + [make_player("heuristic", s + k)
                                                 for k in (1, 2, 3)]
         while not game.state.finished:
             owner = game.pending()["owner"]
@@ -87,7 +113,7 @@ def timings(games: int, seed: int) -> str:
                 while game.state.turn is not None and game.state.turn.player == 1:
                     game.apply(players[game.pending()["owner"]].choose(game))
                 start = time.process_time()
-                review_turn(game, mark)
+                review_turn(game, mark, **({"level": level} if level else {}))
                 reviews.append(time.process_time() - start)
 
     def line(label: str, xs: list[float]) -> str:
@@ -95,7 +121,8 @@ def timings(games: int, seed: int) -> str:
         return (f"{label}: n={len(xs)} median {statistics.median(xs):.2f} s, "
                 f"p95 {xs[int(0.95 * (len(xs) - 1))]:.2f} s, max {xs[-1]:.2f} s (CPU)")
 
-    return "\n".join([line("search move (start of turn: the whole turn's plan)", moves),
+    return "\n".join([line(f"search move at {level or 'normal'} (start of turn: the whole "
+                            "turn's plan)", moves),
                       line("coach review of a turn", reviews)])
 
 
@@ -110,7 +137,7 @@ def main() -> None:
                         help="play games START.. only (to split a run over processes)")
     parser.add_argument("--stop", type=int, default=None, help="... up to STOP (excluded)")
     parser.add_argument("--arena", action="append", choices=list(ARENAS),
-                        help="only this arena (repeatable; default: both)")
+                        help="only this arena (repeatable; default: issue 29's two)")
     parser.add_argument("--report", metavar="JSONL")
     parser.add_argument("--timing-games", type=int, default=0)
     args = parser.parse_args()
@@ -118,7 +145,7 @@ def main() -> None:
         print(report(args.report))
         return
     if args.timing_games:
-        print(timings(args.timing_games, args.seed))
+        print(timings(args.timing_games, args.seed, args.level))
         return
     run(args)
     print(report(args.out))

@@ -10,10 +10,13 @@ the same run that stops before it (imports, the catalog and the rule index loade
 an untimed run that compiles the bytecode and fills the tree's catalog cache; hash seeds are
 fixed, so a count repeats to within a few parts in a thousand.
 
-* ``games``: three seeded random 4-player games (``simulate(4, seed)``, seeds 0–2);
+* ``games``: three seeded random 4-player games (``new_game(4, seed=s)`` played by
+  ``RandomPlayer(s)``, seeds 0–2) written without rulings, as ``simulate`` plays them
+  (``Game.explain`` off); ``explained``: the same games with every ruling written;
 * ``howard``: the explorer on Howard's supplemental-service position, the whole table;
 * ``solo``: greedy Solo Estate Challenges, seeds 0–1, standard and extended.
 
+The games also show the instructions per applied action (listing the legal actions included).
 Needs ``valgrind`` (Debian's package); each count takes a minute or two.
 """
 
@@ -25,44 +28,53 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from trees import ROOT, markdown, worktree
 
-WORK = ("games", "howard", "solo")
+WORK = ("games", "explained", "howard", "solo")
 
 
 def do(work: str, run: bool) -> None:
-    """Load what every piece of work needs, then (``run``) do ``work`` itself."""
-    from obsession_nb.data.catalog import load_catalog
-    from obsession_nb.data.rules import rule_index
-    from obsession_nb.engine.explore.explorer import explore, lines
-    from obsession_nb.engine.game import load_position
-    from obsession_nb.modes.solo.game import play_solo
-    from obsession_nb.players.simulate import simulate
+    """Load what every piece of work needs, then (``run``) do ``work`` itself and print how many
+    actions it applied.  Only the public API (``obsession_nb``'s names) and the random player,
+    whose paths every older tree shares, so that ``--against`` runs on any revision."""
+    import obsession_nb as onb
+    from obsession_nb.players.random_player import RandomPlayer
 
-    load_catalog()
-    rule_index()
+    onb.new_game(4, seed=99)  # the catalog and the rule index loaded
     if work == "howard":
-        lines(load_position("refresher-round-6"))  # the explorer's caches, as bench/explore.py
-        position = load_position("howard-supplemental-service")
+        onb.explore(onb.load_position("refresher-round-6"))  # the explorer's caches
+        position = onb.load_position("howard-supplemental-service")
     if not run:
         return
-    if work == "games":
+    applied = 0
+    if work in ("games", "explained"):
         for seed in range(3):
-            simulate(4, seed)
+            game = onb.new_game(4, seed=seed)
+            game.explain = work == "explained"
+            player = RandomPlayer(seed)
+            while not game.state.finished:
+                game.apply(player.choose(game))
+                applied += 1
     elif work == "howard":
-        explore(position)
+        onb.explore(position)
     else:
         for seed in range(2):
             for extended in (False, True):
-                play_solo(seed, extended=extended)
+                onb.play_solo(seed, extended=extended)
+    print(f"applied {applied}")
 
 
-def count(tree: Path, work: str, run: bool) -> int:
-    """Instructions of one run of :func:`do` on ``tree``'s engine, in a fresh process."""
+def count(tree: Path, work: str, run: bool, cache: Path) -> tuple[int, int]:
+    """Instructions of one run of :func:`do` on ``tree``'s engine, in a fresh process, and the
+    actions it applied.  ``cache``: the tree's own content cache (the parsed catalog and
+    rules): the user's cache keeps one entry per name, so another tree's or another user's run
+    in between would evict it, and one run of a pair would parse the YAML again (some 300
+    million instructions)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", OBSESSION_NB_CACHE=str(cache))
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
          str(Path(__file__)), "--do", work, *(["--run"] if run else [])],
@@ -70,14 +82,24 @@ def count(tree: Path, work: str, run: bool) -> int:
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise RuntimeError(f"valgrind printed no count:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    applied = re.search(r"applied (\d+)", done.stdout)
+    return int(found.group(1)), int(applied.group(1)) if applied else 0
 
 
-def work_on(tree: Path, work: str) -> int:
-    """The instructions of ``work`` alone on ``tree`` (see the module docstring)."""
+def work_on(tree: Path, work: str) -> tuple[int, int]:
+    """The instructions of ``work`` alone on ``tree`` (see the module docstring), and the
+    actions it applied."""
     print(f"counting {work} on {tree}", file=sys.stderr, flush=True)
-    count(tree, work, run=False)  # untimed: bytecode compiled, the catalog cache filled
-    return count(tree, work, run=True) - count(tree, work, run=False)
+    with tempfile.TemporaryDirectory(prefix="instructions-cache-") as cache:
+        count(tree, work, False, Path(cache))  # untimed: bytecode compiled, the cache filled
+        done, applied = count(tree, work, True, Path(cache))
+        return done - count(tree, work, False, Path(cache))[0], applied
+
+
+def cell(spent: int, applied: int) -> str:
+    """Millions of instructions, and thousands per applied action for the games."""
+    return f"{spent / 1e6:,.0f}" + (f" ({spent / applied / 1e3:,.0f} k per action)"
+                                    if applied else "")
 
 
 def main() -> int:
@@ -95,14 +117,14 @@ def main() -> int:
         return 2
     if args.against is None:
         rows = [["work", "instructions (millions)"]]
-        rows += [[w, f"{work_on(ROOT, w) / 1e6:,.0f}"] for w in args.work]
+        rows += [[w, cell(*work_on(ROOT, w))] for w in args.work]
     else:
         with worktree(args.against) as old:
             rows = [["work", f"{args.against} (millions)", "this tree (millions)", "change"]]
             for w in args.work:
                 before, after = work_on(old, w), work_on(ROOT, w)
-                rows.append([w, f"{before / 1e6:,.0f}", f"{after / 1e6:,.0f}",
-                             f"{100 * (after - before) / before:+.1f} %"])
+                rows.append([w, cell(*before), cell(*after),
+                             f"{100 * (after[0] - before[0]) / before[0]:+.1f} %"])
     print(markdown(rows))
     return 0
 

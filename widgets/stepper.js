@@ -63,14 +63,24 @@ function draw(root, model) {
 // Undo and the coach's review head the window instead (they sit above the stepper).  Nothing
 // scrolls while all of that is already in view.
 function keepBoardInView(el, root, model) {
-  let clickedAt = -1e9;
+  // A click here arms the scroll; the first move after it (however long a busy kernel takes)
+  // and the moves of the next 15 s (the opponents' answer at a practice table) may scroll.
+  // A move from code, long after any click, never does.
+  let armed = false;
+  let until = -1e9;
   const stepper = () => el.closest(".onb-stepper");
   const clicked = (e) => {
     const s = stepper();
-    if (s && s.contains(e.target)) clickedAt = performance.now();
+    if (s && e.target instanceof Element && s.contains(e.target) && e.target.closest("button")) armed = true;
   };
   const moved = () => {
-    if (performance.now() - clickedAt > 10000) return; // moved from code, not by a click here
+    const now = performance.now();
+    if (armed) {
+      armed = false;
+      until = now + 15000;
+    } else if (now > until) {
+      return;
+    }
     requestAnimationFrame(() => {
       const s = stepper();
       const board = s?.querySelector(".onb-area-board");

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -107,7 +107,7 @@ class _NoBar:
         return None
 
 
-def _bar(total: int, desc: str, show: bool) -> tqdm | _NoBar:
+def _bar(total: int, desc: str, show: bool) -> tqdm[Any] | _NoBar:
     if not show:
         return _NoBar()
     from tqdm.auto import tqdm

@@ -47,7 +47,9 @@ def _data(lang: str) -> dict[str, Any]:
     from obsession_nb.base import yamlio
     from obsession_nb.base.resources import content_dir  # here: pathlib is not needed for --help
 
-    return yamlio.load((content_dir() / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = yamlio.load(
+        (content_dir() / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    return data
 
 
 @cache

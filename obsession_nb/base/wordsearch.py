@@ -15,9 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
-
-import snowballstemmer
 
 from obsession_nb.base import japanese
 from obsession_nb.base.bm25 import Okapi
@@ -66,7 +65,6 @@ NAME_BONUS = 0.4
 half of them 20 % (issue 45, second sitting: the English questions' top-1 rose from 79 % to 82 %,
 on the part held back from 75 % to 78 %)."""
 
-_STEMMER = snowballstemmer.stemmer("english")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -93,6 +91,15 @@ def _split_verbs(synonyms: Mapping[str, str]) -> re.Pattern[str] | None:
 
 _RANGE = re.compile(r"\b(\d{1,2}) ?(?:–|-|to) ?(\d{1,2})\b")
 """A range of small numbers ("16–19", "15 to 18"): a die roll in it finds the range."""
+
+
+@cache
+def _stemmer() -> Any:
+    """The English Snowball stemmer, loaded when an index is first built (reading a name in an
+    action needs only :func:`normalise`)."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
 
 
 def _ranges(text: str) -> str:
@@ -165,7 +172,7 @@ class WordIndex:
         phrases_ = sorted((k for k in self._synonyms if " " in k), key=len, reverse=True)
         self._alias = (re.compile(r"\b(" + "|".join(map(re.escape, phrases_)) + r")s?\b")
                        if phrases_ else None)
-        self._stem_alias = {_STEMMER.stemWord(k): _STEMMER.stemWords(v.split())
+        self._stem_alias = {_stemmer().stemWord(k): _stemmer().stemWords(v.split())
                             for k, v in self._synonyms.items() if " " not in k}
         self._split = _split_verbs(self._synonyms)
         self._phrases = tuple(dict.fromkeys(normalise(p) for p in phrases if " " in p.strip()))
@@ -213,7 +220,7 @@ class WordIndex:
     def tokens(self, text: str) -> list[str]:
         """The stems BM25 compares: words with their synonyms, stop words dropped."""
         out: list[str] = []
-        stems = _STEMMER.stemWords([NUMBERS.get(w) or IRREGULAR.get(w, w)
+        stems = _stemmer().stemWords([NUMBERS.get(w) or IRREGULAR.get(w, w)
                                     for w in self.fold(text).split() if w not in STOP_WORDS])
         for stem in stems:
             out += [stem, *(t for t in self._stem_alias.get(stem, ()) if t != stem)]
@@ -247,7 +254,8 @@ class WordIndex:
                                score_cutoff=limit, limit=None)
         if not near:
             return None
-        return min(near, key=lambda m: (m[1], -self._vocabulary[m[0]], m[0]))[0]
+        best: str = min(near, key=lambda m: (m[1], -self._vocabulary[m[0]], m[0]))[0]
+        return best
 
     def correct(self, query: str) -> str | None:
         """``query`` with unknown words corrected, or None when every word is known (or none

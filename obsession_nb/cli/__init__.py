@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def _check_command(p: argparse.ArgumentParser, argv: Sequence[str]) -> None:
     """A mistyped command gets the nearest command names (argparse only lists them all)."""
-    commands = list(p._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    commands = list(p._subparsers._group_actions[0].choices)  # type: ignore[union-attr, arg-type]  # the commands
     word = next((a for a in argv if not a.startswith("-")), None)
     if word is not None and word not in commands:
         from obsession_nb.tutor import suggest
@@ -41,11 +41,12 @@ def _check_file(args: argparse.Namespace) -> None:
     from pathlib import Path
 
     from obsession_nb.engine.positions.scenario import ScenarioError, exists, scenario_path
-    from obsession_nb.tutor import suggest
 
     path = scenario_path(name)
     if exists(path):
         return
+    from obsession_nb.tutor import suggest
+
     if path == Path(name) or len(Path(name).parts) > 1:  # a file path, not a name
         raise ScenarioError([f"no such file: {name}"], str(name))
     raise ScenarioError([f"no scenario file or packaged scenario named {name!r}; "
@@ -96,7 +97,7 @@ def _run(argv: list[str]) -> int:
         args.lab_args = extra  # passed on to JupyterLab
     try:
         _check_file(args)
-        code = args.func(args)
+        code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
         return code
     except ValueError as exc:

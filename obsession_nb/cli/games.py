@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from obsession_nb.cli.output import LEVEL_NAMES, game_options, print_json, refused
+from obsession_nb.cli.output import LEVEL_HELP, LEVEL_NAMES, game_options, print_json, refused
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -130,8 +130,8 @@ def cmd_practice(args: argparse.Namespace) -> int:
         if args.load is not None:
             practice = Practice.load(args.load, **settings)
         else:
-            options = options_with(args.option, Options(
-                mode=args.mode, milestones=_milestones_arg(args.milestones)))  # type: ignore[arg-type]
+            options = options_with(args.option, Options.model_validate(
+                {"mode": args.mode, "milestones": _milestones_arg(args.milestones)}))
             practice = Practice(args.players, mode=args.mode, options=options,
                                 **{k: v for k, v in settings.items() if v is not None})
     except ValueError as exc:  # a scenario's problems are reported as for every command
@@ -239,8 +239,7 @@ def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                      help="AI players by seat (random, heuristic, search; the last repeats): "
                      "an arena of --games games, the line-up turned one seat per game")
     sim.add_argument("--level", choices=LEVEL_NAMES, default=None,
-                     help="with --strategy: the search players' level (budget in engine "
-                     "actions; normal by default)")
+                     help=f"with --strategy: the search players' level ({LEVEL_HELP})")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate, usage_error=sim.error)
 
@@ -256,8 +255,7 @@ def add_practice(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                     default="standard")
     pr.add_argument("--seed", type=int, help="the game's seed (default 0)")
     pr.add_argument("--level", choices=LEVEL_NAMES,
-                    help="the coach's and the search opponents' level (budget in engine "
-                    "actions): easy, normal (the default) or strong")
+                    help=f"the coach's and the search opponents' level ({LEVEL_HELP})")
     game_options(pr)
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
     pr.add_argument("--load", metavar="FILE", help="go on with a game saved at the table or "

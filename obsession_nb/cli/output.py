@@ -24,6 +24,10 @@ LANG_HELP = ("language of the rulings: ja shows each rule's Japanese title (the 
 LEVEL_NAMES = ("easy", "normal", "strong")
 """The search's levels (``practice.plans.LEVELS``; a test holds the two equal, so that the
 parser does not import the search)."""
+LEVEL_HELP = ("budget in engine actions per decision: easy 1,500 and normal 3,500 (the default) "
+              "compare the plans by successive halving; strong 20,000 searches a tree over two "
+              "of the seat's turns (docs/command-line.md)")
+"""The levels' budgets in the commands' help (a test holds them equal to ``LEVELS``)."""
 
 
 def print_json(data: Any) -> None:

@@ -31,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
     def _check_value(self, action: argparse.Action, value: object) -> None:
         """argparse's check of a value against the choices, with the nearest choices named."""
         try:
-            super()._check_value(action, value)  # type: ignore[misc]
+            super()._check_value(action, value)
         except argparse.ArgumentError as exc:
             if isinstance(value, str) and action.choices is not None:
                 from obsession_nb.data.rules import did_you_mean
@@ -44,7 +44,7 @@ class _Parser(argparse.ArgumentParser):
     def _get_formatter(self) -> argparse.HelpFormatter:
         """As argparse's, with the width read once (argparse imports ``shutil`` and asks the
         terminal again for every argument added)."""
-        return self.formatter_class(prog=self.prog, width=_width())
+        return self.formatter_class(prog=self.prog, width=_width())  # type: ignore[call-arg]  # a HelpFormatter
 
 
 @cache
@@ -54,7 +54,7 @@ def _width() -> int:
     columns = int(text) if text.isdigit() else 0
     if not columns:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # caught
         except (AttributeError, ValueError, OSError):  # no terminal: argparse's fallback
             columns = 0
     return (columns or 80) - 2
@@ -77,5 +77,5 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=VERSION)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in COMMANDS:
-        add(sub)
+        add(sub)  # type: ignore[arg-type]  # the subcommands' parsers are _Parser, an ArgumentParser
     return p

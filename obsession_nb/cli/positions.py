@@ -19,6 +19,8 @@ from obsession_nb.cli.output import (
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
     from obsession_nb.engine.game import Game
 
 
@@ -93,10 +95,7 @@ def _ruling_lines(ruling: dict[str, str], indent: str = "    ") -> list[str]:
 def cmd_play(args: argparse.Namespace) -> int:
     from obsession_nb.base.i18n import resolve
     from obsession_nb.data.rules import BadNotation, IllegalAction
-    from obsession_nb.data.translations import ruling_json
     from obsession_nb.engine.game import load_scenario
-    from obsession_nb.engine.seat.log import hide_in_rulings
-    from obsession_nb.tutor import suggest
 
     lang = resolve(args.lang)
     game = load_scenario(args.file)
@@ -109,6 +108,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             game.apply(action)
         except (BadNotation, IllegalAction) as exc:
+            from obsession_nb.data.translations import ruling_json
+            from obsession_nb.engine.seat.log import hide_in_rulings
+            from obsession_nb.tutor import suggest
+
             rulings = hide_in_rulings(game.table, [r.to_json() for r in
                                                    getattr(exc, "rulings", [])],
                                       seat, action.split())
@@ -204,6 +207,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         return 0
     order = "value (the first lines by " + args.sort + ")" if args.value else args.sort
     print(f"{game.pending()['prompt']}: {len(frame)} line(s), sorted by {order}")
+    row: Any  # a line of the frame: its columns by name
     for i, row in enumerate(frame.itertuples(), start=1):
         print(f"{i:>3}. {line_text(row)}"
               + (f", value {row.value:+.1f} ± {row.value_error:.1f}" if args.value else "")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from obsession_nb.data.rules import BadNotation, IllegalAction
+from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import score
@@ -154,7 +155,7 @@ class TextTable:
         self.say("The unfinished game could not be saved: no folder could be written.\n")
         return None
 
-    def _answer(self, answer: str, legal: list) -> None:
+    def _answer(self, answer: str, legal: list[Action]) -> None:
         practice, say = self.practice, self.say
         if answer == "hint":
             say(str(practice.hint()) + "\n")

@@ -163,4 +163,5 @@ class AICard(Sourced):
 
     def target(self, column: Literal["standard", "monument"], roll: int) -> int | str:
         """The position (or ``monument``) a roll of 1-15 names in a column."""
-        return next(x.target for x in getattr(self, column) if x.low <= roll <= x.high)
+        ranges: tuple[AIRange, ...] = getattr(self, column)
+        return next(x.target for x in ranges if x.low <= roll <= x.high)

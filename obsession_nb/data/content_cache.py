@@ -19,7 +19,10 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
+
+Plain = TypeVar("Plain")
+"""Data that JSON gives back equal (else it is not kept)."""
 
 CACHE_ENV = "OBSESSION_NB_CACHE"
 FORMAT = "1"
@@ -84,14 +87,14 @@ def write(name: str, entry_key: str, text: str) -> None:
             Path(temporary).unlink(missing_ok=True)
 
 
-def plain(name: str, files: list[Path], parse: Callable[[], Any]) -> Any:
+def plain(name: str, files: list[Path], parse: Callable[[], Plain]) -> Plain:
     """``parse()``'s plain data, read from the entry kept for these very files (give the
     module that parses them among ``files``); data that JSON would not give back equal (keys
     that are not text, tuples …) is never kept."""
     return _plain(name, key(files), parse)
 
 
-def for_package(name: str, work_out: Callable[[], Any]) -> Any:
+def for_package(name: str, work_out: Callable[[], Plain]) -> Plain:
     """As :func:`plain`, for data that depends on the whole package: its code and its content
     (what the engine answers, say), kept while neither changes."""
     return _plain(name, _package_key(), work_out)
@@ -106,11 +109,12 @@ def _package_key() -> str:
     return key([*sorted(root.rglob("*.py")), *sorted(content_dir().rglob("*.yaml"))])
 
 
-def _plain(name: str, entry_key: str, parse: Callable[[], Any]) -> Any:
+def _plain(name: str, entry_key: str, parse: Callable[[], Plain]) -> Plain:
     stored = read(name, entry_key)
     if stored is not None:
         try:
-            return json.loads(stored)
+            kept: Plain = json.loads(stored)  # kept only if equal to what parse() gave
+            return kept
         except ValueError:
             pass  # damaged: parse the files again
     data = parse()

@@ -210,7 +210,8 @@ def count_problems(sections: Mapping[str, Mapping[str, Any]]) -> list[str]:
 
 def _record_class(catalog: Any, section: str) -> type[Sourced]:
     """The record a catalog section holds (``dict[str, GentryCard]`` → ``GentryCard``)."""
-    return get_args(type(catalog).model_fields[section].annotation)[1]
+    record: type[Sourced] = get_args(type(catalog).model_fields[section].annotation)[1]
+    return record
 
 
 def overlay(catalog: Any, data: Mapping[str, Any], source: str = "card pack") -> Any:

@@ -28,6 +28,8 @@ class Rule:
     summary: str
     cite: tuple[str, ...]
     reading: str | None = None
+    terms: tuple[str, ...] = ()
+    """What players call the topic (other names, searched by ``ask`` as names of the rule)."""
     choices: tuple[tuple[str, str], ...] = ()
     """An option's choices: (name, where it is written), the default first."""
     field: str | None = None
@@ -54,6 +56,7 @@ def rule_index() -> dict[str, Rule]:
             summary=" ".join(entry["summary"].split()),
             cite=tuple(entry["cite"]),
             reading=entry.get("reading"),
+            terms=tuple(entry.get("terms") or ()),
             choices=tuple((str(k), str(v)) for k, v in (entry.get("choices") or {}).items()),
             field=(entry.get("selects") or {}).get("field"),
             values=tuple((entry.get("selects") or {}).get("values", {}).items()),

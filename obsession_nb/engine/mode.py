@@ -15,7 +15,8 @@ How a new mode plugs in:
    record in the mode's ``actions.py`` plus an entry in :attr:`Mode.handlers` (the notation then
    reads it in any game, and every other mode refuses it); what it adds to a position is a
    record in the mode's ``records.py`` (a :class:`~obsession_nb.engine.records.record.ModeRecord`)
-   plus an entry in :attr:`Mode.records` under the name of the ``State`` field that holds it.
+   plus an entry in :attr:`Mode.records` under the name of the ``State`` field that holds it
+   (and, for the package's own modes, in ``RECORDS`` of the registry).
 2. Register it under its ``options.mode`` name: in ``BUILTIN`` of
    ``obsession_nb/engine/records/registry.py`` for the package's own modes, or
    in the ``obsession_nb.modes`` entry-point group of your package's metadata.
@@ -143,6 +144,10 @@ class Mode(Generic[T]):
     setup_players: int | None = None
     """Set the monuments out as for this many players (classic solitaire: two); ``None``: the
     players at the table."""
+    deals_objectives = True
+    """Whether player setup deals objective cards (setup.objectives); ``False``: none are dealt,
+    though the Main Library and VP cards can still draw them (solo.sec.player-setup,
+    tableau.player-setup)."""
     milestones: bool | None = None
     """Milestones (UD p.15): ``True`` always used (two at random unless ``options.milestones``
     names them), ``False`` never, ``None`` as ``options.milestones`` says."""

@@ -59,6 +59,13 @@ class RandomPlayer:
             return None
         return self.rng.choices(legal, weights=[self.weights(x) for x in legal])[0]
 
+    def next_action(self, game: Game) -> a.Action:
+        """:meth:`choose`, where the game must go on (``StalledGame`` if nothing is legal)."""
+        action = self.choose(game)
+        if action is None:
+            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
+        return action
+
 
 class StalledGame(RuntimeError):
     """The game did not finish within the action budget."""
@@ -75,10 +82,7 @@ def play_out(
     player = player or RandomPlayer(game.state.chance.seed)
     played = 0
     while not game.state.finished:
-        action = player.choose(game)
-        if action is None:
-            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
-        game.apply(action)
+        game.apply(player.next_action(game))
         played += 1
         if after_each is not None:
             after_each(game)
@@ -95,10 +99,7 @@ def play_to_round(game: Game, round_: int, player: RandomPlayer | None = None) -
         turn = game.state.turn
         if turn is not None and turn.step == "begin" and game.state.round >= round_:
             return game
-        action = player.choose(game)
-        if action is None:
-            raise StalledGame(f"no legal action at {game.pending()['prompt']}")
-        game.apply(action)
+        game.apply(player.next_action(game))
     raise StalledGame(f"the game ended before round {round_}")
 
 

@@ -10,11 +10,13 @@ and reputation, with the uncertainty said plainly (DESIGN principle 11).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from obsession_nb.data.rules import rule
 from obsession_nb.engine.scoring import LABELS
 from obsession_nb.practice.plans import CLEAR, Valued
+from obsession_nb.practice.turn_plan import Outcome
 
 CLOSE = CLEAR
 """Standard errors within which two plans are "too close to call" (the halving's clear lead,
@@ -66,14 +68,16 @@ def differences(better: Valued, other: Valued) -> list[str]:
     if not n:
         return []
 
-    def mean(v: Valued, read) -> float:  # type: ignore[no-untyped-def]
+    def mean(v: Valued, read: Callable[[Outcome], float]) -> float:
         return sum(read(v.tally.outcomes[i]) for i in range(n)) / n
+
+    def row_mean(v: Valued, row: str) -> float:
+        return mean(v, lambda o: o.sheet.get(row, 0.0))
 
     found: list[tuple[float, str]] = []
     rows = dict.fromkeys([*better.tally.outcomes[0].sheet, *other.tally.outcomes[0].sheet])
     for row in rows:
-        d = (mean(better, lambda o, row=row: o.sheet.get(row, 0.0))
-             - mean(other, lambda o, row=row: o.sheet.get(row, 0.0)))
+        d = row_mean(better, row) - row_mean(other, row)
         if abs(d) >= MATTERS:
             found.append((abs(d), f"{label(row)} {d:+.1f} VP"))
     money = mean(better, lambda o: o.money) - mean(other, lambda o: o.money)

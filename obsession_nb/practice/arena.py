@@ -94,7 +94,7 @@ def seat_players(spec: ArenaGame) -> list[Player]:
 
 def play_arena_game(spec: ArenaGame) -> ArenaResult:
     """Set the game up, let each seat's player choose its decisions, score the end."""
-    options = options_with(spec.settings, Options(mode=spec.mode))  # type: ignore[arg-type]
+    options = options_with(spec.settings, Options.model_validate({"mode": spec.mode}))
     game = new_game(spec.players, seed=spec.seed, options=options)
     played = play_with(game, seat_players(spec))
     sheet = score(game)

@@ -18,10 +18,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import partial
 
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.practice.determinise import copy_position, sample
 from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy, margin, worth
 from obsession_nb.practice.turn_plan import PASS_KINDS, Plan, own_turn, owner
@@ -91,7 +93,7 @@ def _cheap(sim: Table, seat: int) -> float:
 
 def _mains(base: Table, seat: int, policy: HeuristicPlayer) -> list[tuple[Plan, Table]]:
     """Each pass option and each (tile, party) still open, played to step 7 on the sample."""
-    turn = base.state.turn
+    turn = base.turn
     out: list[tuple[Plan, Table]] = []
     if turn.step in ("begin", "pass-option") or (turn.step == "step2" and turn.passing):
         for kind in PASS_KINDS:
@@ -109,18 +111,19 @@ def _mains(base: Table, seat: int, policy: HeuristicPlayer) -> list[tuple[Plan, 
             return out
         tiles = [h.tile for h in engine.legal_actions(start, (a.Host,))]
     else:
-        tiles = [turn.tile]
+        tiles = [] if turn.tile is None else [turn.tile]
     for tile in tiles:
         hosted = copy_position(start)
-        if hosted.state.turn.step == "host":
-            engine.play_decided(hosted, lambda tile=tile: a.Host(tile))
+        if hosted.turn.step == "host":
+            engine.play_decided(hosted, partial(a.Host, tile))
         parties = []
         for party in _parties(hosted, seat):
             plan = Plan("host", tile, party)
             sim = copy_position(hosted)
             own_turn(sim, seat, plan, policy, until=("buy",))
             if _reached_buy(sim, seat):
-                parties.append((worth(sim) if sim.state.turn.player == seat else -math.inf,
+                now = sim.state.turn
+                parties.append((worth(sim) if now is not None and now.player == seat else -math.inf,
                                 plan, sim))
         parties.sort(key=lambda r: -r[0])
         out += [(plan, sim) for _v, plan, sim in parties[:PARTIES]]
@@ -183,5 +186,5 @@ def _with_buys(main: tuple[Plan, Table], seat: int,
     return out
 
 
-def _buying(plan: Plan, buy: a.Action | None) -> Plan:
+def _buying(plan: Plan, buy: a.Buy | BuyInto | None) -> Plan:
     return Plan(plan.kind, plan.tile, plan.party, buy, plan.actions)

@@ -30,10 +30,10 @@ from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
 from obsession_nb.practice.coach_html import review_html
+from obsession_nb.practice.determinise import MIN_SAMPLES
 from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy
 from obsession_nb.practice.plans import (
     DEFAULT_LEVEL,
-    MIN_SAMPLES,
     Comparison,
     Estimate,
     Level,

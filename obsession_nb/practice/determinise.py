@@ -23,6 +23,10 @@ from obsession_nb.engine.seat.redeal import redeal
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.solo.players.values import trial_copy
 
+MIN_SAMPLES = 2
+"""Samples every plan that passes the first look is played on, so that its value has a
+standard error (the first round of the halving plays each plan once at least)."""
+
 
 def copy_position(table: Table) -> Table:
     """A copy of the position to try a line on: the one place the AI players copy a position
@@ -38,3 +42,18 @@ def sample(table: Table, seat: int, rng: random.Random) -> Table:
     copy = copy_position(table)
     redeal(copy, seat, rng)
     return copy
+
+
+class Samples:
+    """A decision's samples, each dealt once (:func:`sample` from a generator named by the seed
+    and the sample's number) and copied for every line played on it: sample ``i`` is the same
+    for every plan compared (common random numbers)."""
+
+    def __init__(self, table: Table, seat: int, seed: str) -> None:
+        self.table, self.seat, self.seed = table, seat, seed
+        self.dealt: dict[int, Table] = {}
+
+    def copy(self, i: int) -> Table:
+        if i not in self.dealt:
+            self.dealt[i] = sample(self.table, self.seat, random.Random(f"{self.seed}:sample:{i}"))
+        return copy_position(self.dealt[i])

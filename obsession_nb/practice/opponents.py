@@ -7,7 +7,8 @@ three strengths with the solo players' interface (``choose(game) -> Action | Non
   every tile the engine allows, each followed by the same small policies for guests, service and
   favours), values the position each reaches before step 7 by :func:`worth` and plays the best;
   in step 7 it buys the tile that raises that value most, if any does;
-* ``search`` — determinised rollouts (practice/search.py).
+* ``search`` — the coach's plan generator at a level (practice/search.py; ``strong``: a tree
+  search, practice/tree.py).
 
 Every trial line is played on a sample of the position (``determinise.sample``,
 ruling.ai-hidden-information), never the position itself, so no choice depends on a card the
@@ -125,7 +126,7 @@ class HeuristicPlayer(GreedySolo):
         ranked = self.purchases(table)
         return ranked[0][1] if ranked else None
 
-    def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
+    def purchases(self, table: Table) -> list[tuple[float, a.Buy | BuyInto]]:
         """The purchases worth making, best first, each with what it adds, tried on a sample of
         the position (the engine's check again there: the sample may differ)."""
         options = self._offers(table)
@@ -137,12 +138,13 @@ class HeuristicPlayer(GreedySolo):
         return self._ranked(trial, allowed)
 
     @staticmethod
-    def _offers(table: Table) -> list[a.Action]:
-        return [x for x in engine.legal_actions(table, (a.Buy, BuyInto))
-                if not x.useful_man]  # type: ignore[attr-defined]
+    def _offers(table: Table) -> list[a.Buy | BuyInto]:
+        kinds: tuple[type[a.Buy | BuyInto], ...] = (a.Buy, BuyInto)
+        return [x for x in engine.legal_actions(table, kinds) if not x.useful_man]
 
     @staticmethod
-    def _ranked(trial: Table, allowed: list[a.Action]) -> list[tuple[float, a.Action]]:
+    def _ranked(trial: Table, allowed: list[a.Buy | BuyInto]
+                ) -> list[tuple[float, a.Buy | BuyInto]]:
         """Each allowed purchase played on a copy of ``trial``, ranked by what it adds."""
         seat = trial.turn.player
         before = margin(trial, seat)
@@ -165,7 +167,7 @@ class PlayoutPolicy(HeuristicPlayer):
     second re-deal and no second check (the engine allowed them on that very position).  Never
     for a real game's decision: there :class:`HeuristicPlayer` guesses first."""
 
-    def purchases(self, table: Table) -> list[tuple[float, a.Action]]:
+    def purchases(self, table: Table) -> list[tuple[float, a.Buy | BuyInto]]:
         options = self._offers(table)
         return self._ranked(table, options) if options else []
 

@@ -14,6 +14,9 @@ same samples and name the same best one.
   plan (the same hidden cards, the same dice, the same random choices of the other players):
   common random numbers, so plans are compared on the same luck and their difference has a
   small error.
+* **The tree search** of the ``strong`` level (:attr:`Level.depth` above 1) ranks the same
+  plans by determinised UCT instead (``practice.tree``), its playouts choosing the seat's later
+  turns as well; a line it did not compare is valued by the same search (:meth:`value_line`).
 """
 
 from __future__ import annotations
@@ -26,33 +29,41 @@ from dataclasses import dataclass, field
 from obsession_nb.data.rules import did_you_mean
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.candidates import Candidate, candidates
-from obsession_nb.practice.determinise import copy_position, sample
-from obsession_nb.practice.opponents import PlayoutPolicy
-from obsession_nb.practice.turn_plan import Outcome, Plan, playout, same_plan
-
-MIN_SAMPLES = 2
-"""Samples every plan that passes the first look is played on, so that its value has a
-standard error (the first round of the halving plays each plan once at least)."""
+from obsession_nb.practice.determinise import MIN_SAMPLES, Samples
+from obsession_nb.practice.tree import Tree, search
+from obsession_nb.practice.turn_plan import Outcome, Plan, playout, same_plan, sample_policy
 
 
 @dataclass(frozen=True)
 class Level:
     """A strength of the coach and of the ``search`` player: its budget in engine actions per
-    decision (the playouts' actions; a typical playout takes 25 to 40) and the most plans it
-    compares after the cheap first valuation."""
+    decision (the playouts' actions; a typical playout to the seat's next turn takes 25 to 40),
+    the most plans it compares after the cheap first valuation, and how many of the seat's turns
+    a playout searches: 1, the plans compared by successive halving (:func:`halve`), each
+    played to the seat's next turn; more, the information-set search of ``practice.tree``,
+    whose playouts choose the seat's next ``depth - 1`` turns too."""
 
     name: str
     budget: int
     plans: int
+    depth: int = 1
 
 
 LEVELS = {
     "easy": Level("easy", 1_500, 12),
     "normal": Level("normal", 3_500, 40),
-    "strong": Level("strong", 20_000, 80),
+    "strong": Level("strong", 20_000, 80, depth=2),
 }
-"""The levels, weakest first (docs/command-line.md lists them)."""
+"""The levels, weakest first (docs/command-line.md lists them): ``easy`` and ``normal`` compare
+the plans by successive halving, ``strong`` searches a tree of the seat's next turns."""
 DEFAULT_LEVEL = "normal"
+
+
+def level_help() -> str:
+    """The levels and their budgets in a sentence (the practice table's level menu)."""
+    return "; ".join(f"{lv.name}: {lv.budget:,} engine actions a decision, " + (
+        f"a tree search over {lv.depth} of your turns" if lv.depth > 1 else
+        "plans compared by successive halving") for lv in LEVELS.values())
 
 
 def level_named(name: str | Level) -> Level:
@@ -134,6 +145,10 @@ class Valued:
         return Estimate(self.tally.mean, self.tally.stderr, self.tally.n)
 
 
+TREE_LINE = 48
+"""Samples the tree search values another line on at most (its best plan may have hundreds)."""
+
+
 @dataclass
 class Comparison:
     """The plans of one decision, best first (the first is the plan the coach advises), and the
@@ -143,6 +158,9 @@ class Comparison:
     ranked: list[Valued]
     budget: int
     spent: int
+    tree: Tree | None = None
+    """The information-set search that ranked the plans (the ``strong`` level), which values
+    another line the same way."""
 
     @property
     def table(self) -> Table:
@@ -162,35 +180,20 @@ class Comparison:
     def value_line(self, plan: Plan, samples: int | None = None) -> Valued:
         """Another plan on the samples the best plan was played on (common random numbers);
         the playouts the comparison already made of that very plan are not played again (a
-        playout on sample ``i`` always ends the same)."""
+        playout on sample ``i`` always ends the same).  After the tree search, a plan is valued
+        on the first :data:`TREE_LINE` samples at most, by the same search."""
         n = self.best.tally.n if samples is None else samples
+        if self.tree is not None:
+            return Valued(plan, 0.0, Tally(self.tree.fresh(plan, min(n, TREE_LINE))))
         known = next((v.tally.outcomes[:n] for v in self.ranked if v.plan == plan), [])
         tally = Tally([*known, *(run(self.samples, plan, i) for i in range(len(known), n))])
         return Valued(plan, 0.0, tally)
 
 
-class Samples:
-    """The decision's samples, each dealt once (``determinise.sample`` from a generator named
-    by the seed and the sample's number) and copied for every plan played on it."""
-
-    def __init__(self, table: Table, seat: int, seed: str) -> None:
-        self.table, self.seat, self.seed = table, seat, seed
-        self.dealt: dict[int, Table] = {}
-
-    def copy(self, i: int) -> Table:
-        if i not in self.dealt:
-            self.dealt[i] = sample(self.table, self.seat, random.Random(f"{self.seed}:sample:{i}"))
-        return copy_position(self.dealt[i])
-
-
 def run(samples: Samples, plan: Plan, i: int) -> Outcome:
     """Play the plan on sample ``i`` of the decision: the same hidden cards, dice and random
     choices of the others for every plan."""
-    seed = samples.seed
-    sim = samples.copy(i)
-    policy = PlayoutPolicy(0)
-    policy.rng = random.Random(f"{seed}:policy:{i}")
-    return playout(sim, samples.seat, plan, policy)
+    return playout(samples.copy(i), samples.seat, plan, sample_policy(samples.seed, i))
 
 
 def best_plans(table: Table, seat: int, *, level: str | Level = DEFAULT_LEVEL,
@@ -204,7 +207,21 @@ def best_plans(table: Table, seat: int, *, level: str | Level = DEFAULT_LEVEL,
     for plan in extra:
         if not any(same_plan(c.plan, plan) for c in found):
             found.append(Candidate(plan, -math.inf))
+    if lv.depth > 1:
+        return searched(table, seat, found, budget=lv.budget, seed=key, depth=lv.depth)
     return halve(table, seat, found, budget=lv.budget, seed=key)
+
+
+def searched(table: Table, seat: int, found: Sequence[Candidate], *, budget: int, seed: str,
+             depth: int) -> Comparison:
+    """The plans ranked by the information-set search (``practice.tree``)."""
+    if not found:
+        raise ValueError("no plan to compare: nothing to decide")
+    samples = Samples(table, seat, seed)
+    tree = Tree(samples, depth)
+    lines, spent = search(tree, [(c.plan, c.cheap) for c in found], budget)
+    ranked = [Valued(x.plan, x.cheap, Tally(x.outcomes)) for x in lines]
+    return Comparison(samples, ranked, budget, spent, tree)
 
 
 FINAL = 3

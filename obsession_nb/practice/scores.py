@@ -43,11 +43,11 @@ def seat_totals(table: Table) -> dict[int, int]:
         _TOTALS.clear()
     shared = (id(table.catalog), _options_key(state.options),
               None if state.milestones is None else _milestones_key(state.milestones))
-    active = None if state.turn is None else state.turn.player
+    turn = state.turn
+    active, guests = (None, None) if turn is None else (turn.player, tuple(turn.guests))
     found = {}
     for seat, player in enumerate(state.players):
-        key = (*shared, seat, _player_key(player),
-               tuple(state.turn.guests) if seat == active else None)  # type: ignore[union-attr]
+        key = (*shared, seat, _player_key(player), guests if seat == active else None)
         known = _TOTALS.get(key)
         if known is None or known[0] is not table.catalog:
             known = _TOTALS[key] = (table.catalog, score_player(table, seat, explain=False).total)

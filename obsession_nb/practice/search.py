@@ -6,7 +6,8 @@ answer) is the heuristic player's.
 
 Its strength is a level (``plans.LEVELS``: ``easy``, ``normal``, ``strong``), a budget in
 engine actions per turn rather than in seconds, so that a seeded game is the same on any
-machine.  The comparison at a turn is seeded by the player's seed and the position
+machine; ``strong`` ranks the plans by an information-set tree search over the seat's next turns
+too (``practice.tree``).  The comparison at a turn is seeded by the player's seed and the position
 (:func:`decision_seed`), so the coach's hint at the same position, level and seed names the
 same plan.
 """

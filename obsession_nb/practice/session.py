@@ -67,7 +67,7 @@ class Practice:
                  options: Options | None = None) -> None:
         if not 1 <= seat <= players:
             raise ValueError(f"seat must be 1 to {players}, not {seat}")
-        options = options or Options(mode=mode)  # type: ignore[arg-type]
+        options = options or Options.model_validate({"mode": mode})
         self.game = game or new_game(players, seed=seed, options=options)
         self.seat = seat - 1
         self.strategy = opponents

@@ -11,15 +11,18 @@ category, its money and its reputation there.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
-from obsession_nb.practice.opponents import HeuristicPlayer, margin
+from obsession_nb.modes.solo.actions import BuyInto
+from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy, margin
 
 MAX_ACTIONS = 400
 """Actions a playout may take before it is read where it stands."""
@@ -32,12 +35,14 @@ PASS_KINDS = ("rents", "hire")
 class Plan:
     """A whole-turn plan: a pass (``rents``/``hire``) or the hosting of ``tile`` with ``party``,
     and the purchase of step 7 (``buy``; ``None``: nothing).  A plan of kind ``line`` plays
-    ``actions`` first and then the heuristic player's choices (purchases included)."""
+    ``actions`` first and then the heuristic player's choices (purchases included); a plan of
+    kind ``follow`` is the heuristic player's quick turn with ``tile`` as its plan (a tile to
+    host, ``rents`` or ``hire``): the option the search tries at the seat's later turns."""
 
     kind: str
     tile: str | None = None
     party: tuple[str, ...] = ()
-    buy: a.Action | None = None
+    buy: a.Buy | BuyInto | None = None
     actions: tuple[a.Action, ...] = ()
 
     @property
@@ -48,6 +53,10 @@ class Plan:
         """The plan as a player says it: the tile, the guests, the pass option, the purchase."""
         if self.kind == "line":
             return "; ".join(x.notation for x in self.actions) or "the heuristic's line"
+        if self.kind == "follow":
+            option = self.tile or ""
+            return (f"pass and {'collect rents' if option == 'rents' else 'hire servants'}"
+                    if option in PASS_KINDS else f"host the {table.tile_name(option)}")
         if self.kind == "host":
             text = f"host the {table.tile_name(self.tile or '')}"
             if self.party:
@@ -57,7 +66,7 @@ class Plan:
         else:
             text = "pass and hire servants"
         if self.buy is not None:
-            text += f", then buy the {table.tile_name(self.buy.tile)}"  # type: ignore[attr-defined]
+            text += f", then buy the {table.tile_name(self.buy.tile)}"
         elif self.decides_buy:
             text += ", and buy nothing"
         return text
@@ -71,8 +80,7 @@ def plan_of(table: Table, played: Sequence[a.Action]) -> Plan:
     """The plan a played turn followed (its tile, party, pass option and purchase), read from
     its actions; a turn of another shape is a ``line``."""
     kinds = [type(x) for x in played]
-    buys = [x for x in played if hasattr(x, "tile") and not isinstance(x, a.Host)
-            and type(x).__name__ in ("Buy", "BuyInto")]
+    buys = [x for x in played if isinstance(x, (a.Buy, BuyInto))]
     buy = buys[0] if len(buys) == 1 else None
     if len(buys) > 1:
         return Plan("line", actions=tuple(played))
@@ -114,6 +122,8 @@ def plan_step(table: Table, plan: Plan, policy: HeuristicPlayer,
     """The plan's choice at the seat's pending decision (``done``: how many of a ``line``'s
     actions were played already); the heuristic player's where the plan says nothing."""
     turn = table.turn
+    if plan.kind == "follow":
+        return _heuristic(table, policy, plan.tile)
     if plan.kind == "line":
         if done < len(plan.actions) and engine.can(table, plan.actions[done]):
             return plan.actions[done]
@@ -178,8 +188,7 @@ def own_turn(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer,
             break
         try:
             if apply is None:
-                action = engine.play_decided(
-                    sim, lambda done=done: plan_step(sim, plan, policy, done))
+                action = engine.play_decided(sim, partial(plan_step, sim, plan, policy, done))
             else:
                 action = plan_step(sim, plan, policy, done)
                 if action is not None:
@@ -209,6 +218,14 @@ class Outcome:
 def playout(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer) -> Outcome:
     """The plan to the end of the seat's turn, then the other seats until its next turn."""
     played = own_turn(sim, seat, plan, policy)
+    played += others(sim, seat, policy)
+    return outcome(sim, seat, played)
+
+
+def others(sim: Table, seat: int, policy: HeuristicPlayer) -> int:
+    """The other seats' turns with the heuristic player's quick policies (and the seat's
+    answers to them), until the seat's next turn begins or the game ends; the actions played."""
+    played = 0
     for _ in range(MAX_ACTIONS):
         turn = sim.state.turn
         if turn is None or sim.state.finished or (turn.player == seat and turn.step == "begin"):
@@ -220,8 +237,21 @@ def playout(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer) -> Outco
         if action is None:
             break
         played += 1
+    return played
+
+
+def outcome(sim: Table, seat: int, played: int) -> Outcome:
+    """Where a playout of ``played`` actions ended, for the seat."""
     player = sim.state.players[seat]
     return Outcome(margin(sim, seat), sheet(sim, seat), player.money, player.reputation, played)
+
+
+def sample_policy(seed: str, i: int) -> PlayoutPolicy:
+    """The heuristic player that plays every line on sample ``i`` of a decision: the same
+    random choices for every plan played there (common random numbers)."""
+    policy = PlayoutPolicy(0)
+    policy.rng = random.Random(f"{seed}:policy:{i}")
+    return policy
 
 
 def sheet(table: Table, seat: int) -> dict[str, float]:

@@ -39,12 +39,13 @@ class Term:
 def _glossary_data() -> dict[str, Any]:
     path = content_dir() / "glossary.yaml"
 
-    def parse() -> Any:
+    def parse() -> dict[str, Any]:
         from obsession_nb.base import yamlio
 
-        return yamlio.load(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = yamlio.load(path.read_text(encoding="utf-8"))
+        return data
 
-    return content_cache.plain("glossary", [path, Path(__file__)], parse)  # type: ignore[no-any-return]  # plain data
+    return content_cache.plain("glossary", [path, Path(__file__)], parse)
 
 
 @cache
@@ -113,17 +114,19 @@ def _facts() -> dict[str, Any]:
               for key, (kind, key_id, _title, opens) in meta.items()}
         return {"meta": meta, "modes": of}
 
-    return content_cache.plain("ask-entries", _sources(), work_out)  # type: ignore[no-any-return]
+    facts: dict[str, Any] = content_cache.plain("ask-entries", _sources(), work_out)
+    return facts
 
 
 def entries() -> Meta:
     """Per document key: (kind, id, English title, rule opened)."""
-    return {key: tuple(value) for key, value in _facts()["meta"].items()}  # type: ignore[misc]
+    return {key: tuple(value) for key, value in _facts()["meta"].items()}
 
 
 def modes() -> dict[str, str]:
     """Per document key: the mode of its entry (a case's or a term's is its first rule's)."""
-    return _facts()["modes"]  # type: ignore[no-any-return]
+    found: dict[str, str] = _facts()["modes"]
+    return found
 
 
 def _built(name: str, documents: Callable[[], list[Document]],
@@ -163,6 +166,7 @@ def _english_documents() -> list[Document]:
     for r in rule_index().values():
         body = (r.summary, r.reading or "", *(f"{k}: {v}" for k, v in r.choices))
         docs.append(Document(f"rule:{r.id}", ((_id_words(r.id), 2), (r.title, 3),
+                                              (" ".join(r.terms), 2),
                                               *((text, 1) for text in body)),
                              (r.summary, r.reading or "")))
     for c in cases():
@@ -195,7 +199,8 @@ def _japanese_documents() -> list[Document]:
     docs: list[Document] = []
     for r in rule_index().values():
         ja = japanese_text("rule", r.id)
-        fields = ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ()
+        fields: tuple[tuple[str, int], ...] = (
+            ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ())
         docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1), (_id_words(r.id), 1)),
                              (ja.summary,) if ja else (r.summary,)))
     for c in cases():
@@ -215,7 +220,7 @@ def _japanese_names() -> dict[str, str]:
     """The game's names in English -> in Japanese (the glossary's terms and their other names,
     the widgets' labels): an English name in a Japanese question is searched in Japanese too.
     Kept in the user's cache with the indexes."""
-    return content_cache.plain("ask-names-ja", _sources(), _work_out_names)  # type: ignore[no-any-return]  # plain data
+    return content_cache.plain("ask-names-ja", _sources(), _work_out_names)
 
 
 def _work_out_names() -> dict[str, str]:

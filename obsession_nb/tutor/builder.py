@@ -70,7 +70,7 @@ def new_position(players: int = 2, *, families: Sequence[str] | None = None, rou
     if mode in FROM_SETUP_ONLY and round != 1:
         raise ValueError(f"{mode} positions start at round 1 (its rounds end with the mode's "
                          "own steps); play on from there")
-    base = Options(expansion=expansion, length=length, mode=mode)  # type: ignore[arg-type]
+    base = Options.model_validate({"expansion": expansion, "length": length, "mode": mode})
     options = options_with(settings, base)
     game = new_game(players, seed=seed, options=options, families=families, names=names)
     _finish_draft(game)
@@ -131,10 +131,10 @@ def _draw_objectives(game: Game) -> None:
     for seat in turn_order(state.first_player, len(state.players)):
         state.turn = Turn(player=seat, step="step2")
         table.auto("step 2: round track", objective_draw(table))
-        kept, *back = state.turn.offer or [None]
-        if back:
-            table.me.objectives.append(kept)
-            state.supply.objective_deck += back
+        offer = state.turn.offer
+        if len(offer) > 1:  # one kept, the others under the deck
+            table.me.objectives.append(offer[0])
+            state.supply.objective_deck += offer[1:]
     state.turn = begun
 
 

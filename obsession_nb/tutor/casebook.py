@@ -133,12 +133,13 @@ def _data() -> dict[str, Any]:
 
     path = content_dir() / "casebook.yaml"
 
-    def parse() -> Any:
+    def parse() -> dict[str, Any]:
         from obsession_nb.base import yamlio
 
-        return yamlio.load(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = yamlio.load(path.read_text(encoding="utf-8"))
+        return data
 
-    return content_cache.plain("casebook", [path, Path(__file__)], parse)  # type: ignore[no-any-return]  # plain data
+    return content_cache.plain("casebook", [path, Path(__file__)], parse)
 
 
 @cache

@@ -65,7 +65,7 @@ def play(players: int, seed: int, settings: Sequence[str]) -> Played:
             seen.first_objectives = [len(p.objectives) for p in state.players]
         if at_turn and state.round not in seen.markets:
             seen.markets[state.round] = market_text(game)
-        game.apply(player.choose(game))
+        game.apply(player.next_action(game))
         for season in range(1, len(game.state.themes) + 1):
             seen.turned_up.setdefault(season, game.state.round)
     return seen
@@ -92,9 +92,9 @@ def _rolls(game: Game) -> dict[int, int]:
     return dict(enumerate(game.state.theme_rolls, start=1))
 
 
-def _rows(kind: str, base: Played, variant: Played) -> list[tuple[str, str, str, str]]:
+def _rows(kind: str, base: Played, variant: Played) -> list[tuple[str, ...]]:
     """(what, expansion's rules, the variant, the ruling) rows of one kind of observation."""
-    rows: list[tuple[str, str, str, str]] = []
+    rows: list[tuple[str, ...]] = []
     games = (base.game, variant.game)
     names = [p.name for p in base.game.state.players]
     if kind == "themes":
@@ -158,7 +158,7 @@ def first_moment(players: int, seed: int, settings: Sequence[str],
     game = new_game(players, seed=seed, options=options_with(settings))
     player = RandomPlayer(seed)
     while not when(game) and not game.state.finished:
-        game.apply(player.choose(game))
+        game.apply(player.next_action(game))
     return game
 
 
@@ -197,7 +197,7 @@ class WideFrame(pd.DataFrame):
 
     def _repr_html_(self) -> Any:
         with pd.option_context("display.max_colwidth", None):
-            return super()._repr_html_()
+            return super()._repr_html_()  # type: ignore[misc]  # not in pandas-stubs
 
 
 def compare_options(players: int, seed: int, setting: str, *,

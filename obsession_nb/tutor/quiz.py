@@ -271,7 +271,7 @@ def _earn_question(game: Game, rng: random.Random, source: str) -> Question | No
     options = [gained, *rng.sample(sorted(wrong), 3)]
     rng.shuffle(options)
     shown = [r for r in rulings if _MONEY_RULES.match(r.rule)] or list(rulings)
-    who = game.state.players[game.state.turn.player].name  # type: ignore[union-attr]
+    who = game.table.me.name
     prompt = (
         f"{game.pending()['prompt']}. After “{describe(game, action)}” the activity's favours are "
         f"collected. How much does {who}'s money change?"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from obsession_nb.engine.game import Game, load_scenario, new_game
-from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.options import Options, Rotation
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.players.simulate import run
 
@@ -51,14 +51,15 @@ def season_order(game: Game, seed: int = 11) -> SeasonOrder:
     return SeasonOrder(game.state.options.first_player_rotation, places, passes)
 
 
-def scenario_season_order(scenario: str, rotation: str, seed: int = 11) -> SeasonOrder:
+def scenario_season_order(scenario: str, rotation: Rotation, seed: int = 11) -> SeasonOrder:
     """:func:`season_order` of a scenario file, played with the pawn passing ``rotation``."""
     game = load_scenario(scenario)
     game.state.options.first_player_rotation = rotation
     return season_order(game, seed)
 
 
-def new_season_order(players: int, rotation: str, first: int = 0, seed: int = 5) -> SeasonOrder:
+def new_season_order(players: int, rotation: Rotation, first: int = 0, seed: int = 5
+                     ) -> SeasonOrder:
     """:func:`season_order` of a new game of ``players`` (named Purple, Second, ...) with the pawn
     starting at seat ``first`` (0: Purple) and passing ``rotation``."""
     game = new_game(players, seed=seed, names=list(NAMES[:players]), first_player=first,
@@ -81,5 +82,5 @@ def play_until(game: Game, *, round: int, seat: int, seed: int = 11) -> RandomPl
                and game.pending()["step"] == "begin"):
         if game.state.finished:
             raise ValueError(f"the game ended before round {round}, seat {seat}")
-        game.apply(player.choose(game))
+        game.apply(player.next_action(game))
     return player

@@ -152,7 +152,7 @@ class Demonstration:
             players, seed = (int(x) for x in self.name.split("-"))
             game, player = _random_game(players, seed)
             for _ in range(self.before):
-                game.apply(player.choose(game))  # type: ignore[arg-type]
+                game.apply(player.next_action(game))
             return game
         from obsession_nb.engine.game import load_position
 
@@ -171,7 +171,7 @@ def _scenario_rules() -> dict[str, tuple[tuple[str, int, str, str], ...]]:
     actions, computed by playing them (once per version of the package: the user's cache keeps
     what was found, obsession_nb/data/content_cache.py)."""
     found = content_cache.for_package("scenario-rules", _play_scenarios)
-    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}  # type: ignore[misc]
+    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}
 
 
 def _play_scenarios() -> dict[str, list[list[Any]]]:
@@ -206,7 +206,7 @@ def _game_rules() -> dict[str, tuple[tuple[str, int, str], ...]]:
     """Rule id -> (game name, action index, action) of its first ruling in each random game
     (played once per version of the package, as :func:`_scenario_rules`)."""
     found = content_cache.for_package("game-rules", _play_games)
-    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}  # type: ignore[misc]
+    return {k: tuple(tuple(h) for h in v) for k, v in found.items()}
 
 
 def _play_games() -> dict[str, list[list[Any]]]:

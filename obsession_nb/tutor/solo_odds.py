@@ -261,8 +261,7 @@ def plot_finals(outcomes: Sequence[GameOutcome], axes: Sequence[Axes] | None = N
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    from obsession_nb.modes.solo.end import TARGETS
-    from obsession_nb.modes.solo.game import modifier
+    from obsession_nb.modes.solo.end import TARGETS, modifier
 
     frame = results_frame(outcomes)
     lengths = list(dict.fromkeys(frame["length"]))

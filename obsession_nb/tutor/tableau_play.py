@@ -5,7 +5,7 @@ The ``print_*`` functions and those that play say what happened in words (tutori
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.records import actions as a
@@ -26,7 +26,8 @@ TUTORIAL_RULES = ("tableau.", "option.", "milestone.",
 
 
 def new_tableau_game(players: int = 3, seed: int = 7, *, duel: bool = False,
-                     milestones: list[str] | str | None = None, **kwargs: object) -> Game:
+                     milestones: list[str] | Literal["random"] | None = None,
+                     **kwargs: object) -> Game:
     """A Tableau Obsession game (a Duel with ``duel``) at the servant draft."""
     options = Options(mode="tableau-duel" if duel else "tableau", milestones=milestones)
     return new_game(players, seed=seed, options=options, **kwargs)
@@ -36,7 +37,7 @@ def servant_draft_at_random(game: Game, seed: int = 0) -> None:
     """Play the servant draft (families and servants, UD p.10) with the seeded random player."""
     player = RandomPlayer(seed)
     while game.state.turn is not None and game.state.turn.step == "draft":
-        game.apply(player.choose(game))
+        game.apply(player.next_action(game))
 
 
 def pass_turn(game: Game, times: int = 1) -> None:
@@ -59,16 +60,21 @@ def print_starter_draft(game: Game) -> None:
     print("picking order:", " → ".join(state.players[s].name
                                        for s in draft_order(len(state.players),
                                                             state.first_player)))
-    print("the deck:", ", ".join(game.table.card_name(c) for c in state.tableau.draft_deck))
+    print("the deck:", ", ".join(game.table.card_name(c) for c in _records(game).draft_deck))
+
+
+def _records(game: Game) -> Tableau:
+    """The game's Tableau Obsession records (empty ones before the mode's setup)."""
+    return Tableau.of(game.state.tableau) or Tableau()
 
 
 def take_starters(game: Game, *, quiet: bool = False) -> None:
     """Play the starter-guest draft, each player taking the deck's top card; print who took
     what (unless ``quiet``), then the next decision and the casual deck's size."""
     while game.state.turn is not None and game.state.turn.step == "mode" and (
-        game.state.tableau.draft_deck
+        _records(game).draft_deck
     ):
-        seat, card = game.state.turn.player, game.state.tableau.draft_deck[0]
+        seat, card = game.state.turn.player, _records(game).draft_deck[0]
         game.apply(f"starter {card}")
         if not quiet:
             print(f"{game.state.players[seat].name} takes {game.table.card_name(card)}")
@@ -80,9 +86,9 @@ def take_starters(game: Game, *, quiet: bool = False) -> None:
 def keep_first_ball_guests(game: Game) -> None:
     """At a Grand Ball, each player keeps the first guest offered; print what each saw."""
     while game.state.turn is not None and game.state.turn.step == "mode" and (
-        game.state.tableau.ball_offer
+        _records(game).ball_offer
     ):
-        offer, seat = game.state.tableau.ball_offer, game.state.turn.player
+        offer, seat = _records(game).ball_offer, game.state.turn.player
         print(f"{game.state.players[seat].name} sees: "
               f"{', '.join(game.table.card_name(c) for c in offer)} — keeps "
               f"{game.table.card_name(offer[0])}")
@@ -103,7 +109,7 @@ def end_at_max(game: Game) -> None:
         pass_turn(game)
     before = [p.turns_taken for p in game.state.players]
     pass_turn(game)  # the first player's turn
-    reach_max(game, game.state.turn.player)
+    reach_max(game, game.table.turn.player)
     pass_turn(game)  # ends at Max
     print("finished:", game.state.finished, "· round", game.state.round)
     print("turns taken in round", game.state.round, "by each player:",
@@ -116,12 +122,12 @@ def play_to_max(game: Game, seat: int, seed: int = 0) -> None:
     while game.state.turn is not None and game.state.turn.step == "mode":
         game.apply(game.legal_actions()[0])
     while not game.state.finished:
-        if game.state.turn.player == seat:
+        if game.table.turn.player == seat:
             reach_max(game, seat)
         pass_turn(game)
-    t = Tableau.of(game.state.tableau)
-    print(f"ended on round {game.state.round}: {t.end_reason}, "
-          f"{game.state.players[t.reached_max].name} reached Max")
+    t = _records(game)
+    who = "nobody" if t.reached_max is None else game.state.players[t.reached_max].name
+    print(f"ended on round {game.state.round}: {t.end_reason}, {who} reached Max")
 
 
 def print_reputation_vp(game: Game, levels: tuple[int, ...]) -> None:
@@ -139,14 +145,14 @@ def print_reputation_vp(game: Game, levels: tuple[int, ...]) -> None:
 
 def print_milestones(game: Game) -> None:
     """Print the two milestones in play: what each needs and the VP of its two places."""
-    for card in game.state.milestones.cards:
+    for card in game.state.milestones.cards if game.state.milestones else ():
         m = game.table.catalog.milestones[card]
         print(f"  {m.name}: needs {m.measure} ≥ {m.at_least} (1st {m.vp[0]} VP, 2nd {m.vp[1]} VP)")
 
 
 def deal_for_milestones(game: Game, money: int = 1500, vp_cards: int = 2) -> None:
     """A what-if: the player to move gets at least ``money`` and the VP deck's top cards."""
-    me = game.state.players[game.state.turn.player]
+    me = game.table.me
     supply = game.state.supply
     me.money = max(me.money, money)
     me.vp_cards = me.vp_cards + supply.vp_deck[:vp_cards]
@@ -157,7 +163,7 @@ def play_to_round(game: Game, round_number: int, seed: int = 0) -> None:
     """Let the seeded random player play until the round begins (or the game ends)."""
     player = RandomPlayer(seed)
     while not game.state.finished and game.state.round < round_number:
-        game.apply(player.choose(game))
+        game.apply(player.next_action(game))
 
 
 def reputation_vp_frame() -> pd.DataFrame:

@@ -1,7 +1,9 @@
-"""``obsession-nb --help`` and ``--version`` start fast: they import nothing heavy (issue 25)."""
+"""``obsession-nb --help`` and ``--version`` start fast: they import nothing heavy (issue 25);
+``play --json`` imports only what it uses (issue 48)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from importlib.metadata import version
@@ -9,6 +11,7 @@ from importlib.metadata import version
 import pytest
 
 import obsession_nb
+from obsession_nb.engine.records.registry import RECORDS
 
 HEAVY = ("pandas", "pydantic", "ipywidgets", "matplotlib", "numpy", "yaml", "anywidget",
          "importlib.metadata", "obsession_nb.engine.records.state", "obsession_nb.engine.turn.dispatch",
@@ -42,3 +45,35 @@ def test_help_and_version_import_nothing_heavy(arg: str) -> None:
 
 def test_the_version_written_in_the_package_is_the_installed_one() -> None:
     assert obsession_nb.__version__ == version("obsession-nb")
+
+
+PLAY_PROBE = """
+import sys
+from obsession_nb import cli
+code = cli.main(["play", "refresher-round-6", "--json"])
+print("loaded:", code, *sorted(sys.modules))
+"""
+
+NOT_FOR_PLAY = ("pandas", "numpy", "matplotlib", "ipywidgets", "anywidget", "sudachipy",
+                "snowballstemmer", "obsession_nb.practice", "obsession_nb.tutor.views",
+                "obsession_nb.data.translations")
+"""What ``play --json`` of a standard-game position never uses: the notebook libraries, the
+Japanese analyser and texts, the word search's stemmer, the practice table and the widgets."""
+
+
+def test_play_json_imports_only_what_it_uses() -> None:
+    """A standard game's ``play --json`` loads no game mode (the modes load by name when a
+    position is in one; only their records, which a position's file format names) and none of
+    :data:`NOT_FOR_PLAY` (issue 48 item 5)."""
+    done = subprocess.run([sys.executable, "-c", PLAY_PROBE], capture_output=True, text=True,
+                          check=True)
+    printed, loaded = done.stdout.rsplit("loaded:", 1)
+    code, *modules = loaded.split()
+    assert code == "0"
+    assert json.loads(printed)["pending"]["step"] == "begin"
+    records = {target.partition(":")[0] for target in RECORDS.values()}
+    packages = {module.rpartition(".")[0] for module in records}
+    assert [m for m in modules if m.startswith("obsession_nb.modes.")
+            and m not in records | packages] == []
+    assert [m for m in modules if m.split(".")[0] in NOT_FOR_PLAY or m in NOT_FOR_PLAY
+            or m.startswith(NOT_FOR_PLAY)] == []

@@ -239,9 +239,12 @@ def test_entry_fields(rules):
         if entry.get("kind") not in KINDS:
             problems.append(f"{rid}: bad kind {entry.get('kind')!r}")
         unknown = set(entry) - {"id", "title", "kind", "summary", "cite", "reading", "choices",
-                               "selects"}
+                               "selects", "terms"}
         if unknown:
             problems.append(f"{rid}: unknown fields {sorted(unknown)}")
+        terms = entry.get("terms", [])
+        if not isinstance(terms, list) or not all(isinstance(t, str) and t.strip() for t in terms):
+            problems.append(f"{rid}: terms must be a list of names")
     assert not problems, "\n".join(problems)
 
 

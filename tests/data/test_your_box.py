@@ -18,7 +18,6 @@ from obsession_nb.base.resources import content_dir
 from obsession_nb.data import pack_store
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.engine.game import load_scenario
-from obsession_nb.engine.positions.view import position
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +46,7 @@ def test_components_shows_no_standin(boxed):
 def test_every_packaged_board_shows_the_packs_names(boxed):
     boxed_names = 0
     for path in sorted((content_dir() / "scenarios").glob("*.yaml")):
-        shown = list(named(position(load_scenario(path.stem))))
+        shown = list(named(load_scenario(path.stem).view()))
         assert not [x["name"] for x in shown if x["standin"] or x["name"].startswith("Stand-in")]
         boxed_names += sum(x["name"].startswith(BOXED) for x in shown)
         for x in shown:  # the "?" badge lifts for what was entered

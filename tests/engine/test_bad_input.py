@@ -294,15 +294,21 @@ def courtship(step: str, **people: Any) -> Callable[[dict[str, Any]], None]:
     return change
 
 
-@pytest.mark.parametrize(("step", "where"), [
-    ("fairchild", "the courtship winner's choice"),
-    ("discard", "the end of the season"),
-])
-def test_courtship_decision_without_a_legal_action_is_refused(step, where) -> None:
-    found = problems(text_of("howard-drawing-room", courtship(step)))
+def test_courtship_decision_without_a_legal_action_is_refused() -> None:
+    where = "the courtship winner's choice"
+    found = problems(text_of("howard-drawing-room", courtship("fairchild")))
     assert found == [f"turn.step: no legal action at {where}"
                      + found[0].split(where, 1)[1]]
     assert "the game could not go on" in found[0]
+
+
+def test_a_discard_with_no_objective_to_discard_is_refused_as_an_impossible_count() -> None:
+    """No game reaches a season's discard with a player holding none (ruling.objective-count),
+    so such a file is refused for its count, with the path, before its decision is asked."""
+    found = problems(text_of("howard-drawing-room", courtship("discard", objectives=[])))
+    assert found == ["players[0].objectives: 0 held at round 8, but a game gives at least 3 by "
+                     "then (dealt at setup, kept at each objective-card draw the deck could meet, "
+                     "one discarded after each courtship; rule ruling.objective-count)"]
 
 
 @pytest.mark.parametrize(("field", "value", "expected"), [

@@ -421,9 +421,10 @@ def test_favours_objective_card_from_the_main_library() -> None:
                      "organiser": [{"tile": "main-library"}],
                      "hand": ["cavendish-husband", "cavendish-wife"]},
                  supply={"objective_deck": ["objective-max-reputation", "objective-wealth-1200"]})
+    held = game(data).state.players[0].objectives
     g = game(data, "activity", "host main-library", "invite cavendish-husband",
              "invite cavendish-wife", "serve tile butler", "lady dismiss", "done")
-    assert g.state.players[0].objectives == ["objective-max-reputation"]
+    assert g.state.players[0].objectives == [*held, "objective-max-reputation"]
     assert "favours.objective-card" in rules_of(g)
 
 

@@ -64,7 +64,8 @@ def test_objectives_choose_at_setup_offers_only_the_dealt_cards() -> None:
 
 def test_objectives_choose_at_setup_draw_event_keeps_one_of_two() -> None:
     """The older printing's draw (the JA summary): two drawn, one kept, in step 2."""
-    data = table(round=7, me={"objectives": ["standin-objective-room-1"]})
+    data = table(round=7, me={"objectives": ["standin-objective-room-1",
+                                             "standin-objective-room-2"]})
     data["options"]["objectives"] = "choose-at-setup"
     data["supply"]["objective_deck"] = ["standin-objective-group-1", "standin-objective-servant-1",
                                         "standin-objective-room-4"]
@@ -75,7 +76,8 @@ def test_objectives_choose_at_setup_draw_event_keeps_one_of_two() -> None:
     refuse(g, "choose-objective standin-objective-room-4", "ud.objectives-during-play")
     g.apply("choose-objective standin-objective-servant-1")
     me = g.state.players[0]
-    assert me.objectives == ["standin-objective-room-1", "standin-objective-servant-1"]
+    assert me.objectives == ["standin-objective-room-1", "standin-objective-room-2",
+                             "standin-objective-servant-1"]
     assert g.state.supply.objective_deck == ["standin-objective-room-4",
                                              "standin-objective-group-1"]
     assert g.pending()["step"] in ("step2", "host")

@@ -5,6 +5,8 @@ the mode that did, with the position unchanged."""
 
 from __future__ import annotations
 
+from typing import get_type_hints
+
 import pytest
 from mode_games import Kind, start
 
@@ -12,7 +14,8 @@ from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.mode import mode_named
 from obsession_nb.engine.records.notation import action_types, parse
-from obsession_nb.engine.records.registry import registered
+from obsession_nb.engine.records.registry import RECORDS, ModeSlot, mode_records, registered
+from obsession_nb.engine.records.state import State
 from obsession_nb.modes.solo.actions import DiscardTile
 from obsession_nb.modes.team.actions import AskGift
 
@@ -76,3 +79,16 @@ def test_every_kind_a_mode_registers_is_read_by_the_notation_in_any_game() -> No
     for name in registered():
         for kind in mode_named(name).handlers:
             assert action_types()[kind.verb] is kind
+
+
+def test_each_mode_field_of_a_position_is_read_as_the_record_its_mode_registers() -> None:
+    """``State``'s mode fields load their record class from ``RECORDS`` (the mode's records
+    module alone, so that reading a standard game's file loads no mode): the same classes the
+    modes register in ``Mode.records``, for every field marked ``ModeSlot``."""
+    registered_records = {field: cls for name in registered()
+                          for field, cls in mode_named(name).records.items()}
+    assert mode_records() == registered_records
+    hints = get_type_hints(State, include_extras=True)
+    slots = {name for name, hint in hints.items()
+             if any(isinstance(m, ModeSlot) for m in getattr(hint, "__metadata__", ()))}
+    assert set(RECORDS) == slots

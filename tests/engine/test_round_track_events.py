@@ -79,12 +79,12 @@ def test_event_village_fair_also_on_a_pass() -> None:
 @pytest.mark.parametrize("length", ["standard", "extended"])
 def test_event_objective_draw_two_kept(length) -> None:
     data = table(round=event_round("objective_draw", length),
-                 me={"objectives": ["objective-monuments"]},
                  supply={"objective_deck": ["objective-wealth-1200", "objective-max-reputation",
                                             "standin-objective-room-1"]})
     data["options"]["length"] = length
+    held = game(data).state.players[0].objectives  # as many as the round allows before it
     g = game(data, "activity")
-    assert g.state.players[0].objectives == ["objective-monuments", "objective-wealth-1200",
+    assert g.state.players[0].objectives == [*held, "objective-wealth-1200",
                                              "objective-max-reputation"]
     assert g.state.supply.objective_deck == ["standin-objective-room-1"]
     assert "event.objective-draw" in rules_of(g)

@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 
-from positions import BASE_SERVANTS, START, game, refuse, rules_of, table
+from positions import BASE_SERVANTS, START, dealt_as_in_a_game, game, refuse, rules_of, table
 from season_positions import event_round
 from ud_positions import STAFF, card, legal, me, step6, ud
 
@@ -369,6 +369,7 @@ def test_scenario_validation_reports_a_decision_without_legal_actions(tmp_path) 
 
     data = table(expansion=True, turn={"player": 0, "step": "favours", "tile": "gazebo",
                                        "choices": [{"kind": "reclaim", "source": "tile"}]})
+    dealt_as_in_a_game(data)
     path = tmp_path / "dead-end.yaml"
     path.write_text(yaml.safe_dump({"format": "obsession-nb/scenario@1", **data}),
                     encoding="utf-8")

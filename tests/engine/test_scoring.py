@@ -48,9 +48,10 @@ def test_setup_family_asquith_family_cards_score_nine() -> None:
 def test_scoring_objectives_completed_cards_only() -> None:
     organiser = [{"tile": t} for t in START] + [{"tile": "sculpture-garden"},
                                                 {"tile": "trophy-room"}]
-    held = ["objective-wealth-1200", "objective-monuments", "standin-objective-room-1"]
+    held = ["objective-wealth-1200", "objective-monuments", "standin-objective-room-1",
+            "standin-objective-room-2"]  # four at round 6 (ruling.objective-count)
     s = sheet(objectives=held, money=1300, organiser=organiser).players[0]
-    assert [r.vp for r in s.objectives] == [4, 6, 0]
+    assert [r.vp for r in s.objectives] == [4, 6, 0, 0]
     assert s.categories["objectives"] == 10
     assert not s.objectives[2].met
 

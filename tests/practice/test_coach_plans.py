@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from obsession_nb.cli import main
-from obsession_nb.cli.output import LEVEL_NAMES
+from obsession_nb.cli.output import LEVEL_HELP, LEVEL_NAMES
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.notation import parse
@@ -143,6 +143,8 @@ def test_levels_have_growing_budgets_and_the_cli_offers_them() -> None:
     assert tuple(LEVELS) == LEVEL_NAMES == ("easy", "normal", "strong")
     budgets = [LEVELS[n].budget for n in LEVEL_NAMES]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    for name in LEVEL_NAMES:  # the help states each level's budget
+        assert f"{name} {LEVELS[name].budget:,}" in LEVEL_HELP
     with pytest.raises(ValueError, match="unknown level 'hard'"):
         best_plans(mid_game().table, 0, level="hard")
 

@@ -14,8 +14,13 @@ from typing import Any
 import yaml
 
 from obsession_nb import Game
-from obsession_nb.engine.positions.scenario import parse
+from obsession_nb.data.catalog import load_catalog
+from obsession_nb.engine.positions.objective_count import held_ranges
+from obsession_nb.engine.positions.scenario import _max_levels, parse
+from obsession_nb.engine.records.state import State
 from obsession_nb.engine.records.verdict import Verdict
+from obsession_nb.engine.setup.supply import objective_deck
+from obsession_nb.engine.steps.objectives import evaluate
 
 START = ["private-study", "butlers-room", "gazebo", "front-parlour", "bowling-green"]
 BASE_SERVANTS = ["butler", "housekeeper", "valet", "ladys_maid", "footman"]
@@ -69,12 +74,40 @@ def table(*, expansion: bool = False, round: int = 6, me: dict[str, Any] | None 
     return data
 
 
+def dealt_as_in_a_game(data: dict[str, Any]) -> None:
+    """Give each player whose objectives ``data`` leaves out the fewest a game allows at its
+    round (ruling.objective-count): cards nobody holds, the deck does not, and the player has not
+    met, so that a test's scores stay its own."""
+    players = data["players"]
+    if all("objectives" in p for p in players):
+        return
+    position = {k: v for k, v in copy.deepcopy(data).items() if k != "custom_cards"}
+    _max_levels(position)  # level: max, as the scenario parser reads it
+    state = State.model_validate(position)
+    catalog = load_catalog()
+    ranges = held_ranges(state, catalog)
+    if ranges is None:
+        return
+    taken = {c for p in players for c in p.get("objectives", [])}
+    taken |= set(data.get("supply", {}).get("objective_deck", []))
+    free = [o for o in objective_deck(catalog, state.options.expansion) if o not in taken
+            and catalog.objectives[o].category != "guest_bonus"]  # no guest is looked up
+    table = Game.from_state(state).table
+    for seat, (p, held) in enumerate(zip(players, ranges, strict=True)):
+        if "objectives" not in p:
+            unmet = [o for o in free if evaluate(table, state.players[seat], o).vp == 0]
+            p["objectives"] = unmet[:held.fewest]
+            free = [o for o in free if o not in p["objectives"]]
+
+
 def game(data: dict[str, Any], *actions: str) -> Game:
-    """Load ``data`` as a scenario file would be loaded, then play ``actions``."""
+    """Load ``data`` as a scenario file would be loaded (each player given the objectives the
+    round allows, unless ``data`` names them), then play ``actions``."""
     data = copy.deepcopy(data)
     held = {c for p in data["players"] for c in [*p.get("hand", []), *p.get("discard", [])]}
     track = data.get("supply", {}).get("fairchilds", [])
     track[:] = [c for c in track if c not in held]  # a Fairchild a player holds is off the track
+    dealt_as_in_a_game(data)
     sc = parse(yaml.safe_dump(data))
     g = Game.from_state(sc.state, custom=sc.custom_cards)
     for action in actions:

@@ -48,8 +48,7 @@ def before_round(next_round: int, *, players: int = 3, length: str = "standard",
                                                  "theme-sporting", "theme-service"][:season]
     data_players = []
     for i in range(players):
-        base = player(NAMES[i], FAMILIES[i], objectives=OBJECTIVES[3 * i:3 * i + 3],
-                      turns_taken=next_round - 1)
+        base = player(NAMES[i], FAMILIES[i], turns_taken=next_round - 1)
         base.update((people or [{}] * players)[i])
         data_players.append(base)
     last = (first_player - 1) % players

@@ -357,8 +357,7 @@ def _record(annotation: Any) -> Any:
 
 
 def _placeholder(annotation: Any) -> Any:
-    """A value of the annotation's type that validates (a record with only its required
-    fields)."""
+    """A value of the annotation's type that validates (a record: its required fields)."""
     annotation = _optional(annotation)
     if _record(annotation):
         return {name: _placeholder(f.annotation)

@@ -1,7 +1,7 @@
 """What the components of a position must satisfy beyond their field types, each problem with its
 path: every id known to the catalog, no card or tile in more places than it has copies, numbers
 in range, a market of identical stacks and reserves of their own kind, the milestones, both
-Fairchilds in play on a track with courtships, no fewer objectives than the round allows. Every
+Fairchilds in play on a track with courtships, as many objectives as the round allows (objective_count). Every
 mode goes through all of these; a mode plugin adds its own (``Mode.check_position``) and only
 says what differs by its attributes (``identical_stacks``, ``last_round``, ``milestones``). The
 pending decision is checked one layer up, where the rules live
@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile
 from obsession_nb.engine.mode import held_records, mode_named
+from obsession_nb.engine.positions.objective_count import objective_count_problems
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.setup.tiles import box_in_use, chosen_monuments
@@ -52,6 +53,7 @@ def check(state: State, catalog: Catalog, custom: dict[str, GentryCard],
     problems = components.run()
     if whole:
         problems += components.fairchilds()
+        problems += objective_count_problems(state, catalog, components.cards)
     return problems
 
 

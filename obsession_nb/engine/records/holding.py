@@ -5,15 +5,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Kind = Literal["guest", "objective", "vp", "theme"]
 
 
-@dataclass(frozen=True)
-class Holding:
-    """Cards face down, or shown only to ``seats`` (empty: to nobody, as a shuffled deck)."""
+class Holding(NamedTuple):
+    """Cards face down, or shown only to ``seats`` (empty: to nobody, as a shuffled deck); a
+    named tuple, as one is made for every such place each time a log entry is marked."""
 
     cards: list[str]
     """The live list in the position (a re-deal writes into it)."""
@@ -21,7 +20,7 @@ class Holding:
     kind: Kind
     rule: str
     """The rule id that keeps these cards from the other seats."""
-    public: frozenset[str] = field(default=frozenset())
+    public: frozenset[str] = frozenset()
     """Cards of the list that every seat knows all the same (ruling.seat-known-cards)."""
 
     def slots(self) -> Iterator[int]:

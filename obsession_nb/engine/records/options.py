@@ -15,6 +15,9 @@ ModeName = Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel
                    "team"]
 """The game modes an ``Options`` may name (``obsession_nb/engine/mode.py``)."""
 
+Rotation = Literal["counterclockwise", "clockwise"]
+"""Which way the first-player pawn passes (``Options.first_player_rotation``)."""
+
 SoloTarget = Literal["printed", "expert-monuments", "opponent", "opponent-monuments"]
 """What a solo game's target score is (``Options.solo_target``)."""
 
@@ -26,7 +29,7 @@ class Options(Record):
     expansion: bool = True
     """Upstairs, Downstairs servants, pass/hire rule and servant draft."""
     length: Literal["standard", "extended"] = "standard"
-    first_player_rotation: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    first_player_rotation: Rotation = "counterclockwise"
     market_reserve: bool = True
     pass_hire: bool | None = None
     """Hiring as a pass option; ``None`` follows ``expansion`` (UD p.9)."""

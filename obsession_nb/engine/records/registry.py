@@ -31,6 +31,15 @@ BUILTIN = {"solo-estate-challenge": "obsession_nb.modes.solo.mode:SoloEstateChal
            "team": "obsession_nb.modes.team.mode:CompetitiveTeamPlay"}
 """The package's own modes, by ``options.mode`` name (``module:class``)."""
 
+RECORDS = {"solo": "obsession_nb.modes.solo.records:Solo",
+           "classic_solo": "obsession_nb.modes.classic.records:ClassicSolo",
+           "tableau": "obsession_nb.modes.tableau.records:Tableau",
+           "team": "obsession_nb.modes.team.records:TeamPlay"}
+"""The record class each mode field of ``State`` holds (``module:class``, the class the mode
+registers in ``Mode.records``), loaded when a position is first read from a file or JSON: the
+mode's records module alone, not the mode with its rules and players, which a game in another
+mode never needs (``play --json`` imports no mode)."""
+
 ENTRY_POINTS = "obsession_nb.modes"
 
 
@@ -66,9 +75,14 @@ def plugin(name: str) -> Registered:
             raise KeyError(f"no game mode '{name}' is registered")
         mode: Registered = found[0].load()()
         return mode
-    module, _, attr = target.partition(":")
-    loaded: Registered = getattr(importlib.import_module(module), attr)()
+    loaded: Registered = _load(target)()
     return loaded
+
+
+def _load(target: str) -> Any:
+    """The object a ``module:name`` string names, its module imported."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 @cache
@@ -80,8 +94,8 @@ def mode_kinds() -> dict[str, type[Action]]:
 
 @cache
 def mode_records() -> dict[str, type[ModeRecord]]:
-    """Every mode's record class by the ``State`` field that holds it (``Mode.records``)."""
-    return {field: cls for name in registered() for field, cls in plugin(name).records.items()}
+    """Every mode's record class by the ``State`` field that holds it (:data:`RECORDS`)."""
+    return {field: _load(target) for field, target in RECORDS.items()}
 
 
 def owners(kind: type[Action]) -> list[Registered]:

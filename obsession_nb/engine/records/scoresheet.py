@@ -48,8 +48,25 @@ class PlayerScore:
         return sum(self.categories.values())
 
 
+class Scorepad:
+    """A sheet shown as its scorepad (:meth:`to_dataframe`): an HTML table in a notebook, text
+    elsewhere (the standard game's :class:`Scoresheet`, a mode's own sheet)."""
+
+    def to_dataframe(self) -> pd.DataFrame:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str | None:
+        """The sheet as an HTML table (``None`` where pandas' HTML display is turned off)."""
+        frame = self.to_dataframe()
+        table: str | None = frame._repr_html_()  # type: ignore[operator]  # not in pandas-stubs
+        return table
+
+    def __str__(self) -> str:
+        return self.to_dataframe().to_string()
+
+
 @dataclass(frozen=True)
-class Scoresheet:
+class Scoresheet(Scorepad):
     players: tuple[PlayerScore, ...]
     winners: tuple[int, ...]
     rulings: tuple[Ruling, ...] = field(default=())
@@ -82,12 +99,3 @@ class Scoresheet:
                 + (" (a shared win)" if len(winners) > 1 else "") + ".")
         broken = [r.verdict for r in self.rulings if r.rule == "scoring.tie-break"]
         return line + (f" {broken[0]}" if broken else "")
-
-    def _repr_html_(self) -> str | None:
-        """The sheet as an HTML table (``None`` where pandas' HTML display is turned off)."""
-        frame = self.to_dataframe()
-        table: str | None = frame._repr_html_()  # type: ignore[operator]  # not in pandas-stubs
-        return table
-
-    def __str__(self) -> str:
-        return self.to_dataframe().to_string()

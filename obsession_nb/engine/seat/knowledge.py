@@ -7,39 +7,38 @@ known cards after it (``Game.apply``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from obsession_nb.engine.records.state import State
 
 
-@dataclass(frozen=True)
-class Watch:
-    """The hands and the face-up guests before an action."""
+class Watch(NamedTuple):
+    """Copies of the hands, the discard piles and the activity's guests before an action
+    (copying a list is one native call; what was face up is worked out only for a hand that
+    changed)."""
 
-    hands: tuple[tuple[str, ...], ...]
-    face_up: frozenset[str]
-
-
-def face_up_guests(state: State) -> frozenset[str]:
-    """Guests every seat sees where they lie: the discard piles and this activity's guests."""
-    cards = [c for p in state.players for c in p.discard]
-    if state.turn is not None:
-        cards += state.turn.guests
-    return frozenset(cards)
+    hands: list[list[str]]
+    discards: list[list[str]]
+    guests: list[str]
 
 
 def watch(state: State) -> Watch:
-    return Watch(tuple(tuple(p.hand) for p in state.players), face_up_guests(state))
+    players = state.players
+    turn = state.turn
+    return Watch([p.hand[:] for p in players], [p.discard[:] for p in players],
+                 turn.guests[:] if turn is not None else [])
 
 
 def settle(state: State, before: Watch) -> None:
     """After an action: a card that went into a hand from a face-up place joins that hand's
-    known cards; a known card no longer in the hand leaves them."""
+    known cards; a known card no longer in the hand leaves them (a hand unchanged keeps its
+    known cards, all still in it)."""
+    guests, discards = before.guests, before.discards
     for player, hand in zip(state.players, before.hands, strict=False):
-        if len(player.hand) == len(hand) and not player.known and tuple(player.hand) == hand:
+        if player.hand == hand:
             continue
-        held = set(hand)
-        came = [c for c in player.hand if c not in held and c in before.face_up]
+        came = [c for c in player.hand if c not in hand
+                and (c in guests or any(c in pile for pile in discards))]
         if came or player.known:
             now = set(player.hand)
             player.known = [c for c in dict.fromkeys([*player.known, *came]) if c in now]

@@ -26,20 +26,35 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
     """Note in each entry the cards it names that some seat could not see (after the action,
     which is when the entry is read), with the seats that could."""
     words = card_words(table)
+    ids = words.ids
+    marking: list[tuple[LogEntry, set[str]]] = []
     for entry in entries:
-        named = {t for t in entry.action.split()[1:] if t in words.ids}
+        named = {t for t in entry.action.split()[1:] if t in ids}
         for r in entry.rulings:
             named |= words.named_in(r.get("verdict", ""))
         if named:
-            private = _private(table, named, seats)
-            if private:
-                entry.seen_by = {c: [*private[c]] for c in sorted(private)}
+            marking.append((entry, named))
+    if not marking:
+        return
+    private = _private(table, set().union(*[named for _, named in marking]), seats)
+    if not private:
+        return
+    for entry, named in marking:
+        shown = named.intersection(private)
+        if shown:
+            entry.seen_by = {c: [*private[c]] for c in sorted(shown)}
 
 
 def _private(table: Table, named: set[str], seats: int) -> dict[str, tuple[int, ...]]:
     """Those of the ``named`` guests and objectives not face up for every seat, with the seats
     that see them (VP and theme cards share ids between copies, and the rules name them only
-    once they are face up)."""
+    once they are face up).  The guests of the activity, which most entries name, lie face up
+    (the places are not looked through for them)."""
+    turn = table.state.turn
+    if turn is not None and turn.guests:
+        named = named.difference(turn.guests)
+        if not named:
+            return {}
     private: dict[str, tuple[int, ...]] = {}
     for holding in holdings(table):
         if len(holding.seats) < seats and holding.kind in ("guest", "objective"):

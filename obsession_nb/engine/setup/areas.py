@@ -237,7 +237,8 @@ def _objectives(table: Table) -> list[Ruling]:
                               "drawn or discarded."))
     else:
         state.supply.objective_deck = _shuffled(objective_ids, table.rng())
-        rulings += _deal_objectives(state, players, options)
+        if table.mode.deals_objectives:  # none in the solo challenge and Tableau Obsession
+            rulings += _deal_objectives(state, players, options)
     if players == 6 and options.objectives != "milestones":
         rulings.append(ruling("ruling.six-player-objective-count", "Six players still draw at "
                               "each objective event and discard one per courtship."))

@@ -17,6 +17,9 @@ FAMILY_RULES = {"asquith": "setup.family.asquith", "cavendish": "setup.family.ca
                 "howard": "ud.family.howard"}
 FIRST_PRINTING_DEALT, FIRST_PRINTING_KEPT = 5, 2
 """The 1st printing's objectives: dealt five, two kept before play (UD p.5 Objective Cards)."""
+OBJECTIVES_DRAWN, FIRST_PRINTING_DRAW_KEPT = 2, 1
+"""An objective-card draw on the round track: two cards, both kept (event.objective-draw); by the
+1st printing one of the two is kept (ud.objectives-during-play)."""
 UD_DECK_LEAVES_OUT = ("standin-objective-room-7", "standin-objective-guest-6",
                       "standin-objective-servant-4", "standin-objective-servant-5")
 """The four base objective cards the expansion's 33-card deck does not repeat: our choice, as no

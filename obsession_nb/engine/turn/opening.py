@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.records.state import Placement, Turn
+from obsession_nb.engine.setup.supply import OBJECTIVES_DRAWN
 from obsession_nb.engine.steps import favours, service, suites
 from obsession_nb.engine.steps.rounds import (
     has_event,
@@ -154,9 +155,9 @@ def objective_draw(table: Table) -> list[Ruling]:
     kept (ud.objectives-during-play)."""
     me, turn = table.me, table.turn
     deck = table.state.supply.objective_deck
-    drawn = [deck.pop(0) for _ in range(min(2, len(deck)))]
+    drawn = [deck.pop(0) for _ in range(min(OBJECTIVES_DRAWN, len(deck)))]
     rulings: list[Ruling] = []
-    if table.state.options.objectives == "choose-at-setup" and len(drawn) == 2:
+    if table.state.options.objectives == "choose-at-setup" and len(drawn) == OBJECTIVES_DRAWN:
         turn.offer = drawn  # the 1st printing keeps one (setup_choices.py)
         rulings.append(ruling("ud.objectives-during-play", f"Objective card draw: "
                               f"{me.name} draws 2 and, by the 1st printing, keeps one."))

@@ -49,6 +49,7 @@ class SoloEstateChallenge(Mode[Table]):
     market_reserves = False  # one copy of each tile in the stacks (solo.sec.tile-supply)
     last_round = solo_end.ROUND_CAP  # the track is played on past its last space
     milestones = False  # not used in the challenge (UD p.13; solo.sec.player-setup)
+    deals_objectives = False  # solo.sec.player-setup
     handlers = {
         va.Ball: Handler(frozenset({"step2"}), solo_rules.verify_ball, solo_rules.apply_ball),
         BuyInto: Handler(frozenset({"buy"}), _buy_into_verify, _buy_into_apply),

@@ -70,10 +70,8 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
     state.solo = Solo.of(state.solo) or Solo()
 
     # Step 2: objectives (solo.sec.player-setup, solo.sec.objective-deck)
-    deck = [*supply.objective_deck, *me.objectives]
-    me.objectives = []
     group = {o.id for o in catalog.objectives.values() if o.category == "group_bonus"}
-    deck = sorted(o for o in deck if o not in group)
+    deck = sorted(o for o in supply.objective_deck if o not in group)
     table.rng().shuffle(deck)
     supply.objective_deck = deck
     kept.append(ruling("solo.sec.player-setup", f"{me.name} is the starting player, is dealt no "

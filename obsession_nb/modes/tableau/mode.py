@@ -34,6 +34,7 @@ class TableauObsession(Mode[Table]):
     rule = "tableau.overview"
     records = {"tableau": Tableau}
     milestones = True  # "Milestones are used" (UD p.15 Setup)
+    deals_objectives = False  # tableau.player-setup
     handlers = {
         va.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
         va.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),

@@ -21,7 +21,8 @@ from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.holding import Holding
 from obsession_nb.engine.records.state import State, Turn
-from obsession_nb.engine.setup.starter_draft import deal_draft_deck, draft_order, return_undrafted
+from obsession_nb.engine.setup.starter_draft import deal_draft_deck, return_undrafted
+from obsession_nb.engine.setup.starter_draft import draft_order as draft_order  # the tutor's too
 from obsession_nb.engine.setup.tiles import choose_monuments, opening_market
 from obsession_nb.engine.steps.market import building_boom
 from obsession_nb.engine.steps.rounds import last_round, space
@@ -62,11 +63,8 @@ def central_setup(table: Table, rulings: list[Ruling]) -> list[Ruling]:
                        f"{state.options.wheel_levels}, then Max."))
 
     # Player setup step 10 and central setup step 2 (tableau.player-setup, tableau.central-setup)
-    deck = [*supply.objective_deck, *(o for p in state.players for o in p.objectives)]
-    for player in state.players:
-        player.objectives = []
     group = {o.id for o in catalog.objectives.values() if o.category == "group_bonus"}
-    deck = sorted(o for o in deck if o not in group)
+    deck = sorted(o for o in supply.objective_deck if o not in group)
     table.rng().shuffle(deck)
     supply.objective_deck = deck
     kept.append(ruling("tableau.player-setup", "No objective cards are dealt; they can still "

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
+from obsession_nb.engine.records.scoresheet import Scorepad
 from obsession_nb.engine.scoring import LABELS, PlayerScore, Scoresheet, has_fairchild, score_player
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.team.seating import teams
@@ -44,7 +45,7 @@ class TeamScore:
 
 
 @dataclass(frozen=True)
-class TeamSheet:
+class TeamSheet(Scorepad):
     teams: tuple[TeamScore, ...]
     winners: tuple[int, ...]
     """The winning team(s), by index."""
@@ -64,14 +65,6 @@ class TeamSheet:
                  "categories": dict(t.categories), "total": t.total,
                  "winner": t.index in self.winners} for t in self.teams]
 
-    def _repr_html_(self) -> str | None:
-        """The sheet as an HTML table (``None`` where pandas' HTML display is turned off)."""
-        frame = self.to_dataframe()
-        table: str | None = frame._repr_html_()  # type: ignore[operator]  # not in pandas-stubs
-        return table
-
-    def __str__(self) -> str:
-        return self.to_dataframe().to_string()
 
 
 def team_score(table: Table, index: int, sheets: list[PlayerScore]) -> tuple[TeamScore, list[Ruling]]:

@@ -158,9 +158,10 @@ class PositionBuilder(widgets.VBox):
         state = self.game.state
         self._loading = True
         try:
-            self.seat.options = [(f"{self.game.table.seat_name(i)}, House of "
-                                  f"{self.game.table.catalog.families[p.family].name}", i)
-                                 for i, p in enumerate(state.players)]
+            families = self.game.table.catalog.families
+            self.seat.options = [(f"{self.game.table.seat_name(i)}, " + (
+                f"House of {families[p.family].name}" if p.family else "no family yet"), i)
+                for i, p in enumerate(state.players)]
             self.seat.value = 0
             for box, stack in zip(self.market, state.supply.market, strict=False):
                 box.value = self.tiles.names(stack)

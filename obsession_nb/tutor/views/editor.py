@@ -149,7 +149,7 @@ def _source_text(source: str | Path | Game | None) -> str:
     if source is None:
         return ""
     if hasattr(source, "to_scenario"):
-        return source.to_scenario()  # type: ignore[union-attr]
+        return source.to_scenario()
     text = str(source)
     if "\n" in text:
         return text

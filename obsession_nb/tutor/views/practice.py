@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from obsession_nb.engine.scoring import score
 from obsession_nb.practice.coach_html import hint_html, review_html
-from obsession_nb.practice.plans import LEVELS
+from obsession_nb.practice.plans import LEVELS, level_help
 from obsession_nb.practice.session import UNDONE, Practice
 from obsession_nb.tutor.views.result import result_html
 from obsession_nb.tutor.views.static import StaticPicture, note_html
@@ -66,7 +66,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self.load_button = self._button("Load game", "Go on with the game saved in the file "
                                         "named here", self.load_click, "onb-practice-load")
         self.level = widgets.Dropdown(options=list(LEVELS), value=self.practice.level.name,
-                                      description="Level", layout=widgets.Layout(width="160px"))
+                                      description="Level", layout=widgets.Layout(width="160px"),
+                                      tooltip=level_help())
         self.level.add_class("onb-practice-level")
         self.level.observe(lambda change: self.practice.set_level(change["new"]), names="value")
         self.hint_box = widgets.HTML()

@@ -221,7 +221,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         """Point the panel at ``game`` (or re-read the current one) and refresh suggestions."""
         if game is not None:
             self.game = game
-        self.text.options = tuple(suggestions(self.game))
+        self.text.options = list(suggestions(self.game))
         self._verb_changed()
         self.clear()
 

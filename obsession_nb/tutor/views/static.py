@@ -204,7 +204,7 @@ class StaticPicture:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]  # the widget's
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if data is not None:
             data["text/html"] = self.static_html()

@@ -296,8 +296,8 @@ class Stepper(StaticPicture, widgets.VBox):
         owner = pending.get("owner")
         if game.state.turn is None:
             self.choices.show([], "The game is over.")
-        elif self.decides is not None and owner != self.decides:  # another player's choices
-            # name her hidden cards: none are sent to this screen
+        elif owner is not None and self.decides is not None and owner != self.decides:
+            # another player's choices: name her hidden cards, none are sent to this screen
             self.choices.show([], f"{game.table.seat_name(owner)} is deciding…")
         else:
             self.choices.show(choice_groups(game, nxt, lang=self.lang,

@@ -15,9 +15,9 @@ from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.game import new_game
 from obsession_nb.engine.positions.scenario import ScenarioError, parse
 from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.records.scoresheet import ObjectiveResult
 from obsession_nb.engine.records.state import Choice
 from obsession_nb.engine.scoring import PlayerScore
-from obsession_nb.engine.steps.objectives import ObjectiveResult
 from obsession_nb.modes.team.scoring import TeamScore, team_score, team_sheet, winning_teams
 from obsession_nb.modes.team.seating import teams
 from obsession_nb.players.random_player import RandomPlayer

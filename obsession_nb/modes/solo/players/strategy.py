@@ -117,7 +117,7 @@ class GreedySolo(Shopper):
         return (quiet or plain or legal)[0]
 
     @staticmethod
-    def first(legal: Iterable[a.Action], kind: type) -> list:
+    def first(legal: Iterable[a.Action], kind: type[a.SomeAction]) -> list[a.SomeAction]:
         return [x for x in legal if isinstance(x, kind)]
 
     # ------------------------------------------------------------ planning a turn

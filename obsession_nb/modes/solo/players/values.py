@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from obsession_nb.data.catalog_records import GentryCard
+from obsession_nb.data.catalog_records import Favour, GentryCard
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
@@ -86,7 +86,7 @@ def guest_value(card: GentryCard, rep: float = REP) -> float:
     return value
 
 
-def favours_value(favours: Iterable, rep: float = REP) -> float:
+def favours_value(favours: Iterable[Favour], rep: float = REP) -> float:
     value = 0.0
     for f in favours:
         if f.kind == "reputation":

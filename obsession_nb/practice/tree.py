@@ -1,0 +1,211 @@
+"""The ``strong`` level's information-set search: determinised UCT over whole turns with
+progressive widening (ISMCTS, after Cowling, Powley and Whitehouse 2012; ruling.ai-hidden-
+information).
+
+* **The root** is the decision's plans from the shared plan generator (``practice.candidates``),
+  so the hint, the review and the explorer compare the same plans as the ``search`` player.
+  Every plan is first played once, on sample 0; the plans then enter the search in that first
+  look's order, ``PW_C * sqrt(visits)`` of them at a time (progressive widening), and UCB1 picks
+  which one to play next.  The ``j``-th playout of every plan is on sample ``j`` (the same hidden
+  cards, dice and random choices of the others: common random numbers), so two plans' values
+  are compared sample by sample.
+* **Below the root** a playout goes on past the seat's next turn: each later turn of the seat
+  (``depth - 1`` of them) is a node of the tree, whose options are the heuristic player's quick
+  turns with a plan (each tile the engine allows it to host there, a pass with rents, a pass
+  hiring), the heuristic player's own choice first; UCB1 over the options available in that
+  sample (availability counts) picks one, widened progressively as well.  The other seats play
+  the heuristic player's quick policies.  A playout is read where the seat's turn after the
+  last searched one begins (or where the game ends): its estimated final score margin.
+* **Only the seat's information set** is searched: every playout starts from a re-deal of what
+  the seat cannot see (``determinise.Samples``), never the position itself.
+* **The budget** is in engine actions, as the other levels': the search stops once its playouts
+  have taken that many.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.table import Table
+from obsession_nb.engine.turn import dispatch as engine
+from obsession_nb.practice.determinise import MIN_SAMPLES, Samples, copy_position
+from obsession_nb.practice.opponents import HeuristicPlayer
+from obsession_nb.practice.turn_plan import (
+    PASS_KINDS,
+    Outcome,
+    Plan,
+    others,
+    outcome,
+    own_turn,
+    sample_policy,
+)
+
+PW_C = 2.0
+"""Root plans in the search: ``PW_C * sqrt(playouts so far)`` (at least :data:`FINAL`)."""
+SUB_PW_C = 1.0
+"""Options of a later turn in the search: ``SUB_PW_C * sqrt(visits of that turn)``."""
+UCB_C = 0.7
+"""The exploration constant of UCB1, in units of the playouts' spread of margins."""
+FINAL = 3
+"""Root plans always in the search once every plan had its first look."""
+
+
+@dataclass
+class Edge:
+    """An option of a later turn (a tile, ``rents`` or ``hire``): its playouts' margins, how
+    often it was available, the turn it leads to."""
+
+    option: str
+    n: int = 0
+    total: float = 0.0
+    available: int = 0
+    node: Node = field(default_factory=lambda: Node())
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+
+@dataclass
+class Node:
+    """A later turn of the seat along a line, as the seat knows it: its options' statistics."""
+
+    visits: int = 0
+    options: dict[str, Edge] = field(default_factory=dict)
+
+
+@dataclass
+class Line:
+    """A root plan under search: its playouts in sample order and its subtree."""
+
+    plan: Plan
+    cheap: float
+    outcomes: list[Outcome] = field(default_factory=list)
+    node: Node = field(default_factory=Node)
+
+    @property
+    def mean(self) -> float:
+        return sum(o.margin for o in self.outcomes) / len(self.outcomes)
+
+
+class Tree:
+    """The search of one decision: its samples, how many of the seat's turns a playout
+    searches (``depth``), and the spread of margins the exploration is scaled by."""
+
+    def __init__(self, samples: Samples, depth: int) -> None:
+        self.samples, self.depth = samples, depth
+        self.margins: list[float] = []
+
+    @property
+    def scale(self) -> float:
+        """The spread of the playouts' margins so far (1 VP before there is one)."""
+        xs = self.margins
+        if len(xs) < 2:
+            return 1.0
+        mean = sum(xs) / len(xs)
+        return max(0.5, math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)))
+
+    def visit(self, line: Line) -> Outcome:
+        """One playout of the line, on its next sample, down its subtree."""
+        i = len(line.outcomes)
+        seat = self.samples.seat
+        sim = self.samples.copy(i)
+        policy = sample_policy(self.samples.seed, i)
+        played = own_turn(sim, seat, line.plan, policy)
+        played += others(sim, seat, policy)
+        path: list[Edge] = []
+        node = line.node
+        for _ in range(self.depth - 1):
+            options = self.options(sim, seat, policy)
+            if not options:
+                break
+            edge = self.select(node, options)
+            path.append(edge)
+            played += own_turn(sim, seat, Plan("follow", edge.option), policy)
+            played += others(sim, seat, policy)
+            node = edge.node
+        result = outcome(sim, seat, played)
+        for edge in path:
+            edge.n += 1
+            edge.total += result.margin
+        line.outcomes.append(result)
+        self.margins.append(result.margin)
+        return result
+
+    @staticmethod
+    def options(sim: Table, seat: int, policy: HeuristicPlayer) -> list[str]:
+        """The seat's options at the start of its turn on this sample, the heuristic player's
+        own choice first: each tile the engine allows it to host, a pass with rents or hiring
+        (none once the game is over or the turn is not the seat's)."""
+        turn = sim.state.turn
+        if turn is None or sim.state.finished or turn.player != seat or turn.step != "begin":
+            return []
+        tiles: list[str] = []
+        if engine.can(sim, a.Activity()):
+            start = copy_position(sim)
+            own_turn(start, seat, Plan("host"), policy, until=("host",))
+            if start.state.turn is not None and start.state.turn.step == "host":
+                tiles = [h.tile for h in engine.legal_actions(start, (a.Host,))]
+                first = policy.host(start)
+                if isinstance(first, a.Host) and first.tile in tiles:
+                    tiles.remove(first.tile)
+                    tiles.insert(0, first.tile)
+        passes = list(PASS_KINDS) if engine.can(sim, a.Pass()) else []
+        return [*tiles, *passes]
+
+    def select(self, node: Node, options: Sequence[str]) -> Edge:
+        """UCB1 over the options available here, the first ``SUB_PW_C * sqrt(visits)`` of them;
+        an option never tried first."""
+        node.visits += 1
+        allowed = options[:max(1, math.ceil(SUB_PW_C * math.sqrt(node.visits)))]
+        edges = []
+        for key in allowed:
+            edge = node.options.setdefault(key, Edge(key))
+            edge.available += 1
+            edges.append(edge)
+        fresh = [e for e in edges if e.n == 0]
+        if fresh:
+            return fresh[0]
+        c = UCB_C * self.scale
+        return max(edges, key=lambda e: e.mean + c * math.sqrt(math.log(e.available) / e.n))
+
+    def fresh(self, plan: Plan, n: int) -> list[Outcome]:
+        """Another plan on the first ``n`` samples, with its own subtree (the review's and the
+        explorer's lines the search did not compare)."""
+        line = Line(plan, 0.0)
+        for _ in range(n):
+            self.visit(line)
+        return line.outcomes
+
+
+def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tuple[
+        list[Line], int]:
+    """The root's plans searched within ``budget`` engine actions, in the plans' order: the
+    lines (the best first: the best mean among the plans played at least half as often as the
+    most played) and the actions spent."""
+    lines = [Line(plan, cheap) for plan, cheap in plans]
+    spent = 0
+    for line in lines:  # the first look: every plan on sample 0
+        spent += tree.visit(line).actions
+    order = sorted(lines, key=lambda x: (-x.mean, -x.cheap))
+    total = len(lines)
+    while spent < budget:
+        wide = max(FINAL, math.ceil(PW_C * math.sqrt(total)))
+        pool = order[:wide]
+        short = [x for x in pool if len(x.outcomes) < MIN_SAMPLES]
+        if short:
+            pick = short[0]
+        else:
+            c = UCB_C * tree.scale
+            log = math.log(total)
+            pick = max(pool, key=lambda x: x.mean + c * math.sqrt(log / len(x.outcomes)))
+        spent += tree.visit(pick).actions
+        total += 1
+    most = max(len(x.outcomes) for x in lines)
+    floor = max(MIN_SAMPLES, most // 2)
+    ranked = sorted(lines, key=lambda x: (len(x.outcomes) >= floor, x.mean, x.cheap),
+                    reverse=True)
+    return ranked, spent
