@@ -34,6 +34,8 @@ players:
     servants:
       available: [butler, housekeeper, valet, ladys_maid, footman, footman]
     hand: [xss-guest, xss-lady, york-wife]
+    objectives: [standin-objective-group-1, standin-objective-group-2, standin-objective-group-3,
+                 standin-objective-guest-1, standin-objective-guest-2]
     organiser:
       - {tile: private-study}
       - {tile: butlers-room}
@@ -42,6 +44,8 @@ players:
       - {tile: bowling-green}
   - name: "<script>window.__onb_xss = 2</script>"
     family: asquith
+    objectives: [standin-objective-room-1, standin-objective-room-2, standin-objective-room-3,
+                 standin-objective-room-4, standin-objective-room-5]
     servants:
       available: [butler, housekeeper, valet, ladys_maid, footman]
 supply:
