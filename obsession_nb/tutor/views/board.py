@@ -14,7 +14,8 @@ import anywidget
 import traitlets
 
 from obsession_nb.base.resources import widget_module, widget_style
-from obsession_nb.tutor.views.static import StaticPicture, board_html
+from obsession_nb.tutor.views.html import board_html
+from obsession_nb.tutor.views.static import StaticPicture
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game

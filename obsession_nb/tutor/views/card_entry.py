@@ -21,7 +21,8 @@ from obsession_nb.data.catalog import load_catalog, reload_catalog, stated_catal
 from obsession_nb.data.components import provenance
 from obsession_nb.data.pack_fields import deck_of, range_of, section_of
 from obsession_nb.tutor.views.board import Board
-from obsession_nb.tutor.views.static import StaticPicture, note_html
+from obsession_nb.tutor.views.html import note_html
+from obsession_nb.tutor.views.static import StaticPicture
 
 _PATH = re.compile(r"^cards\[(\d+)\]\.?([a-z_]*)")
 EXTRA = ("printing",)
