@@ -123,6 +123,13 @@ _HIRAGANA = re.compile(r"[\u3041-\u3096ー]{3,}")
 _PARTICLE_AFTER = re.compile(r"(?:って|から|まで|より|では|には|とは|を|は|が|に|で|の|と|も|へ|や)$")
 """A particle the run of hiragana ends with (``はうすまんで``: ``で``)."""
 _TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+_TO_HIRAGANA = {code + 0x60: code for code in range(0x3041, 0x3097)}
+
+
+def hiragana(text: str) -> str:
+    """``text`` with its katakana letters written in hiragana (``ハウスマン`` → ``はうすまん``;
+    the long-vowel mark ``ー`` is shared by both)."""
+    return text.translate(_TO_HIRAGANA)
 
 
 def kana_readings(text: str) -> list[str]:

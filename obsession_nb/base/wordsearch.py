@@ -390,10 +390,21 @@ class JapaneseIndex(WordIndex):
         return out
 
     def query_tokens(self, text: str) -> list[str]:
-        """A question's words, and the texts' katakana words a player may have typed in kana
-        (:func:`obsession_nb.base.japanese.kana_readings`: ``はうすまん`` finds ``ハウスマン``)."""
-        return [*self.tokens(text),
-                *(w for w in japanese.kana_readings(text) if self._bm25.knows(w))]
+        """A question's words, the texts' katakana words a player typed in hiragana written in
+        katakana first (:func:`obsession_nb.base.japanese.kana_readings`: ``はうすまんで値引き``
+        is searched as ``ハウスマンで値引き``, not as the analyser's ``はうす`` + ``まん``); a
+        reading of a run mixing kanji and kana that no spelling of the question has is
+        searched beside its words."""
+        known = sorted((w for w in japanese.kana_readings(text) if self._bm25.knows(w)),
+                       key=len, reverse=True)
+        apart = []
+        for word in known:
+            spelt = japanese.hiragana(word)
+            if spelt in text:
+                text = text.replace(spelt, word)
+            elif word not in text:
+                apart.append(word)
+        return [*self.tokens(text), *apart]
 
     def correct(self, query: str) -> str | None:
         return None

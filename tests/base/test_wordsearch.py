@@ -48,6 +48,17 @@ def test_hiragana_finds_the_texts_katakana() -> None:
     assert "ハモラエル" not in index.query_tokens("ゲストはもらえる？")
 
 
+def test_hiragana_is_searched_as_the_texts_katakana_not_as_its_own_words() -> None:
+    """The analyser cuts はうすまん into はうす + まん (ハウス, a word of ハウスメイド): the
+    question is searched as if typed in katakana."""
+    docs = [Document("man", (("ハウスマンの割引", 1),), ()),
+            Document("maid", (("ハウスメイドはハウスの仕事をする", 1),), ())]
+    index = JapaneseIndex(docs + OTHERS, {}, {})
+    tokens = index.query_tokens("はうすまんで値引き")
+    assert "ハウスマン" in tokens and "ハウス" not in tokens
+    assert index.search("はうすまんで値引き").hits[0].key == "man"
+
+
 def test_a_prefix_stays_with_its_noun() -> None:
     words = japanese.words("副執事は何の代わりになる")
     assert "副執事" in words and "副" not in words

@@ -1,0 +1,45 @@
+"""How `ask` orders entries that match a question about equally well
+(obsession_nb/tutor/ask.py, ``_rules_first``): a rule before the ruling, casebook case or
+glossary term that stands on it; a glossary term first when the question only asks a word."""
+
+from __future__ import annotations
+
+from obsession_nb.base.wordsearch import Hit
+from obsession_nb.tutor import ask
+from obsession_nb.tutor.ask_index import parents
+
+
+def _order(question: str, *scored: tuple[str, float]) -> list[str]:
+    return [h.key for h in ask._rules_first(tuple(Hit(k, s, "") for k, s in scored), question)]
+
+
+def test_the_entries_a_ruling_a_case_and_a_term_stand_on() -> None:
+    of = parents()
+    assert of["case:pass-rents"] == ["rule:pass.rents"]
+    assert "rule:pass.rents" in of["term:pass"]
+    assert "rule:ud.useful-man.market-discount" in of["rule:ruling.useful-man-discount-floor"]
+    assert "rule:pass.rents" not in of  # a rule stands on nothing
+
+
+def test_a_rule_comes_before_a_case_that_scores_about_as_well() -> None:
+    question = "how much money do rents bring on a passing turn"
+    assert _order(question, ("case:pass-rents", 10.0), ("rule:other", 9.8),
+                  ("rule:pass.rents", 9.5)) == ["rule:pass.rents", "case:pass-rents",
+                                                "rule:other"]
+    # a case scoring clearly better answers its own question first
+    assert _order(question, ("case:pass-rents", 10.0), ("rule:pass.rents", 8.0))[0] \
+        == "case:pass-rents"
+
+
+def test_a_rule_comes_before_a_ruling_on_the_same_heading() -> None:
+    assert _order("useful man discount on a cheap tile",
+                  ("rule:ruling.useful-man-discount-floor", 10.0),
+                  ("rule:ud.useful-man.market-discount", 9.2))[0] \
+        == "rule:ud.useful-man.market-discount"
+
+
+def test_a_term_the_question_asks_for_keeps_its_place() -> None:
+    assert _order("what happens when I pass", ("term:pass", 10.0),
+                  ("rule:pass.rents", 9.5))[0] == "term:pass"
+    assert _order("when I pass can I collect the rents and hire someone", ("term:pass", 10.0),
+                  ("rule:pass.rents", 9.5))[0] == "rule:pass.rents"
