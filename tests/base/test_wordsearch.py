@@ -85,3 +85,10 @@ def test_a_document_whose_name_holds_the_question_comes_first() -> None:
 
     assert Unnamed(docs + OTHERS, {}).search("opening market").hits[0].key == "body"
     assert WordIndex(docs + OTHERS, {}).search("opening market").hits[0].key == "name"
+
+
+def test_a_compound_verb_is_found_by_its_first_verb() -> None:
+    assert {"受~", "取~"} <= set(japanese.words("恩恵を受け取る"))
+    docs = [Document("all", (("恩恵はすべて受け取らなければならない", 1),), ()),
+            Document("some", (("恩恵の一部を倍にする", 1),), ())]
+    assert JapaneseIndex(docs + OTHERS, {}, {}).search("恩恵を受けないと").hits[0].key == "all"
