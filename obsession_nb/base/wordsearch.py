@@ -395,7 +395,7 @@ class JapaneseIndex(WordIndex):
         is searched as ``ハウスマンで値引き``, not as the analyser's ``はうす`` + ``まん``); a
         reading of a run mixing kanji and kana that no spelling of the question has is
         searched beside its words."""
-        known = sorted((w for w in japanese.kana_readings(text) if self._bm25.knows(w)),
+        known = sorted((w for w in japanese.kana_readings(text) if self._knows(w)),
                        key=len, reverse=True)
         apart = []
         for word in known:
@@ -405,6 +405,12 @@ class JapaneseIndex(WordIndex):
             elif word not in text:
                 apart.append(word)
         return [*self.tokens(text), *apart]
+
+    def _knows(self, katakana: str) -> bool:
+        """Whether the texts have every word of ``katakana`` (as the analyser normalises
+        them: ``メイド`` is the texts' ``メード``)."""
+        found = japanese.words(katakana)
+        return bool(found) and all(self._bm25.knows(w) for w in found)
 
     def correct(self, query: str) -> str | None:
         return None
