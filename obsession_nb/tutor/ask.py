@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from obsession_nb.base import i18n, wordsearch
-from obsession_nb.base.japanese import has_japanese
+from obsession_nb.base.japanese import JAPANESE_KANA, has_japanese
 from obsession_nb.base.wordsearch import WordIndex, normalise
 from obsession_nb.data.rules import rule, rule_index
 from obsession_nb.tutor.ask_index import Term, glossary, synonyms
@@ -100,10 +101,26 @@ that asks just that (:func:`_asks_a_word`)."""
 
 def _asks_a_word(question: str) -> bool:
     """Whether the question only asks what a word means or does: "what is a pauper", "what
-    happens when I pass", a bare name of up to three words ("boots", "1st edition changes")."""
+    happens when I pass", a bare name of up to three words ("boots", "1st edition changes");
+    in Japanese "ハウスマンとは", "メイド長って何？", a bare name written without kana
+    ("使用人部屋") or a glossary term's name ("パスの手番")."""
+    if has_japanese(question):
+        said = question.strip().rstrip("？?。")
+        return bool(_WHAT_IS_JA.search(question) or not JAPANESE_KANA.search(said)
+                    or said in _japanese_names())
     words = normalise(question).split()
     return len(words) <= 3 or bool(re.match(r"(what|whats|who|whos) (is|are|happens)\b", " ".join(words)))
 
+
+@cache
+def _japanese_names() -> frozenset[str]:
+    """The glossary terms' Japanese names and other names."""
+    return frozenset(n for t in glossary() if (j := _ja("term", t.term))
+                     for n in (j.term, *j.also))
+
+
+_WHAT_IS_JA = re.compile(r"(とは|って何|ってなに|は何|はなに|の意味|ってどういう意味)[？?。]*$")
+"""A Japanese question asking what a word means."""
 
 MODE_TOPIC = 2.0
 """A question naming no mode is about one when a mode's entry scores this many times the

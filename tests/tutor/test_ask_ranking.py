@@ -43,3 +43,12 @@ def test_a_term_the_question_asks_for_keeps_its_place() -> None:
                   ("rule:pass.rents", 9.5))[0] == "term:pass"
     assert _order("when I pass can I collect the rents and hire someone", ("term:pass", 10.0),
                   ("rule:pass.rents", 9.5))[0] == "rule:pass.rents"
+
+
+def test_a_japanese_question_asks_a_word_only_when_it_says_so_or_is_a_bare_name() -> None:
+    """Japanese has no spaces to count words by: 'what is X' is said, or the question is a
+    name alone; any other question is answered by rules first, as in English."""
+    assert ask._asks_a_word("メイド長って何？") and ask._asks_a_word("ハウスマンとは")
+    assert ask._asks_a_word("使用人部屋") and ask._asks_a_word("パスの手番")
+    assert not ask._asks_a_word("相方のフットマンを借りられる？")
+    assert not ask._asks_a_word("国民の祝日って何が変わる")
