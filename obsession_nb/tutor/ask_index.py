@@ -219,7 +219,7 @@ def _japanese_documents() -> list[Document]:
     for r in rule_index().values():
         ja = japanese_text("rule", r.id)
         fields: tuple[tuple[str, int], ...] = (
-            ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ())
+            ((ja.title, 2), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ())
         docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1), (_id_words(r.id), 1)),
                              (ja.summary,) if ja else (r.summary,)))
     for c in cases():
