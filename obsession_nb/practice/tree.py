@@ -19,7 +19,8 @@ information).
 * **Only the seat's information set** is searched: every playout starts from a re-deal of what
   the seat cannot see (``determinise.Samples``), never the position itself.
 * **The budget** is in engine actions, as the other levels': the search stops once its playouts
-  have taken that many.
+  have taken that many, or earlier once the rest of the budget could no longer change the plan
+  it ranks first (:func:`settled`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ UCB_C = 0.7
 """The exploration constant of UCB1, in units of the playouts' spread of margins."""
 FINAL = 3
 """Root plans always in the search once every plan had its first look."""
+SETTLED = 6
+"""Samples a decision's only plan is played on (its value's standard error) before the search
+stops."""
 
 
 @dataclass
@@ -184,15 +188,16 @@ class Tree:
 def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tuple[
         list[Line], int]:
     """The root's plans searched within ``budget`` engine actions, in the plans' order: the
-    lines (the best first: the best mean among the plans played at least half as often as the
-    most played) and the actions spent."""
+    lines (the best first, :func:`ranking`) and the actions spent.  The search stops early
+    once the rest of the budget could not change its best line (:func:`settled`)."""
     lines = [Line(plan, cheap) for plan, cheap in plans]
     spent = 0
     for line in lines:  # the first look: every plan on sample 0
         spent += tree.visit(line).actions
     order = sorted(lines, key=lambda x: (-x.mean, -x.cheap))
     total = len(lines)
-    while spent < budget:
+    shortest = min(x.outcomes[0].actions for x in lines)
+    while spent < budget and not settled(lines, budget - spent, shortest):
         wide = max(FINAL, math.ceil(PW_C * math.sqrt(total)))
         pool = order[:wide]
         short = [x for x in pool if len(x.outcomes) < MIN_SAMPLES]
@@ -202,10 +207,32 @@ def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tupl
             c = UCB_C * tree.scale
             log = math.log(total)
             pick = max(pool, key=lambda x: x.mean + c * math.sqrt(log / len(x.outcomes)))
-        spent += tree.visit(pick).actions
+        played = tree.visit(pick).actions
+        spent += played
+        shortest = min(shortest, played)
         total += 1
+    return ranking(lines), spent
+
+
+def ranking(lines: Sequence[Line]) -> list[Line]:
+    """The lines best first: the best mean among the lines played on at least half as many
+    samples as the most played one (and on :data:`MIN_SAMPLES`), then the others by mean."""
     most = max(len(x.outcomes) for x in lines)
     floor = max(MIN_SAMPLES, most // 2)
-    ranked = sorted(lines, key=lambda x: (len(x.outcomes) >= floor, x.mean, x.cheap),
-                    reverse=True)
-    return ranked, spent
+    return sorted(lines, key=lambda x: (len(x.outcomes) >= floor, x.mean, x.cheap),
+                  reverse=True)
+
+
+def settled(lines: Sequence[Line], left: int, shortest: int) -> bool:
+    """The rest of the budget (``left`` actions, at most ``left / shortest`` playouts, the
+    shortest playout so far taking ``shortest`` actions) could not change the best line: it is
+    the only line played on half as many samples as the most played one, and no other line
+    could reach half of its samples with every playout left (:func:`ranking` picks among
+    those only).  A decision with one plan settles once that plan has been played on
+    :data:`SETTLED` samples."""
+    most = max(lines, key=lambda x: len(x.outcomes))
+    if len(most.outcomes) < SETTLED:
+        return False
+    more = -(-left // max(1, shortest))  # playouts left at most: ceil(left / shortest)
+    half = len(most.outcomes) // 2
+    return all(len(x.outcomes) + more < half for x in lines if x is not most)
