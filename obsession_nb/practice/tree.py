@@ -15,7 +15,13 @@ information).
   hiring), the heuristic player's own choice first; UCB1 over the options available in that
   sample (availability counts) picks one, widened progressively as well.  The other seats play
   the heuristic player's quick policies.  A playout is read where the seat's turn after the
-  last searched one begins (or where the game ends): its estimated final score margin.
+  last searched one begins (or where the game ends): its estimated final score margin.  In a
+  mode whose game may end after any turn (``Mode.sudden_end``: Tableau Obsession ends when a
+  turn ends at Max, tableau.end) an estimate that far ahead misses the race, so every seat then
+  plays on with the heuristic player's quick policies to the end of the game, and the playout
+  is read there: its final score margin.  The first look at each plan is then the cheap one,
+  read at the seat's next turn: it orders the plans' entry into the search, and it is the value
+  only of a plan the search never played.
 * **Only the seat's information set** is searched: every playout starts from a re-deal of what
   the seat cannot see (``determinise.Samples``), never the position itself.
 * **The budget** is in engine actions, as the other levels': the search stops once its playouts
@@ -41,7 +47,9 @@ from obsession_nb.practice.turn_plan import (
     others,
     outcome,
     own_turn,
+    playout,
     sample_policy,
+    to_the_end,
 )
 
 PW_C = 2.0
@@ -83,15 +91,19 @@ class Node:
 
 @dataclass
 class Line:
-    """A root plan under search: its playouts in sample order and its subtree."""
+    """A root plan under search: its playouts in sample order, its subtree, and its first look
+    (what orders the plans' entry into the search)."""
 
     plan: Plan
     cheap: float
     outcomes: list[Outcome] = field(default_factory=list)
     node: Node = field(default_factory=Node)
+    first: Outcome | None = None
 
     @property
     def mean(self) -> float:
+        if not self.outcomes:  # never searched: its first look
+            return self.first.margin if self.first is not None else -math.inf
         return sum(o.margin for o in self.outcomes) / len(self.outcomes)
 
 
@@ -102,6 +114,18 @@ class Tree:
     def __init__(self, samples: Samples, depth: int) -> None:
         self.samples, self.depth = samples, depth
         self.margins: list[float] = []
+        self.to_end = samples.table.mode.sudden_end
+        """Playouts go on to the end of the game (a race to end it, ``Mode.sudden_end``)."""
+
+    def glance(self, line: Line) -> Outcome:
+        """The line's first look, on sample 0: the playout itself, or where the game races to
+        an end, a cheap one read at the seat's next turn (:func:`turn_plan.playout`)."""
+        if self.to_end:
+            line.first = playout(self.samples.copy(0), self.samples.seat, line.plan,
+                                 sample_policy(self.samples.seed, 0))
+        else:
+            line.first = self.visit(line)
+        return line.first
 
     @property
     def scale(self) -> float:
@@ -131,6 +155,8 @@ class Tree:
             played += own_turn(sim, seat, Plan("follow", edge.option), policy)
             played += others(sim, seat, policy)
             node = edge.node
+        if sim.mode.sudden_end:
+            played += to_the_end(sim, policy)
         result = outcome(sim, seat, played)
         for edge in path:
             edge.n += 1
@@ -193,10 +219,10 @@ def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tupl
     lines = [Line(plan, cheap) for plan, cheap in plans]
     spent = 0
     for line in lines:  # the first look: every plan on sample 0
-        spent += tree.visit(line).actions
+        spent += tree.glance(line).actions
     order = sorted(lines, key=lambda x: (-x.mean, -x.cheap))
     total = len(lines)
-    shortest = min(x.outcomes[0].actions for x in lines)
+    shortest = min(x.first.actions for x in lines if x.first is not None)
     while spent < budget and not settled(lines, budget - spent, shortest):
         wide = max(FINAL, math.ceil(PW_C * math.sqrt(total)))
         pool = order[:wide]
@@ -211,6 +237,9 @@ def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tupl
         spent += played
         shortest = min(shortest, played)
         total += 1
+    for line in lines:  # a plan the search never played: its first look
+        if not line.outcomes and line.first is not None:
+            line.outcomes.append(line.first)
     return ranking(lines), spent
 
 

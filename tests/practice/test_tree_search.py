@@ -9,6 +9,7 @@ import random
 import pytest
 
 from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.mode import mode_named
 from obsession_nb.engine.positions.option_index import options_with
 from obsession_nb.engine.records.options import Options
 from obsession_nb.players.random_player import play_to_round
@@ -23,8 +24,10 @@ from obsession_nb.practice.turn_plan import (
     Outcome,
     Plan,
     others,
+    outcome,
     own_turn,
     sample_policy,
+    to_the_end,
 )
 
 TREE = Level("tree", 900, 6, depth=2)
@@ -144,3 +147,23 @@ def test_a_settled_search_names_the_plan_the_whole_budget_names(
     whole = best_plans(game.table, seat, level=level, seed=3)
     assert whole.spent >= level.budget > early.spent  # it stopped early
     assert early.best.plan == whole.best.plan
+
+
+def test_in_a_race_to_end_the_game_a_playout_goes_on_to_the_end() -> None:
+    """Tableau Obsession ends when a turn ends at Max (tableau.end): the tree's playouts are
+    read at the end of the game, the standard game's at the seat's next turn."""
+    assert mode_named("tableau").sudden_end and mode_named("tableau-duel").sudden_end
+    assert not mode_named("standard").sudden_end and not mode_named("team").sudden_end
+    for mode, players in (("tableau", 3), ("standard", 4)):
+        game = mid_game(players, seed=7, round_=3, mode=mode)
+        seat = game.pending()["owner"]
+        samples = Samples(game.table, seat, "t")
+        got = Tree(samples, 1).visit(Line(Plan("rents"), 0.0))
+        sim, policy = samples.copy(0), sample_policy("t", 0)
+        played = own_turn(sim, seat, Plan("rents"), policy) + others(sim, seat, policy)
+        if mode == "tableau":
+            played += to_the_end(sim, policy)
+            assert sim.state.finished
+        else:
+            assert sim.state.turn.player == seat and not sim.state.finished
+        assert got == outcome(sim, seat, played)
