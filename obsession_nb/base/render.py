@@ -1,6 +1,6 @@
 """Plain-text and HTML renderings of positions, actions, rulings and verdicts for notebooks,
 and the HTML building blocks the renderers of the layers above share (:func:`element`,
-:func:`item_list`, :func:`image_html`).
+:func:`item_list`, :func:`folded_list`, :func:`image_html`).
 
 No game knowledge is imported here: a ruling, a verdict, an action and a log entry are read
 through the small :class:`typing.Protocol` s below (what ``data.rules.Ruling``,
@@ -71,6 +71,14 @@ def element(name: str, body: str = "", **attrs: object) -> str:
 def item_list(items: Iterable[str], name: str = "ul", **attrs: object) -> str:
     """A list (``ul``, or ``ol`` when ``name`` says so) of HTML ``items``, each its ``li``."""
     return element(name, "".join(element("li", item) for item in items), **attrs)
+
+
+def folded_list(summary: str, items: Sequence[str], name: str = "ul", **attrs: object) -> str:
+    """A list behind a click: ``summary`` (HTML) in front, the ``items`` (HTML) under it;
+    nothing at all when there are no items."""
+    if not items:
+        return ""
+    return element("details", element("summary", summary) + item_list(items, name), **attrs)
 
 
 def image_html(png: bytes, alt: str) -> str:
