@@ -64,7 +64,8 @@ class CardEntryView(anywidget.AnyWidget):
 
 class CardEntry(StaticPicture, widgets.VBox):
     """Enter cards from your box; the board below shows the first player of ``scenario``'s
-    position (before its recorded play), whose hand holds the refresher's stand-in guests."""
+    position (before its recorded play), whose hand holds the refresher's stand-in guests;
+    ``lang`` the language of the form's labels and of the board (``obsession_nb.base.i18n``)."""
 
     def __init__(self, deck: str = "casual", *, scenario: str | None = "refresher-round-6",
                  lang: str | None = None) -> None:
