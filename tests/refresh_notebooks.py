@@ -4,7 +4,7 @@ Cells tagged ``nbval-check-output`` are compared by nbval with the outputs saved
 this after a deliberate change to engine wording.  Widget views are not kept (they only show
 "model not found" in a notebook that has not been run, and nbval never compares them), but each
 widget's static picture is: the ``text/html`` beside the view in its display bundle
-(``obsession_nb/tutor/views/static.py``), so the boards show when a notebook is opened unrun.
+(``obsession_nb/tutor/views/html/board.py``), so the boards show when a notebook is opened unrun.
 """
 
 from __future__ import annotations

@@ -46,3 +46,57 @@ def test_module_paths_named_in_the_package_exist() -> None:
             if not (PACKAGE / name).exists():
                 stale.append(f"{path.relative_to(PACKAGE)}: {name}")
     assert stale == []
+
+
+RENDERERS = ("base/render.py", "practice/coach_html.py", "tutor/views/html/")
+"""The modules that write HTML (issue 48, one renderer): one per layer that has words of its own
+to show (the tutor's is a package, one concern a module)."""
+
+HTML_TAG = r"</?(?:a|b|i|p|br|hr|h[1-6]|div|span|ul|ol|li|dl|dt|dd|table|tr|td|th|code|pre|" \
+           r"details|summary|img|style|script|em|strong|small|label|button|input)(?=[\s>/])"
+
+
+def _html_literals(source: str) -> list[tuple[int, str]]:
+    """The string literals of a module that hold an HTML tag (docstrings are words, not HTML)."""
+    import ast
+    import re
+
+    tree = ast.parse(source)
+    words = {id(node.value) for node in ast.walk(tree)
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    tag = re.compile(HTML_TAG, re.IGNORECASE)
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in words and tag.search(node.value)]
+
+
+def test_html_is_written_only_by_the_renderers() -> None:
+    """A view composes widgets and calls its layer's renderer; no other module holds a tag."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = path.relative_to(PACKAGE).as_posix()
+        literals = _html_literals(path.read_text(encoding="utf-8"))
+        if literals:
+            found[name] = literals
+    assert {n: lines for n, lines in found.items() if not n.startswith(RENDERERS)} == {}
+    # it sees the renderers' own tags (so it would see a stray one), never a docstring's
+    assert all(any(n.startswith(r) for n in found) for r in RENDERERS)
+    assert _html_literals('x = f"<li>{y}</li>"\n') and not _html_literals('"""<b>words</b>"""\n')
+
+
+def test_the_tutor_shows_the_lower_layers_html_through_its_renderer() -> None:
+    """The log's panels (base) and the coach's review and hint (practice) reach the tutor's
+    widgets through tutor/views/html/, the tutor's one renderer."""
+    import ast
+
+    lower = {"obsession_nb.base.render", "obsession_nb.practice.coach_html"}
+    reaching = []
+    for path in (PACKAGE / "tutor").rglob("*.py"):
+        name = path.relative_to(PACKAGE).as_posix()
+        if name.startswith("tutor/views/html/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            modules = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                       [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            reaching += [f"{name}: {m}" for m in modules if m in lower]
+    assert reaching == []

@@ -25,11 +25,16 @@ const COLOURS = {
   pink: "#f08fb8",
   brown: "#7a4a22",
 };
-// The words for the view's ids (a tile's category, a round's event, a card's deck and back)
-// come from Python with the view (obsession_nb/tutor/views/board.py WORDS, the `words` trait),
-// in English; another language replaces them as it does every label (translate, below).
+// The words for the view's ids (a tile's category, a round's event, a card's deck and back, the
+// decision waiting, a place that is no tile) come from Python with the view, in the board's
+// language (obsession_nb/tutor/views/board.py WORDS, the `words` trait).
 function word(view, section, key) {
   return (view.words && view.words[section] && view.words[section][key]) || key;
+}
+
+// A template's {name} fields filled from values ("keep {keep} of {n}"); an unknown one stays.
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(values, k) ? String(values[k]) : m));
 }
 
 // ----------------------------------------------------------------- DOM helpers (text only)
@@ -390,11 +395,9 @@ function placedEl(view, p) {
   return el;
 }
 
-const PLACES = { study: "the Private Study", hall: "the Servants' Hall", market: "the market" };
-
-function placeName(player, target) {
+function placeName(view, player, target) {
   const tile = (player.organiser || []).find((t) => t.id === target);
-  return tile ? tile.name : PLACES[target] || target;
+  return tile ? tile.name : word(view, "place", target);
 }
 
 // The favour waiting for a decision (a screen shows the cards seen).
@@ -402,15 +405,8 @@ function choiceEl(view) {
   const choice = (view.choices || [])[0];
   if (!choice) return null;
   const box = h("div", "onb-decision");
-  const words = {
-    screen: `Screening: keep ${choice.keep} of ${choice.cards.length}`,
-    lady: "The lady of the house: screen or dismiss",
-    dismiss: "Dismissal (optional)",
-    gossip: "Gossip: choose a player",
-    reclaim: "Reclaim a guest from the discard pile",
-    hire: `Hiring: up to ${choice.count}`,
-  };
-  box.appendChild(h("div", "onb-zone-title", words[choice.kind] || choice.kind));
+  const values = { keep: choice.keep, n: choice.cards.length, count: choice.count };
+  box.appendChild(h("div", "onb-zone-title", fill(word(view, "decision", choice.kind), values)));
   if (choice.cards.length) {
     const row = h("div", "onb-pile-cards");
     for (const c of choice.cards) row.appendChild(cardEl(view, c));
@@ -452,7 +448,7 @@ function activityEl(view, player) {
     const o = h("div", "onb-placed-row");
     for (const p of other) {
       const e = placedEl(view, p);
-      e.appendChild(h("span", "onb-placed-note", `on ${placeName(player, p.target)}`));
+      e.appendChild(h("span", "onb-placed-note", `on ${placeName(view, player, p.target)}`));
       o.appendChild(e);
     }
     box.appendChild(o);

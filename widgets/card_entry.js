@@ -7,7 +7,9 @@
 //   decks     the decks a card can be entered for; deck: the chosen one
 //   progress  [{deck, box, stated, unverified, "stand-in", "from your box", cards}]
 //   targets   the deck's cards [{id, name, provenance}]; target: the one being entered ("" new)
-//   fields    [{field, range}] in order; card: {field: text}
+//   fields    [{field, range, place}] in order (place: top, name, middle, foot or below the
+//             card); card: {field: text}
+//   words     {field: {field: label}}
 //   problems  {field: message, _: the pack as a whole}; message: what the last save did
 //   download  {name, text, n}: a file to save (export)
 // Messages sent: {event: "deck", deck}, {event: "target", target}, {event: "field", field, value},
@@ -15,17 +17,12 @@
 
 import { h } from "./common.js";
 
-const LABELS = {
-  name: "Name", kind: "Kind", reputation: "Reputation", vp: "VP", service: "Service icons",
-  favours: "Favours", traits: "Traits", copies: "Copies", box: "Box", condition: "Condition",
-  measure: "Measure", at_least: "At least", printing: "Printing (only if your card differs from the rulebooks)",
-};
-// Where each field sits on the card: top row, middle, foot, below the card.
-const PLACE = {
-  reputation: "top", kind: "top", name: "name", traits: "middle", favours: "middle",
-  condition: "middle", measure: "middle", at_least: "middle", service: "foot", vp: "foot",
-  copies: "below", box: "below", printing: "below",
-};
+// A field's label comes from Python (obsession_nb/data/pack_fields.py LABELS, the `words`
+// trait, in the form's language); its place on the card comes with the field.
+function label(model, field) {
+  const words = model.get("words") || {};
+  return (words.field && words.field[field]) || field;
+}
 
 function progressEl(model) {
   const box = h("div", "onb-ce-progress");
@@ -81,13 +78,13 @@ function pickEl(model) {
 
 function fieldEl(model, f, inputs) {
   const wrap = h("label", `onb-ce-field onb-ce-field-${f.field}`);
-  wrap.appendChild(h("span", "onb-ce-label", LABELS[f.field] || f.field));
+  wrap.appendChild(h("span", "onb-ce-label", label(model, f.field)));
   const input = h("input", "onb-ce-input");
   input.type = "text";
   input.dataset.field = f.field;
   input.value = (model.get("card") || {})[f.field] || "";
   input.placeholder = f.range;
-  input.title = `${LABELS[f.field] || f.field}: ${f.range}`;
+  input.title = `${label(model, f.field)}: ${f.range}`;
   input.setAttribute("aria-label", f.field);
   input.addEventListener("change", () => model.send({ event: "field", field: f.field, value: input.value }));
   input.addEventListener("keydown", (ev) => {
@@ -112,7 +109,7 @@ function formEl(model) {
   const below = h("div", "onb-ce-below");
   const inputs = [];
   for (const f of model.get("fields") || []) {
-    const place = PLACE[f.field] || "middle";
+    const place = f.place in parts || f.place === "below" ? f.place : "middle";
     (place === "below" ? below : parts[place]).appendChild(fieldEl(model, f, inputs));
   }
   parts.top.insertBefore(h("span", "onb-ce-deck-label", model.get("deck")), parts.top.children[1] || null);

@@ -3,10 +3,10 @@ alt text (a notebook's plain image output carries none)."""
 
 from __future__ import annotations
 
-import base64
 import io
-from html import escape
 from typing import TYPE_CHECKING
+
+from obsession_nb.base.render import image_html
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -26,9 +26,7 @@ class Described:
         self.alt = alt
 
     def _repr_html_(self) -> str:
-        data = base64.b64encode(self.png).decode("ascii")
-        return (f'<img src="data:image/png;base64,{data}" alt="{escape(self.alt, quote=True)}"'
-                ' style="max-width:100%">')
+        return image_html(self.png, self.alt)
 
     def __repr__(self) -> str:
         return f"<chart: {self.alt}>"

@@ -88,7 +88,8 @@ def words(text: str) -> list[str]:
             run.append(word)
         surface = morpheme.surface()
         if len(surface) > 2:
-            parts = [w for m in tokenizer.tokenize(surface, short_mode) if (w := _word(m))]
+            parts = [_stem(m, w) or w for m in tokenizer.tokenize(surface, short_mode)
+                     if (w := _word(m))]
             out += [p for p in parts if p != word] if len(parts) > 1 else []
     out += ["".join(run)] if len(run) > 1 else []
     return out
@@ -102,7 +103,8 @@ _INFLECTED = frozenset({"動詞", "形容詞"})
 def _stem(morpheme: Any, word: str) -> str | None:
     """A verb's or adjective's kanji stem, marked (``始まる`` and ``始める`` → ``始~``,
     ``高い`` and ``高める`` → ``高~``): the intransitive, transitive and adjective forms of one
-    root find each other, as players use them interchangeably."""
+    root find each other, as players use them interchangeably; so do a compound verb's parts
+    (``受け取る`` → ``受~`` and ``取~``: ``受けないと`` finds it)."""
     if morpheme.part_of_speech()[0] not in _INFLECTED:
         return None
     found = _KANJI_THEN_KANA.fullmatch(word)
@@ -123,6 +125,13 @@ _HIRAGANA = re.compile(r"[\u3041-\u3096ー]{3,}")
 _PARTICLE_AFTER = re.compile(r"(?:って|から|まで|より|では|には|とは|を|は|が|に|で|の|と|も|へ|や)$")
 """A particle the run of hiragana ends with (``はうすまんで``: ``で``)."""
 _TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+_TO_HIRAGANA = {code + 0x60: code for code in range(0x3041, 0x3097)}
+
+
+def hiragana(text: str) -> str:
+    """``text`` with its katakana letters written in hiragana (``ハウスマン`` → ``はうすまん``;
+    the long-vowel mark ``ー`` is shared by both)."""
+    return text.translate(_TO_HIRAGANA)
 
 
 def kana_readings(text: str) -> list[str]:

@@ -1,4 +1,6 @@
-"""Plain-text and HTML renderings of positions, actions, rulings and verdicts for notebooks.
+"""Plain-text and HTML renderings of positions, actions, rulings and verdicts for notebooks,
+and the HTML building blocks the renderers of the layers above share (:func:`element`,
+:func:`item_list`, :func:`folded_list`, :func:`image_html`).
 
 No game knowledge is imported here: a ruling, a verdict, an action and a log entry are read
 through the small :class:`typing.Protocol` s below (what ``data.rules.Ruling``,
@@ -9,7 +11,8 @@ can come from a scenario is escaped before it reaches HTML.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import base64
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any, Protocol
 
@@ -54,6 +57,35 @@ class EntryLike(Protocol):
     def action(self) -> str: ...
     @property
     def rulings(self) -> Sequence[dict[str, str]]: ...
+
+
+def element(name: str, body: str = "", **attrs: object) -> str:
+    """``<name a='v'>body</name>``: ``body`` is HTML already (escape any text first); each
+    attribute's value is escaped, ``None`` leaves it out, ``class_`` is written ``class`` and
+    ``data_log`` ``data-log``."""
+    written = "".join(f" {k.rstrip('_').replace('_', '-')}='{escape(str(v))}'"
+                      for k, v in attrs.items() if v is not None)
+    return f"<{name}{written}>{body}</{name}>"
+
+
+def item_list(items: Iterable[str], name: str = "ul", **attrs: object) -> str:
+    """A list (``ul``, or ``ol`` when ``name`` says so) of HTML ``items``, each its ``li``."""
+    return element(name, "".join(element("li", item) for item in items), **attrs)
+
+
+def folded_list(summary: str, items: Sequence[str], name: str = "ul", **attrs: object) -> str:
+    """A list behind a click: ``summary`` (HTML) in front, the ``items`` (HTML) under it;
+    nothing at all when there are no items."""
+    if not items:
+        return ""
+    return element("details", element("summary", summary) + item_list(items, name), **attrs)
+
+
+def image_html(png: bytes, alt: str) -> str:
+    """A PNG as an ``<img>`` carrying ``alt`` as the words a screen reader reads."""
+    data = base64.b64encode(png).decode("ascii")
+    return (f'<img src="data:image/png;base64,{data}" alt="{escape(alt, quote=True)}"'
+            ' style="max-width:100%">')
 
 
 STYLE = (

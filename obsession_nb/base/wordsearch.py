@@ -135,6 +135,8 @@ class Hit:
     score: float
     passage: str
     """The passage (sentence) of the document that holds most of the query's words."""
+    named: float = 0.0
+    """The share of the query's stems the document's name holds (see :class:`WordIndex`)."""
 
 
 @dataclass(frozen=True)
@@ -179,7 +181,7 @@ class WordIndex:
         if state is None:
             state = {"counts": [dict(Counter(self._field_tokens(d))) for d in self.documents],
                      "names": [sorted({t for text, weight in d.fields if weight >= NAME_WEIGHT
-                                       for t in self.tokens(text)}) if self.name_bonus else []
+                                       for t in self.tokens(text)})
                                for d in self.documents],
                      "vocabulary": self._words()}
         self.state = state
@@ -315,14 +317,15 @@ class WordIndex:
             return Found(query, (), corrected)
         keys = [d.key for d in self.documents]
         asked, names = set(stems), self.state["names"]
-        weighted = {i: s * (weight(keys[i]) if weight else 1.0)
-                    * (1 + self.name_bonus * len(asked.intersection(names[i])) / len(asked))
-                    for i, s in self._bm25.scores(stems).items()}
+        scores = self._bm25.scores(stems)
+        named = {i: len(asked.intersection(names[i])) / len(asked) for i in scores}
+        weighted = {i: s * (weight(keys[i]) if weight else 1.0) * (1 + self.name_bonus * named[i])
+                    for i, s in scores.items()}
         ranked = sorted((i for i, s in weighted.items() if s > 0), key=lambda i: (-weighted[i], i))
         if limit is not None:
             ranked = ranked[:limit]
-        hits = tuple(Hit(keys[i], weighted[i], self._passage(self.documents[i], set(stems)))
-                     for i in ranked)
+        hits = tuple(Hit(keys[i], weighted[i], self._passage(self.documents[i], set(stems)),
+                         named[i]) for i in ranked)
         return Found(query, hits, corrected)
 
     def _passage(self, doc: Document, stems: set[str]) -> str:
@@ -390,10 +393,27 @@ class JapaneseIndex(WordIndex):
         return out
 
     def query_tokens(self, text: str) -> list[str]:
-        """A question's words, and the texts' katakana words a player may have typed in kana
-        (:func:`obsession_nb.base.japanese.kana_readings`: ``はうすまん`` finds ``ハウスマン``)."""
-        return [*self.tokens(text),
-                *(w for w in japanese.kana_readings(text) if self._bm25.knows(w))]
+        """A question's words, the texts' katakana words a player typed in hiragana written in
+        katakana first (:func:`obsession_nb.base.japanese.kana_readings`: ``はうすまんで値引き``
+        is searched as ``ハウスマンで値引き``, not as the analyser's ``はうす`` + ``まん``); a
+        reading of a run mixing kanji and kana that no spelling of the question has is
+        searched beside its words."""
+        known = sorted((w for w in japanese.kana_readings(text) if self._knows(w)),
+                       key=len, reverse=True)
+        apart = []
+        for word in known:
+            spelt = japanese.hiragana(word)
+            if spelt in text:
+                text = text.replace(spelt, word)
+            elif word not in text:
+                apart.append(word)
+        return [*self.tokens(text), *apart]
+
+    def _knows(self, katakana: str) -> bool:
+        """Whether the texts have every word of ``katakana`` (as the analyser normalises
+        them: ``メイド`` is the texts' ``メード``)."""
+        found = japanese.words(katakana)
+        return bool(found) and all(self._bm25.knows(w) for w in found)
 
     def correct(self, query: str) -> str | None:
         return None

@@ -55,6 +55,14 @@ RANGES: dict[str, str] = {
 }
 """What each printed field allows, as ``cards enter`` and the widget show it."""
 
+LABELS: dict[str, str] = {
+    "name": "Name", "kind": "Kind", "reputation": "Reputation", "vp": "VP",
+    "service": "Service icons", "favours": "Favours", "traits": "Traits", "copies": "Copies",
+    "box": "Box", "condition": "Condition", "measure": "Measure", "at_least": "At least",
+    "printing": "Printing (only if your card differs from the rulebooks)",
+}
+"""Each printed field's name as the card-entry form labels it."""
+
 SECTION_RANGES: dict[str, dict[str, str]] = {
     "gentry": {"kind": "gentleman / lady"},
     "tiles": {"kind": "improvement / service / monument / suite / hybrid"},

@@ -179,6 +179,30 @@ def term_text(term: str, lang: str) -> TermText | None:
     return term_texts(lang).get(term)
 
 
+_TERM = re.compile(r"\{term:([^}]+)\}")
+
+
+@cache
+def widget_words(lang: str) -> dict[str, dict[str, str]]:
+    """The widgets' words for game things in ``lang`` (``content/i18n/<lang>/widgets.yaml``:
+    section -> id -> text, as ``obsession_nb.tutor.views.board.WORDS``), each ``{term:NAME}``
+    written as that glossary term in ``lang``, so a term is spelt once; ``{}`` for English."""
+    file = path(lang, "widgets")
+    if resolve(lang) == "en" or not file.exists():
+        return {}
+    from obsession_nb.base import yamlio
+
+    def term(found: re.Match[str]) -> str:
+        said = term_text(found[1], lang)
+        if said is None:
+            raise ValueError(f"content/i18n/{lang}/widgets.yaml: no glossary term {found[1]!r}")
+        return said.term
+
+    data = yamlio.load(file.read_text(encoding="utf-8")) or {}
+    return {str(section): {str(key): _TERM.sub(term, str(text)) for key, text in table.items()}
+            for section, table in data.items()}
+
+
 def case_text(case_id: str, lang: str) -> CaseText | None:
     """The casebook case's question and answer in ``lang``; ``None`` if not translated."""
     return case_texts(lang).get(case_id)

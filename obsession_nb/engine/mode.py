@@ -157,6 +157,11 @@ class Mode(Generic[T]):
     :meth:`check_position` checks (the Solo Estate Challenge's category stacks)."""
     last_round: int | None = None
     """The last round a position may be at; ``None``: the round track's last space."""
+    sudden_end = False
+    """Whether the players race to end the game: it may end after any turn, as soon as a player
+    reaches a goal (tableau.end: a turn ended at Max reputation), rather than after the last
+    round.  Who gets there first then decides much of the score, so the strong search plays
+    its playouts on to the end of the game (``practice.tree``)."""
     market_reserves = True
     """Whether the game has the Builders' Market's two reserves (market.reserve-activation):
     the Solo Estate Challenge's has none, and its round track then shows no reserve events."""

@@ -12,6 +12,7 @@ import html
 from collections.abc import Sequence
 from typing import Protocol
 
+from obsession_nb.base.render import folded_list
 from obsession_nb.practice.advice import rule_names
 
 
@@ -79,10 +80,9 @@ def rules_html(ids: tuple[str, ...], heading: str = "Rules this line meets") -> 
     if not ids:
         return ""
     e = html.escape
-    listed = "".join(f"<li>{e(name)} <code class='coach-rule-id'>{e(rid)}</code></li>"
-                     for name, rid in rule_names(ids))
-    return (f"<details class='coach-rules'><summary>{e(heading)} ({len(ids)})</summary>"
-            f"<ul>{listed}</ul></details>")
+    return folded_list(f"{e(heading)} ({len(ids)})",
+                       [f"{e(name)} <code class='coach-rule-id'>{e(rid)}</code>"
+                        for name, rid in rule_names(ids)], class_="coach-rules")
 
 
 def review_html(review: TurnReview) -> str:
@@ -121,18 +121,16 @@ def hint_html(found: Hint) -> str:
     """The hint as HTML (every text escaped): the plan and why in front; the first action, one
     guess of the whole line, the rules it meets and the plans compared behind clicks."""
     e = html.escape
-    line = "".join(f"<li>{e(x)}</li>" for x in found.line)
-    compared = "".join(f"<li>{e(label)}: {e(gap)}</li>"
-                       for (label, _v), gap in zip(found.lines, found.gaps, strict=True))
+    compared = [f"{e(label)}: {e(gap)}"
+                for (label, _v), gap in zip(found.lines, found.gaps, strict=True)]
     value = f" <span class='coach-value'>[{e(str(found.value))}]</span>" if found.value else ""
     return (f"<div class='onb-hint'><b>Hint:</b> <span class='onb-hint-plan'>"
             f"{e(found.plan or found.words or found.action)}</span>{value}"
             + (f"<div class='onb-hint-why'>Why: {e(found.reason)}</div>" if found.reason else "")
             + f"<div class='onb-hint-now'>Now: <span class='onb-hint-action'>"
             f"{e(found.words or found.action)}</span> <code>{e(found.action)}</code></div>"
-            + (f"<details><summary>The whole line (one guess of the cards to come)</summary>"
-               f"<ol>{line}</ol></details>" if line else "")
+            + folded_list("The whole line (one guess of the cards to come)",
+                          [e(x) for x in found.line], "ol")
             + rules_html(found.rules)
-            + (f"<details><summary>{len(found.lines)} plans compared</summary>"
-               f"<ol>{compared}</ol></details>" if compared else "")
+            + folded_list(f"{len(found.lines)} plans compared", compared, "ol")
             + "</div>")

@@ -15,11 +15,18 @@ information).
   hiring), the heuristic player's own choice first; UCB1 over the options available in that
   sample (availability counts) picks one, widened progressively as well.  The other seats play
   the heuristic player's quick policies.  A playout is read where the seat's turn after the
-  last searched one begins (or where the game ends): its estimated final score margin.
+  last searched one begins (or where the game ends): its estimated final score margin.  In a
+  mode whose game may end after any turn (``Mode.sudden_end``: Tableau Obsession ends when a
+  turn ends at Max, tableau.end) an estimate that far ahead misses the race, so every seat then
+  plays on with the heuristic player's quick policies to the end of the game, and the playout
+  is read there: its final score margin.  The first look at each plan is then the cheap one,
+  read at the seat's next turn: it orders the plans' entry into the search, and it is the value
+  only of a plan the search never played.
 * **Only the seat's information set** is searched: every playout starts from a re-deal of what
   the seat cannot see (``determinise.Samples``), never the position itself.
 * **The budget** is in engine actions, as the other levels': the search stops once its playouts
-  have taken that many.
+  have taken that many, or earlier once the rest of the budget could no longer change the plan
+  it ranks first (:func:`settled`).
 """
 
 from __future__ import annotations
@@ -40,7 +47,9 @@ from obsession_nb.practice.turn_plan import (
     others,
     outcome,
     own_turn,
+    playout,
     sample_policy,
+    to_the_end,
 )
 
 PW_C = 2.0
@@ -51,6 +60,9 @@ UCB_C = 0.7
 """The exploration constant of UCB1, in units of the playouts' spread of margins."""
 FINAL = 3
 """Root plans always in the search once every plan had its first look."""
+SETTLED = 6
+"""Samples a decision's only plan is played on (its value's standard error) before the search
+stops."""
 
 
 @dataclass
@@ -79,15 +91,19 @@ class Node:
 
 @dataclass
 class Line:
-    """A root plan under search: its playouts in sample order and its subtree."""
+    """A root plan under search: its playouts in sample order, its subtree, and its first look
+    (what orders the plans' entry into the search)."""
 
     plan: Plan
     cheap: float
     outcomes: list[Outcome] = field(default_factory=list)
     node: Node = field(default_factory=Node)
+    first: Outcome | None = None
 
     @property
     def mean(self) -> float:
+        if not self.outcomes:  # never searched: its first look
+            return self.first.margin if self.first is not None else -math.inf
         return sum(o.margin for o in self.outcomes) / len(self.outcomes)
 
 
@@ -98,6 +114,18 @@ class Tree:
     def __init__(self, samples: Samples, depth: int) -> None:
         self.samples, self.depth = samples, depth
         self.margins: list[float] = []
+        self.to_end = samples.table.mode.sudden_end
+        """Playouts go on to the end of the game (a race to end it, ``Mode.sudden_end``)."""
+
+    def glance(self, line: Line) -> Outcome:
+        """The line's first look, on sample 0: the playout itself, or where the game races to
+        an end, a cheap one read at the seat's next turn (:func:`turn_plan.playout`)."""
+        if self.to_end:
+            line.first = playout(self.samples.copy(0), self.samples.seat, line.plan,
+                                 sample_policy(self.samples.seed, 0))
+        else:
+            line.first = self.visit(line)
+        return line.first
 
     @property
     def scale(self) -> float:
@@ -127,6 +155,8 @@ class Tree:
             played += own_turn(sim, seat, Plan("follow", edge.option), policy)
             played += others(sim, seat, policy)
             node = edge.node
+        if sim.mode.sudden_end:
+            played += to_the_end(sim, policy)
         result = outcome(sim, seat, played)
         for edge in path:
             edge.n += 1
@@ -184,15 +214,16 @@ class Tree:
 def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tuple[
         list[Line], int]:
     """The root's plans searched within ``budget`` engine actions, in the plans' order: the
-    lines (the best first: the best mean among the plans played at least half as often as the
-    most played) and the actions spent."""
+    lines (the best first, :func:`ranking`) and the actions spent.  The search stops early
+    once the rest of the budget could not change its best line (:func:`settled`)."""
     lines = [Line(plan, cheap) for plan, cheap in plans]
     spent = 0
     for line in lines:  # the first look: every plan on sample 0
-        spent += tree.visit(line).actions
+        spent += tree.glance(line).actions
     order = sorted(lines, key=lambda x: (-x.mean, -x.cheap))
     total = len(lines)
-    while spent < budget:
+    shortest = min(x.first.actions for x in lines if x.first is not None)
+    while spent < budget and not settled(lines, budget - spent, shortest):
         wide = max(FINAL, math.ceil(PW_C * math.sqrt(total)))
         pool = order[:wide]
         short = [x for x in pool if len(x.outcomes) < MIN_SAMPLES]
@@ -202,10 +233,35 @@ def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tupl
             c = UCB_C * tree.scale
             log = math.log(total)
             pick = max(pool, key=lambda x: x.mean + c * math.sqrt(log / len(x.outcomes)))
-        spent += tree.visit(pick).actions
+        played = tree.visit(pick).actions
+        spent += played
+        shortest = min(shortest, played)
         total += 1
+    for line in lines:  # a plan the search never played: its first look
+        if not line.outcomes and line.first is not None:
+            line.outcomes.append(line.first)
+    return ranking(lines), spent
+
+
+def ranking(lines: Sequence[Line]) -> list[Line]:
+    """The lines best first: the best mean among the lines played on at least half as many
+    samples as the most played one (and on :data:`MIN_SAMPLES`), then the others by mean."""
     most = max(len(x.outcomes) for x in lines)
     floor = max(MIN_SAMPLES, most // 2)
-    ranked = sorted(lines, key=lambda x: (len(x.outcomes) >= floor, x.mean, x.cheap),
-                    reverse=True)
-    return ranked, spent
+    return sorted(lines, key=lambda x: (len(x.outcomes) >= floor, x.mean, x.cheap),
+                  reverse=True)
+
+
+def settled(lines: Sequence[Line], left: int, shortest: int) -> bool:
+    """The rest of the budget (``left`` actions, at most ``left / shortest`` playouts, the
+    shortest playout so far taking ``shortest`` actions) could not change the best line: it is
+    the only line played on half as many samples as the most played one, and no other line
+    could reach half of its samples with every playout left (:func:`ranking` picks among
+    those only).  A decision with one plan settles once that plan has been played on
+    :data:`SETTLED` samples."""
+    most = max(lines, key=lambda x: len(x.outcomes))
+    if len(most.outcomes) < SETTLED:
+        return False
+    more = -(-left // max(1, shortest))  # playouts left at most: ceil(left / shortest)
+    half = len(most.outcomes) // 2
+    return all(len(x.outcomes) + more < half for x in lines if x is not most)

@@ -18,6 +18,7 @@ from functools import partial
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
@@ -26,6 +27,8 @@ from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy, marg
 
 MAX_ACTIONS = 400
 """Actions a playout may take before it is read where it stands."""
+GAME_ACTIONS = 2_000
+"""Actions a playout to the end of the game may take before it is read where it stands."""
 TURN_STEPS = 200
 """Actions a plan may take within one turn (a bound, never reached in a real turn)."""
 PASS_KINDS = ("rents", "hire")
@@ -225,10 +228,23 @@ def playout(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer) -> Outco
 def others(sim: Table, seat: int, policy: HeuristicPlayer) -> int:
     """The other seats' turns with the heuristic player's quick policies (and the seat's
     answers to them), until the seat's next turn begins or the game ends; the actions played."""
+    return _quick(sim, policy, lambda turn: turn.player == seat and turn.step == "begin",
+                  MAX_ACTIONS)
+
+
+def to_the_end(sim: Table, policy: HeuristicPlayer) -> int:
+    """Every seat's turns with the heuristic player's quick policies until the game ends; the
+    actions played."""
+    return _quick(sim, policy, lambda turn: False, GAME_ACTIONS)
+
+
+def _quick(sim: Table, policy: HeuristicPlayer, stop: Callable[[Turn], bool], most: int) -> int:
+    """Play the heuristic player's quick choices for whoever decides, until ``stop`` says so
+    at a decision or the game ends (``most`` actions at most); the actions played."""
     played = 0
-    for _ in range(MAX_ACTIONS):
+    for _ in range(most):
         turn = sim.state.turn
-        if turn is None or sim.state.finished or (turn.player == seat and turn.step == "begin"):
+        if turn is None or sim.state.finished or stop(turn):
             break
         try:
             action = engine.play_decided(sim, lambda: _heuristic(sim, policy, None))

@@ -112,10 +112,29 @@ def _facts() -> dict[str, Any]:
         of = {key: rule_mode(opens if kind == "case" else term(key_id).rules[0]
                              if kind == "term" else key_id)
               for key, (kind, key_id, _title, opens) in meta.items()}
-        return {"meta": meta, "modes": of}
+        return {"meta": meta, "modes": of, "parents": _work_out_parents()}
 
     facts: dict[str, Any] = content_cache.plain("ask-entries", _sources(), work_out)
     return facts
+
+
+def _work_out_parents() -> dict[str, list[str]]:
+    """Per document key of a ruling, a casebook case or a glossary term: the keys of the rules
+    it stands on (a case's expected rules, a term's rules, the rules citing the same heading
+    of a source as a ruling)."""
+    rules = [r for r in rule_index().values() if r.kind == "rule"]
+    out = {f"case:{c.id}": [f"rule:{r}" for r in c.expect_rules] for c in cases()}
+    out |= {f"term:{t.term}": [f"rule:{r}" for r in t.rules] for t in glossary()}
+    out |= {f"rule:{r.id}": [f"rule:{p.id}" for p in rules if set(p.cite) & set(r.cite)]
+            for r in rule_index().values() if r.kind == "ruling"}
+    return {key: keys for key, keys in out.items() if keys}
+
+
+def parents() -> dict[str, list[str]]:
+    """Per document key of a ruling, a case or a term: the rules it stands on
+    (:func:`_work_out_parents`)."""
+    found: dict[str, list[str]] = _facts()["parents"]
+    return found
 
 
 def entries() -> Meta:
@@ -200,7 +219,7 @@ def _japanese_documents() -> list[Document]:
     for r in rule_index().values():
         ja = japanese_text("rule", r.id)
         fields: tuple[tuple[str, int], ...] = (
-            ((ja.title, 3), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ())
+            ((ja.title, 2), (" ".join(ja.terms), 3), (ja.summary, 1)) if ja else ())
         docs.append(Document(f"rule:{r.id}", (*fields, (r.title, 1), (_id_words(r.id), 1)),
                              (ja.summary,) if ja else (r.summary,)))
     for c in cases():

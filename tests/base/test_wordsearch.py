@@ -48,6 +48,17 @@ def test_hiragana_finds_the_texts_katakana() -> None:
     assert "ハモラエル" not in index.query_tokens("ゲストはもらえる？")
 
 
+def test_hiragana_is_searched_as_the_texts_katakana_not_as_its_own_words() -> None:
+    """The analyser cuts はうすまん into はうす + まん (ハウス, a word of ハウスメイド): the
+    question is searched as if typed in katakana."""
+    docs = [Document("man", (("ハウスマンの割引", 1),), ()),
+            Document("maid", (("ハウスメイドはハウスの仕事をする", 1),), ())]
+    index = JapaneseIndex(docs + OTHERS, {}, {})
+    tokens = index.query_tokens("はうすまんで値引き")
+    assert "ハウスマン" in tokens and "ハウス" not in tokens
+    assert index.search("はうすまんで値引き").hits[0].key == "man"
+
+
 def test_a_prefix_stays_with_its_noun() -> None:
     words = japanese.words("副執事は何の代わりになる")
     assert "副執事" in words and "副" not in words
@@ -74,3 +85,20 @@ def test_a_document_whose_name_holds_the_question_comes_first() -> None:
 
     assert Unnamed(docs + OTHERS, {}).search("opening market").hits[0].key == "body"
     assert WordIndex(docs + OTHERS, {}).search("opening market").hits[0].key == "name"
+
+
+def test_a_compound_verb_is_found_by_its_first_verb() -> None:
+    assert {"受~", "取~"} <= set(japanese.words("恩恵を受け取る"))
+    docs = [Document("all", (("恩恵はすべて受け取らなければならない", 1),), ()),
+            Document("some", (("恩恵の一部を倍にする", 1),), ())]
+    assert JapaneseIndex(docs + OTHERS, {}, {}).search("恩恵を受けないと").hits[0].key == "all"
+
+
+def test_hiragana_finds_katakana_the_analyser_normalises() -> None:
+    """めいど is read as メイド, which the texts' analysis writes メード: the reading counts as
+    known when the texts have its words, and the question is searched as メイド長."""
+    docs = [Document("maid", (("メイド長は１枚多く見る", 1),), ()),
+            Document("other", (("長い手番", 1),), ())]
+    index = JapaneseIndex(docs + OTHERS, {}, {})
+    assert "メード" in index.query_tokens("めいど長の能力")
+    assert index.search("めいど長の能力").hits[0].key == "maid"

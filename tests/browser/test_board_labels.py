@@ -1,6 +1,7 @@
 """The board draws its words from Python (issue 48: one source for labels): a tile's category,
-a round's events, a card's deck and the back of a card the seat cannot see come with the widget
-(``Board.words``), in English, and in Japanese through the glossary."""
+a round's events, a card's deck, the back of a card the seat cannot see and the decision waiting
+come with the widget (``Board.words``), in English, and in Japanese through the glossary and
+``content/i18n/ja/widgets.yaml``."""
 
 from __future__ import annotations
 
@@ -44,4 +45,33 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
     expect(board.locator(".onb-org-head").first).to_have_text("基幹")
     expect(board.locator(".onb-tile-cat").first).not_to_have_text("Essentials")
     shoot(board, "board-words-ja")
+    assert_no_widget_errors(page)
+
+
+DECISION = """\
+import random
+from obsession_nb import new_game
+from obsession_nb.widgets import Board
+game = new_game(4, seed=7)
+rng = random.Random(7)
+for _ in range(17):
+    game.apply(rng.choice(game.legal_actions()))
+assert game.view(0)["choices"][0]["kind"] == "screen"
+Board(game, seat=0, parts=["players"], seats=[0], lang={lang!r})
+"""
+
+
+def test_the_decision_waiting_is_titled_in_the_boards_language(
+        page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
+    run_notebook_in_lab(page, "00-index.ipynb")
+    run_code_in_lab(page, DECISION.format(lang="en"))
+    decision = page.locator(".onb-board").last.locator(".onb-decision")
+    expect(decision.locator(".onb-zone-title")).to_have_text("Screening: keep 1 of 2",
+                                                             timeout=60_000)
+    shoot(decision, "board-decision-en")
+    run_code_in_lab(page, DECISION.format(lang="ja"))
+    decision = page.locator(".onb-board").last.locator(".onb-decision")
+    expect(decision.locator(".onb-zone-title")).to_have_text("ゲストを引いて選ぶ：2枚から1枚を残す",
+                                                             timeout=60_000)
+    shoot(page.locator(".onb-board").last.locator(".onb-activity"), "board-decision-ja")
     assert_no_widget_errors(page)

@@ -44,6 +44,12 @@ def test_a_card_entered_in_the_widget_changes_its_badge_on_the_board(
     name = form.locator('.onb-ce-input[data-field="name"]')
     expect(name).to_have_value("")
     expect(form.locator('.onb-ce-input[data-field="favours"]')).to_have_value("£200")
+    # Labels and places come from Python (pack_fields.LABELS, card_entry.PLACES).
+    expect(form.locator(".onb-ce-top .onb-ce-field-reputation .onb-ce-label")).to_have_text(
+        "Reputation")
+    expect(form.locator(".onb-ce-foot .onb-ce-field-service .onb-ce-label")).to_have_text(
+        "Service icons")
+    expect(form.locator(".onb-ce-below .onb-ce-field-copies")).to_have_count(1)
     shoot(form, "card-entry-form")
     name.fill("Sir Test Boxley")
     name.press("Enter")  # Enter moves on, in the order `cards enter` asks: kind, reputation …

@@ -9,15 +9,26 @@ import random
 import pytest
 
 from obsession_nb.engine.game import Game, new_game
+from obsession_nb.engine.mode import mode_named
 from obsession_nb.engine.positions.option_index import options_with
 from obsession_nb.engine.records.options import Options
 from obsession_nb.players.random_player import play_to_round
+from obsession_nb.practice import tree
 from obsession_nb.practice.candidates import candidates
 from obsession_nb.practice.determinise import Samples, copy_position
 from obsession_nb.practice.plans import LEVELS, Level, best_plans
 from obsession_nb.practice.search import SearchPlayer
-from obsession_nb.practice.tree import Tree
-from obsession_nb.practice.turn_plan import PASS_KINDS, Plan, others, own_turn, sample_policy
+from obsession_nb.practice.tree import SETTLED, Line, Tree, ranking, settled
+from obsession_nb.practice.turn_plan import (
+    PASS_KINDS,
+    Outcome,
+    Plan,
+    others,
+    outcome,
+    own_turn,
+    sample_policy,
+    to_the_end,
+)
 
 TREE = Level("tree", 900, 6, depth=2)
 
@@ -109,3 +120,50 @@ def test_the_tree_gives_a_line_it_did_not_compare_its_own_subtree() -> None:
     assert again.tally.n == 3
     assert [o.margin for o in again.tally.outcomes] == [
         o.margin for o in found.value_line(worst, 3).tally.outcomes]
+
+
+def line(n: int) -> Line:
+    return Line(Plan("rents"), 0.0, [Outcome(0.0, {}, 0, 0, 30)] * n)
+
+
+def test_the_search_settles_only_when_the_rest_of_the_budget_could_not_change_its_plan() -> None:
+    lines = [line(40), line(5), line(3)]  # 5 + ceil(300 / 30) = 15 < 20: nothing else can rank
+    assert settled(lines, 300, 30)
+    assert ranking(lines)[0] is lines[0]
+    assert not settled(lines, 450, 30)  # 5 + 15 = 20: the second line could still qualify
+    assert not settled(lines, 300, 20)  # shorter playouts: 15 more of them
+    assert not settled([line(SETTLED - 1)], 10_000, 30)  # one plan: played a few times first
+    assert settled([line(SETTLED)], 10_000, 30)
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_a_settled_search_names_the_plan_the_whole_budget_names(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = mid_game(seed=seed, round_=3)
+    seat = game.pending()["owner"]
+    level = Level("t", 1_500, 4, depth=2)
+    early = best_plans(game.table, seat, level=level, seed=3)
+    monkeypatch.setattr(tree, "settled", lambda *_args: False)
+    whole = best_plans(game.table, seat, level=level, seed=3)
+    assert whole.spent >= level.budget > early.spent  # it stopped early
+    assert early.best.plan == whole.best.plan
+
+
+def test_in_a_race_to_end_the_game_a_playout_goes_on_to_the_end() -> None:
+    """Tableau Obsession ends when a turn ends at Max (tableau.end): the tree's playouts are
+    read at the end of the game, the standard game's at the seat's next turn."""
+    assert mode_named("tableau").sudden_end and mode_named("tableau-duel").sudden_end
+    assert not mode_named("standard").sudden_end and not mode_named("team").sudden_end
+    for mode, players in (("tableau", 3), ("standard", 4)):
+        game = mid_game(players, seed=7, round_=3, mode=mode)
+        seat = game.pending()["owner"]
+        samples = Samples(game.table, seat, "t")
+        got = Tree(samples, 1).visit(Line(Plan("rents"), 0.0))
+        sim, policy = samples.copy(0), sample_policy("t", 0)
+        played = own_turn(sim, seat, Plan("rents"), policy) + others(sim, seat, policy)
+        if mode == "tableau":
+            played += to_the_end(sim, policy)
+            assert sim.state.finished
+        else:
+            assert sim.state.turn.player == seat and not sim.state.finished
+        assert got == outcome(sim, seat, played)

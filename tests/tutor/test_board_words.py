@@ -1,7 +1,8 @@
 """The board's words come from Python (issue 48: one source for labels): every id the JSON view
-can carry for a tile's category, a round's event, a card's deck or back has its word in
-``WORDS``, every word has its Japanese in the glossary, and ``widgets/board.js`` keeps no
-English table of its own."""
+can carry for a tile's category, a round's event, a card's deck or back, the decision waiting
+or a place that is no tile has its word in ``WORDS``, the words have their Japanese (the
+glossary's labels, ``content/i18n/ja/widgets.yaml``), and ``widgets/board.js`` keeps no English
+table of its own: it asks only for sections it receives."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ import re
 import typing
 from pathlib import Path
 
-from obsession_nb.base.i18n import glossary
+from obsession_nb.base.i18n import glossary, mixed
+from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.catalog_cards import EventKind
 from obsession_nb.data.catalog_records import CATEGORIES, Deck
+from obsession_nb.data.translations import term_text, widget_words
 from obsession_nb.engine.records.naming import BACKS
+from obsession_nb.engine.records.state import Choice
 from obsession_nb.tutor.views import Board
-from obsession_nb.tutor.views.board import WORDS
+from obsession_nb.tutor.views.board import WORDS, words
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "widgets" / "board.js"
 
@@ -40,6 +44,38 @@ def test_the_words_the_japanese_summary_names_are_in_the_glossary() -> None:
 def test_board_js_keeps_no_table_of_these_words() -> None:
     script = BOARD_JS.read_text(encoding="utf-8")
     assert not re.search(r"const \w+_LABEL\b", script)
-    for section, words in WORDS.items():
-        for key, text in words.items():
+    for section, table in WORDS.items():
+        for key, text in table.items():
             assert not re.search(rf'\b{key}\s*:\s*"{re.escape(text)}"', script), (section, key)
+
+
+def test_every_decision_and_place_the_engine_makes_has_its_word() -> None:
+    kinds = typing.get_args(typing.get_type_hints(Choice)["kind"])
+    assert set(WORDS["decision"]) == set(kinds)
+    engine = Path(__file__).resolve().parents[2] / "obsession_nb" / "engine"
+    targets = {t for f in engine.rglob("*.py")
+               for t in re.findall(r'Placement\([^)]*target="([\w-]+)"', f.read_text("utf-8"))}
+    tiles = {t for t in targets if t == "tile" or t in load_catalog().tiles}
+    assert targets - tiles and targets - tiles <= set(WORDS["place"])
+    assert {"study", "market"} <= set(WORDS["place"])  # the useful man's (engine/turn/opening.py)
+
+
+def test_board_js_asks_only_for_words_it_receives() -> None:
+    script = BOARD_JS.read_text(encoding="utf-8")
+    asked = set(re.findall(r'word\(view, "(\w+)"', script))
+    assert {"decision", "place", "category", "event", "deck", "back"} <= asked <= set(WORDS)
+    filled = set(re.findall(r"(\w+): choice\.", script))
+    for lang in ("en", "ja"):
+        for kind, template in words(lang)["decision"].items():
+            assert set(re.findall(r"\{(\w+)\}", template)) <= filled, (lang, kind)
+
+
+def test_the_decisions_have_japanese_with_the_glossarys_terms() -> None:
+    english, japanese = words("en"), words("ja")
+    assert english == WORDS
+    assert set(widget_words("ja")) <= set(WORDS)
+    for kind in WORDS["decision"]:
+        assert japanese["decision"][kind] != WORDS["decision"][kind], kind
+        assert not mixed(re.sub(r"\{\w+\}", "2", japanese["decision"][kind])), kind
+    assert term_text("dismiss", "ja").term in japanese["decision"]["dismiss"]  # type: ignore[union-attr]
+    assert Board(lang="ja").words == japanese

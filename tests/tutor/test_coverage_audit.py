@@ -46,3 +46,16 @@ def test_the_topics_the_issue_found_missing_have_entries(question: str, rule_id:
 def test_a_pass_says_step_2_where_a_pass_is_asked_about() -> None:
     hits = ask.search("what happens when I pass", limit=3).hits
     assert any("step 2" in h.passage for h in hits), [h.passage for h in hits]
+
+
+def test_every_rule_and_option_has_the_names_players_call_it() -> None:
+    """A rule or option is reached by its common names, not only through its body text: each
+    has English ``terms`` (content/rules.yaml) and Japanese ones (content/i18n/ja/rules.yaml);
+    a ruling refines a rule and is found through it."""
+    from obsession_nb.data import translations
+    from obsession_nb.data.rules import rule_index
+
+    ja = translations.rule_texts("ja")
+    unnamed = [r.id for r in rule_index().values()
+               if r.kind != "ruling" and not (r.terms and r.id in ja and ja[r.id].terms)]
+    assert not unnamed

@@ -240,7 +240,7 @@ def test_every_tutorial_has_a_blurb_and_every_blurb_a_tutorial():
 
 
 def test_saved_picture_says_the_market_is_empty_instead_of_an_empty_heading():
-    from obsession_nb.tutor.views.static import board_html
+    from obsession_nb.tutor.views.html import board_html
 
     game = onb.load_position("servant-draft-5p")
     html = board_html(game.view(), ["supply"], [])

@@ -35,6 +35,7 @@ class TableauObsession(Mode[Table]):
     records = {"tableau": Tableau}
     milestones = True  # "Milestones are used" (UD p.15 Setup)
     deals_objectives = False  # tableau.player-setup
+    sudden_end = True  # tableau.end
     handlers = {
         va.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
         va.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),

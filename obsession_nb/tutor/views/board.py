@@ -14,7 +14,8 @@ import anywidget
 import traitlets
 
 from obsession_nb.base.resources import widget_module, widget_style
-from obsession_nb.tutor.views.static import StaticPicture, board_html
+from obsession_nb.tutor.views.html import board_html
+from obsession_nb.tutor.views.static import StaticPicture
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
@@ -32,12 +33,36 @@ WORDS: dict[str, dict[str, str]] = {
              "casual": "Casual guest", "prestige": "Prestige guest"},
     "back": {"casual": "Casual guest", "prestige": "Prestige guest", "objective": "Objective",
              "vp": "VP card", "theme": "Theme"},
+    "decision": {"screen": "Screening: keep {keep} of {n}",
+                 "lady": "The lady of the house: screen or dismiss",
+                 "dismiss": "Dismissal (optional)", "gossip": "Gossip: choose a player",
+                 "reclaim": "Reclaim a guest from the discard pile",
+                 "hire": "Hiring: up to {count}"},
+    "place": {"study": "the Private Study", "hall": "the Servants' Hall", "market": "the market",
+              "removed": "the tile bag (out of the game)"},
 }
 """The board's words for the view's ids — a tile's category, a round's event (``event_twice``:
 an event printed twice on one space, as Tableau Obsession's round 4 opens both reserves), a
-card's deck and the back of a card a seat cannot see — in English, the one list the board draws
-from (``widgets/board.js`` keeps none); another language replaces each through the glossary
-(``labels``), as it does every label."""
+card's deck, the back of a card a seat cannot see, the favour decision waiting (``decision``, by
+the choice's kind: a template whose ``{keep}``, ``{n}`` (cards seen) and ``{count}`` the board
+fills from the choice) and a place a servant stands that is no tile (``place``) — in English,
+the one list the board draws from (``widgets/board.js`` keeps none).  :func:`words` gives them
+in another language."""
+
+
+def words(lang: str | None = None, table: dict[str, dict[str, str]] | None = None
+          ) -> dict[str, dict[str, str]]:
+    """A widget's words (``table``, by default :data:`WORDS`) in ``lang``, as the widget
+    receives them: the language's own (``content/i18n/<lang>/widgets.yaml``), else the English
+    word as a label (``obsession_nb.base.i18n.tr``: the glossary's, or English)."""
+    from obsession_nb.base.i18n import resolve, tr
+    from obsession_nb.data.translations import widget_words
+
+    lang = resolve(lang)
+    own = widget_words(lang)
+    return {section: {key: own.get(section, {}).get(key) or tr(text, lang)
+                      for key, text in words.items()}
+            for section, words in (WORDS if table is None else table).items()}
 
 
 class Board(StaticPicture, anywidget.AnyWidget):
@@ -60,7 +85,7 @@ class Board(StaticPicture, anywidget.AnyWidget):
     names = traitlets.Dict().tag(sync=True)
     """Component names translated inside longer texts too (``obsession_nb.base.i18n.names``)."""
     words = traitlets.Dict(WORDS).tag(sync=True)
-    """The words for the view's ids (:data:`WORDS`)."""
+    """The words for the view's ids (:data:`WORDS`, in the board's language: :func:`words`)."""
     fit = traitlets.Unicode("width").tag(sync=True)
     """``"width"``: shrink to the width it is given (never grow); ``"screen"``: grow or shrink
     to fill that width and the window's height below its top (teaching mode)."""
@@ -81,6 +106,7 @@ class Board(StaticPicture, anywidget.AnyWidget):
 
         kwargs["labels"] = glossary(resolve(lang))
         kwargs["names"] = names(resolve(lang))
+        kwargs["words"] = words(lang)
         super().__init__(**kwargs)
         self._game = game
         self.seat = seat

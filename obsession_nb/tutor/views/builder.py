@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from obsession_nb.engine.mode import mode_named
 from obsession_nb.tutor.builder import MODES, new_position
+from obsession_nb.tutor.views.html import title_html
 from obsession_nb.tutor.views.rulings import RulingsLog
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -127,7 +128,7 @@ class PositionBuilder(widgets.VBox):
               for z, box in self.zones.items()),
             _labelled("hand", self.hand), _labelled("discard", self.discard),
             _labelled("organiser", self.organiser), _labelled("flipped (rose side)", self.flipped)])
-        market = widgets.VBox([widgets.HTML("<b>Builders' Market</b>"),
+        market = widgets.VBox([widgets.HTML(title_html("Builders' Market")),
                                *(_labelled(f"£{300 + 100 * i}", box)
                                  for i, box in enumerate(self.market))])
         files = widgets.HBox([self.save_button, self.save_path, self.open_button])

@@ -19,14 +19,20 @@ from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data import pack, pack_entry, pack_status, pack_store
 from obsession_nb.data.catalog import load_catalog, reload_catalog, stated_catalog
 from obsession_nb.data.components import provenance
-from obsession_nb.data.pack_fields import deck_of, range_of, section_of
-from obsession_nb.tutor.views.board import Board
-from obsession_nb.tutor.views.static import StaticPicture, note_html
+from obsession_nb.data.pack_fields import LABELS, deck_of, range_of, section_of
+from obsession_nb.tutor.views.board import Board, words
+from obsession_nb.tutor.views.html import note_html
+from obsession_nb.tutor.views.static import StaticPicture
 
 _PATH = re.compile(r"^cards\[(\d+)\]\.?([a-z_]*)")
 EXTRA = ("printing",)
 """Asked of every card after its deck's fields: filled only when the card differs from a value
 the rulebooks state."""
+PLACES = {"reputation": "top", "kind": "top", "name": "name", "traits": "middle",
+          "favours": "middle", "condition": "middle", "measure": "middle", "at_least": "middle",
+          "service": "foot", "vp": "foot", "copies": "below", "box": "below", "printing": "below"}
+"""Where each field sits on the form shaped like the card: its top row, name, middle, foot, or
+below the card."""
 
 
 class CardEntryView(anywidget.AnyWidget):
@@ -43,7 +49,7 @@ class CardEntryView(anywidget.AnyWidget):
     """The deck's cards: ``{id, name, provenance}``; ``""`` as id is a new card."""
     target = traitlets.Unicode().tag(sync=True)
     fields = traitlets.List(traitlets.Dict()).tag(sync=True)
-    """The fields asked, in order: ``{field, range}``."""
+    """The fields asked, in order: ``{field, range, place}`` (``place``: :data:`PLACES`)."""
     card = traitlets.Dict().tag(sync=True)
     """The values typed so far, as text, by field."""
     problems = traitlets.Dict().tag(sync=True)
@@ -51,21 +57,27 @@ class CardEntryView(anywidget.AnyWidget):
     message = traitlets.Unicode().tag(sync=True)
     download = traitlets.Dict().tag(sync=True)
     """``{name, text, n}``: the pack in use to save as a file (export)."""
+    words = traitlets.Dict().tag(sync=True)
+    """The form's words: ``field`` -> each field's label (``obsession_nb.data.pack_fields.LABELS``,
+    in the form's language)."""
 
 
 class CardEntry(StaticPicture, widgets.VBox):
     """Enter cards from your box; the board below shows the first player of ``scenario``'s
-    position (before its recorded play), whose hand holds the refresher's stand-in guests."""
+    position (before its recorded play), whose hand holds the refresher's stand-in guests;
+    ``lang`` the language of the form's labels and of the board (``obsession_nb.base.i18n``)."""
 
-    def __init__(self, deck: str = "casual", *, scenario: str | None = "refresher-round-6") -> None:
-        self.view = CardEntryView(decks=pack_entry.decks())
+    def __init__(self, deck: str = "casual", *, scenario: str | None = "refresher-round-6",
+                 lang: str | None = None) -> None:
+        self.view = CardEntryView(decks=pack_entry.decks(), words=words(lang, {"field": LABELS}))
         self.scenario = scenario
         children: list[widgets.Widget] = [self.view]
         self.board: Board | None = None
         if scenario is not None:
             from obsession_nb.engine.game import load_position
 
-            self.board = Board(load_position(scenario), parts=["pending", "players"], seats=[0])
+            self.board = Board(load_position(scenario), parts=["pending", "players"], seats=[0],
+                               lang=lang)
             children.append(self.board)
         self.view.on_msg(self._message)
         super().__init__(children, layout=widgets.Layout(width="100%", max_width="890px"))
@@ -102,7 +114,8 @@ class CardEntry(StaticPicture, widgets.VBox):
             self.view.deck, self.view.target = deck, target
             self.view.targets = [{"id": e.id, "name": getattr(e, "name", e.id),
                                   "provenance": provenance(e)} for e in entries]
-            self.view.fields = [{"field": f, "range": range_of(section, f)} for f in asked]
+            self.view.fields = [{"field": f, "range": range_of(section, f),
+                                 "place": PLACES.get(f, "middle")} for f in asked]
             self.view.card = {"name": "" if entry is None or entry.standin else entry.name,
                               **{f: pack_entry.shown(start.get(f)) for f in asked if f != "name"},
                               "printing": entry.printing or "" if entry is not None else ""}

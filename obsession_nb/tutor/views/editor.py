@@ -7,7 +7,6 @@ This is the "what if" at the end of every tutorial.
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,8 +15,9 @@ import ipywidgets as widgets
 from obsession_nb.engine.game import load_scenario_text
 from obsession_nb.engine.positions import scenario
 from obsession_nb.engine.positions.scenario import ScenarioError
+from obsession_nb.tutor.views.html import block_html, note_html
 from obsession_nb.tutor.views.rulings import RulingsLog
-from obsession_nb.tutor.views.static import StaticPicture, note_html
+from obsession_nb.tutor.views.static import StaticPicture
 from obsession_nb.tutor.views.stepper import Stepper
 
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ class ScenarioEditor(StaticPicture, widgets.VBox):
     def __init__(self, source: str | Path | Game | None = None, *, stepper: bool = True,
                  rows: int = 26, **stepper_kwargs: Any) -> None:
         about, self.original = split_header(_source_text(source))
-        self.about = widgets.HTML(f"<div class='onb-editor-about'>{escape(about)}</div>"
-                                  if about.strip() else "")
+        self.about = widgets.HTML(block_html(about, "onb-editor-about") if about.strip()
+                                  else "")
         self.text = widgets.Textarea(value=self.original, rows=rows,
                                      layout=widgets.Layout(width="auto", max_width="880px"))
         self.text.add_class("onb-editor-text")

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from obsession_nb.tutor.tutorials import index_folder, tutorials_in
 from obsession_nb.tutor.views.board import Board
+from obsession_nb.tutor.views.html import (
+    index_head_html,
+    sources_legend_html,
+    tutorial_links_html,
+)
 from obsession_nb.tutor.views.static import StaticPicture
 
 # One line on each tutorial; the list itself (files, titles, order) is read from the folder.
@@ -53,26 +57,13 @@ class TutorialIndex(StaticPicture, widgets.VBox):
 def tutorial_list_html(folder: Path | None = None) -> str:
     """The tutorials of ``folder`` (see :func:`index_folder`) as a list of links, in order."""
     folder = folder or index_folder()
-    rows = "".join(
-        f"<li><a class='onb-index-link' href='{escape(t.file, quote=True)}' style='color:#1d4f91;"
-        f"text-decoration:underline'>{escape(t.title)}"
-        f"</a>{' — ' + escape(BLURBS[t.file]) if t.file in BLURBS else ''}</li>"
-        for t in (tutorials_in(folder) if folder is not None else [])
-    )
-    return f"<ul class='onb-index-list' style='margin:2px 0 6px;padding-left:22px'>{rows}</ul>"
+    return tutorial_links_html((t.file, t.title, BLURBS.get(t.file))
+                               for t in (tutorials_in(folder) if folder is not None else []))
 
 
 def tutorial_index(preview: str | None = "refresher-round-6") -> TutorialIndex:
     """A heading, the tutorials in reading order (links), and a preview board of ``preview``."""
-    head = widgets.HTML(
-        "<div style='font-family:Georgia,serif;max-width:880px'>"
-        "<h2 style='margin:4px 0'>obsession-nb</h2>"
-        "<p style='margin:2px 0'>A rules tutor for <i>Obsession</i> and <i>Upstairs, "
-        "Downstairs</i>. Open the tutorials in this order:</p>"
-        + tutorial_list_html() +
-        "<p style='margin:2px 0'>Below: the opening position of tutorial 01, drawn by the "
-        "board widget.</p></div>"
-    )
+    head = widgets.HTML(index_head_html(tutorial_list_html()))
     children: list[widgets.Widget] = [head]
     if preview:
         from obsession_nb.engine.game import load_position
@@ -86,12 +77,4 @@ def sources_legend() -> widgets.HTML:
     """What each citation source is and how to find a passage (``content/sources.yaml``)."""
     from obsession_nb.tutor.rulebook import sources
 
-    rows = "".join(
-        f"<dt><code>{escape(s.prefix)}</code> — <b>{escape(s.name)}</b></dt>"
-        f"<dd style='margin:0 0 6px 18px'>{escape(s.what)} <i>{escape(s.find)}</i> "
-        f"{escape(s.precedence)}</dd>"
-        for s in sources()
-    )
-    return widgets.HTML(
-        "<div class='onb-sources-legend' style='font-family:Georgia,serif;max-width:880px'>"
-        f"<h3 style='margin:4px 0'>What the citations mean</h3><dl>{rows}</dl></div>")
+    return widgets.HTML(sources_legend_html(sources()))

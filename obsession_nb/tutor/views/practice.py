@@ -10,7 +10,6 @@ without the cards they keep hidden, no opponent's choices.  Everything is decide
 
 from __future__ import annotations
 
-import html
 import time
 from pathlib import Path
 from typing import Any
@@ -18,11 +17,16 @@ from typing import Any
 import ipywidgets as widgets
 
 from obsession_nb.engine.scoring import score
-from obsession_nb.practice.coach_html import hint_html, review_html
 from obsession_nb.practice.plans import LEVELS, level_help
 from obsession_nb.practice.session import UNDONE, Practice
-from obsession_nb.tutor.views.result import result_html
-from obsession_nb.tutor.views.static import StaticPicture, note_html
+from obsession_nb.tutor.views.html import (
+    coach_box_html,
+    final_html,
+    hint_html,
+    note_html,
+    status_html,
+)
+from obsession_nb.tutor.views.static import StaticPicture
 from obsession_nb.tutor.views.stepper import Stepper
 
 DELAY = 0.4
@@ -100,8 +104,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
         if self._busy or len(self.practice.game.log) == self._seen:
             return
         self._busy = True
-        self.status.value = ("<div class='onb-practice-status-text'>The opponents are "
-                             "playing…</div>")
+        self.status.value = status_html("The opponents are playing…")
         try:
             self.hint_box.value = ""
             self.practice.after_your_action()
@@ -127,8 +130,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self.hint_box.value = hint_html(self.practice.hint())
 
     def undo(self) -> None:
-        self.status.value = ("<div class='onb-practice-status-text'>Taking back your turn…"
-                             "</div>")
+        self.status.value = status_html("Taking back your turn…")
         self._busy = True
         try:
             undone = self.practice.undo()
@@ -184,40 +186,19 @@ class PracticeTable(StaticPicture, widgets.VBox):
     def refresh(self, note: str = "") -> None:
         p = self.practice
         game = p.game
-        who = html.escape(game.table.seat_name(p.seat))
         if p.over:
-            text = f"The game is over. You were {who}."
+            text = f"The game is over. You were {game.table.seat_name(p.seat)}."
         elif p.your_move():
-            text = f"Your move: {html.escape(game.pending()['prompt'])}"
+            text = f"Your move: {game.pending()['prompt']}"
         else:
             text = "The opponents are playing…"
-        extra = f" <i>{html.escape(note)}</i>" if note else ""
-        ready = " onb-ready" if p.over or p.your_move() else ""
-        self.status.value = (f"<div class='onb-practice-status-text{ready}' "
-                             f"data-log='{len(game.log)}' "
-                             f"data-position='{self.stepper.choices.position}'>"
-                             f"{text}{extra}</div>")
+        self.status.value = status_html(text, note=note, ready=p.over or p.your_move(),
+                                        log=len(game.log),
+                                        position=self.stepper.choices.position)
         self.hint_button.disabled = not p.your_move()
-        last = p.last_review()
-        self.coach.value = (f"<div class='onb-coach'><b>Coach</b> — your last turn:"
-                            f"{review_html(last)}</div>" if last else
-                            "<div class='onb-coach'><b>Coach</b>: your first turn's review "
-                            "will appear here.</div>")
-        self.review.value = self._post_game() if p.over else ""
-
-    def _post_game(self) -> str:
-        sheet = score(self.practice.game)
-        worst = self.practice.post_game()
-        items = "".join(
-            f"<li>Round {r.round}: " + ("" if r.close else f"<b>{r.cost:.1f} VP</b> — ")
-            + f"{html.escape(r.summary())}</li>" for r in worst)
-        teams = "".join(f"<li>{html.escape(t)}</li>" for t in self.practice.team_results())
-        return (f"<div class='onb-final'>{result_html(sheet)}"
-                + (f"<h3>Teams</h3><ul class='onb-teams'>{teams}</ul>" if teams else "")
-                + (f"<h3>The turns that cost you the most</h3><ol>{items}</ol>" if items else "")
-                + "<details><summary>Final scoresheet</summary>"
-                + f"{sheet._repr_html_() or html.escape(str(sheet))}</details>"
-                "</div>")
+        self.coach.value = coach_box_html(p.last_review())
+        self.review.value = (final_html(score(game), p.post_game(), p.team_results())
+                             if p.over else "")
 
     def static_html(self) -> str:
         return note_html("Practice table", f"{self.practice.game.pending()['prompt']}",

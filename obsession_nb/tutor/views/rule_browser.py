@@ -12,7 +12,6 @@ shown most recently (see :func:`open_rule`).
 from __future__ import annotations
 
 import weakref
-from html import escape
 from typing import Any
 
 import anywidget
@@ -25,6 +24,7 @@ from obsession_nb.data.rules import rule_index
 from obsession_nb.data.translations import case_text, rule_text
 from obsession_nb.tutor import ask, rulebook
 from obsession_nb.tutor.understand import label
+from obsession_nb.tutor.views.html import block_html
 from obsession_nb.tutor.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
 from obsession_nb.tutor.views.stepper import Stepper
 
@@ -165,10 +165,8 @@ class RuleBrowser(widgets.VBox):
         asked = RulingsLog(heading=f"The action asked about: {demo.action}", lang=self.lang)
         asked.verdict = verdict_json(game.check(demo.action), self.lang)
         asked.add_class("onb-demo-verdict")
-        head = widgets.HTML(
-            f"<div class='onb-demo-heading'>Show me · {escape(self._entry.rule.id)}"
-            f" · {escape(demo.title)}</div>"
-        )
+        head = widgets.HTML(block_html(f"Show me · {self._entry.rule.id} · {demo.title}",
+                                       "onb-demo-heading"))
         self.demo.children = (head, asked, stepper)
         self.stepper = stepper
         return stepper

@@ -22,8 +22,9 @@ from obsession_nb.data.translations import ruling_json, verdict_word
 from obsession_nb.engine.records.naming import action_label, name_of
 from obsession_nb.engine.records.naming import heading as verb_heading
 from obsession_nb.engine.records.notation import action_types
+from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import rule_info
-from obsession_nb.tutor.views.static import StaticPicture, note_html
+from obsession_nb.tutor.views.static import StaticPicture
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game

@@ -24,9 +24,10 @@ from obsession_nb.data.translations import refusal_text
 from obsession_nb.engine.records.naming import action_label, describe
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.choices import ChoiceList, choice_groups
+from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import entry_json
 from obsession_nb.tutor.views.rulings import RulingsLog
-from obsession_nb.tutor.views.static import StaticPicture, note_html
+from obsession_nb.tutor.views.static import StaticPicture
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game, Snapshot

@@ -71,7 +71,7 @@ class RulingSteps:
         return entries_text(self.entries)
 
     def _repr_html_(self) -> str:
-        from obsession_nb.base.render import steps_html
+        from obsession_nb.tutor.views.html import steps_html
 
         return steps_html(self.entries)
 

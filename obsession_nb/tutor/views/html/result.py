@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 
+from obsession_nb.base.render import element
 from obsession_nb.engine.scoring import LABELS, Scoresheet
 
 COLOURS = ("#1f5f8b", "#b5542b", "#3d7a3d", "#7a4f9a", "#8a6a10", "#2f7f7f")
@@ -34,7 +35,7 @@ def result_html(sheet: Scoresheet) -> str:
                     f"<div class='onb-result-label' style='font-size:13px'>"
                     f"{e(LABELS[category])}</div><div class='onb-result-bars'>{bars}</div>"
                     f"</div>")
-    return (f"<div class='onb-result'><h3 class='onb-result-winner'>{e(sheet.result)}"
-            f"</h3><div class='onb-result-legend'>{legend}</div>"
+    return (f"<div class='onb-result'>{element('h3', e(sheet.result), class_='onb-result-winner')}"
+            f"<div class='onb-result-legend'>{legend}</div>"
             f"<div class='onb-result-chart' role='img' aria-label='Points per category and "
             f"player' style='max-width:720px'>{''.join(rows)}</div></div>")
