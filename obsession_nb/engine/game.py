@@ -150,28 +150,31 @@ class Game:
         facts = self._trusted(act)
         if facts is None:  # a listed action names only what exists, by its own notation
             act = self._action(act)
-        player = self.state.turn.player if self.state.turn else None
+        table = self.table
+        state = table.state  # the same record throughout: steps change it in place
+        player = state.turn.player if state.turn else None
         if facts is not None and not self.explain:
             rulings: list[Ruling] = []  # listed legal here: nothing to refuse, no why to write
         else:
-            with self.table.reading(facts):
-                rulings = engine.verify(self.table, act)  # refused here: nothing has changed
+            with table.reading(facts):
+                rulings = engine.verify(table, act)  # refused here: nothing has changed
         if self._base is None:
             self._base = self.to_json()
-        self.table.automatic = []
-        seen = knowledge.watch(self.state)
+        table.automatic = []
+        seen = knowledge.watch(state)
         try:
-            rulings += engine.perform(self.table, act)
+            rulings += engine.perform(table, act)
         except Exception:
             self._replay()
             raise
-        knowledge.settle(self.state, seen)
+        knowledge.settle(state, seen)
         self._since.append(act)
         explain = self.explain
         entries = [_entry(player, act.notation, rulings if explain else [])]
-        entries += [_entry(player, f"({label})", rs if explain else [])
-                    for label, rs in self.table.automatic]
-        seat_log.mark(self.table, entries, len(self.state.players))
+        if table.automatic:
+            entries += [_entry(player, f"({label})", rs if explain else [])
+                        for label, rs in table.automatic]
+        seat_log.mark(table, entries, len(state.players))
         self.log += entries
         return entries
 

@@ -37,12 +37,11 @@ team kinds moved into their mode's package)."""
 
 
 def weight(action: a.Action) -> float:
-    kind = type(action)
-    if type(action) is a.Buy:
-        return 2.0 if not action.useful_man else 1.0
-    found = _BY_KIND.get(kind)
+    found = _BY_KIND.get(type(action))  # one lookup for every kind met before but a purchase
     if found is None:
-        found = _BY_KIND[kind] = WEIGHTS.get(kind.verb, 1.0)
+        if type(action) is a.Buy:
+            return 2.0 if not action.useful_man else 1.0
+        found = _BY_KIND[type(action)] = WEIGHTS.get(action.verb, 1.0)
     return found
 
 

@@ -14,6 +14,7 @@ from obsession_nb.engine.game import Game, load_json, load_scenario_text, new_ga
 from obsession_nb.engine.positions.scenario import ScenarioError
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.seat.places import hidden_cards
+from obsession_nb.engine.seat.words import WORD, card_words
 from obsession_nb.players.random_player import RandomPlayer, play_to_round
 from obsession_nb.practice.determinise import sample
 
@@ -117,3 +118,28 @@ def test_the_others_read_a_private_pick_without_the_card() -> None:
                 assert read.action.startswith("keep hidden-")
         return
     pytest.fail("no screened pick in 40 seeded games")
+
+
+def test_a_ruling_names_each_card_whose_words_it_holds() -> None:
+    """ruling.seat-log: the cards a ruling's words name, found through the index of
+    ``CardWords.named_in``, are those whose words the text holds starting on a whole word — in
+    every ruling of an explained game and in texts that hold each card's words, alone, run on
+    ("Ann" in "Anne") or glued to a word before them."""
+    game = new_game(4, seed=1)
+    game.explain = True
+    player = RandomPlayer(1)
+    while not game.state.finished and len(game.log) < 400:
+        game.apply(player.choose(game))
+    texts = {r.get("verdict", "") for entry in game.log for r in entry.rulings}
+    words = card_words(game.table)
+    for name in words.by_words:
+        texts |= {f"{name} hosted", f"with {name}s.", f"x{name} left", f"({name}) and {name[:-1]}"}
+    plain = {w: WORD.findall(w)[0] for w in words.by_words}
+    found = 0
+    for text in texts:
+        whole = set(WORD.findall(text))
+        expected = {card for w, cards in words.by_words.items()
+                    if plain[w] in whole and w in text for card in cards}
+        assert words.named_in(text) == expected, text
+        found += bool(expected)
+    assert found > len(words.by_words)

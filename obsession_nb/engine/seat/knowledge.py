@@ -7,36 +7,36 @@ known cards after it (``Game.apply``)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from itertools import compress
+from operator import attrgetter, ne
 
 from obsession_nb.engine.records.state import State
 
+Watch = tuple[list[list[str]], list[list[str]], list[str]]
+"""Copies of the hands, the discard piles and the activity's guests before an action (copying
+a list is one native call, made for every player without a Python loop; what was face up is
+worked out only for a hand that changed)."""
 
-class Watch(NamedTuple):
-    """Copies of the hands, the discard piles and the activity's guests before an action
-    (copying a list is one native call; what was face up is worked out only for a hand that
-    changed)."""
-
-    hands: list[list[str]]
-    discards: list[list[str]]
-    guests: list[str]
+_hand = attrgetter("hand")
+_discard = attrgetter("discard")
+_copy = list.copy
 
 
 def watch(state: State) -> Watch:
     players = state.players
     turn = state.turn
-    return Watch([p.hand[:] for p in players], [p.discard[:] for p in players],
-                 turn.guests[:] if turn is not None else [])
+    return ([*map(_copy, map(_hand, players))], [*map(_copy, map(_discard, players))],
+            turn.guests[:] if turn is not None else [])
 
 
 def settle(state: State, before: Watch) -> None:
     """After an action: a card that went into a hand from a face-up place joins that hand's
     known cards; a known card no longer in the hand leaves them (a hand unchanged keeps its
     known cards, all still in it)."""
-    guests, discards = before.guests, before.discards
-    for player, hand in zip(state.players, before.hands, strict=False):
-        if player.hand == hand:
-            continue
+    hands, discards, guests = before
+    players = state.players
+    changed = map(ne, map(_hand, players), hands)  # the hands to look at, found natively
+    for player, hand in compress(zip(players, hands, strict=True), changed):
         came = [c for c in player.hand if c not in hand
                 and (c in guests or any(c in pile for pile in discards))]
         if came or player.known:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from obsession_nb.engine.records.naming import BACKS, HIDDEN_TOKEN
 from obsession_nb.engine.records.state import LogEntry
-from obsession_nb.engine.seat.places import hidden_cards, holdings
+from obsession_nb.engine.seat.places import each_holding, hidden_cards
 from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.engine.table import Table
 
@@ -27,16 +27,16 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
     which is when the entry is read), with the seats that could."""
     words = card_words(table)
     ids = words.ids
-    marking: list[tuple[LogEntry, set[str]]] = []
+    marking: list[tuple[LogEntry, frozenset[str]]] = []
     for entry in entries:
-        named = {t for t in entry.action.split()[1:] if t in ids}
-        for r in entry.rulings:
-            named |= words.named_in(r.get("verdict", ""))
+        named = ids.intersection(entry.action.split()[1:])
+        if entry.rulings:
+            named = named.union(*[words.named_in(r.get("verdict", "")) for r in entry.rulings])
         if named:
             marking.append((entry, named))
     if not marking:
         return
-    private = _private(table, set().union(*[named for _, named in marking]), seats)
+    private = _private(table, frozenset().union(*[named for _, named in marking]), seats)
     if not private:
         return
     for entry, named in marking:
@@ -45,7 +45,7 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
             entry.seen_by = {c: [*private[c]] for c in sorted(shown)}
 
 
-def _private(table: Table, named: set[str], seats: int) -> dict[str, tuple[int, ...]]:
+def _private(table: Table, named: frozenset[str], seats: int) -> dict[str, tuple[int, ...]]:
     """Those of the ``named`` guests and objectives not face up for every seat, with the seats
     that see them (VP and theme cards share ids between copies, and the rules name them only
     once they are face up).  The guests of the activity, which most entries name, lie face up
@@ -56,10 +56,15 @@ def _private(table: Table, named: set[str], seats: int) -> dict[str, tuple[int, 
         if not named:
             return {}
     private: dict[str, tuple[int, ...]] = {}
-    for holding in holdings(table):
-        if len(holding.seats) < seats and holding.kind in ("guest", "objective"):
-            for card in named.intersection(holding.cards).difference(holding.public):
-                private[card] = holding.seats
+    for holding in each_holding(table):
+        held = named.intersection(holding.cards)
+        if held:
+            if len(holding.seats) < seats and holding.kind in ("guest", "objective"):
+                for card in held.difference(holding.public):
+                    private[card] = holding.seats
+            named = named.difference(held)
+            if not named:  # each card lies in one place: the rest cannot hold it
+                break
     return private
 
 

@@ -13,6 +13,8 @@ ruling.seat-team-hands).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from obsession_nb.engine.records.holding import Holding, Kind
 from obsession_nb.engine.seat.words import card_words
 from obsession_nb.engine.table import Table
@@ -20,37 +22,45 @@ from obsession_nb.engine.table import Table
 
 def holdings(table: Table) -> list[Holding]:
     """Every holding of the position, in a fixed order that depends on no card's identity."""
+    return list(each_holding(table))
+
+
+def each_holding(table: Table) -> Iterator[Holding]:
+    """The holdings of :func:`holdings` one by one (a reader looking for a few cards stops
+    when it has met them all: each guest and objective lies in one place)."""
     state = table.state
     mode = table.mode
     open_cards = card_words(table).open
     everyone = tuple(range(len(state.players)))
-    found: list[Holding] = []
     for seat, player in enumerate(state.players):
         # the final scoring shows every player's cards (ruling.seat-own-cards)
         seen = everyone if state.finished else mode.allies(state, seat)
         public = open_cards.intersection(player.hand).union(player.known)
-        found += [
-            Holding(player.hand, seen, "guest", "ruling.seat-own-cards", public),
-            Holding(player.objectives, seen, "objective", "ruling.seat-own-cards"),
-            Holding(player.vp_cards, seen, "vp", "ruling.seat-own-cards"),
-        ]
+        yield _new(Holding, (player.hand, seen, "guest", "ruling.seat-own-cards", public))
+        yield _new(Holding, (player.objectives, seen, "objective", "ruling.seat-own-cards", _NONE))
+        yield _new(Holding, (player.vp_cards, seen, "vp", "ruling.seat-own-cards", _NONE))
     supply = state.supply
     decks: tuple[tuple[list[str], Kind], ...] = (
         (supply.casual_deck, "guest"), (supply.prestige_deck, "guest"),
         (supply.objective_deck, "objective"), (supply.vp_deck, "vp"), (supply.theme_deck, "theme"))
     for deck, kind in decks:
-        found.append(Holding(deck, (), kind, "ruling.seat-face-down"))
+        yield _new(Holding, (deck, (), kind, "ruling.seat-face-down", _NONE))
     turn = state.turn
     if turn is not None:
         for choice in turn.choices:
             owner = turn.player if choice.seat is None else choice.seat
-            found.append(Holding(choice.cards, mode.allies(state, owner), "guest",
-                                 "ruling.seat-looked-at"))
+            yield Holding(choice.cards, mode.allies(state, owner), "guest",
+                          "ruling.seat-looked-at")
         offered: Kind = "guest" if turn.step == "starter-draft" else "objective"
-        found.append(Holding(turn.offer, mode.allies(state, turn.player), offered,
-                             "ruling.seat-looked-at"))
-    found += mode.private_places(table)
-    return found
+        yield Holding(turn.offer, mode.allies(state, turn.player), offered,
+                      "ruling.seat-looked-at")
+    yield from mode.private_places(table)
+
+
+_new = tuple.__new__
+"""A :class:`Holding` of its five fields without the named tuple's Python-level constructor
+(the places every position has are made for each log entry that names a card)."""
+_NONE: frozenset[str] = frozenset()
 
 
 def back(table: Table, holding: Holding, card: str) -> str:

@@ -7,6 +7,7 @@ cards."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from obsession_nb.engine.table import Table
@@ -26,8 +27,11 @@ class CardWords:
     """Every guest and objective card of the catalog."""
     by_words: dict[str, tuple[str, ...]]
     """The words the rulings name a card by, and the cards they may mean."""
-    by_first: dict[str, tuple[str, ...]]
-    """Those words by their first word, to find them in a ruling without trying them all."""
+    by_key: dict[str, tuple[tuple[str, str], ...]]
+    """Those words (with their first word) by a word every text naming them holds whole: their
+    first word, or a word inside them (neither at their start nor at their end), whichever the
+    fewest of them share (some 90 stand-ins start with "Stand"), to find them in a ruling
+    without trying them all."""
     open: frozenset[str]
     """Guests in :data:`OPEN_DECKS`."""
     read: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
@@ -35,13 +39,16 @@ class CardWords:
     random games write some 3,800 rulings in 1,350 texts)."""
 
     def named_in(self, text: str) -> frozenset[str]:
-        """The cards ``text`` names (each card the words it contains may mean)."""
+        """The cards ``text`` names: each card that the words it contains may mean, where those
+        words start with a whole word of the text."""
         found = self.read.get(text)
         if found is None:
             cards: set[str] = set()
-            for first in set(WORD.findall(text)).intersection(self.by_first):
-                for words in self.by_first[first]:
-                    if words in text:
+            whole = set(WORD.findall(text))
+            by_key = self.by_key
+            for key in whole.intersection(by_key):
+                for first, words in by_key[key]:
+                    if first in whole and words in text:
                         cards.update(self.by_words[words])
             if len(self.read) >= READ_TEXTS:
                 self.read.clear()
@@ -54,14 +61,14 @@ _MADE: dict[int, tuple[object, CardWords]] = {}
 
 def card_words(table: Table) -> CardWords:
     """The :class:`CardWords` of the table's catalog and custom cards."""
-    key = id(table.catalog)
-    found = _MADE.get(key) if not table.custom else None
-    if found is not None and found[0] is table.catalog:
+    catalog = table.catalog
+    if table.custom:
+        return _make(table)
+    found = _MADE.get(id(catalog))
+    if found is not None and found[0] is catalog:
         return found[1]
-    made = _make(table)
-    if not table.custom:
-        _MADE[key] = (table.catalog, made)
-    return made
+    made = _MADE[id(catalog)] = (catalog, _make(table))
+    return made[1]
 
 
 def words_for(table: Table, card: str) -> str | None:
@@ -82,9 +89,20 @@ def _make(table: Table) -> CardWords:
         words = words_for(table, card)
         if words:
             by_words.setdefault(words, []).append(card)
-    by_first: dict[str, list[str]] = {}
-    for words in by_words:
-        by_first.setdefault(WORD.findall(words)[0], []).append(words)
+    inner = {words: _inner(words) for words in by_words}
+    shared = Counter([word for whole in inner.values() for word in whole])
+    # the rarest, the longest of those (a short word, a number, is common in rulings)
+    rank = {word: (n, -len(word)) for word, n in shared.items()}.__getitem__
+    by_key: dict[str, list[tuple[str, str]]] = {}
+    for words, whole in inner.items():
+        by_key.setdefault(min(whole, key=rank), []).append((whole[0], words))
     return CardWords(ids, {w: tuple(c) for w, c in by_words.items()},
-                     {w: tuple(names) for w, names in by_first.items()},
+                     {w: tuple(found) for w, found in by_key.items()},
                      frozenset(c for c, card in gentry.items() if card.deck in OPEN_DECKS))
+
+
+def _inner(words: str) -> list[str]:
+    """The first word of ``words`` and each word inside them: the words a text that holds
+    ``words`` holds whole (their last word may run on in the text: "Ann" in "Anne")."""
+    found = WORD.findall(words)
+    return found[:-1] if len(found) > 1 and words.endswith(found[-1]) else found
