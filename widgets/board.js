@@ -109,46 +109,21 @@ export function meeple(view, kind, opts = {}) {
 
 // ----------------------------------------------------------------- favours
 
-function favourText(f) {
+// A favour in words: its template (WORDS favour, by kind; a cost, a loss of reputation or a
+// blind invitation has its own) filled from the favour.
+function favourText(view, f) {
   const amount = f.amount === undefined ? 1 : f.amount;
-  switch (f.kind) {
-    case "money":
-      return amount < 0 ? `pay ${money(-amount)}` : money(amount);
-    case "reputation":
-      return amount < 0 ? `${amount} reputation` : `+${amount} reputation`;
-    case "invite": {
-      const see = f.see || 1;
-      const keep = f.keep || 1;
-      const how = see > 1 ? `see ${see} keep ${keep}` : "blind draw";
-      return `invite ${f.deck} (${how})`;
-    }
-    case "lady":
-      return "lady: see 2 keep 1, or dismiss";
-    case "dismiss":
-      return `dismiss ${amount}`;
-    case "vp_card":
-      return `${amount} VP card`;
-    case "gossip":
-      return `gossip −${amount}`;
-    case "admirer":
-      return `admirer +${amount}`;
-    case "objective":
-      return `${amount} objective`;
-    case "vp_card_draw":
-      return "draw VP card";
-    case "reclaim":
-      return "reclaim a guest";
-    case "hire":
-      return `hire ${amount}`;
-    case "recruit":
-      return "recruit 1";
-    default:
-      return f.kind;
-  }
+  const see = f.see || 1;
+  let key = f.kind;
+  if (f.kind === "money" && amount < 0) key = "pay";
+  else if (f.kind === "reputation" && amount < 0) key = "reputation_lost";
+  else if (f.kind === "invite" && see <= 1) key = "invite_blind";
+  const values = { amount, money: money(Math.abs(amount)), deck: f.deck, see, keep: f.keep || 1 };
+  return fill(word(view, "favour", key), values);
 }
 
-function favourChip(f) {
-  const chip = h("span", `onb-favour onb-favour-${f.kind}`, favourText(f));
+function favourChip(view, f) {
+  const chip = h("span", `onb-favour onb-favour-${f.kind}`, favourText(view, f));
   if (f.kind === "money" && (f.amount || 0) < 0) chip.classList.add("onb-favour-cost");
   return chip;
 }
@@ -234,7 +209,7 @@ export function tileEl(view, t, opts = {}) {
   if (req.childNodes.length) body.appendChild(req);
   if ((t.favours || []).length) {
     const fav = h("div", "onb-favours");
-    for (const f of t.favours) fav.appendChild(favourChip(f));
+    for (const f of t.favours) fav.appendChild(favourChip(view, f));
     body.appendChild(fav);
   }
   el.appendChild(body);
@@ -290,7 +265,7 @@ export function cardEl(view, c) {
   if ((c.traits || []).length) el.appendChild(h("div", "onb-card-traits", c.traits.join(" · ")));
   if ((c.favours || []).length) {
     const fav = h("div", "onb-favours");
-    for (const f of c.favours) fav.appendChild(favourChip(f));
+    for (const f of c.favours) fav.appendChild(favourChip(view, f));
     el.appendChild(fav);
   }
   const foot = h("div", "onb-card-foot");

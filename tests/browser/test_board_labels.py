@@ -5,6 +5,8 @@ come with the widget (``Board.words``), in English, and in Japanese through the 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from tutor_helpers import run_code_in_lab, shoot
@@ -37,6 +39,10 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
         "Family", "Fairchild", "Starter guest", "Casual guest", "Prestige guest"}
     assert set(board.locator(".onb-tile-cat").all_inner_texts()) <= {
         "Essentials", "Service", "Estate", "Prestige", "Sporting", "Monument"}
+    favours = board.locator(".onb-favour").all_inner_texts()
+    assert favours and all(f and "{" not in f for f in favours)  # templates filled (WORDS favour)
+    assert any(re.fullmatch(r"£\d+|pay £\d+|[+-]\d+ reputation|invite \w+ \(.+\)", f)
+               for f in favours)
     shoot(board, "board-words-en")
     run_code_in_lab(page, CODE.format(lang="ja"))
     board = page.locator(".onb-board").last

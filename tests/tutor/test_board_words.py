@@ -1,5 +1,5 @@
 """The board's words come from Python (issue 48: one source for labels): every id the JSON view
-can carry for a tile's category, a round's event, a card's deck or back, the decision waiting
+can carry for a tile's category, a round's event, a card's deck or back, a favour, the decision waiting
 or a place that is no tile has its word in ``WORDS``, the words have their Japanese (the
 glossary's labels, ``content/i18n/ja/widgets.yaml``), and ``widgets/board.js`` keeps no English
 table of its own: it asks only for sections it receives."""
@@ -13,7 +13,7 @@ from pathlib import Path
 from obsession_nb.base.i18n import glossary, mixed
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.catalog_cards import EventKind
-from obsession_nb.data.catalog_records import CATEGORIES, Deck
+from obsession_nb.data.catalog_records import CATEGORIES, Deck, FavourKind
 from obsession_nb.data.translations import term_text, widget_words
 from obsession_nb.engine.records.naming import BACKS
 from obsession_nb.engine.records.state import Choice
@@ -29,6 +29,8 @@ def test_every_id_of_the_view_has_its_word() -> None:
     assert set(WORDS["deck"]) == set(typing.get_args(Deck))
     assert set(WORDS["back"]) == set(BACKS)
     assert set(WORDS["event_twice"]) <= set(WORDS["event"])
+    assert set(WORDS["favour"]) == {*typing.get_args(FavourKind), "pay", "reputation_lost",
+                                    "invite_blind"}
 
 
 def test_the_board_widget_carries_the_words() -> None:
@@ -63,11 +65,14 @@ def test_every_decision_and_place_the_engine_makes_has_its_word() -> None:
 def test_board_js_asks_only_for_words_it_receives() -> None:
     script = BOARD_JS.read_text(encoding="utf-8")
     asked = set(re.findall(r'word\(view, "(\w+)"', script))
-    assert {"decision", "place", "category", "event", "deck", "back"} <= asked <= set(WORDS)
-    filled = set(re.findall(r"(\w+): choice\.", script))
-    for lang in ("en", "ja"):
-        for kind, template in words(lang)["decision"].items():
-            assert set(re.findall(r"\{(\w+)\}", template)) <= filled, (lang, kind)
+    assert {"decision", "place", "favour", "category", "event", "deck", "back"} <= asked <= set(WORDS)
+    for section, marker in (("decision", "choice"), ("favour", "amount")):
+        found = re.search(rf"const values = \{{([^}}]*\b{marker}\b[^}}]*)\}}", script)
+        assert found, section
+        filled = set(re.findall(r"(\w+)(?=:|,|\s*$)", found[1]))
+        for lang in ("en", "ja"):
+            for kind, template in words(lang)[section].items():
+                assert set(re.findall(r"\{(\w+)\}", template)) <= filled, (lang, kind)
 
 
 def test_the_decisions_have_japanese_with_the_glossarys_terms() -> None:

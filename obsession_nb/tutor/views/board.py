@@ -38,14 +38,25 @@ WORDS: dict[str, dict[str, str]] = {
                  "dismiss": "Dismissal (optional)", "gossip": "Gossip: choose a player",
                  "reclaim": "Reclaim a guest from the discard pile",
                  "hire": "Hiring: up to {count}"},
+    "favour": {"money": "{money}", "pay": "pay {money}", "reputation": "+{amount} reputation",
+               "reputation_lost": "{amount} reputation",
+               "invite": "invite {deck} (see {see} keep {keep})",
+               "invite_blind": "invite {deck} (blind draw)",
+               "lady": "lady: see 2 keep 1, or dismiss", "dismiss": "dismiss {amount}",
+               "vp_card": "{amount} VP card", "gossip": "gossip −{amount}",
+               "admirer": "admirer +{amount}", "objective": "{amount} objective",
+               "vp_card_draw": "draw VP card", "reclaim": "reclaim a guest",
+               "hire": "hire {amount}", "recruit": "recruit 1"},
     "place": {"study": "the Private Study", "hall": "the Servants' Hall", "market": "the market",
               "removed": "the tile bag (out of the game)"},
 }
 """The board's words for the view's ids — a tile's category, a round's event (``event_twice``:
 an event printed twice on one space, as Tableau Obsession's round 4 opens both reserves), a
-card's deck, the back of a card a seat cannot see, the favour decision waiting (``decision``, by
-the choice's kind: a template whose ``{keep}``, ``{n}`` (cards seen) and ``{count}`` the board
-fills from the choice) and a place a servant stands that is no tile (``place``) — in English,
+card's deck, the back of a card a seat cannot see, a favour printed on a tile or card
+(``favour``, by kind, ``pay``, ``reputation_lost`` and ``invite_blind`` for a cost, a loss and a
+blind invitation: templates the board fills from the favour), the favour decision waiting
+(``decision``, by the choice's kind: a template whose ``{keep}``, ``{n}`` (cards seen) and
+``{count}`` the board fills from the choice) and a place a servant stands that is no tile (``place``) — in English,
 the one list the board draws from (``widgets/board.js`` keeps none).  :func:`words` gives them
 in another language."""
 
