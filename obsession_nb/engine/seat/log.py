@@ -29,7 +29,8 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
     ids = words.ids
     marking: list[tuple[LogEntry, frozenset[str]]] = []
     for entry in entries:
-        named = ids.intersection(entry.action.split()[1:])
+        notation = entry.action.split()  # most name no card: one native test, nothing made
+        named = _NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
         if entry.rulings:
             named = named.union(*[words.named_in(r.get("verdict", "")) for r in entry.rulings])
         if named:
@@ -43,6 +44,9 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
         shown = named.intersection(private)
         if shown:
             entry.seen_by = {c: [*private[c]] for c in sorted(shown)}
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def _private(table: Table, named: frozenset[str], seats: int) -> dict[str, tuple[int, ...]]:
@@ -60,7 +64,7 @@ def _private(table: Table, named: frozenset[str], seats: int) -> dict[str, tuple
     if not named:
         return {}
     private: dict[str, tuple[int, ...]] = {}
-    for holding in each_holding(table):
+    for holding in each_holding(table, named):
         held = named.intersection(holding.cards)
         if held:
             if len(holding.seats) < seats and holding.kind in ("guest", "objective"):
