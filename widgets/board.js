@@ -168,20 +168,12 @@ function markHonesty(el, item) {
   }
 }
 
-// "1 casual guest", "2 or 3 casual guests": the kind of guest, singular for exactly one.
-function guestRequirement(g) {
+// "1 casual guest", "2 or 3 casual guests": the guests a tile asks for, in the words it
+// receives (WORDS guest for exactly one, guests otherwise).
+function guestRequirement(view, g) {
   if (!g) return null;
-  const counts = g.count.join(" or ");
-  const kinds = {
-    gentry: ["gentry", "gentry"],
-    family: ["family", "family"],
-    gentlemen: ["gentleman", "gentlemen"],
-    ladies: ["lady", "ladies"],
-    casual: ["casual guest", "casual guests"],
-    prestige: ["prestige guest", "prestige guests"],
-  };
-  const [one, many] = kinds[g.kind] || [g.kind, g.kind];
-  return `${counts} ${g.count.length === 1 && g.count[0] === 1 ? one : many}`;
+  const one = g.count.length === 1 && g.count[0] === 1;
+  return fill(word(view, one ? "guest" : "guests", g.kind), { count: g.count.join(word(view, "join", "or")) });
 }
 
 // ----------------------------------------------------------------- a tile
@@ -204,7 +196,7 @@ export function tileEl(view, t, opts = {}) {
   if (t.activity) add(body, h("div", "onb-tile-activity", t.activity));
   const req = h("div", "onb-tile-req");
   for (const kind of t.servants || []) req.appendChild(meeple(view, kind, { scale: 0.62 }));
-  const g = guestRequirement(t.guests);
+  const g = guestRequirement(view, t.guests);
   if (g) add(req, h("span", "onb-tile-guests", g));
   if (req.childNodes.length) body.appendChild(req);
   if ((t.favours || []).length) {
@@ -362,10 +354,12 @@ function placedEl(view, p) {
   const el = h("span", "onb-placed");
   el.appendChild(meeple(view, p.servant, { label: true }));
   let note;
-  if (p.covers === null || p.covers === undefined) note = "supplemental";
-  else if (p.covers !== p.servant) note = `for ${servantInfo(view, p.covers).name}`;
+  if (p.covers === null || p.covers === undefined) note = word(view, "placed", "supplemental");
+  else if (p.covers !== p.servant) {
+    note = fill(word(view, "placed", "for"), { servant: servantInfo(view, p.covers).name });
+  }
   if (note) el.appendChild(h("span", "onb-placed-note", note));
-  if (p.from_quarters) el.appendChild(h("span", "onb-placed-note", "from Quarters"));
+  if (p.from_quarters) el.appendChild(h("span", "onb-placed-note", word(view, "placed", "quarters")));
   el.title = `${servantInfo(view, p.servant).name}${note ? ` (${note})` : ""}`;
   return el;
 }
@@ -423,7 +417,8 @@ function activityEl(view, player) {
     const o = h("div", "onb-placed-row");
     for (const p of other) {
       const e = placedEl(view, p);
-      e.appendChild(h("span", "onb-placed-note", `on ${placeName(view, player, p.target)}`));
+      const place = placeName(view, player, p.target);
+      e.appendChild(h("span", "onb-placed-note", fill(word(view, "placed", "on"), { place })));
       o.appendChild(e);
     }
     box.appendChild(o);

@@ -49,6 +49,15 @@ WORDS: dict[str, dict[str, str]] = {
                "hire": "hire {amount}", "recruit": "recruit 1"},
     "place": {"study": "the Private Study", "hall": "the Servants' Hall", "market": "the market",
               "removed": "the tile bag (out of the game)"},
+    "guest": {"gentry": "{count} gentry", "family": "{count} family",
+              "gentlemen": "{count} gentleman", "ladies": "{count} lady",
+              "casual": "{count} casual guest", "prestige": "{count} prestige guest"},
+    "guests": {"gentry": "{count} gentry", "family": "{count} family",
+               "gentlemen": "{count} gentlemen", "ladies": "{count} ladies",
+               "casual": "{count} casual guests", "prestige": "{count} prestige guests"},
+    "join": {"or": " or "},
+    "placed": {"supplemental": "supplemental", "for": "for {servant}",
+               "quarters": "from Quarters", "on": "on {place}"},
 }
 """The board's words for the view's ids — a tile's category, a round's event (``event_twice``:
 an event printed twice on one space, as Tableau Obsession's round 4 opens both reserves), a
@@ -56,9 +65,13 @@ card's deck, the back of a card a seat cannot see, a favour printed on a tile or
 (``favour``, by kind, ``pay``, ``reputation_lost`` and ``invite_blind`` for a cost, a loss and a
 blind invitation: templates the board fills from the favour), the favour decision waiting
 (``decision``, by the choice's kind: a template whose ``{keep}``, ``{n}`` (cards seen) and
-``{count}`` the board fills from the choice) and a place a servant stands that is no tile (``place``) — in English,
-the one list the board draws from (``widgets/board.js`` keeps none).  :func:`words` gives them
-in another language."""
+``{count}`` the board fills from the choice), a place a servant stands that is no tile
+(``place``), the guests a tile asks for (by the requirement's kind: ``guest`` for exactly one,
+``guests`` for more or a choice of counts, joined by ``join`` ``or``; the board fills
+``{count}``) and the notes beside a servant placed for an activity (``placed``: supplemental
+service, the servant it stands in for, one come from the Servants' Quarters, a place that is
+not the activity's) — in English, the one list the board draws from (``widgets/board.js``
+keeps none).  :func:`words` gives them in another language."""
 
 
 def words(lang: str | None = None, table: dict[str, dict[str, str]] | None = None
