@@ -245,10 +245,10 @@ class Mode(Generic[T]):
 
     def seat_score(self, table: T, seat: int) -> PlayerScore | None:
         """A mode with a :meth:`scoresheet` of its own: the seat's line of it, numbers only (no
-        rulings), if that line reads the seat's own record alone, as ``scoring.score_player``
-        does (the player, the guests of its activity under way, the options, the milestones,
-        the catalog; the AI's values remember each seat's line by those, practice/scores.py);
-        ``None``: the sheet is scored whole."""
+        rulings), if that line reads the seat's own record alone as ``scoring.score_player``
+        does (scoring.categories): the player, the guests of its activity under way, the
+        options, the milestones, the catalog (the AI's values remember each seat's line by
+        those, practice/scores.py); ``None``: the sheet is scored whole."""
         return None
 
     def result_json(self, table: T) -> dict[str, Any]:
