@@ -33,6 +33,7 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
     expect(board.locator(".onb-round-ev[data-event='village_fair']").first).to_have_text(
         "Village Fair", timeout=60_000)
     expect(board.locator(".onb-org-head").first).to_have_text("Essentials")  # shown in capitals
+    expect(board.locator(".onb-section-title").first).to_have_text("Builders' Market")
     expect(board.locator(".onb-card-back-deck").first).to_have_text("Prestige guest")
     expect(board.locator(".onb-card-deck").first).to_be_visible()
     assert set(board.locator(".onb-card-deck").all_inner_texts()) <= {
@@ -50,6 +51,8 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
         "村祭り", timeout=60_000)
     expect(board.locator(".onb-org-head").first).to_have_text("基幹")
     expect(board.locator(".onb-tile-cat").first).not_to_have_text("Essentials")
+    # a fixed label (WORDS label) in the glossary's Japanese, drawn so by the board itself
+    expect(board.locator(".onb-section-title").first).to_have_text("ビルダーズマーケット")
     shoot(board, "board-words-ja")
     assert_no_widget_errors(page)
 
@@ -80,4 +83,32 @@ def test_the_decision_waiting_is_titled_in_the_boards_language(
     expect(decision.locator(".onb-zone-title")).to_have_text("ゲストを引いて選ぶ：2枚から1枚を残す",
                                                              timeout=60_000)
     shoot(page.locator(".onb-board").last.locator(".onb-activity"), "board-decision-ja")
+    assert_no_widget_errors(page)
+
+
+ACTIVITY = """\
+from obsession_nb import load_scenario
+from obsession_nb.widgets import Board
+game = load_scenario("refresher-round-6", play_recorded=False)
+for action in game.recorded[:6]:  # hosted, both gentlemen invited, the underbutler serving
+    game.apply(action)
+Board(game, parts=["players"], seats=[0], lang={lang!r})
+"""
+
+
+def test_the_guests_asked_for_and_the_placed_notes_are_in_the_boards_language(
+        page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
+    """The refresher's worked turn: its Estate tile asks for two gentlemen, and the underbutler
+    stands in for the footman (WORDS guests and placed)."""
+    run_notebook_in_lab(page, "00-index.ipynb")
+    run_code_in_lab(page, ACTIVITY.format(lang="en"))
+    activity = page.locator(".onb-board").last.locator(".onb-activity")
+    expect(activity.locator(".onb-tile-guests")).to_have_text("2 gentlemen", timeout=60_000)
+    expect(activity.locator(".onb-placed-note")).to_have_text("for Footman")
+    shoot(activity, "board-activity-en")
+    run_code_in_lab(page, ACTIVITY.format(lang="ja"))
+    activity = page.locator(".onb-board").last.locator(".onb-activity")
+    expect(activity.locator(".onb-tile-guests")).to_have_text("男性ゲスト2人", timeout=60_000)
+    expect(activity.locator(".onb-placed-note")).to_have_text("フットマンの代役")
+    shoot(activity, "board-activity-ja")
     assert_no_widget_errors(page)

@@ -13,7 +13,7 @@ from pathlib import Path
 from obsession_nb.base.i18n import glossary, mixed
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.catalog_cards import EventKind
-from obsession_nb.data.catalog_records import CATEGORIES, Deck, FavourKind
+from obsession_nb.data.catalog_records import CATEGORIES, Deck, FavourKind, GuestKind
 from obsession_nb.data.translations import term_text, widget_words
 from obsession_nb.engine.records.naming import BACKS
 from obsession_nb.engine.records.state import Choice
@@ -31,6 +31,7 @@ def test_every_id_of_the_view_has_its_word() -> None:
     assert set(WORDS["event_twice"]) <= set(WORDS["event"])
     assert set(WORDS["favour"]) == {*typing.get_args(FavourKind), "pay", "reputation_lost",
                                     "invite_blind"}
+    assert set(WORDS["guest"]) == set(WORDS["guests"]) == set(typing.get_args(GuestKind))
 
 
 def test_the_board_widget_carries_the_words() -> None:
@@ -84,3 +85,34 @@ def test_the_decisions_have_japanese_with_the_glossarys_terms() -> None:
         assert not mixed(re.sub(r"\{\w+\}", "2", japanese["decision"][kind])), kind
     assert term_text("dismiss", "ja").term in japanese["decision"]["dismiss"]  # type: ignore[union-attr]
     assert Board(lang="ja").words == japanese
+
+
+def test_board_js_keeps_no_guest_placement_or_fixed_label_words() -> None:
+    """The guests a tile asks for, the notes beside a placed servant and the board's fixed
+    labels (titles, empty notes, markers) come from Python: no string in board.js is one of
+    them (the ids it passes to ``word`` aside)."""
+    script = re.sub(r"//[^\n]*|word\(view, [^)]*\)", "", BOARD_JS.read_text(encoding="utf-8"))
+    pieces = {piece.strip() for literal in re.findall(r'"([^"\n]*)"|`([^`]*)`', script)
+              for text in literal for piece in re.split(r"\$\{[^}]*\}", text)}
+    texts = {part.strip() for section in ("guest", "guests", "join", "placed", "label")
+             for text in WORDS[section].values() for part in re.split(r"\{\w+\}", text)}
+    ids = {key for table in WORDS.values() for key in table}  # "family": a deck's id too
+    found = (texts - {""} - ids) & pieces
+    assert found == set()
+
+
+def test_every_japanese_word_has_an_english_id() -> None:
+    """A section or id the Japanese file has and WORDS has not would never be drawn (a bare
+    ``on`` key is YAML for ``true``)."""
+    for section, table in widget_words("ja").items():
+        assert set(table) <= set(WORDS[section]) or section == "field", section
+
+
+def test_guests_and_placements_have_japanese_words() -> None:
+    japanese = words("ja")
+    for section in ("place", "guest", "guests", "join", "placed"):
+        for key, english in WORDS[section].items():
+            said = japanese[section][key]
+            assert said != english, (section, key)
+            filled = said.format(count="2", servant="ホールボーイ", place="家族用書斎")
+            assert not mixed(filled), (section, key, filled)
