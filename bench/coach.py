@@ -4,6 +4,7 @@ a long-sample reference, CPU times, strength.  Run by hand (nice'd), never in th
     .venv/bin/python bench/coach.py agreement --games 20 --level normal
     .venv/bin/python bench/coach.py quality --positions 20 --samples 200
     .venv/bin/python bench/coach.py timing --games 2
+    .venv/bin/python bench/coach.py timing --games 1 --seed 46 --seat0 heuristic
     .venv/bin/python bench/coach.py strength --games 200 --level strong --mode standard
 
 * **agreement** — four-player games (heuristic opponents, seeds spawned from ``--seed``); the
@@ -22,7 +23,9 @@ a long-sample reference, CPU times, strength.  Run by hand (nice'd), never in th
 * **timing** — CPU time (``time.process_time``) of the ``--level`` search player's move at the
   start of its turns, the hint and the review at the start of a turn of p2, and the explorer's
   ``value`` column at those turn starts (and whether any raised ``ExploreLimit``), over
-  ``--games`` four-player games against heuristic opponents.
+  ``--games`` four-player games against heuristic opponents.  ``--seat0`` puts another player
+  at p0 (``heuristic``, or ``search`` at another level: ``easy``, ``normal``, ``strong``); the
+  coach stays at ``--level``.
 * **strength** — an arena of ``--level`` ``search`` against ``heuristic`` in ``--mode``
   (``standard`` 4 players: one search seat; ``tableau`` 3 players; ``tableau-duel``; ``team``:
   a search team against a heuristic team), win rates with 95 % Wilson intervals.
@@ -182,7 +185,7 @@ def _review_of(game: Game, plan: Any, level: str) -> float:
 # ------------------------------------------------------------ timing
 
 
-def timing(games: int, seed: int, level: str) -> dict[str, Any]:
+def timing(games: int, seed: int, level: str, seat0: str = "search") -> dict[str, Any]:
     moves: list[float] = []
     hints: list[float] = []
     reviews: list[float] = []
@@ -190,13 +193,15 @@ def timing(games: int, seed: int, level: str) -> dict[str, Any]:
     limits = 0
     for s in game_seeds(seed, games):
         game = new_game(4, seed=s)
-        players = [make_player("search", s, level=level)] + [
-            make_player("heuristic", s + k) for k in (1, 2, 3)]
+        first = make_player("heuristic", s) if seat0 == "heuristic" else make_player(
+            "search", s, level=level if seat0 == "search" else seat0)
+        players = [first] + [make_player("heuristic", s + k) for k in (1, 2, 3)]
         while not game.state.finished:
             owner = game.pending()["owner"]
             turn = game.state.turn
             if owner == 1 and turn.step == "begin" and game.table.mode.decision_owner(
                     game.table) is None:
+                began = game.state.round
                 start = time.process_time()
                 hint(game, level=level)
                 hints.append(time.process_time() - start)
@@ -213,20 +218,22 @@ def timing(games: int, seed: int, level: str) -> dict[str, Any]:
                 start = time.process_time()
                 review_turn(game, mark, level=level)
                 reviews.append(time.process_time() - start)
-                print(json.dumps({"round": game.state.round, "hint": hints[-1],
+                print(json.dumps({"round": game.state.round, "turn_round": began,
+                                  "hint": hints[-1],
                                   "explorer": explorer[-1], "review": reviews[-1],
                                   "moves": moves[-4:]}), flush=True)
                 continue
-            searched = owner == 0 and turn.step == "begin"
+            searched = owner == 0 and turn.step == "begin" and seat0 != "heuristic"
             start = time.process_time()
             action = players[owner].choose(game)
             if searched:
                 moves.append(time.process_time() - start)
             game.apply(action)
-    for label, xs in (("search move", moves), ("hint", hints), ("review", reviews),
+    mover = f"{level if seat0 == 'search' else seat0} search move"
+    for label, xs in ((mover, moves), ("hint", hints), ("review", reviews),
                       ("explorer value column", explorer)):
-        print(times(f"{level} {label}", xs))
-    return {"games": games, "level": level, "explorer_failures": limits,
+        print(times(label if label == mover else f"{level} {label}", xs))
+    return {"games": games, "level": level, "seat0": seat0, "explorer_failures": limits,
             **{k: {"n": len(v), "median": statistics.median(v), "p95": percentile(v, 0.95),
                    "max": max(v)} for k, v in (("move", moves), ("hint", hints),
                                               ("review", reviews), ("explorer", explorer)) if v}}
@@ -257,6 +264,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=44)
     parser.add_argument("--level", default="normal")
     parser.add_argument("--mode", default="standard", choices=list(LINEUPS))
+    parser.add_argument("--seat0", default="search",
+                        choices=("search", "heuristic", "easy", "normal", "strong"),
+                        help="timing: p0's player (search at --level, heuristic, or search at "
+                             "that level)")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     began = time.time()
@@ -266,7 +277,7 @@ def main() -> None:
         print(json.dumps(quality(args.positions, args.seed, args.level, args.screen,
                                  args.samples, args.finalists), indent=1))
     elif args.what == "timing":
-        print(json.dumps(timing(args.games, args.seed, args.level), indent=1))
+        print(json.dumps(timing(args.games, args.seed, args.level, args.seat0), indent=1))
     else:
         print(strength(args.games, args.seed, args.level, args.mode, args.workers))
     print(f"({time.time() - began:.0f} s wall)")

@@ -1,6 +1,7 @@
 """Every speed figure of issue 9's Targets table, measured here (run by hand; never asserted).
 
-    .venv/bin/python bench/run.py [--quick] [--json] [--pytest] [--against REV [--rounds N]]
+    .venv/bin/python bench/run.py [--quick] [--json] [--pytest] [--commands] [--runs N]
+                                  [--against REV [--rounds N]]
 
 Prints one row per figure: the measured median, the target, whether it is met, and the figure
 the issue measured before the engine work.  Engine figures are CPU time (``time.process_time``)
@@ -216,10 +217,12 @@ def pytest_time() -> tuple[float, str]:
 # ----------------------------------------------------------------- the table
 
 
-def measure(quick: bool, with_pytest: bool) -> list[Figure]:
+def measure(quick: bool, with_pytest: bool, *, commands: bool = False,
+            runs: int | None = None) -> list[Figure]:
+    """Every figure; ``commands``: the command line's only, each the median of ``runs`` runs
+    (default 3 with ``quick``, else 7)."""
     games = range(3) if quick else range(7)
-    runs = 3 if quick else 7
-    simulate(2, 0)  # load the catalog and the rule index once, outside the figures
+    runs = runs or (3 if quick else 7)
     figures = []
 
     def add(figure: str, values: list[float], target: float | None, was: str, how: str,
@@ -228,6 +231,10 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
                               unit))
         print(f"  measured: {figure}", file=sys.stderr, flush=True)
 
+    if commands:
+        command_figures(add, runs)
+        return figures
+    simulate(2, 0)  # load the catalog and the rule index once, outside the figures
     ours, chess = our_rates(range(10, 10 + len(games) * 2)), chess_rates(len(games) * 4, 0)
     add("random playouts: our actions per CPU second (4 players)", ours, 21_713 / 2.5,
         "2,644/s (issue 25)", "median over seeds", "/s")
@@ -252,13 +259,7 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
         where)
     add(label, per_call[label], 300 * US, "~3.5 ms (YAML)", where)
     add("State.clone() of a position", per_call["clone"], 15 * US, "~114 µs (JSON)", where)
-    add("obsession-nb --help", command_times(["--help"], runs), 60 * MS, "~235 ms",
-        f"wall, median of {runs} runs")
-    add("obsession-nb --version", command_times(["--version"], runs), 60 * MS, "(new row)",
-        f"wall, median of {runs} runs")
-    add("obsession-nb play refresher-round-6 --json",
-        command_times(["play", "refresher-round-6", "--json"], runs), 150 * MS, "~308 ms",
-        f"wall, median of {runs} runs")
+    command_figures(add, runs)
     for extended, target, was in ((False, 60 * MS, "~260 ms"), (True, 120 * MS, "~570 ms")):
         times = [t for t, _ in solo_game_times(games, extended=extended)]
         add(f"greedy solo game, {'extended' if extended else 'standard'}", times, target, was,
@@ -267,6 +268,17 @@ def measure(quick: bool, with_pytest: bool) -> list[Figure]:
         seconds, summary = pytest_time()
         add('pytest -m "not browser"', [seconds], 60, "~105 s", f"wall, one run: {summary}")
     return figures
+
+
+def command_figures(add: Callable[..., None], runs: int) -> None:
+    """The ``obsession-nb`` command's start: wall time, each the median of ``runs`` runs."""
+    add("obsession-nb --help", command_times(["--help"], runs), 60 * MS, "~235 ms",
+        f"wall, median of {runs} runs")
+    add("obsession-nb --version", command_times(["--version"], runs), 60 * MS, "(new row)",
+        f"wall, median of {runs} runs")
+    add("obsession-nb play refresher-round-6 --json",
+        command_times(["play", "refresher-round-6", "--json"], runs), 150 * MS, "~308 ms",
+        f"wall, median of {runs} runs")
 
 
 def shown(seconds: float, unit: str = "s") -> str:
@@ -295,27 +307,31 @@ def table(figures: list[Figure]) -> str:
     return markdown(rows)
 
 
-def side_by_side(rev: str, rounds: int, quick: bool) -> dict[str, Any]:
-    """This script run on the engine at git revision ``rev`` and on this tree (bench/trees.py),
-    alternately, ``rounds`` times each: the same measuring code on both, so that the machine's
-    drift falls on both alike."""
+def side_by_side(rev: str, rounds: int, options: list[str]) -> dict[str, Any]:
+    """This script run (with ``options``) on the engine at git revision ``rev`` and on this tree
+    (bench/trees.py), alternately, ``rounds`` times each: the same measuring code on both, so
+    that the machine's drift falls on both alike."""
     runs: dict[str, list[dict[str, Any]]] = {rev: [], "this tree": []}
     with worktree(rev) as old:
         for _ in range(rounds):
             for label, tree in ((rev, old), ("this tree", ROOT)):
-                text = run_on(tree, "run.py", "--json", *(["--quick"] if quick else []))
-                runs[label].append(json.loads(text))
+                runs[label].append(json.loads(run_on(tree, "run.py", "--json", *options)))
     return {"against": rev, "runs": runs}
 
 
 def compared(result: dict[str, Any]) -> str:
-    """The side-by-side table: each figure's median in every run of both trees."""
+    """The side-by-side table: each figure's median in every run of both trees (more than five
+    runs: the median of the runs' medians, and how many)."""
     runs = result["runs"]
     rows = [("figure", *(f"{label} (each run)" for label in runs), "target")]
     for i, f in enumerate(next(iter(runs.values()))[0]["figures"]):
         figure = Figure(**{k: v for k, v in f.items() if k != "met"})
-        cells = [", ".join(shown(run["figures"][i]["median"], figure.unit) for run in tree_runs)
-                 for tree_runs in runs.values()]
+        cells = []
+        for tree_runs in runs.values():
+            medians = [run["figures"][i]["median"] for run in tree_runs]
+            cells.append(", ".join(shown(m, figure.unit) for m in medians) if len(medians) <= 5
+                         else f"{shown(statistics.median(medians), figure.unit)} (median of "
+                              f"{len(medians)} runs)")
         rows.append((figure.figure, *cells, _target(figure)))
     return markdown(rows)
 
@@ -326,6 +342,10 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--pytest", action="store_true",
                         help='also time one `pytest -m "not browser"` run (about two minutes)')
+    parser.add_argument("--commands", action="store_true",
+                        help="only the command line's figures (obsession-nb's start)")
+    parser.add_argument("--runs", type=int, metavar="N",
+                        help="runs of each command (default 3 with --quick, else 7)")
     parser.add_argument("--against", metavar="REV",
                         help="side by side: the engine at git revision REV and this tree, "
                              "measured alternately (this script's code measures both)")
@@ -333,7 +353,9 @@ def main() -> None:
                         help="with --against: runs of each tree (default 2)")
     args = parser.parse_args()
     if args.against:
-        result = side_by_side(args.against, args.rounds, args.quick)
+        options = [*(["--quick"] if args.quick else []), *(["--commands"] if args.commands else []),
+                   *([f"--runs={args.runs}"] if args.runs else [])]
+        result = side_by_side(args.against, args.rounds, options)
         if args.json:
             json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
             print()
@@ -344,7 +366,7 @@ def main() -> None:
         return
     before = load()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    figures = measure(args.quick, args.pytest)
+    figures = measure(args.quick, args.pytest, commands=args.commands, runs=args.runs)
     machine = (f"Python {platform.python_version()}, {platform.machine()}, "
                f"{os.cpu_count()} cores; load average {before} before, {load()} after")
     if args.json:

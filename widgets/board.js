@@ -134,11 +134,11 @@ function favourChip(view, f) {
 const CHECKED_FIELDS = ["name", "deck", "gender", "category", "column", "prestige", "vp", "tsn",
   "cost_modifier", "service", "servants", "guests", "favours", "traits", "activity", "ability"];
 
-function markHonesty(el, item) {
+function markHonesty(view, el, item) {
   if (item.standin) {
     el.classList.add("onb-standin");
-    const tag = h("span", "onb-standin-tag", "stand-in");
-    tag.title = "An invented component standing in for one the sources do not describe.";
+    const tag = h("span", "onb-standin-tag", word(view, "label", "stand_in"));
+    tag.title = word(view, "label", "stand_in_note");
     const foot = el.querySelector(".onb-tile-foot, .onb-card-foot");
     if (foot) foot.insertBefore(tag, foot.firstChild);
     else el.appendChild(tag);
@@ -146,7 +146,7 @@ function markHonesty(el, item) {
   if ((item.entered || []).length) {
     // A card from the owner's card pack: its entered values need no "?" badge.
     el.classList.add("onb-from-box");
-    const tag = h("span", "onb-box-tag", "your box");
+    const tag = h("span", "onb-box-tag", word(view, "label", "your_box"));
     tag.title = "From your box (your card pack): " + item.entered.join(", ") +
       (item.printing ? `. Your printing differs from the rulebooks: ${item.printing}` : "");
     tag.setAttribute("aria-label", tag.title);
@@ -189,7 +189,7 @@ export function tileEl(view, t, opts = {}) {
     h("span", "onb-tile-cat", word(view, "category", t.category)),
     h("span", "onb-tile-vp", `${t.vp} VP`),
   );
-  band.querySelector(".onb-tile-pr").title = "prestige rating";
+  band.querySelector(".onb-tile-pr").title = word(view, "label", "prestige_rating");
   el.appendChild(band);
   const body = h("div", "onb-tile-body");
   add(body, h("div", "onb-tile-name", t.name));
@@ -207,22 +207,22 @@ export function tileEl(view, t, opts = {}) {
   el.appendChild(body);
   const foot = h("div", "onb-tile-foot");
   if (opts.owned && t.flips) {
-    const side = h("span", t.rose ? "onb-rose" : "onb-front", t.rose ? "✿ rose side" : "building side");
-    side.title = t.rose ? "Flipped to its rose side (used)" : "Not yet used: no rose showing";
+    const side = h("span", t.rose ? "onb-rose" : "onb-front", t.rose ? word(view, "label", "rose_side") : word(view, "label", "building_side"));
+    side.title = word(view, "label", t.rose ? "rose_used" : "rose_unused");
     foot.appendChild(side);
   }
   if (opts.market && t.cost_modifier) {
     const mod = h("span", "onb-tile-mod", `${t.cost_modifier > 0 ? "+" : "−"}£${Math.abs(t.cost_modifier)}`);
-    mod.title = "cost modifier";
+    mod.title = word(view, "label", "cost_modifier");
     foot.appendChild(mod);
   }
   if (t.tsn !== null && t.tsn !== undefined) {
     const tsn = h("span", "onb-tile-tsn", `#${t.tsn}`);
-    tsn.title = "Tile Sorting Number";
+    tsn.title = word(view, "label", "tsn");
     foot.appendChild(tsn);
   }
   el.appendChild(foot);
-  markHonesty(el, t);
+  markHonesty(view, el, t);
   return el;
 }
 
@@ -245,7 +245,7 @@ export function cardEl(view, c) {
   const top = h("div", "onb-card-top");
   const crest = c.prestige === null || c.prestige === undefined;
   const pr = h("span", crest ? "onb-card-pr onb-crest" : "onb-card-pr", crest ? "⚜" : c.prestige);
-  pr.title = crest ? "Crest: counts as prestige 1" : "prestige rating";
+  pr.title = crest ? word(view, "label", "crest") : word(view, "label", "prestige_rating");
   add(
     top,
     pr,
@@ -266,11 +266,11 @@ export function cardEl(view, c) {
   add(foot, serv, h("span", "onb-card-vp", `${c.vp} VP`));
   el.appendChild(foot);
   if (c.custom) {
-    const tag = h("span", "onb-custom-tag", "scenario card");
-    tag.title = "Defined by this scenario (custom_cards)";
+    const tag = h("span", "onb-custom-tag", word(view, "label", "scenario_card"));
+    tag.title = word(view, "label", "scenario_card_note");
     el.appendChild(tag);
   }
-  markHonesty(el, c);
+  markHonesty(view, el, c);
   return el;
 }
 
@@ -386,11 +386,11 @@ function choiceEl(view) {
 
 function activityEl(view, player) {
   const box = h("div", "onb-activity");
-  box.appendChild(h("div", "onb-zone-title", "Activity"));
+  box.appendChild(h("div", "onb-zone-title", word(view, "label", "activity")));
   const act = view.activity;
   const mine = view.pending && view.pending.player === player.seat;
   if (!act || !mine) {
-    box.appendChild(h("div", "onb-empty onb-activity-empty", "no activity hosted"));
+    box.appendChild(h("div", "onb-empty onb-activity-empty", word(view, "label", "no_activity")));
     return box;
   }
   const row = h("div", "onb-activity-row");
@@ -432,7 +432,7 @@ function activityEl(view, player) {
 
 function organiserEl(view, player) {
   const org = h("div", "onb-organiser");
-  org.appendChild(h("div", "onb-section-title", "Country Estate Organiser"));
+  org.appendChild(h("div", "onb-section-title", word(view, "label", "organiser")));
   const cols = h("div", "onb-org-cols");
   const byCat = {};
   const hosting = view.activity && view.pending && view.pending.player === player.seat;
@@ -450,7 +450,7 @@ function organiserEl(view, player) {
       const el = tileEl(view, t, { owned: true });
       if (hosting && t.id === view.activity.tile.id) {
         el.classList.add("onb-hosting");
-        el.appendChild(h("span", "onb-hosting-tag", "on the activity square"));
+        el.appendChild(h("span", "onb-hosting-tag", word(view, "label", "hosting")));
       }
       col.appendChild(el);
     }
@@ -489,14 +489,14 @@ function playerEl(view, p) {
     head,
     h("span", "onb-player-seat", `p${p.seat + 1}`),
     h("span", "onb-player-name", p.name),
-    h("span", "onb-player-family", p.family_name ? `House of ${p.family_name}` : "no family board yet"),
+    h("span", "onb-player-family", p.family_name ? `House of ${p.family_name}` : word(view, "label", "no_family")),
   );
   if (view.first_player === p.seat) {
-    const pawn = h("span", "onb-first-pawn", "first player");
-    pawn.title = "Holds the purple first-player pawn";
+    const pawn = h("span", "onb-first-pawn", word(view, "label", "first_player"));
+    pawn.title = word(view, "label", "first_pawn");
     head.appendChild(pawn);
   }
-  if (active) head.appendChild(h("span", "onb-to-play", "to play"));
+  if (active) head.appendChild(h("span", "onb-to-play", word(view, "label", "to_play")));
   const mate = teamOf(view, p.seat);
   if (mate) {
     const badge = h("span", `onb-team onb-team-${mate.team}`, `Team ${mate.team}`);
@@ -519,18 +519,18 @@ function playerEl(view, p) {
   const zones = h("div", "onb-zones");
   add(
     zones,
-    zoneEl(view, "Available Service", "onb-available", p.servants.available),
-    zoneEl(view, "Servants' Quarters", "onb-quarters", p.servants.quarters),
-    zoneEl(view, "Expended Service", "onb-expended", p.servants.expended),
+    zoneEl(view, word(view, "label", "available"), "onb-available", p.servants.available),
+    zoneEl(view, word(view, "label", "quarters"), "onb-quarters", p.servants.quarters),
+    zoneEl(view, word(view, "label", "expended"), "onb-expended", p.servants.expended),
   );
-  if ((p.removed || []).length) zones.appendChild(zoneEl(view, "Removed from the game", "onb-removed", p.removed));
+  if ((p.removed || []).length) zones.appendChild(zoneEl(view, word(view, "label", "removed"), "onb-removed", p.removed));
   mid.appendChild(zones);
   mid.appendChild(activityEl(view, p));
   board.appendChild(mid);
 
   board.appendChild(organiserEl(view, p));
   const piles = h("div", "onb-piles");
-  add(piles, pileEl(view, "Active hand", "onb-hand", p.hand), pileEl(view, "Discard pile", "onb-discard", p.discard));
+  add(piles, pileEl(view, word(view, "label", "hand"), "onb-hand", p.hand), pileEl(view, word(view, "label", "discard"), "onb-discard", p.discard));
   board.appendChild(piles);
   if (mate && (mate.borrowed.length || mate.lent.length)) {
     const loans = h("div", "onb-team-loans");
@@ -557,7 +557,7 @@ function reserveEl(view, title, cls, r, where) {
   const box = h("div", `onb-reserve ${cls}${r.active ? " onb-reserve-active" : ""}`);
   const head = h("div", "onb-market-price", `${title} · ${money(r.price)}`);
   box.appendChild(head);
-  box.appendChild(h("div", "onb-reserve-state", r.active ? "active" : "not yet active"));
+  box.appendChild(h("div", "onb-reserve-state", word(view, "label", r.active ? "reserve_active" : "reserve_waiting")));
   const row = h("div", "onb-reserve-tiles");
   for (const t of r.tiles) {
     row.appendChild(tileEl(view, t, { market: true }));
@@ -572,8 +572,8 @@ function reserveEl(view, title, cls, r, where) {
 function supplyEl(view) {
   const sup = view.supply;
   const box = h("div", "onb-supply");
-  labelRegion(box, "Builders' Market and reserves");
-  box.appendChild(h("div", "onb-section-title", "Builders' Market"));
+  labelRegion(box, word(view, "label", "market_and_reserves"));
+  box.appendChild(h("div", "onb-section-title", word(view, "label", "market")));
   const market = h("div", "onb-market");
   for (let i = 0; i < 6; i++) {
     const space = sup.market[i] || { price: 300 + 100 * i, tiles: [] };
@@ -598,11 +598,11 @@ function supplyEl(view) {
   const lower = h("div", "onb-supply-lower");
   add(
     lower,
-    reserveEl(view, "Service Tile Reserve", "onb-service-reserve", sup.service_reserve, "service-reserve"),
-    reserveEl(view, "PR1 Tile Reserve", "onb-pr1-reserve", sup.pr1_reserve, "pr1-reserve"),
+    reserveEl(view, word(view, "label", "service_reserve"), "onb-service-reserve", sup.service_reserve, "service-reserve"),
+    reserveEl(view, word(view, "label", "pr1_reserve"), "onb-pr1-reserve", sup.pr1_reserve, "pr1-reserve"),
   );
   const hire = h("div", "onb-hire");
-  hire.appendChild(h("div", "onb-market-price", "Servants for Hire"));
+  hire.appendChild(h("div", "onb-market-price", word(view, "label", "hire")));
   const hr = h("div", "onb-hire-row");
   for (const [kind, n] of Object.entries(sup.servants_for_hire || {})) {
     const cell = h("span", "onb-hire-cell");
@@ -613,24 +613,24 @@ function supplyEl(view) {
   if (!hr.childNodes.length) hr.appendChild(h("span", "onb-empty", "none"));
   hire.appendChild(hr);
   if ((sup.draft_display || []).length) {
-    hire.appendChild(h("div", "onb-market-price onb-draft-title", "Servant draft display"));
+    hire.appendChild(h("div", "onb-market-price onb-draft-title", word(view, "label", "draft")));
     const dr = h("div", "onb-hire-row onb-draft-display");
     for (const kind of sup.draft_display) dr.appendChild(meeple(view, kind, { label: true }));
     hire.appendChild(dr);
   }
   lower.appendChild(hire);
   const decks = h("div", "onb-decks");
-  decks.appendChild(h("div", "onb-market-price", "Decks"));
+  decks.appendChild(h("div", "onb-market-price", word(view, "label", "decks")));
   const d = sup.decks || {};
   for (const [k, label] of [
-    ["casual", "Casual guests"],
-    ["prestige", "Prestige guests"],
-    ["objective", "Objectives"],
-    ["vp", "VP cards"],
-    ["bag", "Tile bag"],
+    ["casual", "casual_deck"],
+    ["prestige", "prestige_deck"],
+    ["objective", "objective_deck"],
+    ["vp", "vp_deck"],
+    ["bag", "bag"],
   ]) {
     const row = h("div", "onb-deck-row");
-    add(row, h("span", null, label), h("b", null, d[k] ?? 0));
+    add(row, h("span", null, word(view, "label", label)), h("b", null, d[k] ?? 0));
     decks.appendChild(row);
   }
   lower.appendChild(decks);
@@ -642,7 +642,7 @@ function supplyEl(view) {
 
 function trackEl(view) {
   const box = h("div", "onb-track");
-  labelRegion(box, "Round track");
+  labelRegion(box, word(view, "label", "round_track"));
   const spaces = view.round_track || [];
   const seasons = {};
   for (const sp of spaces) (seasons[sp.season] = seasons[sp.season] || []).push(sp);
@@ -671,14 +671,14 @@ function trackEl(view) {
         e.dataset.event = ev.kind;
         if (!ev.verified) {
           e.classList.add("onb-unverified-text");
-          e.title = "Round not stated by a source";
+          e.title = word(view, "label", "round_unstated");
           e.textContent += " ?";
         }
         cell.appendChild(e);
       });
       if (sp.round === view.round) {
         const pawn = h("span", "onb-white-pawn");
-        pawn.title = "white round pawn";
+        pawn.title = word(view, "label", "round_pawn");
         cell.appendChild(pawn);
       }
       row.appendChild(cell);
@@ -705,7 +705,7 @@ function tableEl(view) {
     const seat = h("td", null, `p${p.seat + 1} `);
     if (view.first_player === p.seat) {
       const pawn = h("span", "onb-first-pawn", "first");
-      pawn.title = "Holds the purple first-player pawn";
+      pawn.title = word(view, "label", "first_pawn");
       seat.appendChild(pawn);
     }
     tr.appendChild(seat);
@@ -775,7 +775,7 @@ function tableauEl(view) {
   const log = h("div", "onb-qv-log");
   log.appendChild(h("div", "onb-qv-head", "Market log (Queen Victoria: the £300 tile leaves at each round's end)"));
   const recent = (t.queen_victoria || []).slice(-4);
-  if (!recent.length) log.appendChild(h("div", "onb-empty", "no round has ended yet"));
+  if (!recent.length) log.appendChild(h("div", "onb-empty", word(view, "label", "no_round_ended")));
   for (const q of recent) {
     log.appendChild(h("div", "onb-qv-entry", `Round ${q.round}: ${q.removed.join(" + ")} back to the bag; drawn ${q.drawn.join(", ") || "nothing"}`));
   }
@@ -811,7 +811,7 @@ function classicEl(view) {
   box.appendChild(chart);
   const court = h("div", "onb-qv-log");
   court.appendChild(h("div", "onb-qv-head", `Courtships (opponent's pile: ${c.opponent_vp_cards || 0} VP card(s)${c.opponent_fairchild ? " and a Fairchild" : ""})`));
-  if (!(c.courtships || []).length) court.appendChild(h("div", "onb-empty", "no courtship yet"));
+  if (!(c.courtships || []).length) court.appendChild(h("div", "onb-empty", word(view, "label", "no_courtship")));
   for (const r of c.courtships || []) {
     court.appendChild(h("div", "onb-qv-entry", `Season ${r.season} · ${r.themes.map((t) => t.toUpperCase()).join(" + ")}: you ${r.player}, opponent ${r.opponent} — ${r.outcome}`));
   }
@@ -820,7 +820,7 @@ function classicEl(view) {
   const log = h("div", "onb-qv-log");
   log.appendChild(h("div", "onb-qv-head", `${ai.name || "AI card"}${ai.standin ? " (stand-in roll table)" : ""} · ${ai.column === "monument" ? "Monument" : "Standard"} Turn column${c.minus_five ? " · next roll −5" : ""}`));
   const recent = (c.rolls || []).slice(-4);
-  if (!recent.length) log.appendChild(h("div", "onb-empty", "the AI has not rolled yet"));
+  if (!recent.length) log.appendChild(h("div", "onb-empty", word(view, "label", "ai_not_rolled")));
   for (const r of recent) {
     const what = r.reason === "taken" ? `scavenged ${(r.names || r.tiles).join(" + ")} (position ${r.position})`
       : r.reason === "refresh" ? "refreshed the market" : r.reason === "no-purchase" ? "no purchase"
@@ -844,7 +844,7 @@ function pendingEl(view) {
 // Whose view this is: one seat's (the others' hidden cards face down) or the open view (every
 // card face up, for teaching), always said above the board.
 function viewerEl(view) {
-  const viewer = view.viewer || { open: true, label: "Open view" };
+  const viewer = view.viewer || { open: true, label: word(view, "label", "open_view") };
   const bar = h("div", `onb-viewer ${viewer.open ? "onb-viewer-open" : "onb-viewer-seat"}`, viewer.label);
   bar.dataset.open = String(Boolean(viewer.open));
   return bar;
@@ -852,10 +852,10 @@ function viewerEl(view) {
 
 // The one-line legend of the honesty markers, and the switch that hides the "?" badges
 // (root's class onb-hide-marks: kept across redraws).
-function legendEl(root) {
+function legendEl(view, root) {
   const bar = h("div", "onb-legend");
   const q = h("span", "onb-legend-mark", "?");
-  const tag = h("span", "onb-standin-tag", "stand-in");
+  const tag = h("span", "onb-standin-tag", word(view, "label", "stand_in"));
   add(bar, q, h("span", null, " a value no rule source states (hover a badge for which) · "), tag,
     h("span", null, " an invented component · no mark: every value shown is stated"));
   const label = h("label", "onb-legend-toggle");
@@ -878,7 +878,7 @@ function sections(view, parts, seats, activeOnly) {
   if (want.has("pending")) {
     list.push(["pending", [view.round, view.season, view.courtship, view.pending, view.title], () => pendingEl(view)]);
   }
-  if (want.has("supply") || want.has("players")) list.push(["legend", [], (root) => legendEl(root)]);
+  if (want.has("supply") || want.has("players")) list.push(["legend", [], (root) => legendEl(view, root)]);
   if (want.has("track")) {
     list.push(["track", [view.round_track, view.round, view.theme_categories], () => trackEl(view)]);
     const names = view.players.map((p) => p.name);

@@ -20,6 +20,7 @@ from typing import Any
 
 from obsession_nb.base import japanese
 from obsession_nb.base.bm25 import Okapi
+from obsession_nb.base.wordforms import normalise
 
 _STOP_TEXT = """
 a about after all also am an and any are as at be been before being but by can could did do
@@ -65,13 +66,6 @@ NAME_BONUS = 0.4
 half of them 20 % (issue 45, second sitting: the English questions' top-1 rose from 79 % to 82 %,
 on the part held back from 75 % to 78 %)."""
 
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-_FRAMES = re.compile(r"\b(how (?:do|does|did|will|would)\b(?: \w+){1,4}?) (?:work|works)\b")
-"""The frame of "how does X work": its "work" asks nothing about working servants."""
-
-
 PARTICLES = frozenset(["back", "down", "up", "on", "off", "out", "over", "away", "in"])
 """The particles of phrasal verbs ("give back", "turn on"), which players split around an
 object ("give the Fairchild back", "turn the reserves on")."""
@@ -89,34 +83,12 @@ def _split_verbs(synonyms: Mapping[str, str]) -> re.Pattern[str] | None:
                       rf" ({particles})\b")
 
 
-_RANGE = re.compile(r"\b(\d{1,2}) ?(?:–|-|to) ?(\d{1,2})\b")
-"""A range of small numbers ("16–19", "15 to 18"): a die roll in it finds the range."""
-
-
 @cache
 def _stemmer() -> Any:
-    """The English Snowball stemmer, loaded when an index is first built (reading a name in an
-    action needs only :func:`normalise`)."""
+    """The English Snowball stemmer, loaded when an index is first built."""
     import snowballstemmer
 
     return snowballstemmer.stemmer("english")
-
-
-def _ranges(text: str) -> str:
-    def spelt(m: re.Match[str]) -> str:
-        low, high = int(m.group(1)), int(m.group(2))
-        if not low < high <= low + 10:
-            return m.group(0)
-        return " ".join(str(n) for n in range(low, high + 1))
-
-    return _RANGE.sub(spelt, text)
-
-
-def normalise(text: str) -> str:
-    """Lower case, apostrophes dropped (``lady's`` → ``ladys``), everything else not a letter or
-    digit made a space."""
-    text = _ranges(re.sub(r"['’‘`]", "", text.lower()))
-    return _FRAMES.sub(r"\1", " ".join(_WORD.findall(text)))
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import ValidationError, model_validator
-from yaml import YAMLError
 
-from obsession_nb.base import yamlio
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import catalog_cards, catalog_records, content_cache
 from obsession_nb.data.catalog_cards import (
@@ -115,6 +113,8 @@ def read_catalog(directory: Path) -> Catalog:
     Each file holds one or more top-level sections named as in :class:`Catalog`, each a list
     of entries with an ``id``.  Later files may not redefine an id.
     """
+    from obsession_nb.base import yamlio  # here: the catalog is mostly read from its cache
+
     merged: dict[str, dict[str, object]] = {name: {} for name in RECORDS}
     for path in sorted(directory.glob("*.yaml")):
         data = yamlio.load(path.read_text(encoding="utf-8")) or {}
@@ -145,6 +145,10 @@ def overlay(catalog: Catalog, path: str | Path) -> Catalog:
     """The catalog with a user's own cards (YAML, sections ``opponents`` and ``ai_cards``)
     replacing the entries of the same id or joining them; every problem is reported at once
     with its path (``opponents[2].chart.3: ...``), and nothing is changed then."""
+    from yaml import YAMLError
+
+    from obsession_nb.base import yamlio
+
     source = str(path)
     try:
         with Path(path).open("rb") as f:
@@ -193,11 +197,13 @@ def load_catalog() -> Catalog:
     Its records live as long as the process, so they are moved out of the garbage collector's
     reach (``gc.freeze``): whole games allocate many short-lived objects, and each collection
     would otherwise walk the catalog's thousands of records again."""
-    from obsession_nb.data import pack, pack_store
+    from obsession_nb.data import pack_store
 
     catalog = stated_catalog()
     path = pack_store.in_use()
     if path is not None:
+        from obsession_nb.data import pack
+
         try:
             catalog = pack.overlay(catalog, pack.read(path), str(path))
         except pack.PackError as exc:

@@ -118,7 +118,10 @@ def _plain(name: str, entry_key: str, parse: Callable[[], Plain]) -> Plain:
         except ValueError:
             pass  # damaged: parse the files again
     data = parse()
-    text = json.dumps(data, ensure_ascii=False)
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON (a date, a set …): never kept
+        return data
     if json.loads(text) == data:
         write(name, entry_key, text)
     return data

@@ -14,10 +14,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from obsession_nb.base import yamlio
-from obsession_nb.data.pack import FORMAT
-from obsession_nb.data.pack_fields import section_of
-
 CONFIG_ENV = "OBSESSION_NB_CONFIG"
 PACK_FILE = "cards.yaml"
 FIELD_ORDER = ("name", "deck", "replaces", "kind", "reputation", "cost", "vp", "service",
@@ -54,6 +50,10 @@ def card_text(card: Mapping[str, Any]) -> dict[str, Any]:
 
 def dump(data: Mapping[str, Any]) -> str:
     """A pack's canonical text: the format, its name, then its cards, each in field order."""
+    # here: finding the pack in use (every catalog load) needs neither YAML nor the pack's checks
+    from obsession_nb.base import yamlio
+    from obsession_nb.data.pack import FORMAT
+
     out: dict[str, Any] = {"format": FORMAT}
     if data.get("name"):
         out["name"] = data["name"]
@@ -94,6 +94,8 @@ def forget() -> bool:
 
 def card_key(card: Mapping[str, Any]) -> tuple[str, str]:
     """Which card a pack entry is: its deck's section and the card it replaces, else its name."""
+    from obsession_nb.data.pack_fields import section_of
+
     which = card.get("replaces") or card.get("name") or ""
     return section_of(card.get("deck")) or str(card.get("deck")), str(which).strip().casefold()
 

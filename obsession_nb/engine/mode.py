@@ -36,7 +36,8 @@ Hooks by moment of play:
   :meth:`end_of_turn` (instead of passing to the next seat: an immediate end, a market variant
   at the end of a round, the next round);
 * a courtship round — :meth:`courtship` (whom the players' totals are compared with);
-* the end of the game — :meth:`scoresheet` (what counts, the tie-breaks), :meth:`result_json`;
+* the end of the game — :meth:`scoresheet` (what counts, the tie-breaks) and :meth:`seat_score`
+  (a seat's line of it), :meth:`result_json`;
   :attr:`milestones`;
 * files and views — :meth:`check_position` (scenario validation; what a mode's records name
   is each record's :meth:`~obsession_nb.engine.records.record.ModeRecord.components`),
@@ -67,7 +68,7 @@ if TYPE_CHECKING:
     from obsession_nb.engine.records.holding import Holding
     from obsession_nb.engine.records.offer import Offer
     from obsession_nb.engine.records.record import ModeRecord
-    from obsession_nb.engine.records.scoresheet import Scoresheet
+    from obsession_nb.engine.records.scoresheet import PlayerScore, Scoresheet
     from obsession_nb.engine.records.state import State
 
 T = TypeVar("T")
@@ -240,6 +241,14 @@ class Mode(Generic[T]):
     def scoresheet(self, table: T) -> Scoresheet | None:
         """The mode's end-game scoring and tie-breaks; ``None``: the standard seven categories
         (scoring.py)."""
+        return None
+
+    def seat_score(self, table: T, seat: int) -> PlayerScore | None:
+        """A mode with a :meth:`scoresheet` of its own: the seat's line of it, numbers only (no
+        rulings), if that line reads the seat's own record alone as ``scoring.score_player``
+        does (scoring.categories): the player, the guests of its activity under way, the
+        options, the milestones, the catalog (the AI's values remember each seat's line by
+        those, practice/scores.py); ``None``: the sheet is scored whole."""
         return None
 
     def result_json(self, table: T) -> dict[str, Any]:

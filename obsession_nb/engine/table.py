@@ -11,7 +11,7 @@ import inspect
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import wraps
+from functools import cache, lru_cache, wraps
 from typing import Any, ParamSpec, TypeVar, overload
 
 from obsession_nb.data.catalog import Catalog, load_catalog
@@ -128,7 +128,7 @@ class Table:
 
     @property
     def wheel(self) -> Wheel:
-        return Wheel(self.state.options.wheel_levels)
+        return _wheel(self.state.options.wheel_levels)
 
     @property
     def turn(self) -> Turn:
@@ -213,7 +213,7 @@ class Table:
         """A generator for the next chance event; advancing the recorded draw counter."""
         chance = self.state.chance
         chance.draws += 1
-        return random.Random(f"{chance.seed}:{chance.draws}")
+        return _generator(chance.seed, chance.draws)
 
     def roll_d20(self) -> int:
         """The next d20 result: a pinned roll first (``chance.next_rolls``), else seeded."""
@@ -231,9 +231,29 @@ class Table:
         if pinned:
             tile_id = pinned.pop(0)
         else:
-            tile_id = self.rng().choice(sorted(bag))
+            chance = self.state.chance
+            chance.draws += 1
+            tile_id = sorted(bag)[_pick(chance.seed, chance.draws, len(bag))]
         bag.remove(tile_id)
         return tile_id
+
+
+def _generator(seed: int, draw: int) -> random.Random:
+    """The generator of chance event ``draw`` of the game seeded ``seed``."""
+    return random.Random(f"{seed}:{draw}")
+
+
+@lru_cache(maxsize=4096)
+def _pick(seed: int, draw: int, among: int) -> int:
+    """Which of ``among`` things chance event ``draw`` picks (its generator's ``choice``),
+    remembered: an AI's search makes the same draw on every line it tries from one sample."""
+    return _generator(seed, draw).choice(range(among))
+
+
+@cache
+def _wheel(levels: int) -> Wheel:
+    """The reputation wheel of ``levels`` numbered levels (one shared value: it never changes)."""
+    return Wheel(levels)
 
 
 class Reading:

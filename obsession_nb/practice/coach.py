@@ -30,7 +30,6 @@ from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
 from obsession_nb.practice.coach_html import review_html
-from obsession_nb.practice.determinise import MIN_SAMPLES
 from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy
 from obsession_nb.practice.plans import (
     DEFAULT_LEVEL,
@@ -48,9 +47,6 @@ if TYPE_CHECKING:
 
 BEST = 3
 """Plans the review shows beside the player's own."""
-EXPLORE_SAMPLES = 4
-"""Samples behind a value of the explorer's column that the comparison did not give one (a
-plan it dropped after its first look, or did not compare): played on its first samples."""
 GUESSES = ("Values are averaged over guesses of what this seat cannot see: the other players' "
            "hands, objectives and VP cards, the order of the decks and the dice to come.")
 
@@ -325,10 +321,12 @@ def explore_values(game: Game, *, top: int | None = 10, level: str | Level = DEF
     its actions follow (tile, party, pass option, purchase), by the hint's comparison (the row of
     the hint's plan has the hint's value); the rows of plans it did not compare are valued on
     its samples too, among the explorer's first ``top`` rows only.  A turn too large to explore
-    whole is explored one compared tile at a time.  The rows are explored as the player to
-    decide may: on a re-deal of what that seat cannot know, a hidden card named by its back
-    (``explorer.for_seat``, ruling.seat-view)."""
-    from obsession_nb.engine.explore.explorer import ExploreLimit, explore, for_seat
+    whole (``value_column.VALUE_LIMIT`` positions) is listed by its compared plans, one tile
+    and party at a time.  The rows are explored as the player to decide may: on a re-deal of
+    what that seat cannot know, a hidden card named by its back (``explorer.for_seat``,
+    ruling.seat-view)."""
+    from obsession_nb.engine.explore.explorer import explore, for_seat
+    from obsession_nb.practice.value_column import value_column
 
     owner = game.pending()["owner"]
     if owner is None:
@@ -336,36 +334,4 @@ def explore_values(game: Game, *, top: int | None = 10, level: str | Level = DEF
     if seat is not None and seat != owner:
         return for_seat(game, seat, explore)  # refused: not that seat's decision
     found = compare(game, level=level, seed=seed)
-
-    def valued(guess: Game) -> pd.DataFrame:  # the rows of a re-deal for the seat
-        try:
-            frame = explore(guess, **options).copy()
-        except ExploreLimit:
-            import pandas as pd
-
-            tiles = dict.fromkeys(v.plan.tile for v in found.ranked if v.plan.tile)
-            frame = pd.concat([explore(guess, **{**options, "host": t}) for t in tiles],
-                              ignore_index=True)
-        if frame.empty:
-            return frame.assign(value=[], value_error=[])
-        plans = [plan_of(guess.table, [parse(x) for x in row]) for row in frame["actions"]]
-        first = set(range(min(len(plans), top if top is not None else len(plans))))
-        values: dict[Plan, Estimate] = {}
-        keep = []
-        for i, plan in enumerate(plans):
-            if plan not in values:
-                known = found.find(plan)
-                if known is not None and known.tally.n >= MIN_SAMPLES:
-                    values[plan] = known.estimate
-                elif known is not None or i in first:  # a first look only, or not compared
-                    values[plan] = found.value_line(plan, EXPLORE_SAMPLES).estimate
-            if plan in values:
-                keep.append(i)
-        frame = frame.iloc[keep].reset_index(drop=True)
-        estimates = [values[plans[i]] for i in keep]
-        frame["value"] = [round(v.mean, 2) for v in estimates]
-        frame["value_error"] = [round(v.stderr, 2) for v in estimates]
-        frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-        return frame.head(top) if top is not None else frame
-
-    return for_seat(game, owner, valued)
+    return for_seat(game, owner, lambda guess: value_column(guess, found, top, options))

@@ -5,7 +5,9 @@ player tries in step 7 changes the buyer's estate, never another seat's.  A seat
 (``scoring.score_player``) reads only that seat's player record, the guests of the activity
 under way when the turn is that seat's, the options (reputation wheel, prestige-guest limit),
 the milestones claimed and the catalog; those, as a key, find the total worked out before.
-A mode with a scoresheet of its own (Tableau Obsession) is scored whole, as
+A mode with a scoresheet of its own is remembered the same way when it scores each seat's line
+by that seat's record alone (``Mode.seat_score``: Tableau Obsession and its Duel, tableau.scoring;
+each partner's own sheet in team play, team.scoring-averaged); another is scored whole, as
 ``scoring.totals`` does.
 """
 
@@ -19,7 +21,7 @@ from obsession_nb.engine.mode import Mode
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import Player
 from obsession_nb.engine.records.variant_records import Milestones
-from obsession_nb.engine.scoring import score_player, totals
+from obsession_nb.engine.scoring import PlayerScore, score_player, totals
 from obsession_nb.engine.table import Table
 
 REMEMBERED = 4096
@@ -37,7 +39,9 @@ def seat_totals(table: Table) -> dict[int, int]:
     """Each seat's scoresheet total, the numbers only: ``scoring.totals``, with each seat's
     total remembered by everything it reads (see the module docstring)."""
     state = table.state
-    if table.custom or type(table.mode).scoresheet is not Mode.scoresheet:
+    mode = type(table.mode)
+    standard = mode.scoresheet is Mode.scoresheet
+    if table.custom or not (standard or mode.seat_score is not Mode.seat_score):
         return totals(table)
     if len(_TOTALS) > REMEMBERED:
         _TOTALS.clear()
@@ -50,6 +54,15 @@ def seat_totals(table: Table) -> dict[int, int]:
         key = (*shared, seat, _player_key(player), guests if seat == active else None)
         known = _TOTALS.get(key)
         if known is None or known[0] is not table.catalog:
-            known = _TOTALS[key] = (table.catalog, score_player(table, seat, explain=False).total)
+            known = _TOTALS[key] = (table.catalog, _line(table, seat, standard).total)
         found[seat] = known[1]
+    return found
+
+
+def _line(table: Table, seat: int, standard: bool) -> PlayerScore:
+    """The seat's line, numbers only: the standard one, else the mode's (``Mode.seat_score``,
+    which :func:`seat_totals` asks only of a mode that gives it)."""
+    found = (score_player(table, seat, explain=False) if standard
+             else table.mode.seat_score(table, seat))
+    assert found is not None
     return found

@@ -115,6 +115,8 @@ class Tree:
     def __init__(self, samples: Samples, depth: int) -> None:
         self.samples, self.depth = samples, depth
         self.margins: list[float] = []
+        self._scale = (0, 1.0)
+        """:attr:`scale` as worked out for the first so many margins."""
         self.to_end = samples.table.mode.sudden_end
         """Playouts go on to the end of the game (a race to end it, ``Mode.sudden_end``)."""
 
@@ -145,12 +147,16 @@ class Tree:
 
     @property
     def scale(self) -> float:
-        """The spread of the playouts' margins so far (1 VP before there is one)."""
+        """The spread of the playouts' margins so far (1 VP before there is one), worked out
+        once per playout (every choice of a playout's turns reads it)."""
         xs = self.margins
         if len(xs) < 2:
             return 1.0
-        mean = sum(xs) / len(xs)
-        return max(0.5, math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)))
+        if self._scale[0] != len(xs):
+            mean = sum(xs) / len(xs)
+            self._scale = (len(xs), max(0.5, math.sqrt(sum((x - mean) ** 2 for x in xs)
+                                                       / (len(xs) - 1))))
+        return self._scale[1]
 
     def visit(self, line: Line) -> Outcome:
         """One playout of the line, on its next sample, down its subtree."""

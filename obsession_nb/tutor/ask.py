@@ -19,7 +19,8 @@ from typing import Any
 
 from obsession_nb.base import i18n, wordsearch
 from obsession_nb.base.japanese import JAPANESE_KANA, has_japanese
-from obsession_nb.base.wordsearch import WordIndex, normalise
+from obsession_nb.base.wordforms import normalise
+from obsession_nb.base.wordsearch import WordIndex
 from obsession_nb.data.rules import rule, rule_index
 from obsession_nb.tutor.ask_index import Term, glossary, synonyms
 from obsession_nb.tutor.ask_index import case_rule as _case_rule

@@ -33,6 +33,7 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
     expect(board.locator(".onb-round-ev[data-event='village_fair']").first).to_have_text(
         "Village Fair", timeout=60_000)
     expect(board.locator(".onb-org-head").first).to_have_text("Essentials")  # shown in capitals
+    expect(board.locator(".onb-section-title").first).to_have_text("Builders' Market")
     expect(board.locator(".onb-card-back-deck").first).to_have_text("Prestige guest")
     expect(board.locator(".onb-card-deck").first).to_be_visible()
     assert set(board.locator(".onb-card-deck").all_inner_texts()) <= {
@@ -50,6 +51,8 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
         "村祭り", timeout=60_000)
     expect(board.locator(".onb-org-head").first).to_have_text("基幹")
     expect(board.locator(".onb-tile-cat").first).not_to_have_text("Essentials")
+    # a fixed label (WORDS label) in the glossary's Japanese, drawn so by the board itself
+    expect(board.locator(".onb-section-title").first).to_have_text("ビルダーズマーケット")
     shoot(board, "board-words-ja")
     assert_no_widget_errors(page)
 

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -77,3 +79,16 @@ def test_play_json_imports_only_what_it_uses() -> None:
             and m not in records | packages] == []
     assert [m for m in modules if m.split(".")[0] in NOT_FOR_PLAY or m in NOT_FOR_PLAY
             or m.startswith(NOT_FOR_PLAY)] == []
+
+
+def test_play_json_of_a_packaged_scenario_reads_no_yaml_once_cached(tmp_path: Path) -> None:
+    """With the packaged scenario's data and the catalog in the content cache (the first run
+    fills it), ``play --json`` loads no YAML parser, no word search and no card-pack checks."""
+    env = {**os.environ, "OBSESSION_NB_CACHE": str(tmp_path)}
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", PLAY_PROBE], capture_output=True,
+                              text=True, check=True, env=env)
+    modules = set(done.stdout.rsplit("loaded:", 1)[1].split()[1:])
+    assert "obsession_nb.engine.records.names" in modules  # the actions' names were read
+    assert {"yaml", "obsession_nb.base.yamlio", "obsession_nb.base.wordsearch",
+            "obsession_nb.data.pack"} & modules == set()

@@ -113,3 +113,32 @@ def test_plain_data_is_parsed_again_after_an_edit_and_only_json_safe_data_is_kep
     for _ in range(2):  # an int key would come back as text: never kept, parsed each time
         assert content_cache.plain("keys", [source], lambda: parse({1: "x"})) == {1: "x"}
     assert len(calls) == 4 and not list(cache.glob("keys-*.json"))
+    import datetime
+
+    for _ in range(2):  # a date (YAML reads one) is not JSON at all: parsed each time
+        assert content_cache.plain("dates", [source], lambda: parse(
+            {"on": datetime.date(2026, 12, 5)})) == {"on": datetime.date(2026, 12, 5)}
+    assert len(calls) == 6 and not list(cache.glob("dates-*.json"))
+
+
+def test_a_packaged_scenario_is_parsed_once_and_checked_each_time(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A packaged scenario's YAML is kept as data in the cache; what is read from there is the
+    same position, and it is still validated (a damaged entry is refused like a bad file)."""
+    from obsession_nb.engine.positions import scenario
+
+    first = scenario.read("refresher-round-6")
+    stored = list(cache.glob("scenario-refresher-round-6-*.json"))
+    assert len(stored) == 1
+
+    def fail(text: str, source: str) -> None:
+        raise AssertionError("the YAML was parsed again")
+
+    monkeypatch.setattr(scenario, "_load", fail)
+    again = scenario.read("refresher-round-6")
+    assert scenario.dump(again) == scenario.dump(first)
+    assert again.actions == first.actions and again.actions
+    stored[0].write_text(stored[0].read_text("utf-8").replace('"money": 300', '"money": "lots"'),
+                         "utf-8")
+    with pytest.raises(scenario.ScenarioError, match="money"):
+        scenario.read("refresher-round-6")

@@ -295,3 +295,42 @@ def test_explore_leaves_team_requests_out_like_other_special_actions() -> None:
     assert any(a.verb == "ask-gift" for a in game.legal_actions())
     found = [line.actions for line in lines(game)]
     assert found == [["done"]]
+
+
+def _invited(line: list[str]) -> frozenset[str]:
+    return frozenset(x.split()[1] for x in line if x.startswith("invite "))
+
+
+@pytest.mark.parametrize("name", ["mid-game-0", "howard-supplemental-service"])
+def test_explore_one_party_finds_that_partys_ends_of_the_whole_search(name: str) -> None:
+    """``party`` (with ``host``) and ``passing`` narrow the search without losing an end: a
+    party's lines end where the whole search's lines of that tile and party end, and so do the
+    passes; the tables built from several narrow searches merge their lines by end position."""
+    from obsession_nb.engine.explore.explorer import line_table, lines
+
+    game = _position(name)
+    whole = lines(game)
+    hosted = {(x[1].split()[1], _invited(x)) for x in (ln.actions for ln in whole)
+              if len(x) > 1 and x[1].startswith("host ")}
+    tile, party = max(hosted, key=lambda h: (len(h[1]), sorted(h[1])))
+    assert party, "a tile with guests to invite"
+    mine = lines(game, host=tile, party=party)
+    assert mine and all(_invited(ln.actions) == party for ln in mine)
+    assert {end_position_key(ln.state) for ln in mine} == {
+        end_position_key(ln.state) for ln in whole
+        if f"host {tile}" in ln.actions and _invited(ln.actions) == party}
+    passes = lines(game, passing=True)
+    assert passes and all(ln.actions[0] == "pass" for ln in passes)
+    assert {end_position_key(ln.state) for ln in passes} == {
+        end_position_key(ln.state) for ln in whole if ln.actions[0] == "pass"}
+    table = line_table(game, mine + passes + lines(game, passing=True))
+    assert len(table) == len({end_position_key(ln.state) for ln in mine + passes})
+
+
+def test_explore_stops_at_its_own_limit() -> None:
+    from obsession_nb.engine.explore.explorer import ExploreLimit
+
+    game = load_position("refresher-round-6")
+    with pytest.raises(ExploreLimit, match="more than 10 positions"):
+        game.explore(limit=10)
+    assert len(game.explore(limit=10_000)) == len(game.explore())

@@ -99,6 +99,28 @@ def test_generator_equals_oracle_in_a_seeded_random_game(players: int, seed: int
     assert play_checked(game, player.choose, f"{players}p seed {seed} {options}") > 100
 
 
+@pytest.mark.parametrize(("players", "seed", "options"), [STANDARD[2], STANDARD[10]])
+def test_a_check_kept_while_reading_is_the_oracles_answer(players: int, seed: int,
+                                                          options: dict) -> None:
+    """``engine.can`` keeps each answer while the position is read (a player's check, then
+    play_decided's): asked twice there, and again once an action changed the position, it is
+    the oracle's answer for every candidate."""
+    game = new_game(players, seed=seed, options=Options(**options))
+    player = RandomPlayer(seed)
+    table = game.table
+    for _ in range(150):
+        if game.state.finished:
+            break
+        expected = set(verified(game))
+        with table.reading():
+            for action in engine.candidates(table):
+                answer = engine.can(table, action)
+                assert answer == (action in expected) == engine.can(table, action)
+        action = player.choose(game)
+        assert action is not None
+        game.apply(action)
+
+
 @pytest.mark.parametrize("seed", [121, 122])
 def test_generator_equals_oracle_in_a_solo_estate_challenge(seed: int) -> None:
     game = new_solo_game(seed, extended=seed % 2 == 0)

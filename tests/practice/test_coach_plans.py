@@ -241,27 +241,45 @@ def test_make_player_takes_a_level() -> None:
     assert isinstance(player, SearchPlayer) and player.level is LEVELS["strong"]
 
 
-def test_a_turn_too_large_to_explore_whole_is_valued_one_compared_tile_at_a_time(
+def _lines_and_values(frame: Any) -> list[tuple[tuple[str, ...], float, float]]:
+    return [(tuple(x), v, e) for x, v, e in zip(frame["actions"], frame["value"],
+                                                 frame["value_error"], strict=True)]
+
+
+def test_a_turn_past_the_value_columns_limit_lists_the_compared_plans_rows(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``VALUE_LIMIT`` positions the column lists the rows of the compared plans only,
+    each (tile, party) and the pass searched on its own: the very rows, figures and values the
+    whole turn's table gives those plans; with ``top``, the first rows of that list, found
+    without searching the plans that could not reach them."""
     from obsession_nb.engine.explore import explorer
+    from obsession_nb.practice import value_column
 
-    real = explorer.explore
-    asked: list[str | None] = []
+    game = mid_game()
+    whole = explore_values(game, top=None, level=QUICK)
+    found = compare(game, level=QUICK)
+    compared = [i for i, row in enumerate(whole["actions"])
+                if found.find(plan_of(game.table, [parse(x) for x in row])) is not None]
+    monkeypatch.setattr(value_column, "VALUE_LIMIT", 0)
+    listed = explore_values(game, top=None, level=QUICK)
+    assert len(compared) < len(whole)
+    assert sorted(_lines_and_values(listed)) == sorted(
+        _lines_and_values(whole.iloc[compared]))
+    assert list(listed["value"]) == sorted(listed["value"], reverse=True)
 
-    def limited(game: Game, **options: Any) -> Any:
-        asked.append(options.get("host"))
-        if options.get("host") is None:
-            raise explorer.ExploreLimit("too many positions")
+    searched: list[tuple[str | None, Any]] = []
+    real = explorer.lines
+
+    def lines(game: Game, **options: Any) -> Any:
+        searched.append((options.get("host"), options.get("party")))
         return real(game, **options)
 
-    monkeypatch.setattr(explorer, "explore", limited)
-    game = mid_game()
-    frame = explore_values(game, top=None, level=QUICK)
-    found = compare(game, level=QUICK)
-    tiles = {v.plan.tile for v in found.ranked if v.plan.tile}
-    assert set(asked) == {None, *tiles}
-    assert {r[1].split()[1] for r in frame["actions"]} <= tiles  # 'host TILE' second
-    assert len(frame) > 0 and (frame["value_error"] >= 0).all()
+    monkeypatch.setattr(value_column, "lines", lines)
+    first = explore_values(game, top=3, level=QUICK)
+    assert _lines_and_values(first) == _lines_and_values(listed.head(3))
+    groups = {(v.plan.tile, frozenset(v.plan.party)) for v in found.ranked
+              if v.plan.kind == "host"}
+    assert 0 < len(searched) < len(groups)
 
 
 def test_a_hint_for_a_teammates_answer_compares_the_answers() -> None:

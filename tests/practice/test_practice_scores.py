@@ -12,7 +12,7 @@ from obsession_nb.practice import scores
 from obsession_nb.practice.scores import seat_totals
 
 KINDS = [GROUPS["standard"][0], GROUPS["standard"][-1], *GROUPS["team"][:1],
-         *GROUPS["tableau"][:1], *[k for k in GROUPS["variants"]
+         *GROUPS["tableau"][:1], *GROUPS["tableau-duel"], *[k for k in GROUPS["variants"]
                                    if any(s.startswith(("objectives=milestones",
                                                         "prestige_guest_limit")) for s in
                                           k.settings)]]
@@ -44,15 +44,23 @@ def test_remembered_totals_are_the_scoresheets_at_every_decision(kind: Kind) -> 
     assert seat_totals(game.table) == totals(game.table)
 
 
-def test_a_change_to_one_seat_is_scored_again_and_the_others_are_remembered() -> None:
-    table = played(GROUPS["standard"][2], 3, 120).table
+@pytest.mark.parametrize("kind", [GROUPS["standard"][2], GROUPS["team"][0],
+                                  GROUPS["tableau"][1], GROUPS["tableau-duel"][0]], ids=str)
+def test_a_change_to_one_seat_is_scored_again_and_the_others_are_remembered(kind: Kind) -> None:
+    """The standard sheet, a partner's own sheet in team play and Tableau's line of a seat
+    (Mode.seat_score) are remembered seat by seat."""
+    table = played(kind, 3, 120).table
     before = seat_totals(table)
     copy = Table(table.state.clone(), table.catalog)
-    copy.state.players[1].money += 5 * WEALTH_UNIT  # five more wealth points, seat 1 only
+    player = copy.state.players[1]
+    if kind.mode.startswith("tableau"):  # tableau.scoring: money does not count, reputation does
+        player.reputation += 5  # one level up
+    else:
+        player.money += 5 * WEALTH_UNIT  # five more wealth points, seat 1 only
     remembered = len(scores._TOTALS)
     after = seat_totals(copy)
     assert after == totals(copy)
-    assert after[1] == before[1] + 5
+    assert after[1] != before[1]
     assert {s: v for s, v in after.items() if s != 1} == {
         s: v for s, v in before.items() if s != 1}
     assert len(scores._TOTALS) == remembered + 1  # only seat 1 was scored again

@@ -20,7 +20,8 @@ import pytest
 
 from obsession_nb.base import yamlio
 from obsession_nb.base.japanese import has_japanese
-from obsession_nb.base.wordsearch import NEGATIONS, STOP_WORDS, normalise
+from obsession_nb.base.wordforms import normalise
+from obsession_nb.base.wordsearch import NEGATIONS, STOP_WORDS
 from obsession_nb.data.lexicon import is_english
 from obsession_nb.data.rules import rule_index
 from obsession_nb.tutor import ask

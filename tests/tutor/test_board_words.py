@@ -87,14 +87,14 @@ def test_the_decisions_have_japanese_with_the_glossarys_terms() -> None:
     assert Board(lang="ja").words == japanese
 
 
-def test_board_js_keeps_no_guest_or_placement_words() -> None:
-    """The guests a tile asks for and the notes beside a placed servant were the last English
-    words board.js wrote itself; no string in it is one of them now (the ids it passes to
-    ``word`` aside)."""
+def test_board_js_keeps_no_guest_placement_or_fixed_label_words() -> None:
+    """The guests a tile asks for, the notes beside a placed servant and the board's fixed
+    labels (titles, empty notes, markers) come from Python: no string in board.js is one of
+    them (the ids it passes to ``word`` aside)."""
     script = re.sub(r"//[^\n]*|word\(view, [^)]*\)", "", BOARD_JS.read_text(encoding="utf-8"))
     pieces = {piece.strip() for literal in re.findall(r'"([^"\n]*)"|`([^`]*)`', script)
               for text in literal for piece in re.split(r"\$\{[^}]*\}", text)}
-    texts = {part.strip() for section in ("guest", "guests", "join", "placed")
+    texts = {part.strip() for section in ("guest", "guests", "join", "placed", "label")
              for text in WORDS[section].values() for part in re.split(r"\{\w+\}", text)}
     ids = {key for table in WORDS.values() for key in table}  # "family": a deck's id too
     found = (texts - {""} - ids) & pieces

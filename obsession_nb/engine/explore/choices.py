@@ -1,10 +1,12 @@
 """Which choices the explorer plays at a position, and in which orders only: special actions
 are left out, guests are invited in hand order where the order cannot change the end (the
-Queen's Suite's doubling excepted), and a servant placement is tried once per kind."""
+Queen's Suite's doubling excepted), and a servant placement is tried once per kind; a
+:class:`Scope` narrows the search to one activity, one party or the pass."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Turn
@@ -20,8 +22,22 @@ SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSea
 and a mode's own such kinds too (``Mode.specials``: team play's requests)."""
 
 
-def explored_choices(table: Table, hand_order: dict[str, int], purchases: bool, peek: bool,
-             host: str | None, previous: str | None = None) -> Iterator[a.Action]:
+@dataclass(frozen=True)
+class Scope:
+    """What a search of the turn takes in: step 7's purchases, every card a screen shows
+    (``peek``), only the activity hosting ``host`` (no pass), with ``party`` (guests in any
+    order) only the activities inviting exactly those guests, and with ``passing`` only the
+    lines that pass."""
+
+    purchases: bool = False
+    peek: bool = False
+    host: str | None = None
+    party: frozenset[str] | None = None
+    passing: bool = False
+
+
+def explored_choices(table: Table, hand_order: dict[str, int], scope: Scope,
+                     previous: str | None = None) -> Iterator[a.Action]:
     """The legal choices worth exploring here (``previous``: the notation of the action just
     played), each set of choices met in one order only where its order cannot change the end:
 
@@ -43,7 +59,9 @@ def explored_choices(table: Table, hand_order: dict[str, int], purchases: bool, 
     * with the useful man waiting on a tile, only that tile hosted (otherwise he returns: the
       same as not placing him, ud.useful-man.touch-move);
     * the first screened card only unless ``peek``; no purchase unless ``purchases``; only
-      ``host`` as the activity, and no pass, when it is given."""
+      ``host`` as the activity, and no pass, when it is given; only the guests of ``party``,
+      and no end to the invitations before they are all in, when it is given; no activity
+      with ``passing`` (:class:`Scope`)."""
     turn = table.turn
     step = turn.step
     first_slot = None
@@ -76,13 +94,12 @@ def explored_choices(table: Table, hand_order: dict[str, int], purchases: bool, 
             if waiting and (isinstance(action, a.Pass) or (
                     isinstance(action, a.Host) and action.tile not in waiting)):
                 continue
-            if (isinstance(action, a.Keep) and not peek and screen is not None
+            if (isinstance(action, a.Keep) and not scope.peek and screen is not None
                     and action.card != screen.cards[0]):
                 continue
-            if isinstance(action, a.Buy) and not purchases:
+            if isinstance(action, a.Buy) and not scope.purchases:
                 continue
-            if host is not None and (isinstance(action, a.Pass) or (
-                    isinstance(action, a.Host) and action.tile != host)):
+            if not _in_scope(turn, action, scope):
                 continue
             worth.append(action)
         hall_boy_met = False
@@ -92,6 +109,22 @@ def explored_choices(table: Table, hand_order: dict[str, int], purchases: bool, 
                     continue
                 hall_boy_met = True
             yield action
+
+
+def _in_scope(turn: Turn, action: a.Action, scope: Scope) -> bool:
+    """Whether the action keeps the line within the scope's activity, party or pass."""
+    if isinstance(action, a.Pass):
+        return scope.host is None and scope.party is None
+    if isinstance(action, a.Activity):
+        return not scope.passing
+    if isinstance(action, a.Host):
+        return scope.host in (None, action.tile)
+    if scope.party is not None and turn.step == "invite":
+        if isinstance(action, a.Invite):
+            return action.card in scope.party
+        if isinstance(action, a.Done):
+            return scope.party <= set(turn.guests)
+    return True
 
 
 def _placed_later(turn: Turn, servant: str) -> bool:

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
-from obsession_nb.engine.explore.choices import explored_choices
+from obsession_nb.engine.explore.choices import Scope, explored_choices
 from obsession_nb.engine.explore.keys import end_position_key, position_key
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.naming import describe
@@ -71,7 +71,8 @@ SORTABLE = tuple(c for c in COLUMNS if c not in ("actions", "alternatives"))
 """The columns a table can be sorted by (the other two hold lists of actions)."""
 
 LIMIT = 20000
-"""At most this many positions are searched; past it :class:`ExploreLimit` is raised."""
+"""At most this many positions are searched (unless a search is given its own ``limit``); past
+it :class:`ExploreLimit` is raised."""
 
 
 class ExploreLimit(RuntimeError):
@@ -113,15 +114,19 @@ def _cycles_uncollected() -> Iterator[None]:
             gc.enable()
 
 
-def lines(game: Game, *, purchases: bool = False, peek: bool = False,
-          host: str | None = None) -> list[Line]:
-    """Every line that completes the pending turn (only those hosting ``host``, if given),
-    each with its figures.  The game itself is not changed."""
+def lines(game: Game, *, purchases: bool = False, peek: bool = False, host: str | None = None,
+          party: Collection[str] | None = None, passing: bool = False,
+          limit: int | None = None) -> list[Line]:
+    """Every line that completes the pending turn (only those hosting ``host``, inviting
+    ``party`` or passing, if given: :class:`~obsession_nb.engine.explore.choices.Scope`), each
+    with its figures; :class:`ExploreLimit` past ``limit`` positions (:data:`LIMIT` if not
+    given).  The game itself is not changed."""
+    scope = Scope(purchases, peek, host, None if party is None else frozenset(party), passing)
     with _cycles_uncollected():
-        return _search(game, purchases, peek, host)
+        return _search(game, scope, LIMIT if limit is None else limit)
 
 
-def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[Line]:
+def _search(game: Game, scope: Scope, limit: int) -> list[Line]:
     table = Table(game.state.clone(), game.table.catalog, dict(game.table.custom))
     if table.state.turn is None:
         return []
@@ -136,7 +141,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
         position, path = stack.pop()
         table.state = position
         previous = path.actions[-1] if path.actions else None
-        choices = list(explored_choices(table, hand_order, purchases, peek, host, previous))
+        choices = list(explored_choices(table, hand_order, scope, previous))
         last = len(choices) - 1
         if table.turn.step == "buy":
             path = _with_affordable(table, path, known)
@@ -153,7 +158,7 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
             _count_cards(table, seat, hand, action, step)
             if not _finished(table, seat, turns):
                 step.placed = tuple(p.servant for p in table.turn.placements)
-            if not purchases and table.state.turn is not None and table.turn.step == "buy" and (
+            if not scope.purchases and table.state.turn is not None and table.turn.step == "buy" and (
                 table.turn.player == seat
             ):
                 step = _with_affordable(table, step, known)
@@ -169,10 +174,11 @@ def _search(game: Game, purchases: bool, peek: bool, host: str | None) -> list[L
             if key in seen:
                 continue
             seen.add(key)
-            if len(seen) > LIMIT:
+            if len(seen) > limit:
                 raise ExploreLimit(
-                    f"more than {LIMIT} positions in this turn; explore one activity at a time "
-                    "with host='TILE' (the CLI's --host TILE), or without purchases")
+                    f"more than {limit} positions in this turn; explore one activity at a time "
+                    "with host='TILE' (the CLI's --host TILE), one party of it with "
+                    "party=[GUESTS], or without purchases")
             stack.append((table.state, step))
     return found
 
@@ -272,7 +278,9 @@ def _rows(game: Game, found: list[Line]) -> list[dict[str, Any]]:
 
 def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: int | None = None,
             uses: str | None = None, query: str | None = None, purchases: bool = False,
-            peek: bool = False, host: str | None = None, seat: int | None = None) -> pd.DataFrame:
+            peek: bool = False, host: str | None = None, party: Collection[str] | None = None,
+            passing: bool = False, limit: int | None = None,
+            seat: int | None = None) -> pd.DataFrame:
     """Every distinct way to complete the current turn, one row per line (columns
     :data:`COLUMNS`), sorted by ``sort`` (ties by the other figures).
 
@@ -281,24 +289,39 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     also explore step 7's purchases, one line per tile bought (by default each row ends the
     turn without buying and lists what it leaves ``affordable``); ``peek``:
     try every card a see-N-keep-1 invitation shows (the cards are hidden at a real table);
-    ``host``: only the activities hosting this tile (a faster search); ``seat``: as that
-    player, whose decision it must be, may explore it (:func:`for_seat`)."""
+    ``host``: only the activities hosting this tile (a faster search); ``party``: only the
+    activities inviting exactly these guests (in any order); ``passing``: only the lines that
+    pass; ``limit``: the positions searched at most (:data:`LIMIT` if not given; past it
+    :class:`ExploreLimit`); ``seat``: as that player, whose decision it must be, may explore
+    it (:func:`for_seat`)."""
     import pandas as pd
 
     if seat is not None:
         return for_seat(game, seat, lambda guess: explore(
             guess, sort=sort, ascending=ascending, top=top, uses=uses, query=query,
-            purchases=purchases, peek=peek, host=host))
+            purchases=purchases, peek=peek, host=host, party=party, passing=passing,
+            limit=limit))
 
-    if sort not in SORTABLE:
-        raise ValueError(f"cannot sort by '{sort}': the columns to sort by are "
-                         f"{', '.join(SORTABLE)}")
-    if top is not None and top < 1:
-        raise ValueError(f"top must be at least 1, not {top}")
+    _check_order(sort, top)
     if game.state.turn is None:
         return pd.DataFrame(columns=list(COLUMNS))
+    found = lines(game, purchases=purchases, peek=peek, host=host, party=party, passing=passing,
+                  limit=limit)
+    return line_table(game, found, sort=sort, ascending=ascending, top=top, uses=uses,
+                      query=query)
+
+
+def line_table(game: Game, found: list[Line], *, sort: str = "money", ascending: bool = False,
+               top: int | None = None, uses: str | None = None,
+               query: str | None = None) -> pd.DataFrame:
+    """The table of :func:`explore` for lines ``found`` in the game's pending turn (by
+    :func:`lines`, one search or several): one row per end position, the options as
+    :func:`explore`'s."""
+    import pandas as pd
+
+    _check_order(sort, top)
     with _cycles_uncollected():
-        rows = _rows(game, lines(game, purchases=purchases, peek=peek, host=host))
+        rows = _rows(game, found)
     frame = pd.DataFrame(rows, columns=list(COLUMNS))
     if uses is not None:
         frame = frame.loc[[uses in placed.split(", ") for placed in frame["servants"]]]
@@ -308,6 +331,14 @@ def explore(game: Game, *, sort: str = "money", ascending: bool = False, top: in
     frame = frame.sort_values([sort, *others], ascending=ascending, kind="stable")
     frame = frame.reset_index(drop=True)
     return frame.head(top) if top is not None else frame
+
+
+def _check_order(sort: str, top: int | None) -> None:
+    if sort not in SORTABLE:
+        raise ValueError(f"cannot sort by '{sort}': the columns to sort by are "
+                         f"{', '.join(SORTABLE)}")
+    if top is not None and top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
 
 
 def for_seat(game: G, seat: int, search: Callable[[G], pd.DataFrame]) -> pd.DataFrame:

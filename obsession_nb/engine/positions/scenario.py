@@ -12,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
 
-import yaml
 from pydantic import ValidationError
 
-from obsession_nb.base import yamlio
 from obsession_nb.base.cloning import is_record
+from obsession_nb.base.plaindata import place, too_big, unshared
 from obsession_nb.base.resources import content_dir
+from obsession_nb.data import content_cache
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.engine.positions.scenario_check import check, key_path
@@ -30,13 +30,13 @@ from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.table import WHEEL_LEVELS
 
+if TYPE_CHECKING:
+    import yaml
+
 FORMAT = "obsession-nb/scenario@1"
 MAX_BYTES = 2_000_000
 """Scenario files larger than this (2 MB) are refused before they are parsed."""
 TOO_LARGE = f"the file is larger than {MAX_BYTES // 1_000_000} MB, the limit for scenario files"
-MAX_VALUES = 200_000
-"""Values a file may expand to, aliases repeated (the packaged scenarios hold about 1,000)."""
-MAX_DEPTH = 40
 MAX_REPAIRS = 20
 
 
@@ -82,9 +82,31 @@ DecisionCheck = Callable[..., list[str]]
 
 def read(path_or_name: str | Path, catalog: Catalog | None = None,
          decision: DecisionCheck | None = None) -> Scenario:
-    """Read a scenario file (:func:`read_text`), then :func:`parse`."""
+    """Read a scenario file (:func:`read_text`), then :func:`parse`.  A packaged scenario's
+    YAML is parsed once: its data is kept in the content cache
+    (obsession_nb/data/content_cache.py) while the file and the code reading it are unchanged,
+    and checked again from there like any other."""
     path = scenario_path(path_or_name)
+    if _packaged(path):
+        from importlib.util import find_spec
+
+        reader = find_spec("obsession_nb.base.yamlio")
+        files = [path, Path(__file__), Path(reader.origin if reader and reader.origin else "")]
+        data = content_cache.plain(f"scenario-{path.stem}", files,
+                                   lambda: _load(read_text(path), str(path)))
+        return parse_data(data, catalog, str(path), decision)
     return parse(read_text(path), catalog, source=str(path), decision=decision)
+
+
+def _packaged(path: Path) -> bool:
+    """Whether the file is one of the package's own scenarios, small enough that :func:`parse`
+    would not measure it written out in full."""
+    packaged = content_dir() / "scenarios"
+    try:
+        return (path.parent.resolve() == packaged.resolve() and path.suffix == ".yaml"
+                and path.stat().st_size <= MAX_BYTES // 8)
+    except (OSError, ValueError):
+        return False
 
 
 def read_text(path_or_name: str | Path) -> str:
@@ -105,7 +127,7 @@ def read_text(path_or_name: str | Path) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ScenarioError([f"{_place(raw, exc.start)}: not UTF-8 text (byte "
+        raise ScenarioError([f"{place(raw, exc.start)}: not UTF-8 text (byte "
                              f"0x{raw[exc.start]:02x})"], str(path)) from None
     return text
 
@@ -162,10 +184,14 @@ def _load(text: str, source: str) -> dict[str, Any]:
     try:
         size = len(text.encode("utf-8"))
     except UnicodeEncodeError as exc:
-        raise ScenarioError([f"{_place(text, exc.start)}: not valid text (a lone surrogate "
+        raise ScenarioError([f"{place(text, exc.start)}: not valid text (a lone surrogate "
                              f"U+{ord(text[exc.start]):04X})"], source) from None
     if size > MAX_BYTES:
         raise ScenarioError([TOO_LARGE], source)
+    import yaml
+
+    from obsession_nb.base import yamlio
+
     try:
         data = yamlio.load(text)
     except yaml.YAMLError as exc:
@@ -175,19 +201,21 @@ def _load(text: str, source: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ScenarioError([f"the file must be a mapping of scenario fields, not "
                              f"{_kind(data)}"], source)
-    too_big = _too_big(data)
-    if too_big:
-        raise ScenarioError([too_big], source)
-    unshared: dict[str, Any] = _unshared(data)
-    return unshared
+    problem = too_big(data)
+    if problem:
+        raise ScenarioError([problem], source)
+    copy: dict[str, Any] = unshared(data)
+    return copy
 
 
 def _yaml_problem(text: str, exc: yaml.YAMLError) -> str:
     """``line L, column C: not valid YAML: ...`` where the parser says where."""
+    import yaml
+
     if isinstance(exc, yaml.reader.ReaderError):
-        return (f"{_place(text, exc.position)}: not valid YAML: character "
+        return (f"{place(text, exc.position)}: not valid YAML: character "
                 f"#x{exc.character:04x} is not allowed" if isinstance(exc.character, int) else
-                f"{_place(text, exc.position)}: not valid YAML: {exc.reason}")
+                f"{place(text, exc.position)}: not valid YAML: {exc.reason}")
     mark = getattr(exc, "problem_mark", None)
     if isinstance(exc, yaml.MarkedYAMLError) and mark is not None:
         what = ": ".join(str(x) for x in (exc.context, exc.problem) if x)
@@ -195,64 +223,9 @@ def _yaml_problem(text: str, exc: yaml.YAMLError) -> str:
     return f"not valid YAML: {exc}"
 
 
-def _place(text: str | bytes, index: int) -> str:
-    """``line L, column C`` of a character (or byte) of the text, both counted from 1."""
-    if isinstance(text, str):
-        lines, start = text.count("\n", 0, index), text.rfind("\n", 0, index)
-    else:
-        lines, start = text.count(b"\n", 0, index), text.rfind(b"\n", 0, index)
-    return f"line {lines + 1}, column {index - start}"
-
-
 def _kind(value: Any) -> str:
     return {list: "a list", str: "a string", type(None): "empty"}.get(type(value),
                                                                      type(value).__name__)
-
-
-def _too_big(data: Any) -> str | None:
-    """Why the data is too big to check: more than :data:`MAX_VALUES` values with every alias
-    expanded, nested more than :data:`MAX_DEPTH` levels, or an alias inside its own anchor.
-    Each distinct list or mapping is visited once, so an alias bomb costs no more than its
-    text."""
-    sizes: dict[int, tuple[int, int]] = {}  # id -> (values expanded, levels of nesting)
-    open_: set[int] = set()
-    stack: list[tuple[Any, bool]] = [(data, False)]
-    while stack:
-        node, closing = stack.pop()
-        children = [*node.keys(), *node.values()] if isinstance(node, dict) else node
-        inner = [c for c in children if isinstance(c, (dict, list))]
-        if not closing:
-            if id(node) in sizes:
-                continue
-            if id(node) in open_:
-                return "the file refers to itself (a YAML alias inside its own anchor)"
-            open_.add(id(node))
-            stack.append((node, True))
-            stack += [(c, False) for c in inner if id(c) not in sizes]
-            continue
-        for c in inner:
-            if id(c) not in sizes:
-                return "the file refers to itself (a YAML alias inside its own anchor)"
-        size = 1 + len(children) - len(inner) + sum(sizes[id(c)][0] for c in inner)
-        depth = 1 + max((sizes[id(c)][1] for c in inner), default=0)
-        if size > MAX_VALUES:
-            return (f"the file expands to more than {MAX_VALUES:,} values (YAML aliases repeat "
-                    "what they point at)")
-        if depth > MAX_DEPTH:
-            return f"the file nests values more than {MAX_DEPTH} levels deep"
-        sizes[id(node)] = (size, depth)
-        open_.discard(id(node))
-    return None
-
-
-def _unshared(value: Any) -> Any:
-    """A copy in which no two places share one list or mapping (YAML aliases do), so that
-    setting a bad value aside in one place leaves the others alone."""
-    if isinstance(value, dict):
-        return {k: _unshared(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_unshared(v) for v in value]
-    return value
 
 
 def _custom_cards(entries: Any, problems: list[str]) -> tuple[list[GentryCard], set[str]]:
@@ -376,6 +349,8 @@ def _inside(problem: str, paths: list[str]) -> bool:
 
 def dump(scenario: Scenario) -> str:
     """The scenario as YAML that :func:`parse` reads back to an equal scenario."""
+    from obsession_nb.base import yamlio
+
     return yamlio.dump(dump_data(scenario))
 
 

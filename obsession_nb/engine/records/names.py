@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from obsession_nb.base.wordsearch import normalise
+from obsession_nb.base.wordforms import normalise
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard
 from obsession_nb.data.rules import BadNotation, nearest

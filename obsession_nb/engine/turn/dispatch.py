@@ -98,8 +98,18 @@ def _verify(table: Table, action: a.Action) -> list[Ruling]:
 
 
 def can(table: Table, action: a.Action) -> bool:
-    """Whether ``action`` is legal now (the check that move generation and players use)."""
-    return bool(allowed(table, [action]))
+    """Whether ``action`` is legal now (the check that move generation and players use).
+    While the position is read, each action is checked once: a player that chose an action it
+    had checked (a host, a guest) and :func:`play_decided` checking it again read the answer
+    kept in the reading's cache (a supposition keeps it apart, ``Table.supposing``)."""
+    cache = table.cache
+    if cache is None:
+        return bool(allowed(table, [action]))
+    key = (can, action)
+    known: bool | None = cache.get(key)
+    if known is None:
+        known = cache[key] = bool(allowed(table, [action]))
+    return known
 
 
 def allowed(table: Table, actions: Iterable[a.SomeAction], *, listing: bool = False

@@ -18,7 +18,7 @@ from obsession_nb.engine.records import variant_actions as va
 from obsession_nb.engine.records.holding import Holding
 from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
-from obsession_nb.engine.scoring import Scoresheet
+from obsession_nb.engine.scoring import PlayerScore, Scoresheet
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.tableau import rules as tableau
 from obsession_nb.modes.tableau import scoring as tableau_scoring
@@ -58,6 +58,9 @@ class TableauObsession(Mode[Table]):
 
     def scoresheet(self, table: Table) -> Scoresheet:
         return tableau_scoring.scoresheet(table)
+
+    def seat_score(self, table: Table, seat: int) -> PlayerScore:
+        return tableau_scoring.score_player(table, seat, explain=False)
 
     def check_position(self, state: State, catalog: Catalog) -> list[str]:
         if state.options.mode == "tableau-duel" and len(state.players) != 2:

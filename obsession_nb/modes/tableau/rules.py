@@ -152,9 +152,13 @@ tableau.grand-ball)."""
 
 
 def pending(table: Table) -> str | None:
-    """Which mode decision waits: ``draft`` (starter guests) or ``ball`` (Grand Ball)."""
+    """Which mode decision waits: ``draft`` (starter guests) or ``ball`` (Grand Ball); the
+    step first (move generation asks at every candidate of every decision)."""
+    turn = table.state.turn
+    if turn is None or turn.step != "mode":
+        return None
     tab = Tableau.of(table.state.tableau)
-    if tab is None or table.state.turn is None or table.turn.step != "mode":
+    if tab is None:
         return None
     if tab.draft_order:
         return "draft"

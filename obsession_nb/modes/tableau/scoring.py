@@ -26,7 +26,9 @@ from obsession_nb.modes.tableau.records import Tableau
 CATEGORIES = ("tiles", "gentry", "objectives", "reputation", "vp_cards")
 
 
-def score_player(table: Table, seat: int) -> PlayerScore:
+def score_player(table: Table, seat: int, *, explain: bool = True) -> PlayerScore:
+    """The seat's points in the five things that count (tableau.scoring, tableau.duel) and,
+    with ``explain``, the rulings that say so; without, the numbers only (the AI's values)."""
     p = table.state.players[seat]
     results = tuple(evaluate(table, p, c) for c in p.objectives)
     negative = [c for c in gentry_cards(table, p) if table.card(c).vp < 0]
@@ -39,6 +41,8 @@ def score_player(table: Table, seat: int) -> PlayerScore:
     }
     if table.state.milestones is not None:
         categories["milestones"] = milestones.vp(table, seat)
+    if not explain:
+        return PlayerScore(seat, p.name, p.family, categories, results, ())
     rulings = [ruling("tableau.scoring", f"{p.name}: {LABELS[c]} {v}.")
                for c, v in categories.items()]
     rulings.append(ruling("tableau.scoring", f"{p.name}: only unsavoury guests count "

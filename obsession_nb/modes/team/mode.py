@@ -17,7 +17,7 @@ from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.options import ModeName
 from obsession_nb.engine.records.state import State
-from obsession_nb.engine.scoring import Scoresheet
+from obsession_nb.engine.scoring import PlayerScore, Scoresheet, score_player
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.team import requests as team_requests
 from obsession_nb.modes.team import scoring as team_scoring
@@ -72,6 +72,11 @@ class CompetitiveTeamPlay(Mode[Table]):
 
     def scoresheet(self, table: Table) -> Scoresheet:
         return team_scoring.scoresheet(table)
+
+    def seat_score(self, table: Table, seat: int) -> PlayerScore:
+        """A partner's own sheet, the standard one the team's is averaged from
+        (team.scoring-averaged)."""
+        return score_player(table, seat, explain=False)
 
     def result_json(self, table: Table) -> dict[str, Any]:
         """``teams``: each team's seats, averaged categories, total and whether it won."""

@@ -58,6 +58,31 @@ WORDS: dict[str, dict[str, str]] = {
     "join": {"or": " or "},
     "placed": {"supplemental": "supplemental", "for": "for {servant}",
                "quarters": "from Quarters", "on": "on {place}"},
+    "label": {"stand_in": "stand-in",
+              "stand_in_note": "An invented component standing in for one the sources do not describe.",
+              "your_box": "your box", "prestige_rating": "prestige rating",
+              "crest": "Crest: counts as prestige 1", "rose_side": "✿ rose side",
+              "building_side": "building side", "rose_used": "Flipped to its rose side (used)",
+              "rose_unused": "Not yet used: no rose showing", "cost_modifier": "cost modifier",
+              "tsn": "Tile Sorting Number", "scenario_card": "scenario card",
+              "scenario_card_note": "Defined by this scenario (custom_cards)",
+              "activity": "Activity", "no_activity": "no activity hosted",
+              "organiser": "Country Estate Organiser", "hosting": "on the activity square",
+              "no_family": "no family board yet", "first_player": "first player",
+              "first_pawn": "Holds the purple first-player pawn", "to_play": "to play",
+              "available": "Available Service", "quarters": "Servants' Quarters",
+              "expended": "Expended Service", "removed": "Removed from the game",
+              "hand": "Active hand", "discard": "Discard pile", "reserve_active": "active",
+              "reserve_waiting": "not yet active",
+              "market_and_reserves": "Builders' Market and reserves",
+              "market": "Builders' Market", "service_reserve": "Service Tile Reserve",
+              "pr1_reserve": "PR1 Tile Reserve", "hire": "Servants for Hire",
+              "draft": "Servant draft display", "decks": "Decks", "casual_deck": "Casual guests",
+              "prestige_deck": "Prestige guests", "objective_deck": "Objectives",
+              "vp_deck": "VP cards", "bag": "Tile bag", "round_track": "Round track",
+              "round_unstated": "Round not stated by a source", "round_pawn": "white round pawn",
+              "no_round_ended": "no round has ended yet", "no_courtship": "no courtship yet",
+              "ai_not_rolled": "the AI has not rolled yet", "open_view": "Open view"},
 }
 """The board's words for the view's ids — a tile's category, a round's event (``event_twice``:
 an event printed twice on one space, as Tableau Obsession's round 4 opens both reserves), a
@@ -70,8 +95,10 @@ blind invitation: templates the board fills from the favour), the favour decisio
 ``guests`` for more or a choice of counts, joined by ``join`` ``or``; the board fills
 ``{count}``) and the notes beside a servant placed for an activity (``placed``: supplemental
 service, the servant it stands in for, one come from the Servants' Quarters, a place that is
-not the activity's) — in English, the one list the board draws from (``widgets/board.js``
-keeps none).  :func:`words` gives them in another language."""
+not the activity's), and the board's fixed labels (``label``: the zones' and sections' titles,
+the notes of an empty zone, the markers' tags and hover texts) — in English, the one list the
+board draws from (``widgets/board.js`` keeps none of these; its sentences built around values,
+"House of …", "costs £…", are still its own).  :func:`words` gives them in another language."""
 
 
 def words(lang: str | None = None, table: dict[str, dict[str, str]] | None = None

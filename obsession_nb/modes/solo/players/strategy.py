@@ -259,20 +259,23 @@ class GreedySolo(Shopper):
 
     def host(self, table: Table) -> a.Action:
         """Without a plan: the legal tile whose favours are worth most (an unflipped one
-        first), else pass."""
+        first; of equal worths the first in the organiser), else pass.  The tiles are checked
+        best first, so the engine searches the parties of those tried only."""
         me = table.me
         rep = rep_value(table)
-        best: tuple[float, str] | None = None
-        for owned in me.organiser:
+        ranked: list[tuple[float, int, str]] = []
+        for i, owned in enumerate(me.organiser):
             face = table.face(owned)
             if not face.playable:
                 continue
             worth = favours_value(face.favours, rep)
             if table.tile(owned.tile).flips and not owned.flipped:
                 worth += FLIP
-            if (best is None or worth > best[0]) and is_legal(table, a.Host(owned.tile)):
-                best = (worth, owned.tile)
-        return a.Host(best[1]) if best is not None else a.Pass()
+            ranked.append((-worth, i, owned.tile))
+        for _, _, tile in sorted(ranked):
+            if is_legal(table, a.Host(tile)):
+                return a.Host(tile)
+        return a.Pass()
 
     def invite(self, table: Table) -> a.Action:
         """The best guest that keeps a full party possible; stop when only poor guests remain
