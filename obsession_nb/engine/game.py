@@ -161,13 +161,14 @@ class Game:
         if self._base is None:
             self._base = self.to_json()
         table.automatic = []
-        seen = knowledge.watch(state)
+        knowledge.watch(table)
         try:
             rulings += engine.perform(table, act)
         except Exception:
+            table.taken_back = None
             self._replay()
             raise
-        knowledge.settle(state, seen)
+        knowledge.settle(table)
         self._since.append(act)
         explain = self.explain
         entries = [_entry(player, act.notation, rulings if explain else [])]

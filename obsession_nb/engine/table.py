@@ -46,6 +46,9 @@ class Table:
     """Gentry cards defined by the scenario itself (for "what if" positions)."""
     automatic: list[tuple[str, list[Ruling]]] = field(default_factory=list)
     """Automatic steps taken while applying the last action: (label, rulings)."""
+    taken_back: list[tuple[Player, list[str]]] | None = None
+    """Cards returned face up from a discard pile to a hand while ``Game.apply`` plays an
+    action, by hand (``seat/knowledge.py``, ruling.seat-known-cards); ``None`` elsewhere."""
     agenda: list[tuple[Any, ...]] = field(default_factory=list)
     """What the sequencer does next, asked for by the step just played (``flow.settle``)."""
     cache: dict[Any, Any] | None = field(default=None, repr=False, compare=False)

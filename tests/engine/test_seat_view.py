@@ -70,6 +70,28 @@ def test_a_guest_returned_face_up_to_the_hand_is_known_to_every_seat() -> None:
         assert again.state.players[holder].known == known
 
 
+@pytest.mark.parametrize("mode, players", [("standard", 4), ("team", 4), ("tableau", 3)])
+def test_known_cards_follow_the_hands_as_the_plain_definition_says(mode: str, players: int) -> None:
+    """ruling.seat-known-cards, noted where the cards move (seat/knowledge.py): after every
+    action each hand's known cards are those it knew that it still holds, then the cards that
+    came into it from a discard pile or the activity, in the hand's order."""
+    came_in = 0
+    for seed in range(2):
+        game = new_game(players, seed=seed, options=Options(mode=mode))  # type: ignore[arg-type]
+        player = RandomPlayer(seed)
+        while not game.state.finished:
+            state = game.state
+            face_up = {c for p in state.players for c in p.discard}
+            face_up.update(state.turn.guests if state.turn is not None else [])
+            before = [(p.hand[:], p.known[:]) for p in state.players]
+            game.apply(player.choose(game))
+            for now, (hand, known) in zip(game.state.players, before, strict=True):
+                came = [c for c in now.hand if c not in hand and c in face_up]
+                came_in += len(came)
+                assert now.known == [c for c in dict.fromkeys([*known, *came]) if c in now.hand]
+    assert came_in > 0
+
+
 def test_a_known_card_must_be_in_the_hand() -> None:
     game = played(players=2, round_=2)
     text = game.to_scenario().replace("  hand:", "  known: [nobody]\n  hand:", 1)

@@ -1,44 +1,48 @@
 """Cards that became public knowledge (ruling.seat-known-cards): a guest that every player saw
-go into a hand — returned face up from a discard pile (pass.base), reclaimed (favours.reclaim),
-taken back from the activity — stays known to every seat while that hand holds it
-(``Player.known``); once it leaves the hand it is wherever it went (face up, or hidden again in
-a deck).  :func:`watch` notes what is face up before an action and :func:`settle` updates the
-known cards after it (``Game.apply``)."""
+go into a hand -- returned face up from a discard pile (pass.base, favours.reclaim-discard, a
+VP card's reclaim favour: :func:`take_back`, the one way a card goes from a face-up place into
+a hand) -- stays known to every seat while that hand holds it (``Player.known``); once it leaves
+the hand (:func:`leaves`, where a card leaves a hand) it is wherever it went (face up, or hidden
+again in a deck).  Noted where the cards move, while ``Game.apply`` plays an action
+(:func:`watch`, then :func:`settle`): nothing is looked at for an action that moves none."""
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter, ne
-
-from obsession_nb.engine.records.state import State
-
-Watch = tuple[list[list[str]], list[list[str]], list[str]]
-"""Copies of the hands, the discard piles and the activity's guests before an action (copying
-a list is one native call, made for every player without a Python loop; what was face up is
-worked out only for a hand that changed)."""
-
-_hand = attrgetter("hand")
-_discard = attrgetter("discard")
-_copy = list.copy
+from obsession_nb.engine.records.state import Player
+from obsession_nb.engine.table import Table
 
 
-def watch(state: State) -> Watch:
-    players = state.players
-    turn = state.turn
-    return ([*map(_copy, map(_hand, players))], [*map(_copy, map(_discard, players))],
-            turn.guests[:] if turn is not None else [])
+def take_back(table: Table, cards: list[str]) -> None:
+    """``cards`` go from the discard pile of the player whose turn it is into that player's
+    hand, face up for everyone (noted for :func:`settle` while ``Game.apply`` plays)."""
+    me = table.me
+    for card in cards:
+        me.discard.remove(card)
+    me.hand += cards
+    if table.taken_back is not None:
+        table.taken_back.append((me, cards))
 
 
-def settle(state: State, before: Watch) -> None:
-    """After an action: a card that went into a hand from a face-up place joins that hand's
-    known cards; a known card no longer in the hand leaves them (a hand unchanged keeps its
-    known cards, all still in it)."""
-    hands, discards, guests = before
-    players = state.players
-    changed = map(ne, map(_hand, players), hands)  # the hands to look at, found natively
-    for player, hand in compress(zip(players, hands, strict=True), changed):
-        came = [c for c in player.hand if c not in hand
-                and (c in guests or any(c in pile for pile in discards))]
-        if came or player.known:
+def leaves(table: Table, player: Player, card: str) -> None:
+    """``card`` has left ``player``'s hand: no longer known there (while ``Game.apply`` plays)."""
+    if table.taken_back is not None and card in player.known:
+        player.known.remove(card)
+
+
+def watch(table: Table) -> None:
+    """Before an action: note the cards it takes back (:func:`take_back`) and the known cards
+    that leave their hand (:func:`leaves`)."""
+    table.taken_back = []
+
+
+def settle(table: Table) -> None:
+    """After an action: the cards it took back that are still in their hand join its known
+    cards, in the order they came."""
+    taken, table.taken_back = table.taken_back, None
+    if not taken:
+        return
+    for player in table.state.players:
+        came = [c for holder, cards in taken if holder is player for c in cards]
+        if came:
             now = set(player.hand)
             player.known = [c for c in dict.fromkeys([*player.known, *came]) if c in now]

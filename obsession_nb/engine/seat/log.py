@@ -29,7 +29,8 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
     ids = words.ids
     marking: list[tuple[LogEntry, frozenset[str]]] = []
     for entry in entries:
-        named = ids.intersection(entry.action.split()[1:])
+        notation = entry.action.split()  # most name no card: one native test, nothing made
+        named = _NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
         if entry.rulings:
             named = named.union(*[words.named_in(r.get("verdict", "")) for r in entry.rulings])
         if named:
@@ -45,18 +46,25 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
             entry.seen_by = {c: [*private[c]] for c in sorted(shown)}
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 def _private(table: Table, named: frozenset[str], seats: int) -> dict[str, tuple[int, ...]]:
     """Those of the ``named`` guests and objectives not face up for every seat, with the seats
     that see them (VP and theme cards share ids between copies, and the rules name them only
-    once they are face up).  The guests of the activity, which most entries name, lie face up
-    (the places are not looked through for them)."""
-    turn = table.state.turn
+    once they are face up).  The guests of the activity, which most actions name, and those
+    of the discard piles, which most rulings name, lie face up (the places are not looked
+    through for them)."""
+    state = table.state
+    turn = state.turn
     if turn is not None and turn.guests:
         named = named.difference(turn.guests)
-        if not named:
-            return {}
+    if named:
+        named = named.difference(*[p.discard for p in state.players])
+    if not named:
+        return {}
     private: dict[str, tuple[int, ...]] = {}
-    for holding in each_holding(table):
+    for holding in each_holding(table, named):
         held = named.intersection(holding.cards)
         if held:
             if len(holding.seats) < seats and holding.kind in ("guest", "objective"):

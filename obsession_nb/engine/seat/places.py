@@ -25,14 +25,19 @@ def holdings(table: Table) -> list[Holding]:
     return list(each_holding(table))
 
 
-def each_holding(table: Table) -> Iterator[Holding]:
+def each_holding(table: Table, among: frozenset[str] | None = None) -> Iterator[Holding]:
     """The holdings of :func:`holdings` one by one (a reader looking for a few cards stops
-    when it has met them all: each guest and objective lies in one place)."""
+    when it has met them all: each guest and objective lies in one place); ``among``: only
+    those that may hold one of these cards (a player's, a deck or a choice holding none of them
+    is not made)."""
     state = table.state
     mode = table.mode
     open_cards = card_words(table).open
     everyone = tuple(range(len(state.players)))
     for seat, player in enumerate(state.players):
+        if among is not None and among.isdisjoint(player.hand) and among.isdisjoint(
+                player.objectives) and among.isdisjoint(player.vp_cards):
+            continue
         # the final scoring shows every player's cards (ruling.seat-own-cards)
         seen = everyone if state.finished else mode.allies(state, seat)
         public = open_cards.intersection(player.hand).union(player.known)
@@ -44,7 +49,8 @@ def each_holding(table: Table) -> Iterator[Holding]:
         (supply.casual_deck, "guest"), (supply.prestige_deck, "guest"),
         (supply.objective_deck, "objective"), (supply.vp_deck, "vp"), (supply.theme_deck, "theme"))
     for deck, kind in decks:
-        yield _new(Holding, (deck, (), kind, "ruling.seat-face-down", _NONE))
+        if among is None or not among.isdisjoint(deck):
+            yield _new(Holding, (deck, (), kind, "ruling.seat-face-down", _NONE))
     turn = state.turn
     if turn is not None:
         for choice in turn.choices:

@@ -8,6 +8,7 @@ from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Choice, Player
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.steps.favours import deck_of, housemaid_screens, open_invitation
 from obsession_nb.engine.table import Table
 
@@ -146,6 +147,7 @@ def apply_dismiss(table: Table, card_id: str) -> list[Ruling]:
         if card_id in pile:
             pile.remove(card_id)
             break
+    knowledge.leaves(table, owner, card_id)
     turn.dismissed.append(card_id)
     if table.card(card_id).deck == "fairchild":
         supply.fairchilds = sorted([*supply.fairchilds, card_id])
@@ -191,8 +193,7 @@ def verify_reclaim(table: Table, card_id: str) -> list[Ruling]:
 
 
 def apply_reclaim(table: Table, card_id: str) -> list[Ruling]:
-    table.me.discard.remove(card_id)
-    table.me.hand.append(card_id)
+    knowledge.take_back(table, [card_id])
     _close(table)
     return []
 

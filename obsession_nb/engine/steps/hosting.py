@@ -12,6 +12,7 @@ from obsession_nb.data.rules import IllegalAction, Ruling, refuse, ruling
 from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.actions import Carriage, Kitchen
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.steps import guests, party_search, refusals, service, suites
 from obsession_nb.engine.steps.favours import supplemental_on
 from obsession_nb.engine.steps.rounds import has_event
@@ -216,6 +217,7 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
 def apply_invite(table: Table, card_id: str) -> list[Ruling]:
     me, turn = table.me, table.turn
     me.hand.remove(card_id)
+    knowledge.leaves(table, me, card_id)
     turn.guests.append(card_id)
     if len(turn.guests) == max(guests.allowed_counts(table)) and not _count_can_change(table):
         finish_invitations(table)

@@ -12,6 +12,7 @@ from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Player
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.table import Table
 
 LIMIT = 6
@@ -52,6 +53,7 @@ def verify_discard_prestige(table: Table, card_id: str) -> list[Ruling]:
 def apply_discard_prestige(table: Table, card_id: str) -> list[Ruling]:
     me = table.me
     (me.hand if card_id in me.hand else me.discard).remove(card_id)
+    knowledge.leaves(table, me, card_id)
     table.state.supply.prestige_deck.append(card_id)
     if not excess(table, me):
         table.then("next-turn")

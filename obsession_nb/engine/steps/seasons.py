@@ -18,6 +18,7 @@ from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.mode import Decision, Handler, no_rulings
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Player, Turn
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.steps.market import end_of_round
 from obsession_nb.engine.table import Table
 
@@ -132,6 +133,7 @@ def begin_courtship(table: Table) -> None:
         returned = list(fairchild_holders(table))
         for player, card, pile in returned:
             pile.remove(card)
+            knowledge.leaves(table, player, card)
             state.supply.fairchilds.append(card)
             rulings.append(ruling("courtship.fairchild-return",
                                   f"{player.name} returns {table.card_name(card)} to the track."))

@@ -13,6 +13,7 @@ from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import is_step
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.steps import market
 from obsession_nb.engine.steps.favours import open_invitation
 from obsession_nb.engine.table import Table
@@ -173,8 +174,7 @@ def verify_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling
 
 def apply_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling]:
     _spend(table, card_id)
-    table.me.discard.remove(guest)
-    table.me.hand.append(guest)
+    knowledge.take_back(table, [guest])
     return []
 
 

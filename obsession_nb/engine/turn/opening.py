@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.records.state import Placement, Turn
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.setup.supply import OBJECTIVES_DRAWN
 from obsession_nb.engine.steps import favours, service, suites
 from obsession_nb.engine.steps.rounds import (
@@ -99,8 +100,7 @@ def refresh_and_reclaim(table: Table) -> list[Ruling]:
     s.available += s.quarters + s.expended
     s.quarters, s.expended = [], []
     reclaimed = len(me.discard)
-    me.hand += me.discard
-    me.discard = []
+    knowledge.take_back(table, [*me.discard])
     return [
         ruling("pass.base", f"All servants return to Available Service; {reclaimed} cards return "
                "from the discard pile to the active hand."),

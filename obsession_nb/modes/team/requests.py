@@ -9,6 +9,7 @@ modes/team/mode.py.
 from __future__ import annotations
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.steps.special import BORROW_COST, HELP_COST
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.team.records import Loan, TeamRequest
@@ -231,6 +232,7 @@ def routing_rulings(table: Table, card_id: str, route: str, mate: str) -> list[R
 def apply_team_guest(table: Table, card_id: str, route: str) -> list[Ruling]:
     mate = partner(table)
     mate.hand.remove(card_id)
+    knowledge.leaves(table, mate, card_id)
     table.me.hand.append(card_id)
     loan = Loan(kind="guest", item=card_id, route=route,  # type: ignore[arg-type]  # in ROUTES (verified)
                 lender=teammate(table.state, table.turn.player))

@@ -20,6 +20,7 @@ from typing import Any
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import LogEntry, Player, State
+from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.steps.supplemental import service_possible_without
 from obsession_nb.engine.table import Table
 from obsession_nb.modes.team.actions import (
@@ -295,6 +296,7 @@ def return_loans(table: Table) -> list[Ruling]:
             rulings.append(ruling("team.guests", f"{name} goes to {lender.name}'s discard pile."))
         elif loan.item in me.hand:
             me.hand.remove(loan.item)
+            knowledge.leaves(table, me, loan.item)
             lender.hand.append(loan.item)
             rulings.append(ruling("ruling.team-guests-no-consent", f"{name} did not attend "
                                   f"and goes back to {lender.name}'s active hand."))
