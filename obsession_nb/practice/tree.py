@@ -20,8 +20,9 @@ information).
   turn ends at Max, tableau.end) an estimate that far ahead misses the race, so every seat then
   plays on with the heuristic player's quick policies to the end of the game, and the playout
   is read there: its final score margin.  The first look at each plan is then the cheap one,
-  read at the seat's next turn: it orders the plans' entry into the search, and it is the value
-  only of a plan the search never played.
+  read at the seat's next turn: it orders the plans' entry into the search, taken in turns with
+  the order of the reputation that look reached (so the plans that climb fastest are searched
+  early), and it is the value only of a plan the search never played.
 * **Only the seat's information set** is searched: every playout starts from a re-deal of what
   the seat cannot see (``determinise.Samples``), never the position itself.
 * **The budget** is in engine actions, as the other levels': the search stops once its playouts
@@ -129,6 +130,21 @@ class Tree:
             line.first = self.visit(line)
         return line.first
 
+    def entry(self, lines: Sequence[Line]) -> list[Line]:
+        """The order the plans enter the search: by their first look's margin; where the game
+        races to an end, that order taken in turns with the racers' (the reputation the first
+        look reaches, then its margin), so the plans that climb fastest are searched early even
+        when a purchase's points make another plan look better two turns ahead (tableau.end)."""
+        by_margin = sorted(lines, key=lambda x: (-x.mean, -x.cheap))
+        if not self.to_end:
+            return by_margin
+        by_race = sorted(lines, key=lambda x: (-_reached(x), -x.mean, -x.cheap))
+        order: dict[int, Line] = {}
+        for pair in zip(by_margin, by_race, strict=True):
+            for line in pair:
+                order.setdefault(id(line), line)
+        return list(order.values())
+
     @property
     def scale(self) -> float:
         """The spread of the playouts' margins so far (1 VP before there is one), worked out
@@ -217,6 +233,11 @@ class Tree:
         return line.outcomes
 
 
+def _reached(line: Line) -> int:
+    """The reputation the line's first look reached."""
+    return line.first.reputation if line.first is not None else -1
+
+
 def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tuple[
         list[Line], int]:
     """The root's plans searched within ``budget`` engine actions, in the plans' order: the
@@ -226,7 +247,7 @@ def search(tree: Tree, plans: Sequence[tuple[Plan, float]], budget: int) -> tupl
     spent = 0
     for line in lines:  # the first look: every plan on sample 0
         spent += tree.glance(line).actions
-    order = sorted(lines, key=lambda x: (-x.mean, -x.cheap))
+    order = tree.entry(lines)
     total = len(lines)
     shortest = min(x.first.actions for x in lines if x.first is not None)
     while spent < budget and not settled(lines, budget - spent, shortest):

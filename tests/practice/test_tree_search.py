@@ -167,3 +167,20 @@ def test_in_a_race_to_end_the_game_a_playout_goes_on_to_the_end() -> None:
         else:
             assert sim.state.turn.player == seat and not sim.state.finished
         assert got == outcome(sim, seat, played)
+
+
+def looked(margin: float, reputation: int) -> Line:
+    first = Outcome(margin, {}, 0, reputation, 30)
+    return Line(Plan("host", f"m{margin}r{reputation}"), margin, first=first)
+
+
+def test_in_a_race_the_plans_that_climb_fastest_enter_the_search_early() -> None:
+    """The plans enter the search by their first look's margin; in a race to end the game
+    (tableau.end) that order is taken in turns with the reputation each first look reached."""
+    lines = [looked(9.0, 3), looked(8.0, 3), looked(7.0, 3), looked(1.0, 6), looked(0.0, 5)]
+    for mode, players, want in (
+            ("standard", 4, [9.0, 8.0, 7.0, 1.0, 0.0]),
+            ("tableau", 3, [9.0, 1.0, 8.0, 0.0, 7.0])):
+        game = mid_game(players, seed=7, round_=2, mode=mode)
+        samples = Samples(game.table, game.pending()["owner"], "t")
+        assert [x.first.margin for x in Tree(samples, 2).entry(lines)] == want
