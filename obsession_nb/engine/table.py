@@ -7,11 +7,11 @@ Engine modules read components and the position through a :class:`Table`; they c
 
 from __future__ import annotations
 
+import functools  # not `from functools import cache`: tests/test_method_calls.py
 import inspect
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, wraps
 from typing import Any, ParamSpec, TypeVar, overload
 
 from obsession_nb.data.catalog import Catalog, load_catalog
@@ -246,14 +246,14 @@ def _generator(seed: int, draw: int) -> random.Random:
     return random.Random(f"{seed}:{draw}")
 
 
-@lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
 def _pick(seed: int, draw: int, among: int) -> int:
     """Which of ``among`` things chance event ``draw`` picks (its generator's ``choice``),
     remembered: an AI's search makes the same draw on every line it tries from one sample."""
     return _generator(seed, draw).choice(range(among))
 
 
-@cache
+@functools.cache
 def _wheel(levels: int) -> Wheel:
     """The reputation wheel of ``levels`` numbered levels (one shared value: it never changes)."""
     return Wheel(levels)
@@ -330,7 +330,7 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
     # without packing the arguments into a tuple (the fact kept under its function, or under
     # its function and the argument)
     if argcount == 1:
-        @wraps(fact)
+        @functools.wraps(fact)
         def cached_alone(table: Table) -> Any:
             cache = table.cache
             if cache is None:
@@ -343,7 +343,7 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
         return cached_alone
 
     if argcount == 2:
-        @wraps(fact)
+        @functools.wraps(fact)
         def cached_one(table: Table, arg: Any) -> Any:
             cache = table.cache
             if cache is None:
@@ -356,7 +356,7 @@ def per_decision(fn: Callable[P, R] | None = None, *, kept: bool = False) -> Any
 
         return cached_one
 
-    @wraps(fact)
+    @functools.wraps(fact)
     def cached(table: Table, *args: Any) -> Any:
         cache = table.cache
         if cache is None:

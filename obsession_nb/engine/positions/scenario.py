@@ -341,9 +341,9 @@ def _placeholder(annotation: Any) -> Any:
     return {list: [], dict: {}}.get(origin, {str: "?", int: 0, bool: False}.get(annotation))
 
 
-def _inside(problem: str, paths: list[str]) -> bool:
-    """Whether a problem (``path: text``) lies inside one of ``paths``."""
-    return any(problem.startswith(p) and problem[len(p):len(p) + 1] in (".", "[", ":")
+def _inside(found: str, paths: list[str]) -> bool:
+    """Whether a problem found (``path: text``) lies inside one of ``paths``."""
+    return any(found.startswith(p) and found[len(p):len(p) + 1] in (".", "[", ":")
                for p in paths)
 
 
