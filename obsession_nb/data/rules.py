@@ -81,7 +81,7 @@ def rule(rule_id: str) -> Rule:
         raise KeyError(f"rule id '{rule_id}' is not in content/rules.yaml") from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ruling:
     """A decision about this position: which rule, what it means here, where it is written."""
 
@@ -128,11 +128,22 @@ APPLIED: set[str] = set()
 
 def ruling(rule_id: str, verdict: str) -> Ruling:
     """Make a ruling, failing at once if the rule id is not in the index (looked up the first
-    time only: an id once applied is known to be there)."""
+    time only: an id once applied is known to be there).  The same record as
+    ``Ruling(rule_id, verdict)``, its two slots filled without the frozen class's ``__init__``
+    (which sets each field through ``object.__setattr__``): the engine makes a few rulings at
+    every action, even those nobody reads."""
     if rule_id not in APPLIED:
         rule(rule_id)
         APPLIED.add(rule_id)
-    return Ruling(rule_id, verdict)
+    made = _new_ruling(Ruling)
+    _set_rule(made, rule_id)
+    _set_verdict(made, verdict)
+    return made
+
+
+_new_ruling = object.__new__
+_set_rule = vars(Ruling)["rule"].__set__
+_set_verdict = vars(Ruling)["verdict"].__set__
 
 
 class BadNotation(ValueError):

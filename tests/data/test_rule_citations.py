@@ -46,3 +46,18 @@ def test_a_ruling_with_an_id_missing_from_the_index_fails_every_time() -> None:
     for _ in range(2):
         with pytest.raises(KeyError, match=r"host\.no-such-rule"):
             ruling("host.no-such-rule", "x")
+
+
+def test_a_ruling_made_by_the_engine_is_the_record_its_class_makes() -> None:
+    """``ruling`` fills the slots of the frozen record directly: the same value, hash, text
+    and JSON as ``Ruling(...)``, and as frozen."""
+    from dataclasses import FrozenInstanceError
+
+    from obsession_nb.data.rules import Ruling, ruling
+
+    made, plain = ruling("host.choose-tile", "Hosts the Ballroom."), Ruling(
+        "host.choose-tile", "Hosts the Ballroom.")
+    assert (made, hash(made), str(made), repr(made)) == (plain, hash(plain), str(plain), repr(plain))
+    assert made.to_json() == plain.to_json() and made.verdict == "Hosts the Ballroom."
+    with pytest.raises(FrozenInstanceError):
+        made.verdict = "changed"

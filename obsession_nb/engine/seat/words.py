@@ -27,10 +27,11 @@ class CardWords:
     """Every guest and objective card of the catalog."""
     by_words: dict[str, tuple[str, ...]]
     """The words the rulings name a card by, and the cards they may mean."""
-    by_key: dict[str, tuple[tuple[str, str], ...]]
-    """Those words (with their first word) by a word every text naming them holds whole: their
-    first word, or a word inside them (neither at their start nor at their end), whichever the
-    fewest of them share (some 90 stand-ins start with "Stand"), to find them in a ruling
+    by_first: dict[str, dict[str, tuple[str, ...]]]
+    """Those words by their first word, which a text naming them holds whole, then by a word
+    every such text holds whole: their first word, or a word inside them (neither at their
+    start nor at their end), whichever the fewest of that first word's share (some 90 stand-ins
+    start with "Stand" and share numbers, which most rulings hold), to find them in a ruling
     without trying them all."""
     open: frozenset[str]
     """Guests in :data:`OPEN_DECKS`."""
@@ -45,11 +46,13 @@ class CardWords:
         if found is None:
             cards: set[str] = set()
             whole = set(WORD.findall(text))
-            by_key = self.by_key
-            for key in whole.intersection(by_key):
-                for first, words in by_key[key]:
-                    if first in whole and words in text:
-                        cards.update(self.by_words[words])
+            by_first = self.by_first
+            for first in whole.intersection(by_first):
+                by_key = by_first[first]
+                for key in whole.intersection(by_key):
+                    for words in by_key[key]:
+                        if words in text:
+                            cards.update(self.by_words[words])
             if len(self.read) >= READ_TEXTS:
                 self.read.clear()
             found = self.read[text] = frozenset(cards)
@@ -90,14 +93,17 @@ def _make(table: Table) -> CardWords:
         if words:
             by_words.setdefault(words, []).append(card)
     inner = {words: _inner(words) for words in by_words}
-    shared = Counter([word for whole in inner.values() for word in whole])
-    # the rarest, the longest of those (a short word, a number, is common in rulings)
-    rank = {word: (n, -len(word)) for word, n in shared.items()}.__getitem__
-    by_key: dict[str, list[tuple[str, str]]] = {}
+    shared = Counter([(whole[0], word) for whole in inner.values() for word in whole])
+    # the rarest among those of the same first word, the longest of those (a short word, a
+    # number, is common in rulings)
+    rank = {key: (n, -len(key[1])) for key, n in shared.items()}.__getitem__
+    by_first: dict[str, dict[str, list[str]]] = {}
     for words, whole in inner.items():
-        by_key.setdefault(min(whole, key=rank), []).append((whole[0], words))
+        key = min([(whole[0], word) for word in whole], key=rank)[1]
+        by_first.setdefault(whole[0], {}).setdefault(key, []).append(words)
     return CardWords(ids, {w: tuple(c) for w, c in by_words.items()},
-                     {w: tuple(found) for w, found in by_key.items()},
+                     {first: {key: tuple(words) for key, words in by_key.items()}
+                      for first, by_key in by_first.items()},
                      frozenset(c for c, card in gentry.items() if card.deck in OPEN_DECKS))
 
 
