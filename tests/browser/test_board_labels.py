@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from tutor_helpers import run_code_in_lab, shoot
 
 pytestmark = pytest.mark.browser
@@ -31,8 +31,26 @@ SENTENCES = (".onb-viewer", ".onb-pending-where", ".onb-legend", ".onb-season-he
 """The parts of the board that are its own words, many of them sentences around values."""
 
 
-def _own_words(board) -> list[str]:
+FILLED = {
+    ".onb-viewer": (r"^Player 1's view \(p1\): the ", r"^Player 1の視点（P1）："),
+    ".onb-pending-where": (r"^Round \d+ · season \d", r"^ラウンド\d+ · 季節\d"),
+    ".onb-market-cost": (r"^costs £\d+$", r"^価格 £\d+$"),
+    ".onb-player-family": (r"^House of \w+$", r"^\S+家$"),
+    ".onb-wheel-caption": (r"^Reputation: level \d, position \d$", r"^評判: レベル\d、位置\d$"),
+    ".onb-tile-vp": (r"^\d+ VP$", r"^\d+VP$"),
+    ".onb-counts": (r"^objectives \d+ · VP cards \d+$", r"^目標カード \d+ · VPカード \d+$"),
+}
+"""Sentences around values (WORDS say) as the board fills them, in English and Japanese."""
+
+
+def _own_words(board: Locator) -> list[str]:
     return [text for selector in SENTENCES for text in board.locator(selector).all_inner_texts()]
+
+
+def _expect_sentences(board: Locator, lang: str) -> None:
+    for selector, said in FILLED.items():
+        pattern = re.compile(said[("en", "ja").index(lang)])
+        expect(board.locator(selector).first).to_have_text(pattern)
 
 
 def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
@@ -54,16 +72,7 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
     assert favours and all(f and "{" not in f for f in favours)  # templates filled (WORDS favour)
     assert any(re.fullmatch(r"£\d+|pay £\d+|[+-]\d+ reputation|invite \w+ \(.+\)", f)
                for f in favours)
-    # sentences around values (WORDS say), filled in English
-    expect(board.locator(".onb-viewer")).to_have_text(re.compile(r"^Player 1's view \(p1\): the "))
-    expect(board.locator(".onb-pending-where")).to_have_text(re.compile(r"^Round \d+ · season \d"))
-    expect(board.locator(".onb-market-cost").first).to_have_text(re.compile(r"^costs £\d+$"))
-    expect(board.locator(".onb-player-family").first).to_have_text(re.compile(r"^House of \w+$"))
-    expect(board.locator(".onb-wheel-caption").first).to_have_text(
-        re.compile(r"^Reputation: level \d, position \d$"))
-    expect(board.locator(".onb-tile-vp").first).to_have_text(re.compile(r"^\d+ VP$"))
-    expect(board.locator(".onb-counts").first).to_have_text(
-        re.compile(r"^objectives \d+ · VP cards \d+$"))
+    _expect_sentences(board, "en")
     assert all("{" not in text for text in _own_words(board))
     shoot(board, "board-words-en")
     run_code_in_lab(page, CODE.format(lang="ja"))
@@ -75,13 +84,7 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
     # a fixed label (WORDS label) in the glossary's Japanese, drawn so by the board itself
     expect(board.locator(".onb-section-title").first).to_have_text("ビルダーズマーケット")
     # the same sentences in Japanese, and none of the board's own words left in English
-    expect(board.locator(".onb-viewer")).to_have_text(re.compile(r"^Player 1の視点（P1）："))
-    expect(board.locator(".onb-pending-where")).to_have_text(re.compile(r"^ラウンド\d+ · 季節\d"))
-    expect(board.locator(".onb-market-cost").first).to_have_text(re.compile(r"^価格 £\d+$"))
-    expect(board.locator(".onb-player-family").first).to_have_text(re.compile(r"^\S+家$"))
-    expect(board.locator(".onb-wheel-caption").first).to_have_text(
-        re.compile(r"^評判: レベル\d、位置\d$"))
-    expect(board.locator(".onb-tile-vp").first).to_have_text(re.compile(r"^\d+VP$"))
+    _expect_sentences(board, "ja")
     own = [re.sub(r"Player \d", "", text) for text in _own_words(board)]  # players' names
     assert own and [text for text in own if re.search(r"[a-z]{2,}|\{", text)] == []
     shoot(board, "board-words-ja")

@@ -6,6 +6,12 @@ from __future__ import annotations
 
 from obsession_nb.engine.seat.view import OPEN_LABEL, SEAT_LABEL
 
+
+def _as_said(*ids: str) -> dict[str, str]:
+    """Words said as their ids are spelt (``"cost_modifier"``: "cost modifier")."""
+    return {key: key.replace("_", " ") for key in ids}
+
+
 WORDS: dict[str, dict[str, str]] = {
     "category": {"essentials": "Essentials", "service": "Service", "estate": "Estate",
                  "prestige": "Prestige", "sporting": "Sporting", "monument": "Monument"},
@@ -43,31 +49,23 @@ WORDS: dict[str, dict[str, str]] = {
     "join": {"or": " or ", "list": ", ", "and": " + "},
     "placed": {"supplemental": "supplemental", "for": "for {servant}",
                "quarters": "from Quarters", "on": "on {place}"},
-    "height": {"tall": "tall", "short": "short"},
-    "colour": {"dark blue": "dark blue", "red": "red", "black": "black", "green": "green",
-               "purple": "purple", "white": "white", "orange": "orange",
-               "light blue": "light blue", "pink": "pink", "brown": "brown"},
-    "checked": {"name": "name", "deck": "deck", "gender": "gender", "category": "category",
-                "column": "column", "prestige": "prestige", "vp": "vp", "tsn": "tsn",
-                "cost_modifier": "cost modifier", "service": "service", "servants": "servants",
-                "guests": "guests", "favours": "favours", "traits": "traits",
-                "activity": "activity", "ability": "ability", "at_least": "at least",
-                "back": "back", "base": "base score", "chart": "chart", "condition": "condition",
-                "copies": "copies", "difficulty": "difficulty", "expansion": "expansion",
-                "front": "front", "guests.count": "guests' count", "measure": "measure",
-                "monument": "monument", "playable": "playable", "standard": "standard"},
-    "column": {"seat": "seat", "player": "player", "family": "family", "money": "money",
-               "reputation": "reputation", "available": "available", "quarters": "quarters",
-               "expended": "expended", "hand": "hand", "discard": "discard", "tiles": "tiles",
-               "season": "season"},
-    "direction": {"clockwise": "clockwise", "counterclockwise": "counterclockwise"},
-    "difficulty": {"beginner": "beginner", "intermediate": "intermediate", "expert": "expert"},
-    "outcome": {"win": "win", "loss": "loss", "tie": "tie"},
-    "measure": {"reputation_level": "reputation level", "tiles_bought": "tiles bought",
-                "flipped_tiles": "flipped tiles", "monuments": "monuments",
-                "service_tiles": "Service tiles", "prestige_guests": "prestige guests",
-                "servants": "servants", "new_servants": "new servants", "money": "money",
-                "vp_cards": "VP cards"},
+    "height": _as_said("tall", "short"),
+    "colour": _as_said("dark blue", "red", "black", "green", "purple", "white", "orange",
+                       "light blue", "pink", "brown"),
+    "checked": {**_as_said("name", "deck", "gender", "category", "column", "prestige", "vp",
+                           "tsn", "cost_modifier", "service", "servants", "guests", "favours",
+                           "traits", "activity", "ability", "at_least", "back", "chart",
+                           "condition", "copies", "difficulty", "expansion", "front", "measure",
+                           "monument", "playable", "standard"),
+                "base": "base score", "guests.count": "guests' count"},
+    "column": _as_said("seat", "player", "family", "money", "reputation", "available",
+                       "quarters", "expended", "hand", "discard", "tiles", "season"),
+    "direction": _as_said("clockwise", "counterclockwise"),
+    "difficulty": _as_said("beginner", "intermediate", "expert"),
+    "outcome": _as_said("win", "loss", "tie"),
+    "measure": {**_as_said("reputation_level", "tiles_bought", "flipped_tiles", "monuments",
+                           "prestige_guests", "servants", "new_servants", "money"),
+                "service_tiles": "Service tiles", "vp_cards": "VP cards"},
     "turn_column": {"standard": "Standard Turn column", "monument": "Monument Turn column"},
     "label": {"stand_in": "stand-in",
               "stand_in_note": "An invented component standing in for one the sources do not describe.",
@@ -158,22 +156,22 @@ WORDS: dict[str, dict[str, str]] = {
             "not_drawn": "board could not be drawn: {error}"},
 }
 """The board's words in English, the one list the board widget and its static picture draw
-from, by section: the words for the view's ids — a tile's ``category``, a round's ``event``
+from, by section.  The words for the view's ids: a tile's ``category``, a round's ``event``
 (``event_twice``: an event printed twice on one space, as Tableau Obsession's round 4 opens both
 reserves), a card's ``deck``, the ``back`` of a card a seat cannot see, the deck an ``invite``
 favour draws from (``invitee``), a servant's ``height`` and ``colour`` (a meeple's hover text),
 the catalog fields a "?" badge names (``checked``), the compact table's ``column`` headings, the
-Tableau round pawn's ``direction``, what a milestone counts (``measure``), a classic
-opponent's ``difficulty``, a courtship's ``outcome`` and the AI card's ``turn_column`` —; the templates filled from values: a ``favour``
-printed on a tile or card (by kind; ``pay``, ``reputation_lost`` and ``invite_blind`` for a
-cost, a loss and a blind invitation), the favour ``decision`` waiting (by the choice's kind),
-the guests a tile asks for (``guest`` for exactly one, ``guests`` otherwise, counts joined by
-``join`` ``or``), the notes beside a servant placed for an activity (``placed``) and every other
-sentence built around values (``say``: "House of {family}", "costs {money}", the pending bar,
-the team's, Tableau's and classic solitaire's lines); a place a servant stands that is no tile
-(``place``); and the fixed labels (``label``: titles, empty notes, the markers' tags and hover
-texts, the legend).  ``widgets/board.js`` keeps no word of its own: it looks each up and fills
-templates' ``{name}`` fields only."""
+Tableau round pawn's ``direction``, what a milestone counts (``measure``), a classic opponent's
+``difficulty``, a courtship's ``outcome``, the AI card's ``turn_column`` and a place a servant
+stands that is no tile (``place``).  The templates filled from values: a ``favour`` printed on a
+tile or card (by kind; ``pay``, ``reputation_lost`` and ``invite_blind`` for a cost, a loss and
+a blind invitation), the favour ``decision`` waiting (by the choice's kind), the guests a tile
+asks for (``guest`` for exactly one, ``guests`` otherwise, counts joined by ``join`` ``or``),
+the notes beside a servant placed for an activity (``placed``) and every other sentence built
+around values (``say``: "House of {family}", "costs {money}", the pending bar, the team's,
+Tableau's and classic solitaire's lines).  The fixed labels (``label``: titles, empty notes,
+the markers' tags and hover texts, the legend).  ``widgets/board.js`` keeps no word of its own:
+it looks each up and fills templates' ``{name}`` fields only."""
 
 
 def words(lang: str | None = None, table: dict[str, dict[str, str]] | None = None
