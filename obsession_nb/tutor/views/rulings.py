@@ -25,6 +25,7 @@ from obsession_nb.engine.records.notation import action_types
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture
+from obsession_nb.tutor.views.words import LABELS, widget_labels
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
@@ -58,11 +59,13 @@ class RulingsLog(anywidget.AnyWidget):
     problems = traitlets.List(traitlets.Unicode()).tag(sync=True)
     rules = traitlets.Dict().tag(sync=True)
     """Rule id -> {title, summary} of every rule shown: the chips' names and hover text."""
+    labels = traitlets.Dict(LABELS["rulings"]).tag(sync=True)
+    """Its own words in its language (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
     def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
         self.lang = resolve(lang)
         """The language of the rules' hover text (the rulings' ``text`` is given with them)."""
-        super().__init__(**kwargs)
+        super().__init__(labels=widget_labels("rulings", self.lang), **kwargs)
         self.on_msg(self._chip_clicked)
 
     @traitlets.observe("entries", "verdict")
@@ -93,6 +96,8 @@ class NotationBox(anywidget.AnyWidget):
     value = traitlets.Unicode("").tag(sync=True)
     options = traitlets.List(traitlets.Unicode()).tag(sync=True)
     placeholder = traitlets.Unicode("").tag(sync=True)
+    labels = traitlets.Dict(LABELS["notation"]).tag(sync=True)
+    """Its words in the panel's language (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
     def __init__(self, on_check: Callable[[str], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -187,7 +192,8 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.game = game
         self.lang = resolve(lang)
         self.text = NotationBox(
-            self.check, placeholder="type an action in your words, e.g. invite Lady Cavendish")
+            self.check, labels=widget_labels("notation", self.lang),
+            placeholder="type an action in your words, e.g. invite Lady Cavendish")
         verbs = sorted(((f"{verb_heading(v)} ({v})", v) for v in action_types()),
                        key=lambda o: o[0].lower())  # in words, the notation's verb after
         self.verb = widgets.Dropdown(options=[("pick an action…", ""), *verbs],

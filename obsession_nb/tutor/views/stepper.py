@@ -28,6 +28,7 @@ from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import entry_json
 from obsession_nb.tutor.views.rulings import RulingsLog
 from obsession_nb.tutor.views.static import StaticPicture
+from obsession_nb.tutor.views.words import LABELS, widget_labels
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game, Snapshot
@@ -66,6 +67,8 @@ class StepHeader(anywidget.AnyWidget):
     current = traitlets.Unicode("").tag(sync=True)
     script = traitlets.Dict().tag(sync=True)
     history = traitlets.Int(0).tag(sync=True)
+    labels = traitlets.Dict(LABELS["stepper"]).tag(sync=True)
+    """Its words in the stepper's language (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
 
 class Stepper(StaticPicture, widgets.VBox):
@@ -106,8 +109,8 @@ class Stepper(StaticPicture, widgets.VBox):
         self.applied: list[str] = []
         self._listeners: list[Callable[[Stepper], None]] = []
 
-        self.header = StepHeader()
-        self.choices = ChoiceList(self._click)
+        self.header = StepHeader(labels=widget_labels("stepper", self.lang))
+        self.choices = ChoiceList(self._click, labels=widget_labels("choices", self.lang))
         self.back_button = self._button("◀ Back", "Undo the last choice", self.back)
         self.restart_button = self._button("Restart", "Undo every choice", self.restart)
         self.next_button = self._button("Next ▶", "Play the worked example's next action",
