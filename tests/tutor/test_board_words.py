@@ -79,7 +79,7 @@ def test_every_decision_and_place_the_engine_makes_has_its_word() -> None:
     assert set(WORDS["decision"]) == set(kinds)
     engine = Path(__file__).resolve().parents[2] / "obsession_nb" / "engine"
     targets = {t for f in engine.rglob("*.py")
-               for t in re.findall(r'Placement\([^)]*target="([\w-]+)"', f.read_text("utf-8"))}
+               for t in re.findall(r'Placement(?:\.model_construct)?\([^)]*target="([\w-]+)"', f.read_text("utf-8"))}
     tiles = {t for t in targets if t == "tile" or t in load_catalog().tiles}
     assert targets - tiles and targets - tiles <= set(WORDS["place"])
     assert {"study", "market"} <= set(WORDS["place"])  # the useful man's (engine/turn/opening.py)
