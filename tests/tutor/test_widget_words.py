@@ -13,7 +13,7 @@ import js_words
 import pytest
 
 from obsession_nb.base.i18n import mixed
-from obsession_nb.tutor.views.words import LABELS, widget_labels
+from obsession_nb.tutor.views.words import LABELS, WORDS, widget_labels, words
 
 SCRIPTS = {"quiz": "quiz.js", "teach": "teach.js", "browser": "rule_browser.js",
            "stepper": "stepper.js", "choices": "choices.js", "explorer": "explorer.js",
@@ -60,3 +60,13 @@ def test_every_word_is_said_in_japanese(widget: str) -> None:
         filled = re.sub(r"\{\w+\}", "2", japanese[key])
         assert japanese[key] != english or not re.search("[A-Za-z]", filled), key
         assert not mixed(filled), (key, japanese[key])
+
+
+def test_each_japanese_sentence_fills_the_fields_the_english_one_does() -> None:
+    """A widget fills the fields its English sentence names; the Japanese names the same."""
+    for table, said in ((LABELS, lambda w: widget_labels(w, "ja")), (WORDS, lambda s: words("ja")[s])):
+        for section, english in table.items():
+            japanese = said(section)
+            for key, text in english.items():
+                assert (set(re.findall(r"\{(\w+)\}", japanese[key]))
+                        == set(re.findall(r"\{(\w+)\}", text))), (section, key)

@@ -220,7 +220,25 @@ LABELS: dict[str, dict[str, str]] = {
                 "typed": "the action as typed (obsession-nb play)",
                 "complete": "Worked example complete ({total} actions).",
                 "complete_one": "Worked example complete (1 action).",
-                "left": "You have left the worked example: Back returns to it."},
+                "left": "You have left the worked example: Back returns to it.",
+                "back": "◀ Back", "back_tip": "Undo the last choice", "restart": "Restart",
+                "restart_tip": "Undo every choice", "next": "Next ▶",
+                "next_tip": "Play the worked example's next action", "file": "File:",
+                "file_tip": "Where Save position writes the scenario file",
+                "save": "Save position",
+                "save_tip": "Write this position (the step you are at) as scenario YAML",
+                "not_action": "Not an action: {notation}: {error}",
+                "not_saved": "Not saved: {error}", "saved": "Position saved to {path}",
+                "over": "The game is over.", "deciding": "{player} is deciding…",
+                "start": "Choose an action; the rulings of each step appear here.",
+                "played": "Played: {action}", "log": "Rulings, step by step",
+                "step.begin": "Host or pass", "step.step1": "1 Rotate service",
+                "step.step2": "2 Round track", "step.host": "3 Host", "step.invite": "4 Invite",
+                "step.service": "5 Service", "step.favours": "6 Favours", "step.buy": "7 Buy",
+                "step.end": "8 Clear", "pass.step2": "Step 2",
+                "pass.pass-option": "Rents, hire or refresh", "pass.buy": "Shop",
+                "pass.end": "Next player", "setup.draft": "Setup: family board and servant draft",
+                "setup.begin": "First turn"},
     "choices": {"refused": "{label} (not allowed)", "why_not": "why not {label}",
                 "choose": "Choose", "choose_group": "Choose: {group}",
                 "playing": "Playing: {label}…"},
@@ -248,5 +266,6 @@ under the widget's name.  No widget's script keeps a word of its own."""
 
 
 def widget_labels(widget: str, lang: str | None = None) -> dict[str, str]:
-    """The words of ``widget`` (a section of :data:`LABELS`) in ``lang``, as it receives them."""
+    """The words of ``widget`` (a section of :data:`LABELS`) in ``lang``, as it receives them
+    (its Python side reads them there too: a stepper's buttons and status lines)."""
     return words(lang, {widget: LABELS[widget]})[widget]
