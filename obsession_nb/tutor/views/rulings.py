@@ -187,26 +187,28 @@ class RulingPanel(StaticPicture, widgets.VBox):
     action.
     """
 
-    def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?",
-                 lang: str | None = None):
+    def __init__(self, game: Game, *, heading: str | None = None, lang: str | None = None):
         self.game = game
         self.lang = resolve(lang)
-        self.text = NotationBox(
-            self.check, labels=widget_labels("notation", self.lang),
-            placeholder="type an action in your words, e.g. invite Lady Cavendish")
+        self.words = widget_labels("notation", self.lang)
+        """The panel's words in its language (LABELS notation)."""
+        self.text = NotationBox(self.check, labels=self.words,
+                                placeholder=self.words["placeholder"])
         verbs = sorted(((f"{verb_heading(v)} ({v})", v) for v in action_types()),
                        key=lambda o: o[0].lower())  # in words, the notation's verb after
-        self.verb = widgets.Dropdown(options=[("pick an action…", ""), *verbs],
-                                     description="Pick:", style={"description_width": "50px"},
+        self.verb = widgets.Dropdown(options=[(self.words["pick_none"], ""), *verbs],
+                                     description=self.words["pick"],
+                                     style={"description_width": "50px"},
                                      layout=widgets.Layout(width="310px"))
         self.verb.add_class("onb-panel-verb")
         self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.result = RulingsLog(heading=tr(heading, self.lang), lang=self.lang)
+        self.result = RulingsLog(heading=self.words["heading"] if heading is None
+                                 else tr(heading, self.lang), lang=self.lang)
         self.result.add_class("onb-panel-result")
         self._arg_widgets: list[widgets.Dropdown] = []
 
         self.verb.observe(self._verb_changed, "value")
-        type_label = widgets.Label("Type:", layout=widgets.Layout(width="50px"))
+        type_label = widgets.Label(self.words["type"], layout=widgets.Layout(width="50px"))
         super().__init__([
             widgets.HBox([type_label, self.text]),
             widgets.HBox([self.verb, self.args]),
@@ -280,9 +282,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.clear()
 
     def static_html(self) -> str:
-        return note_html("Ruling panel", "type or pick any action, legal or not, and press "
-                         "Enter or Check: the engine answers with its verdict and the rules "
-                         "behind it.")
+        return note_html(self.words["title"], self.words["note"])
 
     # ------------------------------------------------------------ checking
 

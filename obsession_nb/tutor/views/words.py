@@ -248,7 +248,13 @@ LABELS: dict[str, dict[str, str]] = {
                  "rank": "line", "sort": "Sort by {column}", "pick": "Compare line {n}",
                  "load": "Step through line {n}",
                  "loading": "Loading line {n} into the stepper…"},
-    "notation": {"input": "Action to check, in notation", "check": "Check"},
+    "notation": {"input": "Action to check, in notation", "check": "Check",
+                 "heading": "Ruling panel: is this allowed, and why?",
+                 "placeholder": "type an action in your words, e.g. invite Lady Cavendish",
+                 "type": "Type:", "pick": "Pick:", "pick_none": "pick an action…",
+                 "title": "Ruling panel",
+                 "note": "type or pick any action, legal or not, and press Enter or Check: the "
+                         "engine answers with its verdict and the rules behind it."},
     "rulings": {"not_action": "Not an action"},
     "card_entry": {"progress": "{from_box} from your box · {standins} stand-ins · {unverified} "
                                "unverified · {stated} stated",
