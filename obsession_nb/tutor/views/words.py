@@ -1,6 +1,7 @@
-"""The board's words: every word the board widget (``widgets/board.js``) and its static picture
-(``tutor/views/html/board.py``) show, in English, with their Japanese in
-``content/i18n/ja/widgets.yaml``; :func:`words` gives them in the board's language."""
+"""The widgets' words: every word the board widget (``widgets/board.js``) and its static picture
+(``tutor/views/html/board.py``) show (:data:`WORDS`), and the other widgets' (:data:`LABELS`),
+in English, with their Japanese in ``content/i18n/ja/widgets.yaml``; :func:`words` and
+:func:`widget_labels` give them in a widget's language."""
 
 from __future__ import annotations
 
