@@ -241,17 +241,10 @@ def reload_catalog() -> Catalog:
 
 
 def cached_catalog(directory: Path) -> Catalog:
-    """:func:`read_catalog`, or its cached copy (validated again, from JSON) when there is
-    one for these very files (the YAML and the modules defining the records)."""
+    """:func:`read_catalog`, or its checked copy kept for these very files (the YAML and the
+    modules defining the records): read back without validating again
+    (obsession_nb/data/content_cache.py), so no validator is built."""
     modules = [Path(m.__file__ or "") for m in (catalog_records, catalog_cards)]
-    entry = content_cache.key([*sorted(directory.glob("*.yaml")), Path(__file__), *modules],
-                              PYDANTIC_VERSION)
-    text = content_cache.read("catalog", entry)
-    if text is not None:
-        try:
-            return Catalog.model_validate_json(text)
-        except ValidationError:
-            pass  # damaged: parse the files again
-    catalog = read_catalog(directory)
-    content_cache.write("catalog", entry, catalog.model_dump_json())
-    return catalog
+    return content_cache.checked("catalog", [*sorted(directory.glob("*.yaml")), Path(__file__),
+                                             *modules],
+                                 lambda: read_catalog(directory), PYDANTIC_VERSION)

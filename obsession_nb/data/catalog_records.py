@@ -22,9 +22,16 @@ Gender = Literal["male", "female"]
 
 
 class Frozen(BaseModel):
-    """An immutable record that rejects unknown fields."""
+    """An immutable record that rejects unknown fields; its validator is built when a record
+    is first validated (the catalog in use is read from the cache unvalidated: catalog.py)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    def stated(self) -> dict[str, object]:
+        """The fields whose values differ from their defaults (``model_dump(exclude_defaults=
+        True)`` of a record of plain values, without building the serializer)."""
+        return {name: value for name, info in type(self).model_fields.items()
+                if (value := getattr(self, name)) != info.get_default(call_default_factory=True)}
 
 
 class Sourced(Frozen):
