@@ -20,9 +20,10 @@ from obsession_nb.data import pack, pack_entry, pack_status, pack_store
 from obsession_nb.data.catalog import load_catalog, reload_catalog, stated_catalog
 from obsession_nb.data.components import provenance
 from obsession_nb.data.pack_fields import LABELS, deck_of, range_of, section_of
-from obsession_nb.tutor.views.board import Board, words
+from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.static import StaticPicture
+from obsession_nb.tutor.views.words import words
 
 _PATH = re.compile(r"^cards\[(\d+)\]\.?([a-z_]*)")
 EXTRA = ("printing",)
