@@ -3,9 +3,11 @@
 validates nothing imports no pydantic).
 
 A record class is a keyword-only dataclass made by :func:`record` from a subclass of
-:class:`Checked`.  Building one in code (``Placement(servant=..., target=...)``) checks nothing;
-:meth:`Checked.model_validate` (and ``_json``) checks plain data with pydantic and lists every
-problem with its path; unknown fields are refused.  A record's own checks are its methods
+:class:`Checked`.  A record a caller builds (``Options(length="short")``) and plain data given
+to :meth:`Checked.model_validate` (and ``_json``) are checked by pydantic, every problem listed
+with its path, unknown fields refused; records the engine trusts are made unchecked (a trusted
+constructor, copies, the content cache), so a command that reads only those never loads
+pydantic.  A record's own checks are its methods
 marked :func:`pydantic_hook` (``field_validator``, ``model_validator``, ``field_serializer``):
 they become pydantic's decorators when the first validator is built.  The records keep
 pydantic's method names (``model_validate``, ``model_dump``, ``model_fields`` …) so that views
