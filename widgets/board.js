@@ -34,11 +34,6 @@ function word(view, section, key) {
   return (view.words && view.words[section] && view.words[section][key]) || key;
 }
 
-// A template's {name} fields filled from values ("keep {keep} of {n}"); an unknown one stays.
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(values, k) ? String(values[k]) : m));
-}
-
 // A sentence built around values ("House of {family}", "costs {money}"): WORDS say, filled.
 function say(view, key, values) {
   return fill(word(view, "say", key), values);
@@ -51,7 +46,7 @@ function listed(view, items) {
 
 // ----------------------------------------------------------------- DOM helpers (text only)
 
-import { h, redrawOn } from "./common.js";
+import { fill, h, redrawOn } from "./common.js";
 
 function add(parent, ...children) {
   for (const c of children) if (c) parent.appendChild(c);

@@ -10,6 +10,8 @@ import re
 import typing
 from pathlib import Path
 
+import js_words
+
 from obsession_nb.base.i18n import glossary, mixed
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.catalog_cards import EventKind
@@ -19,52 +21,15 @@ from obsession_nb.engine.records.naming import BACKS
 from obsession_nb.engine.records.state import Choice
 from obsession_nb.engine.steps.milestones import MEASURES
 from obsession_nb.tutor.views import Board
-from obsession_nb.tutor.views.words import WORDS, words
+from obsession_nb.tutor.views.words import LABELS, WORDS, words
 
 REPO = Path(__file__).resolve().parents[2]
 BOARD_JS = REPO / "widgets" / "board.js"
 STATIC_BOARD = REPO / "obsession_nb" / "tutor" / "views" / "html" / "board.py"
-LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`([^`]*)`')
 
 
 def _script() -> str:
-    """board.js without its comments."""
-    return re.sub(r"(?m)^\s*//[^\n]*|\s//[^\n]*", "", BOARD_JS.read_text(encoding="utf-8"))
-
-
-def _calls(script: str, name: str) -> list[list[str]]:
-    """The top-level arguments of each call ``name(...)`` in ``script``, as written."""
-    found = []
-    for start in re.finditer(rf"(?<![\w.])(?<!function ){name}\(", script):
-        args, depth, quote, arg = [], 0, "", ""
-        for ch in script[start.end():]:
-            if quote:
-                quote = "" if ch == quote and not arg.endswith("\\") else quote
-            elif ch in "\"'`":
-                quote = ch
-            elif ch in "([{":
-                depth += 1
-            elif ch in ")]}":
-                if depth == 0:
-                    break
-                depth -= 1
-            elif ch == "," and depth == 0:
-                args.append(arg.strip())
-                arg = ""
-                continue
-            arg += ch
-        found.append([*args, arg.strip()])
-    return found
-
-
-def _words_in(literal_text: str) -> str:
-    """A literal's text with its ``${…}`` parts, comparisons with ids and nested calls left out."""
-    text = re.sub(r"(===|!==)\s*\"[^\"]*\"", "", literal_text)
-    calls = re.compile(r"[\w.]+\([^()]*\)|\(\w*\)\s*=>")
-    while calls.search(text):
-        text = calls.sub("", text)
-    return "".join(piece for literal in LITERAL.findall(text) for part in literal
-                   for piece in re.split(r"\$\{[^}]*\}", part))
+    return js_words.script(BOARD_JS)
 
 
 def test_every_id_of_the_view_has_its_word() -> None:
@@ -136,7 +101,7 @@ def test_board_js_asks_only_for_words_it_receives() -> None:
 def test_the_decisions_have_japanese_with_the_glossarys_terms() -> None:
     english, japanese = words("en"), words("ja")
     assert english == WORDS
-    assert set(widget_words("ja")) <= set(WORDS)
+    assert set(widget_words("ja")) <= {*WORDS, *LABELS, "field"}
     for kind in WORDS["decision"]:
         assert japanese["decision"][kind] != WORDS["decision"][kind], kind
         assert not mixed(re.sub(r"\{\w+\}", "2", japanese["decision"][kind])), kind
@@ -162,7 +127,7 @@ def test_every_japanese_word_has_an_english_id() -> None:
     """A section or id the Japanese file has and WORDS has not would never be drawn (a bare
     ``on`` key is YAML for ``true``)."""
     for section, table in widget_words("ja").items():
-        assert set(table) <= set(WORDS[section]) or section == "field", section
+        assert section == "field" or set(table) <= set({**WORDS, **LABELS}[section]), section
 
 
 def test_guests_and_placements_have_japanese_words() -> None:
@@ -193,16 +158,16 @@ def test_board_js_passes_every_field_of_the_sentences_it_asks_for() -> None:
     static picture; each ``word(view, section, key)`` asks for a word that is sent."""
     script = _script()
     said: set[str] = set()
-    for _, key, values in _calls(script, "say"):
+    for _, key, values in js_words.calls(script, "say"):
         keys = re.findall(r'"(\w+)"', key)
-        given = set(re.findall(r"(?:^\{|,)\s*(\w+)\s*(?=[:,}])", values))
+        given = js_words.fields(values)
         assert keys and set(keys) <= set(WORDS["say"]), key
         for lang in ("en", "ja"):
             for k in keys:
                 assert set(re.findall(r"\{(\w+)\}", words(lang)["say"][k])) <= given, (lang, k)
         said |= set(keys)
     static: set[str] = set()
-    for _, key, *values in _calls(STATIC_BOARD.read_text(encoding="utf-8"), "say"):
+    for _, key, *values in js_words.calls(STATIC_BOARD.read_text(encoding="utf-8"), "say"):
         keys = re.findall(r"[\"'](\w+)[\"'](?=\s+if\b|$)", key)
         given = {re.sub(r"=.*", "", v, flags=re.S) for v in values}
         assert keys and set(keys) <= set(WORDS["say"]), key
@@ -211,7 +176,7 @@ def test_board_js_passes_every_field_of_the_sentences_it_asks_for() -> None:
                 assert set(re.findall(r"\{(\w+)\}", words(lang)["say"][k])) <= given, (lang, k)
         static |= set(keys)
     assert set(WORDS["say"]) == said | static
-    for _, section, key in _calls(script, "word"):
+    for _, section, key in js_words.calls(script, "word"):
         asked = re.findall(r'"([^"]+)"', key)
         for name in re.findall(r'"(\w+)"', section):
             assert set(asked) <= set(WORDS[name]), (section, key)
@@ -220,25 +185,10 @@ def test_board_js_passes_every_field_of_the_sentences_it_asks_for() -> None:
 def test_board_js_keeps_no_english_sentence() -> None:
     """No string in board.js holds English words (two words, or a capitalised one: "House of",
     "Max", "1st · … VP"); the ids, class names and catalog colours it uses are single tokens."""
-    script = _script()
-    english = []
-    for found in LITERAL.finditer(script):
-        if script[found.end():].lstrip().startswith(":") and found[1]:
-            continue  # an object's key: a catalog colour, "dark blue"
-        for text in filter(None, found.groups()):
-            for piece in re.split(r"\$\{[^}]*\}", text):
-                piece = re.sub(r"https?://\S+|\S+\.js\b|\.?onb-[\w-]*", "", piece)
-                if re.search(r"[A-Za-z]{2,}[ ,.:;!?()]+[A-Za-z]{2,}|\b[A-Z][a-z]|[A-Z]{2}", piece):
-                    english.append(piece)
-    assert english == []
+    assert js_words.english(_script()) == []
 
 
 def test_board_js_writes_no_literal_word_into_the_page() -> None:
     """A text node, a hover text or an aria label the board writes is never a literal with
     letters ("empty", "money", "season"): the words come from ``word`` or ``say``."""
-    script = _script()
-    written = [args[2] for args in _calls(script, "h") if len(args) > 2]
-    written += [args[1] for args in _calls(script, "setAttribute") if "label" in args[0]]
-    written += [args[1] for args in _calls(script, "labelRegion")]
-    written += re.findall(r"\.(?:title|textContent)\s*\+?=\s*([^;]+);", script)
-    assert [text for text in written if re.search("[A-Za-z]", _words_in(text))] == []
+    assert js_words.written(_script(), "labelRegion") == []

@@ -23,6 +23,7 @@ from obsession_nb.data.pack_fields import LABELS, deck_of, range_of, section_of
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.static import StaticPicture
+from obsession_nb.tutor.views.words import LABELS as FORM
 from obsession_nb.tutor.views.words import words
 
 _PATH = re.compile(r"^cards\[(\d+)\]\.?([a-z_]*)")
@@ -59,8 +60,9 @@ class CardEntryView(anywidget.AnyWidget):
     download = traitlets.Dict().tag(sync=True)
     """``{name, text, n}``: the pack in use to save as a file (export)."""
     words = traitlets.Dict().tag(sync=True)
-    """The form's words: ``field`` -> each field's label (``obsession_nb.data.pack_fields.LABELS``,
-    in the form's language)."""
+    """The form's words in its language: ``field`` -> each field's label
+    (``obsession_nb.data.pack_fields.LABELS``), ``card_entry`` -> its buttons, notes and progress
+    line (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
 
 class CardEntry(StaticPicture, widgets.VBox):
@@ -70,7 +72,8 @@ class CardEntry(StaticPicture, widgets.VBox):
 
     def __init__(self, deck: str = "casual", *, scenario: str | None = "refresher-round-6",
                  lang: str | None = None) -> None:
-        self.view = CardEntryView(decks=pack_entry.decks(), words=words(lang, {"field": LABELS}))
+        form = {"field": LABELS, "card_entry": FORM["card_entry"]}
+        self.view = CardEntryView(decks=pack_entry.decks(), words=words(lang, form))
         self.scenario = scenario
         children: list[widgets.Widget] = [self.view]
         self.board: Board | None = None

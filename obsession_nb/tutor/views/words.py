@@ -192,3 +192,86 @@ def words(lang: str | None = None, table: dict[str, dict[str, str]] | None = Non
 def say(table: dict[str, dict[str, str]], key: str, **values: object) -> str:
     """The sentence ``key`` (section ``say``) of ``table`` with its ``{name}`` fields filled."""
     return table["say"][key].format_map(values)
+
+
+LABELS: dict[str, dict[str, str]] = {
+    "quiz": {"question": "Question {n} of {total}", "score": "Score: {right} / {answered}",
+             "next": "Next question", "right": "Right", "wrong": "Not quite: {answer}",
+             "topics": "Topics:", "done": "End of the quiz: {right} / {total}",
+             "none": "No question for these topics: choose others.", "why": "Why:",
+             "source": "Position: {source} · {topics}", "list": ", "},
+    "teach": {"keys": "→ next decision   ← back",
+              "first-legal": "first legal choice (the worked example is over)",
+              "over": "The game is over."},
+    "browser": {"placeholder": "ask in your own words, or a rule id (can the hall boy serve as "
+                               "butler?)",
+                "search": "Search the rules", "matches": "{count} match(es)",
+                "did-you-mean": "Did you mean:", "hit.rule": "rule", "hit.case": "casebook",
+                "hit.term": "term", "reading": "Our reading", "rejected": "Rejected reading",
+                "choices": "Choices (the default first)", "where": "Where to read it",
+                "related": "Related rules", "demonstrated": "Demonstrated in",
+                "show-me": "Show me", "case": "casebook", "scenario": "scenario",
+                "game": "random game", "tutorials": "Tutorials", "tests": "Tests",
+                "legend": "Sources legend: what the citations mean",
+                "pick": "Pick a rule on the left.",
+                "no-demo": "No packaged position demonstrates this rule yet.",
+                "kind.rule": "rule", "kind.ruling": "ruling", "kind.option": "option"},
+    "stepper": {"decision": "Decision", "action": "Worked example, action {n} of {total}:",
+                "typed": "the action as typed (obsession-nb play)",
+                "complete": "Worked example complete ({total} actions).",
+                "complete_one": "Worked example complete (1 action).",
+                "left": "You have left the worked example: Back returns to it.",
+                "back": "◀ Back", "back_tip": "Undo the last choice", "restart": "Restart",
+                "restart_tip": "Undo every choice", "next": "Next ▶",
+                "next_tip": "Play the worked example's next action", "file": "File:",
+                "file_tip": "Where Save position writes the scenario file",
+                "save": "Save position",
+                "save_tip": "Write this position (the step you are at) as scenario YAML",
+                "not_action": "Not an action: {notation}: {error}",
+                "not_saved": "Not saved: {error}", "saved": "Position saved to {path}",
+                "over": "The game is over.", "deciding": "{player} is deciding…",
+                "start": "Choose an action; the rulings of each step appear here.",
+                "played": "Played: {action}", "log": "Rulings, step by step",
+                "step.begin": "Host or pass", "step.step1": "1 Rotate service",
+                "step.step2": "2 Round track", "step.host": "3 Host", "step.invite": "4 Invite",
+                "step.service": "5 Service", "step.favours": "6 Favours", "step.buy": "7 Buy",
+                "step.end": "8 Clear", "pass.step2": "Step 2",
+                "pass.pass-option": "Rents, hire or refresh", "pass.buy": "Shop",
+                "pass.end": "Next player", "setup.draft": "Setup: family board and servant draft",
+                "setup.begin": "First turn"},
+    "choices": {"refused": "{label} (not allowed)", "why_not": "why not {label}",
+                "choose": "Choose", "choose_group": "Choose: {group}",
+                "playing": "Playing: {label}…"},
+    "explorer": {"beside": "Line {a} beside line {b}", "figure": "figure", "line": "line {n}",
+                 "only": "Only in line {n}", "rulings_only": "Rulings only in line {n}",
+                 "caption": "The lines of this turn, one per row", "compare": "compare",
+                 "rank": "line", "sort": "Sort by {column}", "pick": "Compare line {n}",
+                 "load": "Step through line {n}",
+                 "loading": "Loading line {n} into the stepper…"},
+    "notation": {"input": "Action to check, in notation", "check": "Check",
+                 "heading": "Ruling panel: is this allowed, and why?",
+                 "placeholder": "type an action in your words, e.g. invite Lady Cavendish",
+                 "type": "Type:", "pick": "Pick:", "pick_none": "pick an action…",
+                 "title": "Ruling panel",
+                 "note": "type or pick any action, legal or not, and press Enter or Check: the "
+                         "engine answers with its verdict and the rules behind it."},
+    "rulings": {"not_action": "Not an action"},
+    "card_entry": {"progress": "{from_box} from your box · {standins} stand-ins · {unverified} "
+                               "unverified · {stated} stated",
+                   "deck": "Deck", "which": "Which card", "fresh": "a card the catalog lacks",
+                   "save": "Save card",
+                   "save_note": "Check the card with your whole pack and save it (Enter in the "
+                                "last field, or Ctrl+Enter)",
+                   "export": "Export pack", "import": "Import pack", "read": "read in a pack",
+                   "too_large": "the file is larger than 2 MB, the limit for a card pack"},
+}
+"""The other widgets' words in English, by widget (``widgets/<widget>.js``, ``browser`` for the
+rule browser): their labels and their sentences built around values (``{name}`` fields filled by
+``labeller`` in ``widgets/common.js``), with their Japanese in ``content/i18n/ja/widgets.yaml``
+under the widget's name.  No widget's script keeps a word of its own."""
+
+
+def widget_labels(widget: str, lang: str | None = None) -> dict[str, str]:
+    """The words of ``widget`` (a section of :data:`LABELS`) in ``lang``, as it receives them
+    (its Python side reads them there too: a stepper's buttons and status lines)."""
+    return words(lang, {widget: LABELS[widget]})[widget]
