@@ -74,6 +74,7 @@ class CardEntry(StaticPicture, widgets.VBox):
                  lang: str | None = None) -> None:
         form = {"field": LABELS, "card_entry": FORM["card_entry"]}
         self.view = CardEntryView(decks=pack_entry.decks(), words=words(lang, form))
+        self.lang = lang
         self.scenario = scenario
         children: list[widgets.Widget] = [self.view]
         self.board: Board | None = None
@@ -246,9 +247,9 @@ class CardEntry(StaticPicture, widgets.VBox):
                                   "n": self.view.download.get("n", 0) + 1}
 
     def static_html(self) -> str:
-        return note_html("Card entry", "a form shaped like the card you type in, progress by "
-                         "deck, import and export; the board shows your cards at once.",
-                         self.board.static_html() if self.board is not None else "")
+        said = self.view.words["card_entry"]
+        return note_html(said["title"], said["note"],
+                         self.board.static_html() if self.board is not None else "", self.lang)
 
     def __repr__(self) -> str:
         return f"<CardEntry {self.view.deck}: {self.view.card.get('name') or 'a new card'}>"

@@ -282,7 +282,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.clear()
 
     def static_html(self) -> str:
-        return note_html(self.words["title"], self.words["note"])
+        return note_html(self.words["title"], self.words["note"], lang=self.lang)
 
     # ------------------------------------------------------------ checking
 

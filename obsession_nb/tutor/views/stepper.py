@@ -322,10 +322,12 @@ class Stepper(StaticPicture, widgets.VBox):
 
     def static_html(self) -> str:
         mine = self.seat is None or self.game.pending().get("owner") == self.seat
-        choices = ", ".join(dict.fromkeys(action_label(self.game, a)
-                                          for a in self.game.legal_actions())) if mine else "—"
-        return note_html("Turn stepper", f"{self.game.pending()['prompt']}; choices: {choices}.",
-                         self.board.static_html() if self.board is not None else "")
+        choices = self.words["list"].join(dict.fromkeys(
+            tr(action_label(self.game, a), self.lang) for a in self.game.legal_actions())
+        ) if mine else "—"
+        note = self._say("note", prompt=self.game.pending()["prompt"], choices=choices)
+        return note_html(self.words["title"], note,
+                         self.board.static_html() if self.board is not None else "", self.lang)
 
     def __repr__(self) -> str:
         return f"<Stepper at {self.game.pending()['prompt']!r}>"

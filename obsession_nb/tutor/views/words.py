@@ -1,6 +1,7 @@
-"""The board's words: every word the board widget (``widgets/board.js``) and its static picture
-(``tutor/views/html/board.py``) show, in English, with their Japanese in
-``content/i18n/ja/widgets.yaml``; :func:`words` gives them in the board's language."""
+"""The widgets' words: every word the board widget (``widgets/board.js``) and its static picture
+(``tutor/views/html/board.py``) show (:data:`WORDS`), and the other widgets' (:data:`LABELS`),
+in English, with their Japanese in ``content/i18n/ja/widgets.yaml``; :func:`words` and
+:func:`widget_labels` give them in a widget's language."""
 
 from __future__ import annotations
 
@@ -110,7 +111,8 @@ WORDS: dict[str, dict[str, str]] = {
               "ai_card": "AI card", "next_roll": "next roll −5",
               "refreshed": "refreshed the market", "no_purchase": "no purchase",
               "saved_picture": "A picture saved with the notebook. To use the buttons, run the "
-                               "notebook: Run ▸ Run All Cells."},
+                               "notebook: Run ▸ Run All Cells.",
+              "run_note": "Run the notebook (Run ▸ Run All Cells) to use it."},
     "say": {"viewer": SEAT_LABEL,
             "meeple": "{name} ({height}, {colour})", "placed": "{name} ({note})",
             "from_box": "From your box (your card pack): {fields}",
@@ -238,7 +240,8 @@ LABELS: dict[str, dict[str, str]] = {
                 "step.end": "8 Clear", "pass.step2": "Step 2",
                 "pass.pass-option": "Rents, hire or refresh", "pass.buy": "Shop",
                 "pass.end": "Next player", "setup.draft": "Setup: family board and servant draft",
-                "setup.begin": "First turn"},
+                "setup.begin": "First turn", "title": "Turn stepper",
+                "note": "{prompt}; choices: {choices}.", "list": ", "},
     "choices": {"refused": "{label} (not allowed)", "why_not": "why not {label}",
                 "choose": "Choose", "choose_group": "Choose: {group}",
                 "playing": "Playing: {label}…"},
@@ -263,7 +266,10 @@ LABELS: dict[str, dict[str, str]] = {
                    "save_note": "Check the card with your whole pack and save it (Enter in the "
                                 "last field, or Ctrl+Enter)",
                    "export": "Export pack", "import": "Import pack", "read": "read in a pack",
-                   "too_large": "the file is larger than 2 MB, the limit for a card pack"},
+                   "too_large": "the file is larger than 2 MB, the limit for a card pack",
+                   "title": "Card entry",
+                   "note": "a form shaped like the card you type in, progress by deck, import "
+                           "and export; the board shows your cards at once."},
 }
 """The other widgets' words in English, by widget (``widgets/<widget>.js``, ``browser`` for the
 rule browser): their labels and their sentences built around values (``{name}`` fields filled by

@@ -227,9 +227,9 @@ def board_html(view: dict[str, Any], parts: list[str], seats: list[int],
     return f"<div class='onb-static onb-static-board' style='{_BOX}'>{''.join(body)}</div>"
 
 
-def note_html(title: str, text: str, inner: str = "") -> str:
+def note_html(title: str, text: str, inner: str = "", lang: str | None = None) -> str:
     """A widget that has no picture of its own (a stepper's controls, the ruling panel): its
-    title, what it does once the notebook runs, and any picture it contains."""
+    title, what it does once the notebook runs (in ``lang``) and any picture it contains."""
+    run = words(lang)["label"]["run_note"]
     return (f"<div class='onb-static' style='{_BOX}'><b>{_e(title)}</b> — {_e(text)} "
-            f"<span style='{_NOTE}'>Run the notebook (Run ▸ Run All Cells) to use it.</span>"
-            f"{inner}</div>")
+            f"<span style='{_NOTE}'>{_e(run)}</span>{inner}</div>")
