@@ -99,13 +99,14 @@ def adapter(cls: type) -> Any:
 
 
 def validator_files() -> list[Path]:
-    """The files naming the pydantic that validates the records (its version module), for the
-    key of records kept checked (obsession_nb/data/content_cache.py), found without importing
-    it."""
+    """The files that say how records are made and validated: this module and the version
+    module of pydantic (found without importing it), for the key of records kept checked
+    (obsession_nb/data/content_cache.py)."""
     from importlib.util import find_spec
 
     spec = find_spec("pydantic")
-    return [Path(spec.origin).with_name("version.py")] if spec and spec.origin else []
+    version = [Path(spec.origin).with_name("version.py")] if spec and spec.origin else []
+    return [Path(__file__), *version]
 
 
 def is_checked(annotation: Any) -> bool:
