@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import VERSION as PYDANTIC_VERSION
-from pydantic import ValidationError
-
+from obsession_nb.base.checked import problem, validator_files
 from obsession_nb.base.plaindata import place, too_big, unshared
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import content_cache
@@ -85,9 +83,9 @@ def read(path_or_name: str | Path, catalog: Catalog | None = None,
     the records are unchanged; the checks against the catalog in use run every time."""
     path = scenario_path(path_or_name)
     if _packaged(path):
-        typed = content_cache.checked(f"scenario-{path.stem}", [path, *_reading_code()],
-                                      lambda: _typed(_load(read_text(path), str(path))),
-                                      PYDANTIC_VERSION)
+        typed = content_cache.checked(f"scenario-{path.stem}",
+                                      [path, *_reading_code(), *validator_files()],
+                                      lambda: _typed(_load(read_text(path), str(path))))
         return _checked(typed, catalog, str(path), decision)
     return parse(read_text(path), catalog, source=str(path), decision=decision)
 
@@ -263,6 +261,8 @@ def _kind(value: Any) -> str:
 
 def _custom_cards(entries: Any, problems: list[str]) -> tuple[list[GentryCard], set[str]]:
     """The valid custom cards, and the ids of invalid ones (not reported again as unknown)."""
+    from pydantic import ValidationError
+
     if not isinstance(entries, list):
         problems.append("custom_cards: must be a list of gentry cards")
         return [], set()
@@ -272,7 +272,8 @@ def _custom_cards(entries: Any, problems: list[str]) -> tuple[list[GentryCard], 
         try:
             custom.append(GentryCard.model_validate(entry))
         except ValidationError as exc:
-            problems += [f"custom_cards[{i}]{loc_path(e['loc'])}: {e['msg']}" for e in exc.errors()]
+            problems += [f"custom_cards[{i}]{loc_path(e['loc'])}: {problem(e)}"
+                         for e in exc.errors()]
             if isinstance(entry, dict) and isinstance(entry.get("id"), str):
                 unchecked.add(entry["id"])
     return custom, unchecked
@@ -305,6 +306,8 @@ def dump_data(scenario: Scenario) -> dict[str, Any]:
 def _max_levels(data: dict[str, Any]) -> None:
     """Allow ``level: max`` in hand-written files: the Max of the game's own wheel (Tableau
     Duel's is above levels 9 and 10, UD p.15; the extended game's above 7 and 8)."""
+    from pydantic import ValidationError
+
     try:
         levels = Options.model_validate(data.get("options") or {}).wheel_levels
     except (ValidationError, TypeError):  # the options' own problems are reported later

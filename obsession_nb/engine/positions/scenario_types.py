@@ -7,8 +7,6 @@ from __future__ import annotations
 from types import UnionType
 from typing import Any, Literal, Union, get_args, get_origin
 
-from pydantic import ValidationError
-
 from obsession_nb.base.cloning import is_record
 from obsession_nb.engine.positions.scenario_check import key_path
 from obsession_nb.engine.records.record import problem
@@ -23,6 +21,8 @@ def validate(data: dict[str, Any]) -> tuple[State | None, list[str], list[str]]:
     field's default, or a placeholder) and validate again, so that the rest of the position can
     still be checked.  Returns the state (``None`` if nothing usable is left), the problems and
     the paths set aside."""
+    from pydantic import ValidationError
+
     problems: list[str] = []
     set_aside: list[str] = []
     for _ in range(MAX_REPAIRS):
