@@ -100,12 +100,18 @@ class Line:
     outcomes: list[Outcome] = field(default_factory=list)
     node: Node = field(default_factory=Node)
     first: Outcome | None = None
+    _mean: tuple[int, float] = field(default=(0, 0.0), init=False, repr=False, compare=False)
+    """:attr:`mean` as worked out for the first so many outcomes (the search reads it for
+    every line of its pool at every playout)."""
 
     @property
     def mean(self) -> float:
-        if not self.outcomes:  # never searched: its first look
+        n = len(self.outcomes)
+        if not n:  # never searched: its first look
             return self.first.margin if self.first is not None else -math.inf
-        return sum(o.margin for o in self.outcomes) / len(self.outcomes)
+        if self._mean[0] != n:
+            self._mean = (n, sum(o.margin for o in self.outcomes) / n)
+        return self._mean[1]
 
 
 class Tree:
