@@ -141,7 +141,7 @@ class HeuristicPlayer(GreedySolo):
     @staticmethod
     def _offers(table: Table) -> list[a.Buy | BuyInto]:
         kinds: tuple[type[a.Buy | BuyInto], ...] = (a.Buy, BuyInto)
-        return [x for x in engine.legal_actions(table, kinds) if not x.useful_man]
+        return [x for x in engine.legal_actions(table, kinds, any_time=False) if not x.useful_man]
 
     @staticmethod
     def _ranked(trial: Table, allowed: list[a.Buy | BuyInto]

@@ -206,8 +206,10 @@ class Tree:
             start = copy_position(sim)
             own_turn(start, seat, Plan("host"), policy, until=("host",))
             if start.state.turn is not None and start.state.turn.step == "host":
-                tiles = [h.tile for h in engine.legal_actions(start, (a.Host,))]
-                first = policy.host(start)
+                with start.reading():  # the listing's facts serve the heuristic's checks
+                    tiles = [h.tile for h in engine.legal_actions(start, (a.Host,),
+                                                                  any_time=False)]
+                    first = policy.host(start)
                 if isinstance(first, a.Host) and first.tile in tiles:
                     tiles.remove(first.tile)
                     tiles.insert(0, first.tile)
