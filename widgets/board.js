@@ -8,6 +8,7 @@
 //   view   the JSON view of the position
 //   parts  which sections to draw: "pending", "track", "supply", "players", "table"
 //   seats  which player boards to draw (empty = every player)
+//   words  every word the board shows, in its language (see word, say)
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -25,21 +26,27 @@ const COLOURS = {
   pink: "#f08fb8",
   brown: "#7a4a22",
 };
-// The words for the view's ids (a tile's category, a round's event, a card's deck and back, the
-// decision waiting, a place that is no tile) come from Python with the view, in the board's
-// language (obsession_nb/tutor/views/board.py WORDS, the `words` trait).
+// Every word the board shows comes from Python with the view, in the board's language
+// (obsession_nb/tutor/views/words.py WORDS, the `words` trait): the words for the view's ids, the
+// fixed labels and the sentences built around values (templates whose {name} fields are filled
+// here, and nothing else).
 function word(view, section, key) {
   return (view.words && view.words[section] && view.words[section][key]) || key;
 }
 
-// A template's {name} fields filled from values ("keep {keep} of {n}"); an unknown one stays.
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(values, k) ? String(values[k]) : m));
+// A sentence built around values ("House of {family}", "costs {money}"): WORDS say, filled.
+function say(view, key, values) {
+  return fill(word(view, "say", key), values);
+}
+
+// Items of a list joined as the board's language joins them (WORDS join list).
+function listed(view, items) {
+  return items.join(word(view, "join", "list"));
 }
 
 // ----------------------------------------------------------------- DOM helpers (text only)
 
-import { h, redrawOn } from "./common.js";
+import { fill, h, redrawOn } from "./common.js";
 
 function add(parent, ...children) {
   for (const c of children) if (c) parent.appendChild(c);
@@ -96,7 +103,8 @@ export function meeple(view, kind, opts = {}) {
   svg.appendChild(s("path", { d: body, fill, stroke, "stroke-width": 1.2 }));
   svg.appendChild(s("circle", { cx: 11, cy: headR + 1.5, r: headR, fill, stroke, "stroke-width": 1.2 }));
   const title = s("title");
-  title.textContent = `${info.name} (${info.height}, ${info.colour})`;
+  title.textContent = say(view, "meeple", { name: info.name, height: word(view, "height", info.height),
+    colour: word(view, "colour", info.colour) });
   svg.appendChild(title);
   if (opts.label) {
     const wrap = h("span", "onb-meeple-wrap");
@@ -118,7 +126,8 @@ function favourText(view, f) {
   if (f.kind === "money" && amount < 0) key = "pay";
   else if (f.kind === "reputation" && amount < 0) key = "reputation_lost";
   else if (f.kind === "invite" && see <= 1) key = "invite_blind";
-  const values = { amount, money: money(Math.abs(amount)), deck: f.deck, see, keep: f.keep || 1 };
+  const deck = word(view, "invitee", f.deck);
+  const values = { amount, money: money(Math.abs(amount)), deck, see, keep: f.keep || 1 };
   return fill(word(view, "favour", key), values);
 }
 
@@ -147,8 +156,8 @@ function markHonesty(view, el, item) {
     // A card from the owner's card pack: its entered values need no "?" badge.
     el.classList.add("onb-from-box");
     const tag = h("span", "onb-box-tag", word(view, "label", "your_box"));
-    tag.title = "From your box (your card pack): " + item.entered.join(", ") +
-      (item.printing ? `. Your printing differs from the rulebooks: ${item.printing}` : "");
+    const fields = listed(view, item.entered.map((f) => word(view, "checked", f)));
+    tag.title = say(view, item.printing ? "from_box_printing" : "from_box", { fields, printing: item.printing });
     tag.setAttribute("aria-label", tag.title);
     const foot = el.querySelector(".onb-tile-foot, .onb-card-foot");
     if (foot) foot.insertBefore(tag, foot.firstChild);
@@ -157,12 +166,11 @@ function markHonesty(view, el, item) {
   if (!item.verified) {
     el.classList.add("onb-unverified");
     const mark = h("span", "onb-unverified-mark", "?");
-    const open = (item.unverified || []).map((f) => f.replace(/^(front|back)\./, ""));
-    const fields = open.join(", ");
+    const open = [...new Set((item.unverified || []).map((f) => f.replace(/^(front|back)\./, "")))];
+    const fields = listed(view, open.map((f) => word(view, "checked", f))) || word(view, "label", "some_values");
     const checked = CHECKED_FIELDS.filter((f) => f in item && !open.includes(f));
-    mark.title =
-      `Not verified against a source: ${fields || "some values"}.` +
-      (checked.length ? ` Verified: ${checked.join(", ")}.` : "");
+    mark.title = say(view, checked.length ? "unverified_checked" : "unverified",
+      { fields, checked: listed(view, checked.map((f) => word(view, "checked", f))) });
     mark.setAttribute("aria-label", mark.title);
     el.appendChild(mark);
   }
@@ -187,7 +195,7 @@ export function tileEl(view, t, opts = {}) {
     band,
     h("span", "onb-tile-pr", t.prestige === null || t.prestige === undefined ? "–" : t.prestige),
     h("span", "onb-tile-cat", word(view, "category", t.category)),
-    h("span", "onb-tile-vp", `${t.vp} VP`),
+    h("span", "onb-tile-vp", say(view, "vp", { vp: t.vp })),
   );
   band.querySelector(".onb-tile-pr").title = word(view, "label", "prestige_rating");
   el.appendChild(band);
@@ -263,7 +271,7 @@ export function cardEl(view, c) {
   const foot = h("div", "onb-card-foot");
   const serv = h("span", "onb-card-service");
   for (const kind of c.service || []) serv.appendChild(meeple(view, kind, { scale: 0.6 }));
-  add(foot, serv, h("span", "onb-card-vp", `${c.vp} VP`));
+  add(foot, serv, h("span", "onb-card-vp", say(view, "vp", { vp: c.vp })));
   el.appendChild(foot);
   if (c.custom) {
     const tag = h("span", "onb-custom-tag", word(view, "label", "scenario_card"));
@@ -276,7 +284,7 @@ export function cardEl(view, c) {
 
 // ----------------------------------------------------------------- the reputation wheel
 
-function wheelEl(rep) {
+function wheelEl(view, rep) {
   const box = h("div", "onb-wheel");
   const size = 132;
   const c = size / 2;
@@ -319,12 +327,13 @@ function wheelEl(rep) {
   }
   svg.appendChild(s("circle", { cx: c, cy: c, r: r - 3, class: "onb-wheel-counter" }));
   const lvl = s("text", { x: c, y: c + 8, "text-anchor": "middle", class: "onb-wheel-level" });
-  lvl.textContent = String(rep.level) === "max" ? "Max" : String(rep.level);
+  const level = String(rep.level) === "max" ? word(view, "label", "max") : String(rep.level);
+  lvl.textContent = level;
   svg.appendChild(lvl);
   // crossing-the-top mark between 5 and 1
   svg.appendChild(s("path", { d: `M${c} ${c - R - 1} l-4 -0 l4 6 l4 -6 z`, class: "onb-wheel-top" }));
   box.appendChild(svg);
-  const cap = h("div", "onb-wheel-caption", `Reputation: level ${String(rep.level) === "max" ? "Max" : rep.level}, position ${pos}`);
+  const cap = h("div", "onb-wheel-caption", `${word(view, "label", "reputation")}: ${say(view, "level", { level, position: pos })}`);
   box.appendChild(cap);
   box.dataset.level = String(rep.level);
   box.dataset.position = String(pos);
@@ -338,7 +347,7 @@ function zoneEl(view, title, cls, kinds) {
   z.appendChild(h("div", "onb-zone-title", title));
   const row = h("div", "onb-zone-meeples");
   for (const kind of kinds) row.appendChild(meeple(view, kind, { label: true }));
-  if (!kinds.length) row.appendChild(h("span", "onb-empty", "empty"));
+  if (!kinds.length) row.appendChild(h("span", "onb-empty", word(view, "label", "empty")));
   z.appendChild(row);
   z.dataset.count = String(kinds.length);
   return z;
@@ -360,7 +369,8 @@ function placedEl(view, p) {
   }
   if (note) el.appendChild(h("span", "onb-placed-note", note));
   if (p.from_quarters) el.appendChild(h("span", "onb-placed-note", word(view, "placed", "quarters")));
-  el.title = `${servantInfo(view, p.servant).name}${note ? ` (${note})` : ""}`;
+  const name = servantInfo(view, p.servant).name;
+  el.title = note ? say(view, "placed", { name, note }) : name;
   return el;
 }
 
@@ -465,7 +475,7 @@ function pileEl(view, title, cls, cards) {
   pile.appendChild(h("div", "onb-section-title", `${title} (${cards.length})`));
   const row = h("div", "onb-pile-cards");
   for (const c of cards) row.appendChild(cardEl(view, c));
-  if (!cards.length) row.appendChild(h("span", "onb-empty", "empty"));
+  if (!cards.length) row.appendChild(h("span", "onb-empty", word(view, "label", "empty")));
   pile.appendChild(row);
   return pile;
 }
@@ -481,15 +491,16 @@ function teamOf(view, seat) {
 function playerEl(view, p) {
   const board = h("div", `onb-player onb-family-${p.family}`);
   board.dataset.seat = String(p.seat);
-  labelRegion(board, `${p.name} (p${p.seat + 1}): player board`);
+  const seat = say(view, "seat", { seat: p.seat + 1 });
+  labelRegion(board, say(view, "player_board", { name: p.name, seat }));
   const active = view.pending && view.pending.player === p.seat;
   if (active) board.classList.add("onb-active");
   const head = h("div", "onb-player-head");
   add(
     head,
-    h("span", "onb-player-seat", `p${p.seat + 1}`),
+    h("span", "onb-player-seat", seat),
     h("span", "onb-player-name", p.name),
-    h("span", "onb-player-family", p.family_name ? `House of ${p.family_name}` : word(view, "label", "no_family")),
+    h("span", "onb-player-family", p.family_name ? say(view, "house", { family: p.family_name }) : word(view, "label", "no_family")),
   );
   if (view.first_player === p.seat) {
     const pawn = h("span", "onb-first-pawn", word(view, "label", "first_player"));
@@ -499,23 +510,23 @@ function playerEl(view, p) {
   if (active) head.appendChild(h("span", "onb-to-play", word(view, "label", "to_play")));
   const mate = teamOf(view, p.seat);
   if (mate) {
-    const badge = h("span", `onb-team onb-team-${mate.team}`, `Team ${mate.team}`);
-    badge.title = `Competitive Team Play: partner of ${mate.partner}`;
+    const badge = h("span", `onb-team onb-team-${mate.team}`, say(view, "team", { team: mate.team }));
+    badge.title = say(view, "partner", { partner: mate.partner });
     head.appendChild(badge);
-    if (mate.request) head.appendChild(h("span", "onb-team-decides", `decides: ${mate.request}?`));
+    if (mate.request) head.appendChild(h("span", "onb-team-decides", say(view, "decides", { request: mate.request })));
   }
   const purse = h("span", "onb-money", money(p.money));
-  purse.title = "money";
+  purse.title = word(view, "label", "money");
   add(
     head,
     h("span", "onb-spacer"),
     purse,
-    h("span", "onb-counts", `objectives ${p.objectives} · VP cards ${p.vp_cards}`),
+    h("span", "onb-counts", say(view, "counts", { objectives: p.objectives, vp_cards: p.vp_cards })),
   );
   board.appendChild(head);
 
   const mid = h("div", "onb-player-mid");
-  mid.appendChild(wheelEl(p.reputation));
+  mid.appendChild(wheelEl(view, p.reputation));
   const zones = h("div", "onb-zones");
   add(
     zones,
@@ -534,12 +545,13 @@ function playerEl(view, p) {
   board.appendChild(piles);
   if (mate && (mate.borrowed.length || mate.lent.length)) {
     const loans = h("div", "onb-team-loans");
-    if (mate.borrowed.length) add(loans, h("b", null, "Borrowed from the teammate: "), h("span", null, mate.borrowed.join(", ")));
-    if (mate.lent.length) add(loans, h("b", null, "Lent to the teammate: "), h("span", null, mate.lent.join(", ")));
+    for (const key of ["borrowed", "lent"]) {
+      if (mate[key].length) add(loans, h("b", null, `${word(view, "label", key)}: `), h("span", null, listed(view, mate[key])));
+    }
     board.appendChild(loans);
   }
   const bonus = h("div", "onb-family-bonus");
-  add(bonus, h("b", null, "Family bonus: "), h("span", null, p.family_bonus || "—"));
+  add(bonus, h("b", null, `${word(view, "label", "family_bonus")}: `), h("span", null, p.family_bonus || "—"));
   board.appendChild(bonus);
   return board;
 }
@@ -562,9 +574,9 @@ function reserveEl(view, title, cls, r, where) {
   for (const t of r.tiles) {
     row.appendChild(tileEl(view, t, { market: true }));
     const offer = offerFor(view, where, t.id, null);
-    if (offer) row.appendChild(h("div", "onb-market-cost", `costs ${money(offer.price)}`));
+    if (offer) row.appendChild(h("div", "onb-market-cost", say(view, "costs", { money: money(offer.price) })));
   }
-  if (!r.tiles.length) row.appendChild(h("span", "onb-empty", "empty"));
+  if (!r.tiles.length) row.appendChild(h("span", "onb-empty", word(view, "label", "empty")));
   box.appendChild(row);
   return box;
 }
@@ -588,9 +600,9 @@ function supplyEl(view) {
       }
       sp.appendChild(top);
       const offer = offerFor(view, "market", space.tiles[0].id, i);
-      if (offer) sp.appendChild(h("div", "onb-market-cost", `costs ${money(offer.price)}`));
+      if (offer) sp.appendChild(h("div", "onb-market-cost", say(view, "costs", { money: money(offer.price) })));
     } else {
-      sp.appendChild(h("div", "onb-empty onb-market-empty", "empty"));
+      sp.appendChild(h("div", "onb-empty onb-market-empty", word(view, "label", "empty")));
     }
     market.appendChild(sp);
   }
@@ -610,7 +622,7 @@ function supplyEl(view) {
     add(cell, meeple(view, kind, { label: true }), h("span", "onb-hire-n", `×${n}`));
     hr.appendChild(cell);
   }
-  if (!hr.childNodes.length) hr.appendChild(h("span", "onb-empty", "none"));
+  if (!hr.childNodes.length) hr.appendChild(h("span", "onb-empty", word(view, "label", "none")));
   hire.appendChild(hr);
   if ((sup.draft_display || []).length) {
     hire.appendChild(h("div", "onb-market-price onb-draft-title", word(view, "label", "draft")));
@@ -651,7 +663,8 @@ function trackEl(view) {
     const group = h("div", "onb-season");
     const theme = themes[Number(season) - 1];
     group.appendChild(
-      h("div", "onb-season-head", `Season ${season}${theme ? ` · theme ${word(view, "category", theme)}` : ""}`),
+      h("div", "onb-season-head", theme ? say(view, "season_theme", { season, theme: word(view, "category", theme) })
+        : say(view, "season", { season })),
     );
     const row = h("div", "onb-season-row");
     for (const sp of list) {
@@ -661,7 +674,7 @@ function trackEl(view) {
       if (sp.round === view.round) cell.classList.add("onb-current");
       if (sp.round < view.round) cell.classList.add("onb-past");
       cell.appendChild(h("div", "onb-round-num", sp.round));
-      if (sp.courtship) cell.appendChild(h("div", "onb-round-ev onb-round-court", "♥ courtship"));
+      if (sp.courtship) cell.appendChild(h("div", "onb-round-ev onb-round-court", word(view, "label", "courtship")));
       const events = sp.events || [];
       events.forEach((ev, i) => {
         const twice = events.filter((o) => o.kind === ev.kind).length > 1;
@@ -695,16 +708,16 @@ function tableEl(view) {
   const t = h("table", "onb-table");
   const head = h("tr");
   for (const c of ["seat", "player", "family", "money", "reputation", "available", "quarters", "expended", "hand", "discard", "tiles"])
-    head.appendChild(h("th", null, c));
+    head.appendChild(h("th", null, word(view, "column", c)));
   t.appendChild(head);
   for (const p of view.players) {
     const tr = h("tr");
     if (view.pending && view.pending.player === p.seat) tr.classList.add("onb-active-row");
-    const rep = `${String(p.reputation.level) === "max" ? "Max" : p.reputation.level} / ${p.reputation.position}`;
-    const names = (list) => list.map((k) => servantInfo(view, k).name).join(", ") || "–";
-    const seat = h("td", null, `p${p.seat + 1} `);
+    const rep = `${String(p.reputation.level) === "max" ? word(view, "label", "max") : p.reputation.level} / ${p.reputation.position}`;
+    const names = (list) => listed(view, list.map((k) => servantInfo(view, k).name)) || "–";
+    const seat = h("td", null, `${say(view, "seat", { seat: p.seat + 1 })} `);
     if (view.first_player === p.seat) {
-      const pawn = h("span", "onb-first-pawn", "first");
+      const pawn = h("span", "onb-first-pawn", word(view, "label", "first"));
       pawn.title = word(view, "label", "first_pawn");
       seat.appendChild(pawn);
     }
@@ -731,24 +744,24 @@ function tableEl(view) {
 
 function milestonesEl(view) {
   const box = h("div", "onb-milestones");
-  box.appendChild(h("div", "onb-market-price", "Milestones (one claim per turn; never lost)"));
+  box.appendChild(h("div", "onb-market-price", word(view, "label", "milestones")));
   for (const m of view.milestones) {
     const card = h("div", "onb-milestone");
     card.dataset.milestone = m.id;
     const name = h("div", "onb-milestone-name", m.name);
     if (m.standin) {
       name.classList.add("onb-unverified-text");
-      name.title = "Stand-in card: the sources give no milestone's requirement or VP";
+      name.title = word(view, "label", "milestone_standin");
     }
-    add(card, name, h("div", "onb-milestone-need", `needs ${m.measure} ≥ ${m.at_least}`));
+    add(card, name, h("div", "onb-milestone-need", say(view, "needs", { measure: word(view, "measure", m.measure), at_least: m.at_least })));
     m.vp.forEach((vp, i) => {
       const claim = m.claims.find((c) => c.place === i + 1);
-      const place = h("div", "onb-milestone-place", `${i === 0 ? "1st" : "2nd"} · ${vp} VP`);
+      const place = h("div", "onb-milestone-place", say(view, i === 0 ? "first_place" : "second_place", { vp }));
       if (claim) {
         const chip = h("span", "onb-crest", claim.player);
-        chip.title = `claimed in round ${claim.round}`;
+        chip.title = say(view, "claimed", { round: claim.round });
         place.appendChild(chip);
-      } else place.appendChild(h("span", "onb-empty", "free"));
+      } else place.appendChild(h("span", "onb-empty", word(view, "label", "free")));
       card.appendChild(place);
     });
     box.appendChild(card);
@@ -759,28 +772,36 @@ function milestonesEl(view) {
 function tableauEl(view) {
   const t = view.solo || {};
   const box = h("div", "onb-tableau");
-  const duel = view.mode === "tableau-duel" ? " — Duel (9/10 counters)" : "";
-  box.appendChild(h("div", "onb-market-price", `Tableau Obsession${duel} · round pawn moves ${t.pawn_direction || ""} · first player never changes`));
+  const direction = word(view, "direction", t.pawn_direction || "");
+  box.appendChild(h("div", "onb-market-price", say(view, view.mode === "tableau-duel" ? "tableau_duel" : "tableau", { direction })));
   if (t.end_reason) {
     const who = t.reached_max !== null && t.reached_max !== undefined ? view.players[t.reached_max].name : null;
-    box.appendChild(h("div", "onb-tableau-end", t.end_reason === "max" ? `Game over: ${who} ended a turn at Max` : `Game over: the track ran out after round ${t.last_round}`));
+    box.appendChild(h("div", "onb-tableau-end", t.end_reason === "max" ? say(view, "over_max", { player: who }) : say(view, "over_track", { round: t.last_round })));
   }
   const offer = t.pending === "draft" ? t.draft_deck : t.pending === "ball" ? t.ball_offer : [];
   if (offer.length) {
-    const row = h("div", "onb-tableau-offer", t.pending === "draft" ? "Starter-guest deck: " : "Grand Ball offer: ");
+    const row = h("div", "onb-tableau-offer", `${word(view, "label", t.pending === "draft" ? "starter_deck" : "ball_offer")}: `);
     row.appendChild(h("span", null, offer.map((c) => c.name).join(" · ")));
     row.dataset.hidden = String(offer.some((c) => c.hidden));
     box.appendChild(row);
   }
   const log = h("div", "onb-qv-log");
-  log.appendChild(h("div", "onb-qv-head", "Market log (Queen Victoria: the £300 tile leaves at each round's end)"));
+  log.appendChild(h("div", "onb-qv-head", word(view, "label", "market_log")));
   const recent = (t.queen_victoria || []).slice(-4);
   if (!recent.length) log.appendChild(h("div", "onb-empty", word(view, "label", "no_round_ended")));
   for (const q of recent) {
-    log.appendChild(h("div", "onb-qv-entry", `Round ${q.round}: ${q.removed.join(" + ")} back to the bag; drawn ${q.drawn.join(", ") || "nothing"}`));
+    const drawn = listed(view, q.drawn) || word(view, "label", "nothing");
+    log.appendChild(h("div", "onb-qv-entry", say(view, "queen_victoria", { round: q.round, removed: q.removed.join(word(view, "join", "and")), drawn })));
   }
   box.appendChild(log);
   return box;
+}
+
+// One courtship of classic solitaire: its season, themes, both scores and who won.
+function courtshipLine(view, r) {
+  const themes = r.themes.map((t) => word(view, "category", t).toUpperCase()).join(word(view, "join", "and"));
+  return say(view, "courtship", { season: r.season, themes, player: r.player, opponent: r.opponent,
+    outcome: word(view, "outcome", r.outcome) });
 }
 
 // Classic solitaire: the opponent card (marked when it is a stand-in), the courtships so far
@@ -789,43 +810,48 @@ function classicEl(view) {
   const c = view.solo || {};
   const o = c.opponent || {};
   const box = h("div", "onb-tableau onb-classic");
-  const head = h("div", "onb-market-price", `Classic solitaire against ${o.name} (${o.difficulty}, base score ${o.base})${c.challenging ? " · challenging mode: scavenged monuments add to its score" : ""}`);
+  const head = h("div", "onb-market-price", say(view, c.challenging ? "classic_challenging" : "classic",
+    { name: o.name, difficulty: word(view, "difficulty", o.difficulty), base: o.base }));
   box.appendChild(head);
   if (o.standin) {
-    const tag = h("div", "onb-unverified-text onb-classic-standin", "Stand-in opponent card: its chart and base score are invented (the sources name only Eden, PRESTIGE 3 in season 2)");
+    const tag = h("div", "onb-unverified-text onb-classic-standin", word(view, "label", "opponent_standin"));
     tag.title = o.source || "";
     box.appendChild(tag);
   }
   const themes = ["essentials", "service", "estate", "prestige", "sporting"];
   const chart = h("table", "onb-classic-chart");
   const top = h("tr");
-  top.appendChild(h("th", null, "season"));
-  for (const t of themes) top.appendChild(h("th", null, t.toUpperCase()));
+  top.appendChild(h("th", null, word(view, "column", "season")));
+  for (const t of themes) top.appendChild(h("th", null, word(view, "category", t).toUpperCase()));
   chart.appendChild(top);
   for (const season of ["1", "2", "3", "4"]) {
     const row = h("tr");
-    row.appendChild(h("td", null, season === "4" ? "4 (final: the revealed themes added)" : season));
+    row.appendChild(h("td", null, season === "4" ? say(view, "final_season", { season }) : season));
     for (const t of themes) row.appendChild(h("td", null, String((o.chart || {})[season]?.[t] ?? "")));
     chart.appendChild(row);
   }
   box.appendChild(chart);
   const court = h("div", "onb-qv-log");
-  court.appendChild(h("div", "onb-qv-head", `Courtships (opponent's pile: ${c.opponent_vp_cards || 0} VP card(s)${c.opponent_fairchild ? " and a Fairchild" : ""})`));
+  court.appendChild(h("div", "onb-qv-head", say(view, c.opponent_fairchild ? "courtships_fairchild" : "courtships", { vp_cards: c.opponent_vp_cards || 0 })));
   if (!(c.courtships || []).length) court.appendChild(h("div", "onb-empty", word(view, "label", "no_courtship")));
   for (const r of c.courtships || []) {
-    court.appendChild(h("div", "onb-qv-entry", `Season ${r.season} · ${r.themes.map((t) => t.toUpperCase()).join(" + ")}: you ${r.player}, opponent ${r.opponent} — ${r.outcome}`));
+    court.appendChild(h("div", "onb-qv-entry", courtshipLine(view, r)));
   }
   box.appendChild(court);
   const ai = c.ai_card || {};
   const log = h("div", "onb-qv-log");
-  log.appendChild(h("div", "onb-qv-head", `${ai.name || "AI card"}${ai.standin ? " (stand-in roll table)" : ""} · ${ai.column === "monument" ? "Monument" : "Standard"} Turn column${c.minus_five ? " · next roll −5" : ""}`));
+  const name = ai.name || word(view, "label", "ai_card");
+  const column = word(view, "turn_column", ai.column === "monument" ? "monument" : "standard");
+  const next = c.minus_five ? ` · ${word(view, "label", "next_roll")}` : "";
+  log.appendChild(h("div", "onb-qv-head", `${ai.standin ? say(view, "ai_standin", { name }) : name} · ${column}${next}`));
   const recent = (c.rolls || []).slice(-4);
   if (!recent.length) log.appendChild(h("div", "onb-empty", word(view, "label", "ai_not_rolled")));
   for (const r of recent) {
-    const what = r.reason === "taken" ? `scavenged ${(r.names || r.tiles).join(" + ")} (position ${r.position})`
-      : r.reason === "refresh" ? "refreshed the market" : r.reason === "no-purchase" ? "no purchase"
-      : `position ${r.position} empty`;
-    log.appendChild(h("div", "onb-qv-entry", `Round ${r.round}: rolled ${r.roll}${r.result !== r.roll ? ` (−5: ${r.result})` : ""}, ${what}`));
+    const what = r.reason === "taken" ? say(view, "scavenged", { tiles: (r.names || r.tiles).join(word(view, "join", "and")), position: r.position })
+      : r.reason === "refresh" ? word(view, "label", "refreshed") : r.reason === "no-purchase" ? word(view, "label", "no_purchase")
+      : say(view, "empty_position", { position: r.position });
+    const line = say(view, r.result !== r.roll ? "roll_less" : "roll", { round: r.round, roll: r.roll, result: r.result, what });
+    log.appendChild(h("div", "onb-qv-entry", line));
   }
   box.appendChild(log);
   return box;
@@ -835,7 +861,7 @@ function classicEl(view) {
 
 function pendingEl(view) {
   const bar = h("div", "onb-pending");
-  const where = `Round ${view.round} · season ${view.season}${view.courtship ? " · courtship round" : ""}`;
+  const where = say(view, view.courtship ? "where_courtship" : "where", { round: view.round, season: view.season });
   add(bar, h("span", "onb-pending-where", where), h("span", "onb-pending-prompt", view.pending ? view.pending.prompt : ""));
   if (view.title) bar.appendChild(h("span", "onb-pending-title", view.title));
   return bar;
@@ -844,8 +870,10 @@ function pendingEl(view) {
 // Whose view this is: one seat's (the others' hidden cards face down) or the open view (every
 // card face up, for teaching), always said above the board.
 function viewerEl(view) {
-  const viewer = view.viewer || { open: true, label: word(view, "label", "open_view") };
-  const bar = h("div", `onb-viewer ${viewer.open ? "onb-viewer-open" : "onb-viewer-seat"}`, viewer.label);
+  const viewer = view.viewer || { open: true };
+  const label = viewer.open ? word(view, "label", "open_view")
+    : say(view, "viewer", { name: viewer.name || view.players[viewer.seat].name, seat: viewer.seat + 1 });
+  const bar = h("div", `onb-viewer ${viewer.open ? "onb-viewer-open" : "onb-viewer-seat"}`, label);
   bar.dataset.open = String(Boolean(viewer.open));
   return bar;
 }
@@ -856,14 +884,14 @@ function legendEl(view, root) {
   const bar = h("div", "onb-legend");
   const q = h("span", "onb-legend-mark", "?");
   const tag = h("span", "onb-standin-tag", word(view, "label", "stand_in"));
-  add(bar, q, h("span", null, " a value no rule source states (hover a badge for which) · "), tag,
-    h("span", null, " an invented component · no mark: every value shown is stated"));
+  add(bar, q, h("span", null, ` ${word(view, "label", "legend_unstated")} · `), tag,
+    h("span", null, ` ${word(view, "label", "legend_standin")}`));
   const label = h("label", "onb-legend-toggle");
   const box = h("input");
   box.type = "checkbox";
   box.checked = !root.classList.contains("onb-hide-marks");
   box.addEventListener("change", () => root.classList.toggle("onb-hide-marks", !box.checked));
-  add(label, box, h("span", null, " show ? badges"));
+  add(label, box, h("span", null, ` ${word(view, "label", "show_badges")}`));
   bar.appendChild(label);
   return bar;
 }
@@ -906,7 +934,7 @@ function sections(view, parts, seats, activeOnly) {
 export function draw(root, view, parts, seats, cache = new Map(), fresh = () => {}, activeOnly = false) {
   if (!view || !view.players) {
     cache.clear();
-    root.replaceChildren(h("div", "onb-empty", "no position"));
+    root.replaceChildren(h("div", "onb-empty", word(view || {}, "label", "no_position")));
     return;
   }
   const keep = new Set();
@@ -1039,12 +1067,12 @@ function render({ model, el }) {
       if (settings !== drawn) cache = new Map(); // what to draw, or its language, changed
       drawn = settings;
       const view = model.get("view");
-      draw(root, view && view.players ? { ...view, words } : view, model.get("parts"),
+      draw(root, { ...(view || {}), words }, model.get("parts"),
         model.get("seats"), cache,
         (section) => translate(root, section, labels, names), model.get("active_only"));
     } catch (err) {
       cache = new Map();
-      root.replaceChildren(h("pre", "onb-error", `board could not be drawn: ${err}`));
+      root.replaceChildren(h("pre", "onb-error", say({ words: model.get("words") }, "not_drawn", { error: err })));
       throw err;
     }
   };

@@ -15,13 +15,20 @@
 // Messages sent: {event: "deck", deck}, {event: "target", target}, {event: "field", field, value},
 //   {event: "save"}, {event: "import", name, text}, {event: "export"}
 
-import { h } from "./common.js";
+import { fill, h } from "./common.js";
 
 // A field's label comes from Python (obsession_nb/data/pack_fields.py LABELS, the `words`
 // trait, in the form's language); its place on the card comes with the field.
 function label(model, field) {
   const words = model.get("words") || {};
   return (words.field && words.field[field]) || field;
+}
+
+// The form's own words and sentences (obsession_nb/tutor/views/words.py LABELS card_entry, the
+// `words` trait's card_entry section): say(model, key, {values}).
+function say(model, key, values) {
+  const words = model.get("words") || {};
+  return fill((words.card_entry && words.card_entry[key]) || key, values);
 }
 
 function progressEl(model) {
@@ -38,7 +45,7 @@ function progressEl(model) {
     const fill = h("span", "onb-ce-bar-fill");
     fill.style.width = `${r.cards ? Math.round((100 * done) / r.cards) : 0}%`;
     bar.appendChild(fill);
-    const text = `${r["from your box"]} from your box · ${r["stand-in"]} stand-ins · ${r.unverified} unverified · ${r.stated} stated`;
+    const text = say(model, "progress", { from_box: r["from your box"], standins: r["stand-in"], unverified: r.unverified, stated: r.stated });
     const label = h("span", "onb-ce-progress-label", `${r.deck} (${r.box})`);
     const count = h("span", "onb-ce-progress-count", text);
     count.dataset.fromBox = String(r["from your box"]);
@@ -52,7 +59,7 @@ function progressEl(model) {
 function pickEl(model) {
   const bar = h("div", "onb-ce-pick");
   const deck = h("select", "onb-ce-deck");
-  deck.setAttribute("aria-label", "deck");
+  deck.setAttribute("aria-label", say(model, "deck"));
   for (const d of model.get("decks") || []) {
     const o = h("option", null, d);
     o.value = d;
@@ -61,8 +68,8 @@ function pickEl(model) {
   }
   deck.addEventListener("change", () => model.send({ event: "deck", deck: deck.value }));
   const target = h("select", "onb-ce-target");
-  target.setAttribute("aria-label", "which card");
-  const fresh = h("option", null, "a card the catalog lacks");
+  target.setAttribute("aria-label", say(model, "which"));
+  const fresh = h("option", null, say(model, "fresh"));
   fresh.value = "";
   target.appendChild(fresh);
   for (const t of model.get("targets") || []) {
@@ -72,7 +79,7 @@ function pickEl(model) {
     target.appendChild(o);
   }
   target.addEventListener("change", () => model.send({ event: "target", target: target.value }));
-  bar.append(h("label", null, "Deck "), deck, h("label", null, " Which card "), target);
+  bar.append(h("label", null, `${say(model, "deck")} `), deck, h("label", null, ` ${say(model, "which")} `), target);
   return bar;
 }
 
@@ -119,33 +126,33 @@ function formEl(model) {
 
 function actionsEl(model, root) {
   const bar = h("div", "onb-ce-actions");
-  const save = h("button", "onb-ce-save", "Save card");
+  const save = h("button", "onb-ce-save", say(model, "save"));
   save.type = "button";
-  save.title = "Check the card with your whole pack and save it (Enter in the last field, or Ctrl+Enter)";
+  save.title = say(model, "save_note");
   save.addEventListener("click", () => {
     for (const input of root.querySelectorAll(".onb-ce-input")) {
       model.send({ event: "field", field: input.dataset.field, value: input.value });
     }
     model.send({ event: "save" });
   });
-  const exp = h("button", "onb-ce-export", "Export pack");
+  const exp = h("button", "onb-ce-export", say(model, "export"));
   exp.type = "button";
   exp.addEventListener("click", () => model.send({ event: "export" }));
   const file = h("input", "onb-ce-import");
   file.type = "file";
   file.accept = ".yaml,.yml,text/yaml";
-  file.setAttribute("aria-label", "read in a pack");
+  file.setAttribute("aria-label", say(model, "read"));
   file.addEventListener("change", async () => {
     const f = file.files && file.files[0];
     if (!f) return;
     if (f.size > 2000000) {
-      showProblems(root, { _: "the file is larger than 2 MB, the limit for a card pack" });
+      showProblems(root, { _: say(model, "too_large") });
       return;
     }
     model.send({ event: "import", name: f.name, text: await f.text() });
     file.value = "";
   });
-  const imp = h("label", "onb-ce-import-label", "Import pack ");
+  const imp = h("label", "onb-ce-import-label", `${say(model, "import")} `);
   imp.appendChild(file);
   bar.append(save, exp, imp);
   return bar;

@@ -15,7 +15,7 @@
 //             kernel can drop a click on buttons it has since replaced (data-position on the root)
 //   answered  counts the clicks the kernel has dealt with (played, refused or dropped)
 
-import { h, redrawOn } from "./common.js";
+import { h, labeller, redrawOn } from "./common.js";
 
 function choose(model, notation) {
   model.send({ event: "choose", notation, position: model.get("position") });
@@ -29,10 +29,11 @@ function button(model, c, chosen) {
   if (c.special) b.classList.add("onb-choice-special");
   if (c.scripted) b.classList.add("onb-choice-scripted");
   // A refused one stays operable: pressing it shows the engine's reason in the rulings log.
-  if (c.refused) b.setAttribute("aria-label", `${c.label} (not allowed)`);
+  const L = labeller(model);
+  if (c.refused) b.setAttribute("aria-label", L("refused", { label: c.label }));
   b.addEventListener("click", () => {
     choose(model, c.notation); // a refused one: the reason shows
-    chosen(c.refused ? `why not ${c.label}` : c.label, c.notation);
+    chosen(c.refused ? L("why_not", { label: c.label }) : c.label, c.notation);
   });
   return b;
 }
@@ -47,9 +48,10 @@ function dropdown(model, group, chosen) {
     if (c.notation === group.selected) opt.selected = true;
     select.appendChild(opt);
   }
-  const go = h("button", "onb-choice onb-choice-go", "Choose");
+  const L = labeller(model);
+  const go = h("button", "onb-choice onb-choice-go", L("choose"));
   go.type = "button";
-  go.setAttribute("aria-label", `Choose: ${group.title}`);
+  go.setAttribute("aria-label", L("choose_group", { group: group.title }));
   go.addEventListener("click", () => {
     choose(model, select.value);
     chosen(select.selectedOptions[0]?.textContent || select.value, select.value);
@@ -82,11 +84,12 @@ function render({ model, el }) {
   const groupsBox = h("div", "onb-choices-groups");
   root.append(line, groupsBox);
   el.appendChild(root);
+  const L = labeller(model);
   let waitingFor = null; // the notation sent, until the kernel answers
   let drawn = null;
   const chosen = (label, notation) => {
     waitingFor = notation;
-    line.textContent = `Playing: ${label}…`;
+    line.textContent = L("playing", { label });
     line.hidden = false;
     line.focus({ preventScroll: true });
   };

@@ -9,9 +9,15 @@ export function h(tag, cls, text) {
   return el;
 }
 
-// UI words in the chosen language: L(key, English fallback).
+// A template's {name} fields filled from values ("keep {keep} of {n}"); an unknown one stays.
+export function fill(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(values, k) ? String(values[k]) : m));
+}
+
+// A widget's words in its language, sent by Python (the `labels` trait:
+// obsession_nb/tutor/views/words.py LABELS): L(key) or L(key, {values}) for a sentence.
 export function labeller(model) {
-  return (key, fallback) => (model.get("labels") || {})[key] || fallback;
+  return (key, values) => fill((model.get("labels") || {})[key] || key, values);
 }
 
 // The rule-id chip of a ruling: a button showing the rule id and named by the rule's title

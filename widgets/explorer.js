@@ -14,7 +14,7 @@
 //                rulings_a: [{rule, verdict}], rulings_b: [...]}
 //   status      a line of text
 
-import { h, keepingFocus, redrawOn } from "./common.js";
+import { h, keepingFocus, labeller, redrawOn } from "./common.js";
 
 function sorted(rows, sort) {
   if (!sort || !sort.key) return rows;
@@ -28,12 +28,12 @@ function sorted(rows, sort) {
   });
 }
 
-function comparisonEl(c) {
+function comparisonEl(c, L) {
   const box = h("div", "onb-compare");
-  box.appendChild(h("div", "onb-compare-head", `Line ${c.a + 1} beside line ${c.b + 1}`));
+  box.appendChild(h("div", "onb-compare-head", L("beside", { a: c.a + 1, b: c.b + 1 })));
   const table = h("table", "onb-compare-table");
   const head = h("tr");
-  for (const t of ["figure", `line ${c.a + 1}`, `line ${c.b + 1}`]) {
+  for (const t of [L("figure"), L("line", { n: c.a + 1 }), L("line", { n: c.b + 1 })]) {
     const th = h("th", "", t);
     th.scope = "col";
     head.appendChild(th);
@@ -50,8 +50,8 @@ function comparisonEl(c) {
   }
   box.appendChild(table);
   for (const [title, items, cls] of [
-    [`Only in line ${c.a + 1}`, c.only_a, "onb-compare-only-a"],
-    [`Only in line ${c.b + 1}`, c.only_b, "onb-compare-only-b"],
+    [L("only", { n: c.a + 1 }), c.only_a, "onb-compare-only-a"],
+    [L("only", { n: c.b + 1 }), c.only_b, "onb-compare-only-b"],
   ]) {
     const part = h("div", cls);
     part.appendChild(h("div", "onb-compare-sub", title));
@@ -61,8 +61,8 @@ function comparisonEl(c) {
     box.appendChild(part);
   }
   for (const [title, items, cls] of [
-    [`Rulings only in line ${c.a + 1}`, c.rulings_a, "onb-compare-rulings-a"],
-    [`Rulings only in line ${c.b + 1}`, c.rulings_b, "onb-compare-rulings-b"],
+    [L("rulings_only", { n: c.a + 1 }), c.rulings_a, "onb-compare-rulings-a"],
+    [L("rulings_only", { n: c.b + 1 }), c.rulings_b, "onb-compare-rulings-b"],
   ]) {
     const part = h("div", cls);
     part.appendChild(h("div", "onb-compare-sub", title));
@@ -80,6 +80,7 @@ function comparisonEl(c) {
 }
 
 function render({ model, el }) {
+  const L = labeller(model);
   const root = h("div", "onb-explorer");
   el.appendChild(root);
   let ticked = [];
@@ -97,9 +98,9 @@ function render({ model, el }) {
     const sort = model.get("sort") || {};
     const selected = model.get("selected");
     const table = h("table", "onb-explorer-table");
-    table.appendChild(h("caption", "onb-sr-only", "The lines of this turn, one per row"));
+    table.appendChild(h("caption", "onb-sr-only", L("caption")));
     const head = h("tr");
-    for (const [cls, text] of [["onb-explorer-pick", "compare"], ["onb-explorer-rank", "line"]]) {
+    for (const [cls, text] of [["onb-explorer-pick", L("compare")], ["onb-explorer-rank", L("rank")]]) {
       const th = h("th", cls, text);
       th.scope = "col";
       head.appendChild(th);
@@ -113,7 +114,7 @@ function render({ model, el }) {
         : sort.descending ? "descending" : "ascending");
       const by = h("button", "onb-explorer-sort", c.label);
       by.type = "button";
-      by.title = `Sort by ${c.label}`;
+      by.title = L("sort", { column: c.label });
       by.dataset.focus = `sort-${c.key}`;
       th.appendChild(by);
       th.addEventListener("click", () => {
@@ -134,7 +135,7 @@ function render({ model, el }) {
       box.type = "checkbox";
       box.checked = ticked.includes(row.id);
       box.dataset.focus = `pick-${row.id}`;
-      box.setAttribute("aria-label", `Compare line ${row.id + 1}`);
+      box.setAttribute("aria-label", L("pick", { n: row.id + 1 }));
       box.addEventListener("click", (ev) => {
         ev.stopPropagation();
         ticked = box.checked ? [...ticked, row.id].slice(-2) : ticked.filter((x) => x !== row.id);
@@ -151,7 +152,7 @@ function render({ model, el }) {
       const load = h("button", "onb-explorer-load", row.id + 1);
       load.type = "button";
       load.dataset.focus = `load-${row.id}`;
-      load.setAttribute("aria-label", `Step through line ${row.id + 1}`);
+      load.setAttribute("aria-label", L("load", { n: row.id + 1 }));
       load.setAttribute("aria-pressed", String(row.id === selected));
       rank.appendChild(load);
       tr.appendChild(rank);
@@ -170,7 +171,7 @@ function render({ model, el }) {
           if (row.id === model.get("selected")) return;
           // shown at once: the kernel answers only once the line is in the stepper
           const shown = root.querySelector(".onb-explorer-status");
-          if (shown) shown.textContent = `Loading line ${row.id + 1} into the stepper…`;
+          if (shown) shown.textContent = L("loading", { n: row.id + 1 });
           root.classList.add("onb-explorer-busy");
           model.set("selected", row.id);
           model.save_changes();
@@ -182,7 +183,7 @@ function render({ model, el }) {
     wrap.appendChild(table);
     root.appendChild(wrap);
     const comparison = model.get("comparison");
-    if (comparison && comparison.differences) root.appendChild(comparisonEl(comparison));
+    if (comparison && comparison.differences) root.appendChild(comparisonEl(comparison, L));
   }
 
   draw();

@@ -8,7 +8,7 @@
 //   options      suggested notations (a <datalist>)
 //   placeholder  the hint shown in an empty box
 
-import { h, redrawOn } from "./common.js";
+import { h, labeller, redrawOn } from "./common.js";
 
 let boxes = 0;
 
@@ -18,11 +18,12 @@ function render({ model, el }) {
   input.type = "text";
   input.spellcheck = false;
   input.autocomplete = "off";
-  input.setAttribute("aria-label", "Action to check, in notation");
+  const L = labeller(model);
+  input.setAttribute("aria-label", L("input"));
   const list = h("datalist");
   list.id = `onb-notation-options-${++boxes}-${Math.random().toString(36).slice(2, 8)}`;
   input.setAttribute("list", list.id);
-  const check = h("button", "onb-panel-check onb-notation-check", "Check");
+  const check = h("button", "onb-panel-check onb-notation-check", L("check"));
   check.type = "button";
   root.append(input, list, check);
   el.classList.add("onb-panel-text");

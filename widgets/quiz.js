@@ -23,16 +23,16 @@ function draw(root, model) {
   const score = model.get("score") || {};
   const head = h("div", "onb-quiz-head");
   const counter = h("span", "onb-quiz-counter");
-  if (!q.done) counter.textContent = `${L("question", "Question")} ${q.index + 1} ${L("of", "of")} ${q.total}`;
+  if (!q.done) counter.textContent = L("question", { n: q.index + 1, total: q.total });
   head.appendChild(counter);
-  const sc = h("span", "onb-quiz-score", `${L("score", "Score")}: ${score.right || 0} / ${score.answered || 0}`);
+  const sc = h("span", "onb-quiz-score", L("score", { right: score.right || 0, answered: score.answered || 0 }));
   sc.dataset.right = String(score.right || 0);
   sc.dataset.answered = String(score.answered || 0);
   head.appendChild(sc);
   root.appendChild(head);
 
   const filters = h("div", "onb-quiz-topics");
-  filters.appendChild(h("span", "onb-quiz-topics-label", `${L("topics", "Topics")}:`));
+  filters.appendChild(h("span", "onb-quiz-topics-label", L("topics")));
   const selected = new Set(model.get("selected") || []);
   for (const t of model.get("topics") || []) {
     const label = h("label", "onb-quiz-topic");
@@ -51,7 +51,7 @@ function draw(root, model) {
   root.appendChild(filters);
 
   if (q.done) {
-    root.appendChild(h("div", "onb-quiz-done", q.total ? `${L("done", "End of the quiz")}: ${score.right} / ${score.total}` : L("none", "No question for these topics.")));
+    root.appendChild(h("div", "onb-quiz-done", q.total ? L("done", { right: score.right, total: score.total }) : L("none")));
     return;
   }
   // `backticks` in a prompt mark an action's notation
@@ -61,7 +61,7 @@ function draw(root, model) {
   });
   prompt.dataset.kind = q.kind || "";
   root.appendChild(prompt);
-  const meta = h("div", "onb-quiz-meta", `${L("source", "Position")}: ${q.source} · ${(q.topics || []).join(", ")}`);
+  const meta = h("div", "onb-quiz-meta", L("source", { source: q.source, topics: (q.topics || []).join(L("list")) }));
   root.appendChild(meta);
   const choices = h("div", "onb-quiz-choices");
   (q.choices || []).forEach((c, i) => {
@@ -80,10 +80,10 @@ function draw(root, model) {
   root.appendChild(choices);
   if (res.chosen !== undefined) {
     const box = h("div", `onb-quiz-result ${res.correct ? "onb-quiz-result-right" : "onb-quiz-result-wrong"}`);
-    box.appendChild(h("div", "onb-quiz-verdict", res.correct ? L("right", "Right") : `${L("wrong", "Not quite")}: ${q.choices[res.answer]}`));
-    box.appendChild(h("div", "onb-quiz-why", `${L("why", "Why")}:`));
+    box.appendChild(h("div", "onb-quiz-verdict", res.correct ? L("right") : L("wrong", { answer: q.choices[res.answer] })));
+    box.appendChild(h("div", "onb-quiz-why", L("why")));
     box.appendChild(rulingList(res.rulings));
-    const next = h("button", "onb-quiz-next", L("next", "Next question"));
+    const next = h("button", "onb-quiz-next", L("next"));
     next.type = "button";
     next.addEventListener("click", () => model.send({ event: "next" }));
     box.appendChild(next);

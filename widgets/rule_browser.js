@@ -19,7 +19,7 @@
 
 import { h, keepingFocus, labeller } from "./common.js";
 
-const t = (model, key, fallback) => labeller(model)(key, fallback);
+const t = (model, key, values) => labeller(model)(key, values);
 
 function ruleLink(model, id, title) {
   const a = h("button", "onb-rb-link", id);
@@ -41,7 +41,7 @@ function drawEntry(model, e) {
   box.dataset.rule = e.id;
   const head = h("div", "onb-rb-entry-head");
   head.appendChild(h("code", "onb-rule-id", e.id));
-  head.appendChild(h("span", `onb-rb-kind onb-rb-kind-${e.kind}`, t(model, `kind.${e.kind}`, e.kind)));
+  head.appendChild(h("span", `onb-rb-kind onb-rb-kind-${e.kind}`, t(model, `kind.${e.kind}`)));
   box.appendChild(head);
   box.appendChild(h("div", "onb-rb-title", e.title));
   box.appendChild(h("p", "onb-rb-summary", e.summary));
@@ -52,17 +52,17 @@ function drawEntry(model, e) {
     box.appendChild(english);
   }
   if (e.chosen) {
-    const r = section(t(model, "reading", "Our reading"), "onb-rb-reading");
+    const r = section(t(model, "reading"), "onb-rb-reading");
     r.appendChild(h("p", null, e.chosen));
     box.appendChild(r);
   }
   if (e.rejected) {
-    const r = section(t(model, "rejected", "Rejected reading"), "onb-rb-rejected");
+    const r = section(t(model, "rejected"), "onb-rb-rejected");
     r.appendChild(h("p", null, e.rejected));
     box.appendChild(r);
   }
   if ((e.choices || []).length) {
-    const r = section(t(model, "choices", "Choices (the default first)"), "onb-rb-choices");
+    const r = section(t(model, "choices"), "onb-rb-choices");
     const ul = h("ul");
     for (const c of e.choices) {
       const li = h("li");
@@ -73,7 +73,7 @@ function drawEntry(model, e) {
     r.appendChild(ul);
     box.appendChild(r);
   }
-  const where = section(t(model, "where", "Where to read it"), "onb-rb-where");
+  const where = section(t(model, "where"), "onb-rb-where");
   const ul = h("ul");
   for (const w of e.where || []) {
     const li = h("li");
@@ -84,34 +84,34 @@ function drawEntry(model, e) {
   where.appendChild(ul);
   box.appendChild(where);
   if ((e.related || []).length) {
-    const r = section(t(model, "related", "Related rules"), "onb-rb-related");
+    const r = section(t(model, "related"), "onb-rb-related");
     const row = h("div", "onb-rb-chips");
     for (const x of e.related) row.appendChild(ruleLink(model, x.id, x.title));
     r.appendChild(row);
     box.appendChild(r);
   }
-  const demos = section(t(model, "demonstrated", "Demonstrated in"), "onb-rb-demos");
+  const demos = section(t(model, "demonstrated"), "onb-rb-demos");
   if (!(e.demonstrations || []).length) {
-    demos.appendChild(h("p", "onb-rb-none", t(model, "no-demo", "No packaged position demonstrates this rule yet.")));
+    demos.appendChild(h("p", "onb-rb-none", t(model, "no-demo")));
   }
   (e.demonstrations || []).forEach((d, i) => {
     const row = h("div", "onb-rb-demo");
     row.dataset.kind = d.kind;
     row.dataset.name = d.name;
-    const btn = h("button", "onb-rb-show", t(model, "show-me", "Show me"));
+    const btn = h("button", "onb-rb-show", t(model, "show-me"));
     btn.type = "button";
     btn.dataset.index = String(i);
     btn.addEventListener("click", () => model.send({ event: "show", index: i }));
     row.appendChild(btn);
-    const kind = t(model, d.kind, { case: "casebook", scenario: "scenario", game: "random game" }[d.kind] || d.kind);
+    const kind = t(model, d.kind);
     row.appendChild(h("span", "onb-rb-demo-kind", kind));
     row.appendChild(h("span", "onb-rb-demo-title", d.title));
     row.appendChild(h("code", "onb-rb-demo-action", d.action));
     demos.appendChild(row);
   });
   for (const [key, label, items] of [
-    ["tutorials", t(model, "tutorials", "Tutorials"), e.tutorials || []],
-    ["tests", t(model, "tests", "Tests"), e.tests || []],
+    ["tutorials", t(model, "tutorials"), e.tutorials || []],
+    ["tests", t(model, "tests"), e.tests || []],
   ]) {
     if (!items.length) continue;
     const line = h("div", `onb-rb-refs onb-rb-${key}`);
@@ -128,7 +128,7 @@ function drawEntry(model, e) {
 
 function drawLegend(model) {
   const details = h("details", "onb-rb-legend");
-  details.appendChild(h("summary", null, t(model, "legend", "Sources legend: what the citations mean")));
+  details.appendChild(h("summary", null, t(model, "legend")));
   const dl = h("dl");
   for (const s of model.get("sources") || []) {
     const dt = h("dt");
@@ -151,9 +151,9 @@ function render({ model, el }) {
   const bar = h("div", "onb-rb-bar");
   const input = h("input", "onb-rb-search");
   input.type = "search";
-  input.setAttribute("aria-label", t(model, "search", "Search the rules"));
+  input.setAttribute("aria-label", t(model, "search"));
   input.value = model.get("query") || "";
-  input.placeholder = t(model, "placeholder", "ask in your own words, or a rule id (can the hall boy serve as butler?)");
+  input.placeholder = t(model, "placeholder");
   let timer = null;
   input.addEventListener("input", () => {
     clearTimeout(timer);
@@ -184,12 +184,12 @@ function render({ model, el }) {
     list.replaceChildren();
     const results = model.get("results") || [];
     const open = (model.get("entry") || {}).id;
-    count.textContent = `${results.length} ${t(model, "matches", "match(es)")}`;
+    count.textContent = t(model, "matches", { count: results.length });
     answer.textContent = model.get("answer") || "";
     const mean = model.get("did_you_mean") || "";
     dym.replaceChildren();
     if (mean) {
-      dym.appendChild(h("span", null, `${t(model, "did-you-mean", "Did you mean")}: `));
+      dym.appendChild(h("span", null, `${t(model, "did-you-mean")} `));
       const fix = h("button", "onb-rb-link onb-rb-dym", mean);
       fix.type = "button";
       fix.addEventListener("click", () => {
@@ -206,7 +206,7 @@ function render({ model, el }) {
       li.dataset.key = r.key || r.id;
       if (r.id === open) li.classList.add("onb-rb-open");
       const top = h("div", "onb-rb-result-top");
-      top.appendChild(h("span", `onb-rb-hit onb-rb-hit-${r.hit || "rule"}`, t(model, `hit.${r.hit || "rule"}`, r.hit || "rule")));
+      top.appendChild(h("span", `onb-rb-hit onb-rb-hit-${r.hit || "rule"}`, t(model, `hit.${r.hit || "rule"}`)));
       top.appendChild(h("code", "onb-rb-result-id", r.key || r.id));
       li.appendChild(top);
       const title = h("button", "onb-rb-result-title", r.title); // Tab, Enter: open it
@@ -225,7 +225,7 @@ function render({ model, el }) {
       detail.replaceChildren();
       const e = model.get("entry") || {};
       if (e.id) detail.appendChild(drawEntry(model, e));
-      else detail.appendChild(h("p", "onb-rb-none", t(model, "pick", "Pick a rule on the left.")));
+      else detail.appendChild(h("p", "onb-rb-none", t(model, "pick")));
     });
     drawResults();
   };

@@ -11,7 +11,7 @@
 //   rules     {rule id: {title, summary}}  the rule-id chips' names and hover text; a chip
 //             (a button: click, Enter or Space) shows the summary in place and sends {event: "open", rule} (the rule browser)
 
-import { h, keepingFocus, liveRegion, nameChip, redrawOn, ruleChip, rulingItem } from "./common.js";
+import { h, keepingFocus, labeller, liveRegion, nameChip, redrawOn, ruleChip, rulingItem } from "./common.js";
 
 // A chip named by its rule's title (the "rules" trait); opening it also opens the rule browser.
 function chipEl(r, model) {
@@ -41,7 +41,8 @@ function verdictEl(v, model) {
   const box = h("div", "onb-verdict");
   if (v.error) {
     box.classList.add("onb-verdict-bad-notation");
-    box.appendChild(h("div", "onb-verdict-head", "Not an action"));
+    const L = labeller(model);
+    box.appendChild(h("div", "onb-verdict-head", L("not_action")));
     box.appendChild(h("div", "onb-verdict-error", v.error));
     return box;
   }

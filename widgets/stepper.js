@@ -12,14 +12,15 @@
 //             and its name in words), if any
 //   history   number of actions that Back can undo
 
-import { h, redrawOn } from "./common.js";
+import { h, labeller, redrawOn } from "./common.js";
 
 function draw(root, model) {
+  const L = labeller(model);
   root.replaceChildren();
   root.dataset.history = String(model.get("history") || 0);
   const pending = model.get("pending") || {};
   const head = h("div", "onb-step-prompt");
-  head.appendChild(h("span", "onb-step-kicker", "Decision"));
+  head.appendChild(h("span", "onb-step-kicker", L("decision")));
   head.appendChild(h("span", "onb-step-text", pending.prompt || ""));
   root.appendChild(head);
   const strip = h("ol", "onb-order-of-play");
@@ -42,16 +43,16 @@ function draw(root, model) {
     const line = h("div", "onb-script");
     if (script.next) {
       // the action in words (a stand-in named as one); its notation after, as typed in `play`
-      line.appendChild(h("span", null, `Worked example, action ${script.done + 1} of ${script.total}: `));
+      line.appendChild(h("span", null, `${L("action", { n: script.done + 1, total: script.total })} `));
       line.appendChild(h("span", "onb-script-label", script.label || script.next));
       line.appendChild(h("span", null, " "));
       const typed = h("code", "onb-script-next", script.next);
-      typed.title = "the action as typed (obsession-nb play)";
+      typed.title = L("typed");
       line.appendChild(typed);
     } else if (script.done === script.total) {
-      line.appendChild(h("span", null, `Worked example complete (${script.total} action${script.total === 1 ? "" : "s"}).`));
+      line.appendChild(h("span", null, L(script.total === 1 ? "complete_one" : "complete", { total: script.total })));
     } else {
-      line.appendChild(h("span", null, "You have left the worked example: Back returns to it."));
+      line.appendChild(h("span", null, L("left")));
     }
     root.appendChild(line);
   }

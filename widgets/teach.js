@@ -19,7 +19,7 @@ function draw(root, model) {
   root.dataset.step = String(model.get("step") || 0);
   const top = h("div", "onb-teach-top");
   top.appendChild(h("div", "onb-teach-title", model.get("title")));
-  top.appendChild(h("div", "onb-teach-keys", L("keys", "→ next decision   ← back")));
+  top.appendChild(h("div", "onb-teach-keys", L("keys")));
   root.appendChild(top);
   root.appendChild(h("div", "onb-teach-prompt", model.get("prompt")));
   const up = model.get("upcoming") || {};
@@ -27,10 +27,10 @@ function draw(root, model) {
     const line = h("div", "onb-teach-upcoming");
     line.appendChild(h("span", "onb-teach-arrow", "→ "));
     line.appendChild(h("span", "onb-teach-next", up.label || up.notation));  // words, not ids
-    if (up.from === "first-legal") line.appendChild(h("span", "onb-teach-from", ` — ${L("first-legal", "first legal choice")}`));
+    if (up.from === "first-legal") line.appendChild(h("span", "onb-teach-from", ` — ${L("first-legal")}`));
     root.appendChild(line);
   } else {
-    root.appendChild(h("div", "onb-teach-upcoming", L("over", "The game is over.")));
+    root.appendChild(h("div", "onb-teach-upcoming", L("over")));
   }
   const rulings = model.get("rulings") || [];
   root.appendChild(rulingList(rulings, "onb-teach-rulings"));

@@ -2,8 +2,8 @@
 
 A position is copied whenever a line of play is tried on it (the explorer, the solo planners,
 the quiz); copying through JSON parses and validates every field again, which a record that the
-engine wrote does not need.  :func:`cloner` writes, for a record class (a slotted pydantic
-dataclass, obsession_nb/engine/records/record.py), a function that builds the copy directly: immutable
+engine wrote does not need.  :func:`cloner` writes, for a record class (a slotted checked
+record, obsession_nb/engine/records/record.py), a function that builds the copy directly: immutable
 values (numbers, text, ``None``, literals, tuples of them, frozen records of them) are shared,
 lists and dicts are copied, nested records are copied by their own function.  The copy equals
 the original and shares no mutable part with it.
@@ -31,6 +31,8 @@ import types
 import typing
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, get_args, get_origin
+
+from obsession_nb.base.checked import field_types, is_checked
 
 M = TypeVar("M")
 
@@ -83,7 +85,7 @@ def constructor(cls: type[M]) -> Callable[..., M]:
     if found is not None:
         return found
     if not is_record(cls):
-        raise TypeError(f"{cls.__name__}: only slotted pydantic dataclasses are handled by "
+        raise TypeError(f"{cls.__name__}: only slotted checked records are handled by "
                         "obsession_nb.base.cloning")
     namespace: dict[str, Any] = {"_unset": _UNSET, "_set": object.__setattr__}
     sets = []
@@ -120,7 +122,7 @@ def _fields(cls: type, kind: str) -> tuple[list[tuple[str, str]], dict[str, Any]
     """Each field's name and the source of its copy (``kind`` ``clone``) or key (``key``), and
     the names that source uses."""
     if not is_record(cls):
-        raise TypeError(f"{cls.__name__}: only slotted pydantic dataclasses are handled by "
+        raise TypeError(f"{cls.__name__}: only slotted checked records are handled by "
                         "obsession_nb.base.cloning")
     namespace: dict[str, Any] = {}
     found = []
@@ -225,15 +227,13 @@ def _itself(src: Any) -> Any:
 
 
 def is_record(annotation: Any) -> bool:
-    """A record class: a slotted dataclass whose fields pydantic has resolved
-    (obsession_nb/engine/records/record.py)."""
-    return (isinstance(annotation, type) and dataclasses.is_dataclass(annotation)
-            and "__slots__" in annotation.__dict__ and hasattr(annotation, "__pydantic_fields__"))
+    """A record class: a slotted checked record (obsession_nb/base/checked.py)."""
+    return is_checked(annotation) and "__slots__" in annotation.__dict__
 
 
 def _annotations(cls: type) -> dict[str, Any]:
     """Each field of a record class and its type."""
-    return {name: info.annotation for name, info in cls.__pydantic_fields__.items()}  # type: ignore[attr-defined]  # a record (is_record)
+    return field_types(cls)
 
 
 def _frozen(cls: type) -> bool:

@@ -123,7 +123,3 @@ def tr(text: str, lang: str | None = "en") -> str:
     done = pattern.sub(lambda m: words[m.group(0)], text) if pattern else text
     return text if mixed(done) else done
 
-
-def ui_labels(labels: dict[str, str], lang: str | None = "en") -> dict[str, str]:
-    """A widget's label table (key -> English) in ``lang``."""
-    return {key: tr(text, lang) for key, text in labels.items()}

@@ -10,13 +10,12 @@ from __future__ import annotations
 import gc
 import warnings
 from collections.abc import Callable
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from pydantic import VERSION as PYDANTIC_VERSION
-from pydantic import ValidationError, model_validator
-
+from obsession_nb.base.checked import problem, pydantic_hook, validator_files
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import catalog_cards, catalog_records, content_cache
 from obsession_nb.data.catalog_cards import (
@@ -50,14 +49,14 @@ class Catalog(Frozen):
     gentry: dict[str, GentryCard]
     tiles: dict[str, Tile]
     round_tracks: dict[str, RoundTrack]
-    objectives: dict[str, ObjectiveCard] = {}
-    vp_cards: dict[str, VPCard] = {}
-    themes: dict[str, ThemeCard] = {}
-    milestones: dict[str, MilestoneCard] = {}
-    opponents: dict[str, OpponentCard] = {}
-    ai_cards: dict[str, AICard] = {}
+    objectives: dict[str, ObjectiveCard] = field(default_factory=dict)
+    vp_cards: dict[str, VPCard] = field(default_factory=dict)
+    themes: dict[str, ThemeCard] = field(default_factory=dict)
+    milestones: dict[str, MilestoneCard] = field(default_factory=dict)
+    opponents: dict[str, OpponentCard] = field(default_factory=dict)
+    ai_cards: dict[str, AICard] = field(default_factory=dict)
 
-    @model_validator(mode="after")
+    @pydantic_hook("model_validator", mode="after")
     def _references_resolve(self) -> Catalog:
         problems: list[str] = []
         for fam in self.families.values():
@@ -145,6 +144,7 @@ def overlay(catalog: Catalog, path: str | Path) -> Catalog:
     """The catalog with a user's own cards (YAML, sections ``opponents`` and ``ai_cards``)
     replacing the entries of the same id or joining them; every problem is reported at once
     with its path (``opponents[2].chart.3: ...``), and nothing is changed then."""
+    from pydantic import ValidationError
     from yaml import YAMLError
 
     from obsession_nb.base import yamlio
@@ -179,7 +179,7 @@ def overlay(catalog: Catalog, path: str | Path) -> Catalog:
                 card = RECORDS[section].model_validate(entry)
             except ValidationError as exc:
                 problems += [f"{section}[{i}]" + "".join(f".{x}" for x in e["loc"]) +
-                             f": {e['msg']}" for e in exc.errors()]
+                             f": {problem(e)}" for e in exc.errors()]
                 continue
             found[card.id] = card  # type: ignore[attr-defined]  # every section's record has an id
         update[section] = found
@@ -241,17 +241,10 @@ def reload_catalog() -> Catalog:
 
 
 def cached_catalog(directory: Path) -> Catalog:
-    """:func:`read_catalog`, or its cached copy (validated again, from JSON) when there is
-    one for these very files (the YAML and the modules defining the records)."""
+    """:func:`read_catalog`, or its checked copy kept for these very files (the YAML and the
+    modules defining the records): read back without validating again
+    (obsession_nb/data/content_cache.py), so no validator is built."""
     modules = [Path(m.__file__ or "") for m in (catalog_records, catalog_cards)]
-    entry = content_cache.key([*sorted(directory.glob("*.yaml")), Path(__file__), *modules],
-                              PYDANTIC_VERSION)
-    text = content_cache.read("catalog", entry)
-    if text is not None:
-        try:
-            return Catalog.model_validate_json(text)
-        except ValidationError:
-            pass  # damaged: parse the files again
-    catalog = read_catalog(directory)
-    content_cache.write("catalog", entry, catalog.model_dump_json())
-    return catalog
+    return content_cache.checked("catalog", [*sorted(directory.glob("*.yaml")), Path(__file__),
+                                             *modules, *validator_files()],
+                                 lambda: read_catalog(directory))

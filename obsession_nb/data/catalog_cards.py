@@ -5,16 +5,13 @@ milestone cards, and the classic-solitaire opponent and AI cards (Facts §5.6, �
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import (
-    Field,
-    ValidationInfo,
-    field_validator,
-    model_validator,
-)
-
+from obsession_nb.base.checked import Limits, pydantic_hook
 from obsession_nb.data.catalog_records import CATEGORIES, Category, Expansion, Frozen, Sourced
+
+if TYPE_CHECKING:
+    from pydantic import ValidationInfo
 
 # ---------------------------------------------------------------- round tracks
 
@@ -111,7 +108,7 @@ class OpponentCard(Sourced):
     chart: dict[int, dict[Category, int]]
     """Season (1-4) → theme → the opponent's estate VP in that theme at that courtship."""
 
-    @field_validator("chart")
+    @pydantic_hook("field_validator", "chart")
     @classmethod
     def _chart_complete(cls, chart: dict[int, dict[Category, int]]) -> dict[int, dict[Category, int]]:
         if sorted(chart) != list(SEASONS):
@@ -127,11 +124,11 @@ class AIRange(Frozen):
     """Rolls ``low``-``high`` of one AI-card column and the market position they scavenge
     (1 = the £300 space), or ``monument``: the cheapest monument showing."""
 
-    low: int = Field(ge=1, le=15)
-    high: int = Field(ge=1, le=15)
+    low: Annotated[int, Limits(ge=1, le=15)]
+    high: Annotated[int, Limits(ge=1, le=15)]
     target: int | Literal["monument"]
 
-    @model_validator(mode="after")
+    @pydantic_hook("model_validator", mode="after")
     def _ordered(self) -> AIRange:
         if self.low > self.high:
             raise ValueError("low must not exceed high")
@@ -149,7 +146,7 @@ class AICard(Sourced):
     standard: tuple[AIRange, ...]
     monument: tuple[AIRange, ...]
 
-    @field_validator("standard", "monument")
+    @pydantic_hook("field_validator", "standard", "monument")
     @classmethod
     def _column_covers_1_to_15(cls, ranges: tuple[AIRange, ...],
                                info: ValidationInfo) -> tuple[AIRange, ...]:

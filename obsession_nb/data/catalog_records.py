@@ -6,14 +6,10 @@ Conventions for the fields are in :mod:`obsession_nb.data.catalog`.
 
 from __future__ import annotations
 
-from typing import Literal
+import dataclasses
+from typing import Annotated, Any, Literal, dataclass_transform
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    model_validator,
-)
+from obsession_nb.base.checked import Checked, Limits, pydantic_hook, record
 
 Category = Literal["essentials", "service", "estate", "prestige", "sporting"]
 CATEGORIES: tuple[Category, ...] = ("essentials", "service", "estate", "prestige", "sporting")
@@ -21,16 +17,28 @@ Expansion = Literal["base", "wessex", "suites", "hybrid", "upstairs_downstairs",
 Gender = Literal["male", "female"]
 
 
-class Frozen(BaseModel):
-    """An immutable record that rejects unknown fields."""
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+class Frozen(Checked):
+    """An immutable record that rejects unknown fields: each subclass is a frozen checked record
+    (obsession_nb/base/checked.py), validated only where it comes from a file; the catalog in use
+    is read from the cache unvalidated (catalog.py)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        record(cls, frozen=True, slots=False)
+
+    def stated(self) -> dict[str, object]:
+        """The fields whose values differ from their defaults (``model_dump(exclude_defaults=
+        True)`` of a record of plain values)."""
+        return {f.name: value for f in dataclasses.fields(self)  # type: ignore[arg-type]  # a record
+                if (value := getattr(self, f.name)) != (
+                    f.default if f.default_factory is dataclasses.MISSING else f.default_factory())}
 
 
 class Sourced(Frozen):
     """A catalog entry with its provenance."""
 
-    source: str = Field(min_length=1)
+    source: Annotated[str, Limits(min_length=1)]
     verified: bool = True
     unverified: tuple[str, ...] = ()
     standin: bool = False
@@ -40,7 +48,7 @@ class Sourced(Frozen):
     printing: str | None = None
     """Why the owner's card differs from a value the sources state (their printing)."""
 
-    @model_validator(mode="after")
+    @pydantic_hook("model_validator", mode="after")
     def _verified_matches_fields(self) -> Sourced:
         if self.verified == bool(self.unverified):
             raise ValueError(
@@ -101,7 +109,7 @@ class Favour(Frozen):
     see: int = 1
     keep: int = 1
 
-    @model_validator(mode="after")
+    @pydantic_hook("model_validator", mode="after")
     def _invite_has_deck(self) -> Favour:
         if (self.kind == "invite") != (self.deck is not None):
             raise ValueError("'deck' is required for invite favours and only for them")
@@ -123,7 +131,7 @@ class GuestRequirement(Frozen):
     from_supply: bool = False
     """The guest comes from the top of the supply deck, not the hand (Lionheart Suite)."""
 
-    @model_validator(mode="before")
+    @pydantic_hook("model_validator", mode="before")
     @classmethod
     def _count_as_tuple(cls, data: object) -> object:
         if isinstance(data, dict) and isinstance(data.get("count"), int):
@@ -211,7 +219,7 @@ class GentryCard(Sourced):
     favours: tuple[Favour, ...] = ()
     traits: tuple[str, ...] = ()
     expansion: Expansion = "base"
-    copies: int = Field(default=1, ge=1)
+    copies: Annotated[int, Limits(ge=1)] = 1
 
     @property
     def rating(self) -> int:

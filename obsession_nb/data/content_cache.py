@@ -6,6 +6,11 @@ pydantic).  Editing a content file, or the code, changes the key, so a stale ent
 read; it is replaced.  The cache is only a shortcut: a directory that cannot be written, or an
 entry that cannot be read, means parsing the files as before.
 
+Plain data is kept as JSON (:func:`plain`); records already checked (the catalog, a packaged
+position) are kept pickled (:func:`checked`), so that they are read back without checking or
+building a validator again.  The directory is the user's own: its entries are trusted as
+Python trusts the bytecode it caches beside the sources.
+
 The directory is ``$OBSESSION_NB_CACHE`` if set (``off`` turns the cache off), else
 ``$XDG_CACHE_HOME/obsession-nb`` or ``~/.cache/obsession-nb``.
 """
@@ -23,6 +28,9 @@ from typing import TypeVar
 
 Plain = TypeVar("Plain")
 """Data that JSON gives back equal (else it is not kept)."""
+
+Made = TypeVar("Made")
+"""Records that pickle (:func:`checked`)."""
 
 CACHE_ENV = "OBSESSION_NB_CACHE"
 FORMAT = "1"
@@ -49,18 +57,18 @@ def key(files: Iterable[Path], *versions: str) -> str:
     return digest.hexdigest()[:32]
 
 
-def read(name: str, entry_key: str) -> bytes | None:
+def read(name: str, entry_key: str, suffix: str = ".json") -> bytes | None:
     """The entry stored under this name and key, or ``None``."""
     directory = cache_dir()
     if directory is None:
         return None
     try:
-        return (directory / f"{name}-{entry_key}.json").read_bytes()
+        return (directory / f"{name}-{entry_key}{suffix}").read_bytes()
     except OSError:
         return None
 
 
-def write(name: str, entry_key: str, text: str) -> None:
+def write(name: str, entry_key: str, text: str | bytes, suffix: str = ".json") -> None:
     """Store an entry (atomically: a reader sees the whole text or none), dropping the older
     entries of the same name; nothing happens if the directory cannot be written."""
     directory = cache_dir()
@@ -68,16 +76,16 @@ def write(name: str, entry_key: str, text: str) -> None:
         return
     import tempfile  # here: a command that only reads the cache need not load it
 
-    target = directory / f"{name}-{entry_key}.json"
+    target = directory / f"{name}-{entry_key}{suffix}"
     temporary = None
     try:
         directory.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(text.encode() if isinstance(text, str) else text)
         os.replace(temporary, target)
         temporary = None
-        for old in directory.glob(f"{name}-*.json"):
+        for old in directory.glob(f"{name}-*{suffix}"):
             if old != target:
                 old.unlink(missing_ok=True)
     except OSError:
@@ -92,6 +100,29 @@ def plain(name: str, files: list[Path], parse: Callable[[], Plain]) -> Plain:
     module that parses them among ``files``); data that JSON would not give back equal (keys
     that are not text, tuples …) is never kept."""
     return _plain(name, key(files), parse)
+
+
+def checked(name: str, files: list[Path], make: Callable[[], Made], *versions: str) -> Made:
+    """``make()``'s records, read back from the entry kept for these very files and versions
+    (give the modules defining the records and checking them among ``files``), not checked
+    again; a damaged entry is made again."""
+    import pickle
+
+    entry_key = key(files, *versions)
+    stored = read(name, entry_key, ".pickle")
+    if stored is not None:
+        try:
+            kept: Made = pickle.loads(stored)
+            return kept
+        except Exception:  # damaged (any error unpickling): made again
+            pass
+    made = make()
+    try:
+        text = pickle.dumps(made, pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):  # not records: never kept
+        return made
+    write(name, entry_key, text, ".pickle")
+    return made
 
 
 def for_package(name: str, work_out: Callable[[], Plain]) -> Plain:

@@ -26,6 +26,7 @@ import yaml
 from pydantic import ValidationError
 
 from obsession_nb.base import yamlio
+from obsession_nb.base.checked import problem
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import pack_fields
 from obsession_nb.data.catalog_records import Sourced
@@ -178,7 +179,7 @@ def _errors(exc: ValidationError, section: str, path: str) -> list[str]:
     for e in exc.errors():
         loc = [str(x) for x in e["loc"]]
         where = printed_name(section, ".".join(loc)) if loc else ""
-        out.append(f"{path}{'.' + where if where else ''}: {e['msg']}")
+        out.append(f"{path}{'.' + where if where else ''}: {problem(e)}")
     return out
 
 

@@ -9,7 +9,6 @@ importing it again gives the same bytes; ``cards forget`` removes it.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -64,6 +63,8 @@ def dump(data: Mapping[str, Any]) -> str:
 
 def write(path: Path, text: str) -> None:
     """Write a file atomically: a reader sees the old text or the new, never part of one."""
+    import tempfile  # here: reading which pack is in use (every game) needs none of it
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cards-", suffix=".tmp")
     try:

@@ -7,7 +7,6 @@ plain-English verdict about this position, and the rule's citation.  Illegal act
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -141,6 +140,8 @@ class BadNotation(ValueError):
 
 def nearest(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
     """The candidates nearest to a mistyped ``word``, best first (none if nothing is near)."""
+    import difflib  # here: only a mistyped word needs it
+
     return difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.6)
 
 

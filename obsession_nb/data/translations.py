@@ -185,7 +185,7 @@ _TERM = re.compile(r"\{term:([^}]+)\}")
 @cache
 def widget_words(lang: str) -> dict[str, dict[str, str]]:
     """The widgets' words for game things in ``lang`` (``content/i18n/<lang>/widgets.yaml``:
-    section -> id -> text, as ``obsession_nb.tutor.views.board.WORDS``), each ``{term:NAME}``
+    section -> id -> text, as ``obsession_nb.tutor.views.words.WORDS``), each ``{term:NAME}``
     written as that glossary term in ``lang``, so a term is spelt once; ``{}`` for English."""
     file = path(lang, "widgets")
     if resolve(lang) == "en" or not file.exists():

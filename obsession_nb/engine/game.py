@@ -46,12 +46,14 @@ class Game:
     log: list[LogEntry] = field(default_factory=list)
     recorded: list[str] = field(default_factory=list)
     """The scenario's recorded actions (already played when loaded)."""
-    origin: str | None = field(default=None, repr=False)
-    """The position (JSON) the game started from: ``to_scenario(with_actions=True)`` writes it."""
+    origin: State | str | None = field(default=None, repr=False)
+    """The position the game started from (a record no step changes, or its JSON):
+    ``to_scenario(with_actions=True)`` writes it."""
     _origin_log: int = field(default=0, repr=False)
     """Where in the log the actions played from ``origin`` begin (after a :meth:`redeal`)."""
-    _base: str | None = field(default=None, repr=False)
-    """The position (JSON) that :meth:`apply` replays from if an action fails half-way."""
+    _base: State | str | None = field(default=None, repr=False)
+    """The position (a record no step changes, or its JSON) that :meth:`apply` replays from if
+    an action fails half-way."""
     _since: list[Action] = field(default_factory=list, repr=False)
     """The actions applied since ``_base``."""
     _listed: tuple[State, tuple[Action, ...], dict[Any, Any]] | None = field(default=None,
@@ -72,7 +74,7 @@ class Game:
         table = _table(state, catalog, custom)
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
-        return cls(table, origin=state.model_dump_json())
+        return cls(table, origin=state.clone())
 
     @property
     def state(self) -> State:
@@ -159,7 +161,7 @@ class Game:
             with table.reading(facts):
                 rulings = engine.verify(table, act)  # refused here: nothing has changed
         if self._base is None:
-            self._base = self.to_json()
+            self._base = state.clone()
         table.automatic = []
         knowledge.watch(table)
         try:
@@ -198,7 +200,7 @@ class Game:
         the actions applied since.  Only an engine bug gets here (an action that passed its
         verifier and then failed); verifying first keeps ordinary refusals free of it."""
         assert self._base is not None
-        self.table.state = State.model_validate_json(self._base)
+        self.table.state = _position(self._base)
         for done in self._since:
             engine.perform(self.table, done)
 
@@ -247,7 +249,7 @@ class Game:
         if with_actions and self.origin is not None:
             played = [e.action for e in self.log[self._origin_log:]
                       if not e.action.startswith("(")]
-            start = State.model_validate_json(self.origin)
+            start = _position(self.origin)
             return scenario.dump(scenario.Scenario(start, custom, played))
         return scenario.dump(scenario.Scenario(self.state, custom))
 
@@ -300,6 +302,11 @@ class Game:
         from obsession_nb.base.render import position_html
 
         return position_html(self.view(), self.table.servant_name)
+
+
+def _position(kept: State | str) -> State:
+    """A position of its own from one kept (``Game.origin``, ``Game._base``)."""
+    return kept.clone() if isinstance(kept, State) else State.model_validate_json(kept)
 
 
 _trusted_entry = constructor(LogEntry)

@@ -1,14 +1,15 @@
 """The board draws its words from Python (issue 48: one source for labels): a tile's category,
-a round's events, a card's deck, the back of a card the seat cannot see and the decision waiting
+a round's events, a card's deck, the back of a card the seat cannot see, the decision waiting and
+the sentences built around values ("costs £400", "House of Cavendish", "Round 4 · season 1")
 come with the widget (``Board.words``), in English, and in Japanese through the glossary and
-``content/i18n/ja/widgets.yaml``."""
+``content/i18n/ja/widgets.yaml``: the Japanese board's own words hold no English."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from tutor_helpers import run_code_in_lab, shoot
 
 pytestmark = pytest.mark.browser
@@ -21,8 +22,35 @@ game = new_game(4, seed=1)
 rng = random.Random(1)
 for _ in range(80):
     game.apply(rng.choice(game.legal_actions()))
-Board(game, seat=0, parts=["track", "supply", "players"], lang={lang!r})
+Board(game, seat=0, parts=["pending", "track", "supply", "players"], lang={lang!r})
 """
+SENTENCES = (".onb-viewer", ".onb-pending-where", ".onb-legend", ".onb-season-head",
+             ".onb-market-cost", ".onb-tile-vp", ".onb-player-family", ".onb-counts",
+             ".onb-wheel-caption", ".onb-zone-title", ".onb-section-title", ".onb-empty",
+             ".onb-favour", ".onb-tile-guests")
+"""The parts of the board that are its own words, many of them sentences around values."""
+
+
+FILLED = {
+    ".onb-viewer": (r"^Player 1's view \(p1\): the ", r"^Player 1の視点（P1）："),
+    ".onb-pending-where": (r"^Round \d+ · season \d", r"^ラウンド\d+ · 季節\d"),
+    ".onb-market-cost": (r"^costs £\d+$", r"^価格 £\d+$"),
+    ".onb-player-family": (r"^House of \w+$", r"^\S+家$"),
+    ".onb-wheel-caption": (r"^Reputation: level \d, position \d$", r"^評判: レベル\d、位置\d$"),
+    ".onb-tile-vp": (r"^\d+ VP$", r"^\d+VP$"),
+    ".onb-counts": (r"^objectives \d+ · VP cards \d+$", r"^目標カード \d+ · VPカード \d+$"),
+}
+"""Sentences around values (WORDS say) as the board fills them, in English and Japanese."""
+
+
+def _own_words(board: Locator) -> list[str]:
+    return [text for selector in SENTENCES for text in board.locator(selector).all_inner_texts()]
+
+
+def _expect_sentences(board: Locator, lang: str) -> None:
+    for selector, said in FILLED.items():
+        pattern = re.compile(said[("en", "ja").index(lang)])
+        expect(board.locator(selector).first).to_have_text(pattern)
 
 
 def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
@@ -44,6 +72,8 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
     assert favours and all(f and "{" not in f for f in favours)  # templates filled (WORDS favour)
     assert any(re.fullmatch(r"£\d+|pay £\d+|[+-]\d+ reputation|invite \w+ \(.+\)", f)
                for f in favours)
+    _expect_sentences(board, "en")
+    assert all("{" not in text for text in _own_words(board))
     shoot(board, "board-words-en")
     run_code_in_lab(page, CODE.format(lang="ja"))
     board = page.locator(".onb-board").last
@@ -53,6 +83,10 @@ def test_the_board_draws_the_words_it_receives(page: Page, run_notebook_in_lab,
     expect(board.locator(".onb-tile-cat").first).not_to_have_text("Essentials")
     # a fixed label (WORDS label) in the glossary's Japanese, drawn so by the board itself
     expect(board.locator(".onb-section-title").first).to_have_text("ビルダーズマーケット")
+    # the same sentences in Japanese, and none of the board's own words left in English
+    _expect_sentences(board, "ja")
+    own = [re.sub(r"Player \d", "", text) for text in _own_words(board)]  # players' names
+    assert own and [text for text in own if re.search(r"[a-z]{2,}|\{", text)] == []
     shoot(board, "board-words-ja")
     assert_no_widget_errors(page)
 

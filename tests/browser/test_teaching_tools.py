@@ -246,10 +246,10 @@ def test_teaching_mode_board_in_japanese(page: Page, teach_server: str, assert_n
         stepper.locator(".onb-choice-heading", has_text="ステップ４：ゲストの招待")
     ).to_be_visible()
     text = board.inner_text()
-    assert "Available Service" in text  # not named by the summary: stays English
+    assert "使用可能ボックス" in text and "Available Service" not in text  # the board's words
     # the Howard family's servants, by the summary's names (the meeples' hover titles)
     titles = board.locator("svg.onb-meeple title").evaluate_all(
-        "els => els.map(e => e.textContent.split(' (')[0])"
+        "els => els.map(e => e.textContent.split(/ \\(|（/)[0])"
     )
     assert {"執事", "コック", "ホールボーイ", "メイド長"} <= set(titles), titles
     assert not {"Butler", "Cook"} & set(titles)

@@ -82,8 +82,9 @@ def test_play_json_imports_only_what_it_uses() -> None:
 
 
 def test_play_json_of_a_packaged_scenario_reads_no_yaml_once_cached(tmp_path: Path) -> None:
-    """With the packaged scenario's data and the catalog in the content cache (the first run
-    fills it), ``play --json`` loads no YAML parser, no word search and no card-pack checks."""
+    """With the packaged scenario's position and the catalog in the content cache (the first
+    run fills it), ``play --json`` loads no YAML parser, no word search, no card-pack checks and
+    no pydantic: nothing is validated (obsession_nb/base/checked.py)."""
     env = {**os.environ, "OBSESSION_NB_CACHE": str(tmp_path)}
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", PLAY_PROBE], capture_output=True,
@@ -91,4 +92,5 @@ def test_play_json_of_a_packaged_scenario_reads_no_yaml_once_cached(tmp_path: Pa
     modules = set(done.stdout.rsplit("loaded:", 1)[1].split()[1:])
     assert "obsession_nb.engine.records.names" in modules  # the actions' names were read
     assert {"yaml", "obsession_nb.base.yamlio", "obsession_nb.base.wordsearch",
-            "obsession_nb.data.pack"} & modules == set()
+            "obsession_nb.data.pack", "pydantic", "pydantic_core", "importlib.metadata"
+            } & modules == set()

@@ -10,8 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
+from obsession_nb.base.checked import Checked, is_checked
 from obsession_nb.data.catalog import Catalog, read_catalog
 from obsession_nb.data.catalog_records import CATEGORIES, Favour, Tile
 
@@ -96,7 +96,7 @@ def test_every_standin_is_unverified_and_says_so(cat):
         assert entry.id.startswith("standin-"), entry.id
 
 
-def _field_exists(model: type[BaseModel], path: str) -> bool:
+def _field_exists(model: type[Checked], path: str) -> bool:
     head, _, rest = path.partition(".")
     field = model.model_fields.get(head)
     if field is None:
@@ -105,11 +105,11 @@ def _field_exists(model: type[BaseModel], path: str) -> bool:
         return True
     annotation = field.annotation
     for candidate in getattr(annotation, "__args__", (annotation,)):
-        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+        if is_checked(candidate):
             return _field_exists(candidate, rest)
         inner = getattr(candidate, "__args__", ())
         for sub in inner:
-            if isinstance(sub, type) and issubclass(sub, BaseModel):
+            if is_checked(sub):
                 return _field_exists(sub, rest)
     return False
 

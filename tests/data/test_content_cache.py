@@ -25,7 +25,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def entries(folder: Path) -> list[Path]:
-    return sorted(folder.glob("catalog-*.json"))
+    return sorted(folder.glob("catalog-*.pickle"))
 
 
 def parsing_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -59,7 +59,7 @@ def test_a_content_change_invalidates_the_cache(cache: Path, tmp_path: Path) -> 
 
 def test_a_damaged_entry_is_parsed_again(cache: Path) -> None:
     built = cached_catalog(PACKAGED)
-    entries(cache)[0].write_text('{"servants": "not a catalog"', "utf-8")
+    entries(cache)[0].write_bytes(entries(cache)[0].read_bytes()[:-40])  # cut short
     assert cached_catalog(PACKAGED) == built
     assert cached_catalog(PACKAGED) == built  # and written again, whole
 
@@ -123,22 +123,42 @@ def test_plain_data_is_parsed_again_after_an_edit_and_only_json_safe_data_is_kep
 
 def test_a_packaged_scenario_is_parsed_once_and_checked_each_time(
         cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A packaged scenario's YAML is kept as data in the cache; what is read from there is the
-    same position, and it is still validated (a damaged entry is refused like a bad file)."""
+    """A packaged scenario's YAML is parsed and typed once and kept in the cache; what is read
+    from there is the same position, still checked against the catalog in use (a check that
+    fails refuses it), and a damaged entry is parsed again."""
     from obsession_nb.engine.positions import scenario
 
     first = scenario.read("refresher-round-6")
-    stored = list(cache.glob("scenario-refresher-round-6-*.json"))
+    stored = list(cache.glob("scenario-refresher-round-6-*.pickle"))
     assert len(stored) == 1
 
     def fail(text: str, source: str) -> None:
         raise AssertionError("the YAML was parsed again")
 
+    load = scenario._load
     monkeypatch.setattr(scenario, "_load", fail)
     again = scenario.read("refresher-round-6")
     assert scenario.dump(again) == scenario.dump(first)
     assert again.actions == first.actions and again.actions
-    stored[0].write_text(stored[0].read_text("utf-8").replace('"money": 300', '"money": "lots"'),
-                         "utf-8")
-    with pytest.raises(scenario.ScenarioError, match="money"):
-        scenario.read("refresher-round-6")
+    assert again.state is not first.state
+    with pytest.raises(scenario.ScenarioError, match="a check of the position"):
+        scenario.read("refresher-round-6", decision=lambda *args, **kwargs: [
+            "a check of the position"])
+    stored[0].write_bytes(b"not a pickle")
+    monkeypatch.setattr(scenario, "_load", load)
+    assert scenario.dump(scenario.read("refresher-round-6")) == scenario.dump(first)
+    assert stored[0].read_bytes() != b"not a pickle"  # and kept again
+
+
+def test_records_that_do_not_pickle_are_made_each_time(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "data.yaml"
+    source.write_text("a: 1\n", "utf-8")
+    made: list[int] = []
+
+    def make() -> object:
+        made.append(1)
+        return lambda: None  # a function defined here does not pickle
+
+    for _ in range(2):
+        assert callable(content_cache.checked("made", [source], make))
+    assert len(made) == 2 and not list(cache.glob("made-*"))

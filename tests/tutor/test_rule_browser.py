@@ -173,7 +173,7 @@ def test_rule_chips_carry_summaries_and_open_the_browser() -> None:
 
 def test_rule_browser_in_japanese_translates_its_labels_and_its_entry() -> None:
     b = RuleBrowser("cook", lang="ja")
-    assert b.view.labels["show-me"] == "Show me"  # not in the Japanese summary: English
+    assert b.view.labels["show-me"] == "見せて"  # content/i18n/ja/widgets.yaml browser
     english = rule_index()[b.view.entry["id"]].summary
     assert b.view.entry["summary"] != english  # the entry in Japanese (tests/data/test_translations.py)
     assert b.view.entry["english"]["summary"] == english  # the English beneath it

@@ -11,21 +11,17 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import UnionType
-from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from obsession_nb.base.cloning import is_record
+from obsession_nb.base.checked import problem, validator_files
 from obsession_nb.base.plaindata import place, too_big, unshared
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data import content_cache
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard
-from obsession_nb.engine.positions.scenario_check import check, key_path
+from obsession_nb.engine.positions.scenario_check import check
+from obsession_nb.engine.positions.scenario_types import inside, loc_path, validate
 from obsession_nb.engine.records.options import Options
-from obsession_nb.engine.records.record import problem
-from obsession_nb.engine.records.registry import ModeSlot
 from obsession_nb.engine.records.reputation import Wheel
 from obsession_nb.engine.records.state import State
 from obsession_nb.engine.table import WHEEL_LEVELS
@@ -37,7 +33,6 @@ FORMAT = "obsession-nb/scenario@1"
 MAX_BYTES = 2_000_000
 """Scenario files larger than this (2 MB) are refused before they are parsed."""
 TOO_LARGE = f"the file is larger than {MAX_BYTES // 1_000_000} MB, the limit for scenario files"
-MAX_REPAIRS = 20
 
 
 class ScenarioError(ValueError):
@@ -82,20 +77,29 @@ DecisionCheck = Callable[..., list[str]]
 
 def read(path_or_name: str | Path, catalog: Catalog | None = None,
          decision: DecisionCheck | None = None) -> Scenario:
-    """Read a scenario file (:func:`read_text`), then :func:`parse`.  A packaged scenario's
-    YAML is parsed once: its data is kept in the content cache
-    (obsession_nb/data/content_cache.py) while the file and the code reading it are unchanged,
-    and checked again from there like any other."""
+    """Read a scenario file (:func:`read_text`), then :func:`parse`.  A packaged scenario is
+    parsed and its types checked once: the result is kept in the content cache
+    (obsession_nb/data/content_cache.py) while the file and the code reading it and defining
+    the records are unchanged; the checks against the catalog in use run every time."""
     path = scenario_path(path_or_name)
     if _packaged(path):
-        from importlib.util import find_spec
-
-        reader = find_spec("obsession_nb.base.yamlio")
-        files = [path, Path(__file__), Path(reader.origin if reader and reader.origin else "")]
-        data = content_cache.plain(f"scenario-{path.stem}", files,
-                                   lambda: _load(read_text(path), str(path)))
-        return parse_data(data, catalog, str(path), decision)
+        typed = content_cache.checked(f"scenario-{path.stem}",
+                                      [path, *_reading_code(), *validator_files()],
+                                      lambda: _typed(_load(read_text(path), str(path))))
+        return _checked(typed, catalog, str(path), decision)
     return parse(read_text(path), catalog, source=str(path), decision=decision)
+
+
+def _reading_code() -> list[Path]:
+    """The modules whose code decides what a scenario file's data is typed as: this one and
+    the typing, the YAML reader and its limits, and every module defining a record a position
+    holds."""
+    package = Path(__file__).resolve().parents[2]
+    return [Path(__file__), Path(__file__).with_name("scenario_types.py"),
+            package / "base" / "yamlio.py", package / "base" / "plaindata.py",
+            package / "engine" / "table.py", package / "data" / "catalog_records.py",
+            *sorted((package / "engine" / "records").glob("*.py")),
+            *sorted((package / "modes").glob("*/records.py"))]
 
 
 def _packaged(path: Path) -> bool:
@@ -153,7 +157,25 @@ def parse_data(data: dict[str, Any], catalog: Catalog | None = None, source: str
                decision: DecisionCheck | None = None) -> Scenario:
     """:func:`parse` of scenario data already read from YAML (or a position's
     ``model_dump(mode="json")``): every check but the text's own."""
-    catalog = catalog or load_catalog()
+    return _checked(_typed(data), catalog, source, decision)
+
+
+@dataclass
+class _Typed:
+    """Scenario data with its types checked: the position (``None`` if nothing usable is left),
+    the custom cards, the ids of invalid custom cards, the actions, the problems found so far
+    and the paths set aside (``scenario_types.validate``)."""
+
+    state: State | None
+    custom: list[GentryCard]
+    unchecked: set[str]
+    actions: list[str]
+    problems: list[str]
+    set_aside: list[str]
+
+
+def _typed(data: dict[str, Any]) -> _Typed:
+    """The types of scenario data checked (the checks that need no catalog)."""
     data = dict(data)
     problems: list[str] = []
     if data.pop("format", FORMAT) != FORMAT:
@@ -164,18 +186,27 @@ def parse_data(data: dict[str, Any], catalog: Catalog | None = None, source: str
         actions = []
     custom, unchecked = _custom_cards(data.pop("custom_cards", []) or [], problems)
     _max_levels(data)
-    state, typed, set_aside = _validate(data)
-    problems += typed
+    state, typed, set_aside = validate(data)
+    return _Typed(state, custom, unchecked, list(actions), problems + typed, set_aside)
+
+
+def _checked(typed: _Typed, catalog: Catalog | None, source: str,
+             decision: DecisionCheck | None) -> Scenario:
+    """The scenario, once the components are checked against the catalog (and the pending
+    decision by ``decision``); every problem is raised at once."""
+    catalog = catalog or load_catalog()
+    state, problems, set_aside = typed.state, list(typed.problems), typed.set_aside
     if state is not None:
-        cards = {c.id: c for c in custom}
-        problems += [p for p in check(state, catalog, cards, unchecked, whole=not set_aside)
-                     if not _inside(p, set_aside)]
+        cards = {c.id: c for c in typed.custom}
+        problems += [p for p in check(state, catalog, cards, typed.unchecked,
+                                      whole=not set_aside)
+                     if not inside(p, set_aside)]
         if decision is not None and not set_aside:
             problems += decision(state, catalog, cards, playable=not problems)
     if problems:
         raise ScenarioError(problems, source)
     assert state is not None  # a file is read into a position, or its problems are reported
-    return Scenario(state, custom, list(actions))
+    return Scenario(state, typed.custom, list(typed.actions))
 
 
 def _load(text: str, source: str) -> dict[str, Any]:
@@ -230,6 +261,8 @@ def _kind(value: Any) -> str:
 
 def _custom_cards(entries: Any, problems: list[str]) -> tuple[list[GentryCard], set[str]]:
     """The valid custom cards, and the ids of invalid ones (not reported again as unknown)."""
+    from pydantic import ValidationError
+
     if not isinstance(entries, list):
         problems.append("custom_cards: must be a list of gentry cards")
         return [], set()
@@ -239,112 +272,11 @@ def _custom_cards(entries: Any, problems: list[str]) -> tuple[list[GentryCard], 
         try:
             custom.append(GentryCard.model_validate(entry))
         except ValidationError as exc:
-            problems += [f"custom_cards[{i}]{_path(e['loc'])}: {e['msg']}" for e in exc.errors()]
+            problems += [f"custom_cards[{i}]{loc_path(e['loc'])}: {problem(e)}"
+                         for e in exc.errors()]
             if isinstance(entry, dict) and isinstance(entry.get("id"), str):
                 unchecked.add(entry["id"])
     return custom, unchecked
-
-
-def _validate(data: dict[str, Any]) -> tuple[State | None, list[str], list[str]]:
-    """Validate the field types; report each error with its path, set the bad value aside (its
-    field's default, or a placeholder) and validate again, so that the rest of the position can
-    still be checked.  Returns the state (``None`` if nothing usable is left), the problems and
-    the paths set aside."""
-    problems: list[str] = []
-    set_aside: list[str] = []
-    for _ in range(MAX_REPAIRS):
-        try:
-            return State.model_validate(data), problems, set_aside
-        except ValidationError as exc:
-            changed = False
-            for e in exc.errors():
-                path = _path(e["loc"]).lstrip(".")
-                if not _inside(path + ":", set_aside):
-                    problems.append(f"{path}: {problem(e)}")
-                where = _set_aside(data, e["loc"])
-                if where is not None:
-                    set_aside.append(where)
-                    changed = True
-            if not changed:
-                break
-    return None, problems, set_aside
-
-
-def _set_aside(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
-    """Replace the value an error points at: drop a field that has a default or an entry of a
-    mapping, give a required field or a record in a list a placeholder.  The deepest such
-    place on the error's path is chosen (a list of strings loses the whole list, so that the
-    indices of the others stay as written).  Returns the path replaced, or ``None``."""
-    fixes: list[tuple[int, Any, Any, Any]] = []  # (depth, container, key, replacement)
-    container: Any = data
-    kind: Any = State
-    for depth, part in enumerate(loc):
-        record = _record(kind)
-        if record is not None and isinstance(container, dict) and isinstance(part, str):
-            info = record.model_fields.get(part)
-            if info is None:  # a field the record does not have
-                fixes.append((depth, container, part, _DROP))
-                break
-            fixes.append((depth, container, part,
-                          _placeholder(info.annotation) if info.is_required() else _DROP))
-            slot = next((m for m in info.metadata if isinstance(m, ModeSlot)), None)
-            child = info.annotation if slot is None else slot.record()  # a mode's record
-        elif get_origin(kind) is list and isinstance(container, list) and isinstance(
-                part, int) and part < len(container):
-            child = get_args(kind)[0]
-            if _record(_optional(child)):
-                fixes.append((depth, container, part, _placeholder(child)))
-        elif get_origin(kind) is dict and isinstance(container, dict) and part in container:
-            child = get_args(kind)[1]
-            fixes.append((depth, container, part, _DROP))
-        else:
-            break
-        try:
-            container = container[part]
-        except (KeyError, IndexError, TypeError):
-            break
-        kind = _optional(child)
-    if not fixes:
-        return None
-    depth, container, key, replacement = fixes[-1]
-    if replacement is _DROP:
-        container.pop(key, None)
-    else:
-        container[key] = replacement
-    return _path(loc[:depth + 1]).lstrip(".")
-
-
-_DROP = object()
-
-
-def _optional(annotation: Any) -> Any:
-    """``X`` for ``X | None``."""
-    args = [a for a in get_args(annotation) if a is not type(None)]
-    if get_origin(annotation) in (Union, UnionType) and len(args) == 1:
-        return args[0]
-    return annotation
-
-
-def _record(annotation: Any) -> Any:
-    return annotation if is_record(annotation) else None
-
-
-def _placeholder(annotation: Any) -> Any:
-    """A value of the annotation's type that validates (a record: its required fields)."""
-    annotation = _optional(annotation)
-    if _record(annotation):
-        return {name: _placeholder(f.annotation)
-                for name, f in annotation.model_fields.items() if f.is_required()}
-    origin = get_origin(annotation)
-    if origin is Literal:
-        return get_args(annotation)[0]
-    return {list: [], dict: {}}.get(origin, {str: "?", int: 0, bool: False}.get(annotation))
-
-
-def _inside(problem: str, paths: list[str]) -> bool:
-    """Whether a problem (``path: text``) lies inside one of ``paths``."""
-    return any(problem.startswith(p) and problem[len(p):len(p) + 1] in (".", "[", ":")
-               for p in paths)
 
 
 def dump(scenario: Scenario) -> str:
@@ -371,16 +303,11 @@ def dump_data(scenario: Scenario) -> dict[str, Any]:
     return data
 
 
-def _path(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else key_path(str(part))
-    return out
-
-
 def _max_levels(data: dict[str, Any]) -> None:
     """Allow ``level: max`` in hand-written files: the Max of the game's own wheel (Tableau
     Duel's is above levels 9 and 10, UD p.15; the extended game's above 7 and 8)."""
+    from pydantic import ValidationError
+
     try:
         levels = Options.model_validate(data.get("options") or {}).wheel_levels
     except (ValidationError, TypeError):  # the options' own problems are reported later

@@ -5,6 +5,7 @@ Names and unverified markers come from the catalog so that no view has to look t
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from obsession_nb.data.catalog_records import CATEGORIES, Sourced
@@ -44,7 +45,7 @@ def tile_view(table: Table, tile_id: str, flipped: bool = False) -> dict[str, An
         "servants": list(face.servants),
         "guests": None if face.guests is None else {
             "count": list(face.guests.count), "kind": face.guests.kind},
-        "favours": [f.model_dump(exclude_defaults=True) for f in face.favours],
+        "favours": [f.stated() for f in face.favours],
         "ability": face.ability,
         "playable": face.playable,
         "verified": tile.verified,
@@ -65,7 +66,7 @@ def card_view(table: Table, card_id: str) -> dict[str, Any]:
         "rating": card.rating,
         "vp": card.vp,
         "service": list(card.service),
-        "favours": [f.model_dump(exclude_defaults=True) for f in card.favours],
+        "favours": [f.stated() for f in card.favours],
         "traits": list(card.traits),
         "verified": card.verified,
         "unverified": list(card.unverified),
@@ -138,7 +139,7 @@ def _position(table: Table) -> dict[str, Any]:
         activity = {
             "tile": tile_view(table, turn.tile, owned.flipped if owned else False),
             "guests": [card_view(table, c) for c in turn.guests],
-            "placements": [p.model_dump() for p in turn.placements],
+            "placements": [asdict(p) for p in turn.placements],
         }
     return {
         "title": state.title,
@@ -149,10 +150,10 @@ def _position(table: Table) -> dict[str, Any]:
         "events": [e.kind for e in round_space.events],
         "first_player": state.first_player,
         "pending": pending(table),
-        "options": state.options.model_dump(),
+        "options": asdict(state.options),
         "players": players,
         "activity": activity,
-        "placements": [p.model_dump() for p in turn.placements] if turn else [],
+        "placements": [asdict(p) for p in turn.placements] if turn else [],
         "supply": {
             "market": [
                 {"price": SPACE_PRICES[i], "tiles": [tile_view(table, t) for t in stack]}

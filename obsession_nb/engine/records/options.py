@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import (
-    model_validator,
-)
-
-from obsession_nb.engine.records.record import Record, record
+from obsession_nb.engine.records.record import Record, pydantic_hook, record
 
 ModeName = Literal["standard", "solo-estate-challenge", "tableau", "tableau-duel", "classic-solo",
                    "team"]
@@ -92,7 +88,7 @@ class Options(Record):
     """Milestone cards in play (UD p.15 Milestones): two card ids, ``"random"`` for two at random,
     or ``None`` for none — Tableau Obsession always uses two, at random unless named."""
 
-    @model_validator(mode="after")
+    @pydantic_hook("model_validator", mode="after")
     def _one_reveal_rule(self) -> Options:
         if self.courtship == "closed" and self.theme_reveal == "cliffhanger":
             raise ValueError("courtship=closed and theme_reveal=cliffhanger both decide when "

@@ -1,5 +1,5 @@
 """The base of every position record: a slotted dataclass that pydantic checks only at the file
-boundary (issue 25 item 4, DESIGN principle 5).
+boundary (issue 25 item 4, DESIGN principle 5; obsession_nb/base/checked.py).
 
 A record class is written ``@record class Player(Record): ...``.  Inside the engine it is a
 plain ``__slots__`` object: reading and setting a field is a native attribute access, and
@@ -14,44 +14,19 @@ Records keep pydantic's method names (``model_validate``, ``model_dump``, ``mode
 
 from __future__ import annotations
 
-import copy
-import dataclasses
-from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Literal, Self, TypeVar, cast, dataclass_transform
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import ConfigDict
-from pydantic.dataclasses import dataclass as pydantic_dataclass
-from pydantic.fields import FieldInfo
-
+from obsession_nb.base.checked import Checked, problem, pydantic_hook, record
 from obsession_nb.base.cloning import cloner, constructor
 
-CONFIG = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
-
-R = TypeVar("R", bound=type)
+__all__ = ["Component", "ModeRecord", "Record", "problem", "pydantic_hook", "record"]
 
 
-@dataclass_transform(kw_only_default=True, field_specifiers=(dataclasses.field, FieldInfo))
-def record(cls: R | None = None, *, frozen: bool = False) -> Any:
-    """Make ``cls`` a record: a keyword-only slotted dataclass that pydantic validates when it
-    is built from outside (``frozen``: a value that copies of a position share)."""
-
-    def make(cls: R) -> R:
-        made: Any = pydantic_dataclass(cls, slots=True, kw_only=True, frozen=frozen,
-                                       config=CONFIG)
-        made.model_fields = made.__pydantic_fields__
-        return cast(R, made)
-
-    return make if cls is None else make(cls)
-
-
-class Record:
-    """Shared methods of the records (:func:`record` makes the class)."""
+class Record(Checked):
+    """Shared methods of the position's records (:func:`record` makes the class)."""
 
     __slots__ = ()
-    model_fields: ClassVar[dict[str, FieldInfo]]
-    """Each field's pydantic description (annotation, default, whether it is required)."""
-    __pydantic_validator__: ClassVar[Any]
-    __pydantic_serializer__: ClassVar[Any]
 
     def clone(self) -> Self:
         """An equal copy sharing no mutable part with this record (obsession_nb/base/cloning.py):
@@ -59,38 +34,15 @@ class Record:
         return cloner(type(self))(self)
 
     @classmethod
-    def model_validate(cls, data: Any) -> Self:
-        """The record ``data`` (plain values, as read from a file) describes, every problem
-        raised at once with its path (``pydantic.ValidationError``)."""
-        made: Self = cls.__pydantic_validator__.validate_python(data)
-        return made
-
-    @classmethod
-    def model_validate_json(cls, text: str | bytes) -> Self:
-        """The record a JSON text describes (:meth:`model_validate`)."""
-        made: Self = cls.__pydantic_validator__.validate_json(text)
-        return made
-
-    @classmethod
     def model_construct(cls, **values: Any) -> Self:
         """A record of values the engine already trusts, not validated; fields not given take
         their defaults."""
         return constructor(cls)(**values)
 
-    def model_dump(self, **options: Any) -> dict[str, Any]:
-        """The record as plain values (pydantic's ``mode``, ``exclude_defaults`` ... apply)."""
-        values: dict[str, Any] = self.__pydantic_serializer__.to_python(self, **options)
-        return values
-
-    def model_dump_json(self, **options: Any) -> str:
-        """The record as JSON text."""
-        text: bytes = self.__pydantic_serializer__.to_json(self, **options)
-        return text.decode()
-
     def model_copy(self, update: dict[str, Any] | None = None, *, deep: bool = False) -> Self:
         """A copy (``deep``: a :meth:`clone`, else sharing the fields' values) with the fields in
         ``update`` replaced, not validated."""
-        new = self.clone() if deep else copy.copy(self)
+        new = self.clone() if deep else super().model_copy()
         for name, value in (update or {}).items():
             object.__setattr__(new, name, value)
         return new
@@ -130,17 +82,3 @@ class ModeRecord(Record):
         holding it, the start of each path); the shared checks find each in the catalog and
         count the cards in places against their copies."""
         return iter(())
-
-
-PLAIN = {
-    "dataclass_type": "Input should be a valid dictionary",
-    "unexpected_keyword_argument": "Extra inputs are not permitted",
-}
-"""A file's problems worded as for any mapping, not naming the Python class (pydantic words
-these two for dataclasses)."""
-
-
-def problem(error: Mapping[str, Any]) -> str:
-    """The text of one validation error (an item of ``ValidationError.errors()``)."""
-    message: str = error["msg"]
-    return PLAIN.get(error["type"], message)

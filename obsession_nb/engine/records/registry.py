@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from functools import cache
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -61,6 +60,8 @@ class Registered(Protocol):
 
 def registered() -> list[str]:
     """The name of every mode beyond the standard game: the package's own, then any installed."""
+    from importlib.metadata import entry_points  # here: a game of the standard modes never asks
+
     return [*BUILTIN, *sorted({ep.name for ep in entry_points(group=ENTRY_POINTS)} - set(BUILTIN))]
 
 
@@ -70,6 +71,8 @@ def plugin(name: str) -> Registered:
     point; ``KeyError`` for a name no mode is registered under."""
     target = BUILTIN.get(name)
     if target is None:
+        from importlib.metadata import entry_points
+
         found = [ep for ep in entry_points(group=ENTRY_POINTS) if ep.name == name]
         if not found:
             raise KeyError(f"no game mode '{name}' is registered")

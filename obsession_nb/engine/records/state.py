@@ -9,14 +9,9 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Annotated, Literal, TypeGuard, get_args
 
-from pydantic import (
-    Field,
-    field_serializer,
-    field_validator,
-)
-
+from obsession_nb.base.checked import Limits
 from obsession_nb.engine.records.options import Options
-from obsession_nb.engine.records.record import ModeRecord, Record, record
+from obsession_nb.engine.records.record import ModeRecord, Record, pydantic_hook, record
 from obsession_nb.engine.records.registry import ModeSlot
 from obsession_nb.engine.records.reputation import POSITIONS
 from obsession_nb.engine.records.variant_records import Milestones
@@ -67,7 +62,7 @@ class OwnedTile(Record):
 
 @record
 class Player(Record):
-    name: str = Field(min_length=1)
+    name: Annotated[str, Limits(min_length=1)]
     family: str | None = None
     """``None`` only before the player has chosen a board (servant draft)."""
     money: int = 0
@@ -90,7 +85,7 @@ class Player(Record):
     pile, reclaimed, taken from the activity): public until they leave the hand
     (ruling.seat-known-cards; obsession_nb/engine/seat/knowledge.py)."""
 
-    @field_validator("reputation", mode="before")
+    @pydantic_hook("field_validator", "reputation", mode="before")
     @classmethod
     def _reputation_from_wheel(cls, value: object) -> object:
         if isinstance(value, dict) and set(value) == {"level", "position"}:
@@ -105,7 +100,7 @@ class Player(Record):
             return value
         raise ValueError("reputation must be {level: N, position: 1-5}")
 
-    @field_serializer("reputation")
+    @pydantic_hook("field_serializer", "reputation")
     def _reputation_to_wheel(self, steps: int) -> dict[str, int]:
         return {"level": steps // POSITIONS + 1, "position": steps % POSITIONS + 1}
 

@@ -27,6 +27,10 @@ piles, the market, the track: face up; tests/test_seat_indistinguishable.py hold
 view to it)."""
 
 OPEN_LABEL = "Open view: every card face up (for teaching, not for play)"
+SEAT_LABEL = ("{name}'s view (p{seat}): the other players' hands, objectives, VP cards and the "
+              "decks stay face down")
+"""The labels above a view, the open one and a seat's (filled with the player's name and seat
+number from 1); the board says them in its language (``obsession_nb/tutor/views/words.py``)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,7 @@ class SeatView:
         """The words every surface shows above the view."""
         if self.seat is None:
             return OPEN_LABEL
-        return (f"{self.name}'s view (p{self.seat + 1}): the other players' hands, objectives, "
-                "VP cards and the decks stay face down")
+        return SEAT_LABEL.format(name=self.name, seat=self.seat + 1)
 
     def sees(self, card: str) -> bool:
         return card not in self.hidden

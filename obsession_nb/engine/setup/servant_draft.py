@@ -29,7 +29,7 @@ def start_draft(table: Table) -> list[Ruling]:
     for kind in display:
         hire[kind] -= 1
     state.supply.draft_display = display
-    state.turn = Turn(player=(state.first_player + 1) % len(state.players), step="draft")
+    state.turn = Turn.model_construct(player=(state.first_player + 1) % len(state.players), step="draft")
     return [ruling("ud.setup.draft", "One of each short servant is displayed for the draft; "
                    "the player left of the first player chooses first.")]
 
@@ -82,7 +82,7 @@ def verify_start_tile(table: Table, tile: str) -> list[Ruling]:
 
 
 def apply_start_tile(table: Table, tile: str) -> list[Ruling]:
-    table.me.organiser.append(OwnedTile(tile=tile))
+    table.me.organiser.append(OwnedTile.model_construct(tile=tile))
     return []
 
 

@@ -150,7 +150,7 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
     me.money -= cost
     several = purchase_limit(table) is None
     market.take(table, offer, keep_gap=several)
-    me.organiser.append(OwnedTile(tile=tile_id))
+    me.organiser.append(OwnedTile.model_construct(tile=tile_id))
     turn.purchases += 1
     tile = table.tile(tile_id)
     rulings = [ruling("market.organiser-placement",
@@ -158,7 +158,7 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
                       f"{column or tile.front.category} column, front side up.")]
     if useful_man:
         me.servants.available.remove("useful_man")
-        turn.placements.append(Placement(servant="useful_man", target="market"))
+        turn.placements.append(Placement.model_construct(servant="useful_man", target="market"))
     if tile.front.ability == "butlers_pantry":
         hire = table.state.supply.servants_for_hire
         if hire.get("underbutler", 0) > 0:

@@ -119,7 +119,7 @@ def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]
     assert who is not None
     me.servants.available.remove(who)
     turn.tile = "butlers-room"
-    turn.placements.append(Placement(servant=who, target="tile", covers="butler"))
+    turn.placements.append(Placement.model_construct(servant=who, target="tile", covers="butler"))
     face = table.face(me.owned_tile("butlers-room"))
     count = next((f.amount for f in face.favours if f.kind == "hire"), 2)
     turn.choices.append(Choice(kind="hire", source="tile", count=count))

@@ -173,7 +173,7 @@ def begin_courtship(table: Table) -> None:
                               "chooses a Fairchild."))
         rulings.append(draw_vp_card(table, winner, rule_id, "Courtship winner"))
         table.auto(f"courtship {number}", rulings)
-        state.turn = Turn(player=tied[0], step="fairchild")
+        state.turn = Turn.model_construct(player=tied[0], step="fairchild")
         return
     rule_id = "courtship.final-tie" if final else "courtship.tie"
     rulings.append(ruling(rule_id, f"Tied at {best}: "
@@ -233,7 +233,7 @@ def start_discards(table: Table) -> None:
     if seat is None:
         after_discards(table)
         return
-    table.state.turn = Turn(player=seat, step="discard")
+    table.state.turn = Turn.model_construct(player=seat, step="discard")
 
 
 def can_discard(table: Table, card_id: str) -> bool:
@@ -291,7 +291,7 @@ def start_reveals(table: Table, after: int | None) -> None:
     if seat is None:
         finish(table)
         return
-    state.turn = Turn(player=seat, step="reveal")
+    state.turn = Turn.model_construct(player=seat, step="reveal")
 
 
 def done_revealing(table: Table) -> list[Ruling]:

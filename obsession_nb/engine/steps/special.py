@@ -182,7 +182,7 @@ def _remove_useful_man(table: Table) -> None:
     me = table.me
     me.servants.available.remove("useful_man")
     me.removed.append("useful_man")
-    table.turn.placements.append(Placement(servant="useful_man", target="removed"))
+    table.turn.placements.append(Placement.model_construct(servant="useful_man", target="removed"))
 
 
 def verify_um_refresh(table: Table) -> list[Ruling]:

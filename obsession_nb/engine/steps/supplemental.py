@@ -239,7 +239,7 @@ def verify_carriage(table: Table, servant: str, change: str) -> list[Ruling]:
 def apply_carriage(table: Table, servant: str, change: str) -> list[Ruling]:
     turn = table.turn
     table.me.servants.available.remove(servant)
-    turn.placements.append(Placement(servant=servant, target="carriage-house", covers="footman"))
+    turn.placements.append(Placement.model_construct(servant=servant, target="carriage-house", covers="footman"))
     turn.guest_adjust += 1 if change == "more" else -1
     return []
 

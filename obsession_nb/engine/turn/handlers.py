@@ -56,7 +56,7 @@ def verify_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
 
 def apply_hall(table: Table, servant: str, seat: int) -> list[Ruling]:
     table.me.servants.available.remove(servant)
-    table.turn.placements.append(Placement(servant=servant, target="hall"))
+    table.turn.placements.append(Placement.model_construct(servant=servant, target="hall"))
     return _steal(table, seat)
 
 

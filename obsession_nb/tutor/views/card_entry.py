@@ -20,9 +20,11 @@ from obsession_nb.data import pack, pack_entry, pack_status, pack_store
 from obsession_nb.data.catalog import load_catalog, reload_catalog, stated_catalog
 from obsession_nb.data.components import provenance
 from obsession_nb.data.pack_fields import LABELS, deck_of, range_of, section_of
-from obsession_nb.tutor.views.board import Board, words
+from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.static import StaticPicture
+from obsession_nb.tutor.views.words import LABELS as FORM
+from obsession_nb.tutor.views.words import words
 
 _PATH = re.compile(r"^cards\[(\d+)\]\.?([a-z_]*)")
 EXTRA = ("printing",)
@@ -58,8 +60,9 @@ class CardEntryView(anywidget.AnyWidget):
     download = traitlets.Dict().tag(sync=True)
     """``{name, text, n}``: the pack in use to save as a file (export)."""
     words = traitlets.Dict().tag(sync=True)
-    """The form's words: ``field`` -> each field's label (``obsession_nb.data.pack_fields.LABELS``,
-    in the form's language)."""
+    """The form's words in its language: ``field`` -> each field's label
+    (``obsession_nb.data.pack_fields.LABELS``), ``card_entry`` -> its buttons, notes and progress
+    line (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
 
 class CardEntry(StaticPicture, widgets.VBox):
@@ -69,7 +72,9 @@ class CardEntry(StaticPicture, widgets.VBox):
 
     def __init__(self, deck: str = "casual", *, scenario: str | None = "refresher-round-6",
                  lang: str | None = None) -> None:
-        self.view = CardEntryView(decks=pack_entry.decks(), words=words(lang, {"field": LABELS}))
+        form = {"field": LABELS, "card_entry": FORM["card_entry"]}
+        self.view = CardEntryView(decks=pack_entry.decks(), words=words(lang, form))
+        self.lang = lang
         self.scenario = scenario
         children: list[widgets.Widget] = [self.view]
         self.board: Board | None = None
@@ -242,9 +247,9 @@ class CardEntry(StaticPicture, widgets.VBox):
                                   "n": self.view.download.get("n", 0) + 1}
 
     def static_html(self) -> str:
-        return note_html("Card entry", "a form shaped like the card you type in, progress by "
-                         "deck, import and export; the board shows your cards at once.",
-                         self.board.static_html() if self.board is not None else "")
+        said = self.view.words["card_entry"]
+        return note_html(said["title"], said["note"],
+                         self.board.static_html() if self.board is not None else "", self.lang)
 
     def __repr__(self) -> str:
         return f"<CardEntry {self.view.deck}: {self.view.card.get('name') or 'a new card'}>"

@@ -17,6 +17,7 @@ from obsession_nb.base.i18n import tr
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.translations import refusal_text
 from obsession_nb.engine.records.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
+from obsession_nb.tutor.views.words import LABELS
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
@@ -44,6 +45,8 @@ class ChoiceList(anywidget.AnyWidget):
     """Counts the clicks dealt with (played, refused or dropped as stale): the view then gives
     the keyboard's focus back to a choice."""
     position = traitlets.Int(0).tag(sync=True)
+    labels = traitlets.Dict(LABELS["choices"]).tag(sync=True)
+    """Its words in the stepper's language (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
     def __init__(self, on_choose: Callable[[str], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -16,6 +16,7 @@ import traitlets
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.tutor.views.stepper import Stepper
+from obsession_nb.tutor.views.words import LABELS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,6 +49,8 @@ class ExplorerTable(anywidget.AnyWidget):
     compare = traitlets.List(traitlets.Int()).tag(sync=True)
     comparison = traitlets.Dict().tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    labels = traitlets.Dict(LABELS["explorer"]).tag(sync=True)
+    """Its words (``obsession_nb/tutor/views/words.py`` LABELS; the explorer speaks English)."""
 
 
 class Explorer(widgets.VBox):

@@ -14,19 +14,13 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.base.i18n import resolve, tr, ui_labels
+from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.translations import ruling_json
 from obsession_nb.tutor import quiz
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.labels import rule_info
-
-QUIZ_LABELS = {
-    "question": "Question", "of": "of", "score": "Score", "next": "Next question",
-    "right": "Right", "wrong": "Not quite", "topics": "Topics", "all": "all topics",
-    "done": "End of the quiz", "none": "No question for these topics: choose others.",
-    "why": "Why", "source": "Position",
-}
+from obsession_nb.tutor.views.words import widget_labels
 
 
 class QuizView(anywidget.AnyWidget):
@@ -51,7 +45,7 @@ class Quiz(widgets.VBox):
         self.seed, self.count, self.kinds = seed, count, tuple(kinds)
         self.lang = resolve(lang)
         self.view = QuizView(topics=[tr(t, self.lang) for t in quiz.TOPICS],
-                             labels=ui_labels(QUIZ_LABELS, self.lang))
+                             labels=widget_labels("quiz", self.lang))
         self._topic_names = dict(zip(self.view.topics, quiz.TOPICS, strict=True))
         self.board = Board(None, parts=["pending", "players"], lang=self.lang)
         self.view.on_msg(self._message)

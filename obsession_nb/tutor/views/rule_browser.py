@@ -18,7 +18,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.base.i18n import resolve, ui_labels
+from obsession_nb.base.i18n import resolve
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import rule_index
 from obsession_nb.data.translations import case_text, rule_text
@@ -27,36 +27,9 @@ from obsession_nb.tutor.understand import label
 from obsession_nb.tutor.views.html import block_html
 from obsession_nb.tutor.views.rulings import RULE_OPENERS, RulingsLog, verdict_json
 from obsession_nb.tutor.views.stepper import Stepper
+from obsession_nb.tutor.views.words import widget_labels
 
 _CURRENT: list[weakref.ReferenceType[RuleBrowser]] = []
-
-BROWSER_LABELS = {
-    "placeholder": "ask in your own words, or a rule id (can the hall boy serve as butler?)",
-    "matches": "match(es)",
-    "did-you-mean": "Did you mean",
-    "hit.rule": "rule",
-    "hit.case": "casebook",
-    "hit.term": "term",
-    "reading": "Our reading",
-    "rejected": "Rejected reading",
-    "choices": "Choices (the default first)",
-    "where": "Where to read it",
-    "related": "Related rules",
-    "demonstrated": "Demonstrated in",
-    "show-me": "Show me",
-    "case": "casebook",
-    "scenario": "scenario",
-    "game": "random game",
-    "tutorials": "Tutorials",
-    "tests": "Tests",
-    "legend": "Sources legend: what the citations mean",
-    "pick": "Pick a rule on the left.",
-    "no-demo": "No packaged position demonstrates this rule yet.",
-    "kind.rule": "rule",
-    "kind.ruling": "ruling",
-    "kind.option": "option",
-}
-
 
 class RuleBrowserView(anywidget.AnyWidget):
     """The browser's drawing (``widgets/rule_browser.js``); the search runs in Python."""
@@ -83,7 +56,7 @@ class RuleBrowser(widgets.VBox):
         self.lang = resolve(lang)
         self.view = RuleBrowserView(
             sources=[s.to_json() for s in rulebook.sources()],
-            labels=ui_labels(BROWSER_LABELS, self.lang),
+            labels=widget_labels("browser", self.lang),
         )
         self.demo = widgets.VBox(layout=widgets.Layout(width="100%", max_width="890px"))
         self.demo.add_class("onb-rb-demo-area")

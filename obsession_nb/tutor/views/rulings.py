@@ -25,6 +25,7 @@ from obsession_nb.engine.records.notation import action_types
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture
+from obsession_nb.tutor.views.words import LABELS, widget_labels
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
@@ -58,11 +59,13 @@ class RulingsLog(anywidget.AnyWidget):
     problems = traitlets.List(traitlets.Unicode()).tag(sync=True)
     rules = traitlets.Dict().tag(sync=True)
     """Rule id -> {title, summary} of every rule shown: the chips' names and hover text."""
+    labels = traitlets.Dict(LABELS["rulings"]).tag(sync=True)
+    """Its own words in its language (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
     def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
         self.lang = resolve(lang)
         """The language of the rules' hover text (the rulings' ``text`` is given with them)."""
-        super().__init__(**kwargs)
+        super().__init__(labels=widget_labels("rulings", self.lang), **kwargs)
         self.on_msg(self._chip_clicked)
 
     @traitlets.observe("entries", "verdict")
@@ -93,6 +96,8 @@ class NotationBox(anywidget.AnyWidget):
     value = traitlets.Unicode("").tag(sync=True)
     options = traitlets.List(traitlets.Unicode()).tag(sync=True)
     placeholder = traitlets.Unicode("").tag(sync=True)
+    labels = traitlets.Dict(LABELS["notation"]).tag(sync=True)
+    """Its words in the panel's language (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
     def __init__(self, on_check: Callable[[str], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -182,25 +187,28 @@ class RulingPanel(StaticPicture, widgets.VBox):
     action.
     """
 
-    def __init__(self, game: Game, *, heading: str = "Ruling panel: is this allowed, and why?",
-                 lang: str | None = None):
+    def __init__(self, game: Game, *, heading: str | None = None, lang: str | None = None):
         self.game = game
         self.lang = resolve(lang)
-        self.text = NotationBox(
-            self.check, placeholder="type an action in your words, e.g. invite Lady Cavendish")
+        self.words = widget_labels("notation", self.lang)
+        """The panel's words in its language (LABELS notation)."""
+        self.text = NotationBox(self.check, labels=self.words,
+                                placeholder=self.words["placeholder"])
         verbs = sorted(((f"{verb_heading(v)} ({v})", v) for v in action_types()),
                        key=lambda o: o[0].lower())  # in words, the notation's verb after
-        self.verb = widgets.Dropdown(options=[("pick an action…", ""), *verbs],
-                                     description="Pick:", style={"description_width": "50px"},
+        self.verb = widgets.Dropdown(options=[(self.words["pick_none"], ""), *verbs],
+                                     description=self.words["pick"],
+                                     style={"description_width": "50px"},
                                      layout=widgets.Layout(width="310px"))
         self.verb.add_class("onb-panel-verb")
         self.args = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.result = RulingsLog(heading=tr(heading, self.lang), lang=self.lang)
+        self.result = RulingsLog(heading=self.words["heading"] if heading is None
+                                 else tr(heading, self.lang), lang=self.lang)
         self.result.add_class("onb-panel-result")
         self._arg_widgets: list[widgets.Dropdown] = []
 
         self.verb.observe(self._verb_changed, "value")
-        type_label = widgets.Label("Type:", layout=widgets.Layout(width="50px"))
+        type_label = widgets.Label(self.words["type"], layout=widgets.Layout(width="50px"))
         super().__init__([
             widgets.HBox([type_label, self.text]),
             widgets.HBox([self.verb, self.args]),
@@ -274,9 +282,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         self.clear()
 
     def static_html(self) -> str:
-        return note_html("Ruling panel", "type or pick any action, legal or not, and press "
-                         "Enter or Check: the engine answers with its verdict and the rules "
-                         "behind it.")
+        return note_html(self.words["title"], self.words["note"], lang=self.lang)
 
     # ------------------------------------------------------------ checking
 

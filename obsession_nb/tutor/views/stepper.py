@@ -28,31 +28,19 @@ from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import entry_json
 from obsession_nb.tutor.views.rulings import RulingsLog
 from obsession_nb.tutor.views.static import StaticPicture
+from obsession_nb.tutor.views.words import LABELS, widget_labels
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game, Snapshot
     from obsession_nb.engine.records.actions import Action
     from obsession_nb.engine.records.state import LogEntry
 
-ACTIVITY_STEPS = [
-    ("begin", "Host or pass"),
-    ("step1", "1 Rotate service"),
-    ("step2", "2 Round track"),
-    ("host", "3 Host"),
-    ("invite", "4 Invite"),
-    ("service", "5 Service"),
-    ("favours", "6 Favours"),
-    ("buy", "7 Buy"),
-    ("end", "8 Clear"),
-]
-PASS_STEPS = [
-    ("begin", "Host or pass"),
-    ("step2", "Step 2"),
-    ("pass-option", "Rents, hire or refresh"),
-    ("buy", "Shop"),
-    ("end", "Next player"),
-]
-SETUP_STEPS = [("draft", "Setup: family board and servant draft"), ("begin", "First turn")]
+ACTIVITY_STEPS = [(k, f"step.{k}") for k in ("begin", "step1", "step2", "host", "invite", "service",
+                                            "favours", "buy", "end")]
+PASS_STEPS = [("begin", "step.begin"), *((k, f"pass.{k}") for k in ("step2", "pass-option", "buy",
+                                                                    "end"))]
+SETUP_STEPS = [("draft", "setup.draft"), ("begin", "setup.begin")]
+"""The order of play the header shows: each step's key and its words (LABELS stepper)."""
 
 
 class StepHeader(anywidget.AnyWidget):
@@ -66,6 +54,8 @@ class StepHeader(anywidget.AnyWidget):
     current = traitlets.Unicode("").tag(sync=True)
     script = traitlets.Dict().tag(sync=True)
     history = traitlets.Int(0).tag(sync=True)
+    labels = traitlets.Dict(LABELS["stepper"]).tag(sync=True)
+    """Its words in the stepper's language (``obsession_nb/tutor/views/words.py`` LABELS)."""
 
 
 class Stepper(StaticPicture, widgets.VBox):
@@ -85,7 +75,7 @@ class Stepper(StaticPicture, widgets.VBox):
         parts: list[str] | None = None,
         seats: list[int] | None = None,
         max_buttons: int = 9,
-        log_heading: str = "Rulings, step by step",
+        log_heading: str | None = None,
         lang: str | None = None,
         seat: int | None = None,
         decides: int | None = None,
@@ -106,21 +96,21 @@ class Stepper(StaticPicture, widgets.VBox):
         self.applied: list[str] = []
         self._listeners: list[Callable[[Stepper], None]] = []
 
-        self.header = StepHeader()
-        self.choices = ChoiceList(self._click)
-        self.back_button = self._button("◀ Back", "Undo the last choice", self.back)
-        self.restart_button = self._button("Restart", "Undo every choice", self.restart)
-        self.next_button = self._button("Next ▶", "Play the worked example's next action",
-                                        self._next_click)
+        self.words = widget_labels("stepper", self.lang)
+        """The stepper's words in its language (LABELS stepper)."""
+        self.header = StepHeader(labels=self.words)
+        self.choices = ChoiceList(self._click, labels=widget_labels("choices", self.lang))
+        self.back_button = self._button("back", self.back)
+        self.restart_button = self._button("restart", self.restart)
+        self.next_button = self._button("next", self._next_click)
         for b, cls in ((self.back_button, "onb-back"), (self.restart_button, "onb-restart"),
                        (self.next_button, "onb-next")):
             b.add_class(cls)
         self.save_path = widgets.Text(
-            value="my-position.yaml", description="File:", style={"description_width": "initial"},
-            layout=widgets.Layout(width="230px"),
-            tooltip="Where Save position writes the scenario file")
-        self.save_button = self._button("Save position", "Write this position (the step you "
-                                        "are at) as scenario YAML", self._save_click)
+            value="my-position.yaml", description=self.words["file"],
+            style={"description_width": "initial"}, layout=widgets.Layout(width="230px"),
+            tooltip=self.words["file_tip"])
+        self.save_button = self._button("save", self._save_click)
         self.save_button.add_class("onb-save")
         self.save_path.add_class("onb-save-path")
         nav = [self.back_button, self.restart_button]
@@ -128,7 +118,8 @@ class Stepper(StaticPicture, widgets.VBox):
             nav.append(self.next_button)
         nav += [self.save_button, self.save_path]
         self.nav = widgets.HBox(nav)
-        self.rulings = RulingsLog(heading=tr(log_heading, self.lang), lang=self.lang)
+        heading = self.words["log"] if log_heading is None else tr(log_heading, self.lang)
+        self.rulings = RulingsLog(heading=heading, lang=self.lang)
         self.board = (Board(game, parts=parts, seats=seats, lang=lang, seat=seat) if board
                       else None)
         # The decision, then Back/Next, the choices and the board right below them; the rulings
@@ -170,7 +161,8 @@ class Stepper(StaticPicture, widgets.VBox):
                                    "text": refusal_text(notation, exc.rulings, self.lang)}
             raise
         except BadNotation as exc:
-            self.rulings.status = {"kind": "error", "text": f"Not an action: {notation}: {exc}"}
+            self.rulings.status = {"kind": "error",
+                                   "text": self._say("not_action", notation=notation, error=exc)}
             raise
         self._history.append(point)
         self.applied.append(notation)
@@ -251,9 +243,9 @@ class Stepper(StaticPicture, widgets.VBox):
         try:
             target = self.save_position(self.save_path.value)
         except OSError as exc:
-            self.rulings.status = {"kind": "error", "text": f"Not saved: {exc}"}
+            self.rulings.status = {"kind": "error", "text": self._say("not_saved", error=exc)}
             return
-        self.rulings.status = {"kind": "ok", "text": f"Position saved to {target}"}
+        self.rulings.status = {"kind": "ok", "text": self._say("saved", path=target)}
 
     def on_change(self, callback: Callable[[Stepper], None]) -> None:
         """Call ``callback(stepper)`` after every change of position (to link other views)."""
@@ -284,7 +276,7 @@ class Stepper(StaticPicture, widgets.VBox):
         else:
             steps = PASS_STEPS if turn.passing else ACTIVITY_STEPS
         self.header.pending = pending
-        self.header.steps = [{"key": k, "label": tr(label, self.lang)} for k, label in steps]
+        self.header.steps = [{"key": k, "label": self.words[label]} for k, label in steps]
         self.header.current = pending["step"]
         self.header.history = len(self._history)
         nxt = self.scripted_next
@@ -296,10 +288,10 @@ class Stepper(StaticPicture, widgets.VBox):
         }
         owner = pending.get("owner")
         if game.state.turn is None:
-            self.choices.show([], "The game is over.")
+            self.choices.show([], self.words["over"])
         elif owner is not None and self.decides is not None and owner != self.decides:
             # another player's choices: name her hidden cards, none are sent to this screen
-            self.choices.show([], f"{game.table.seat_name(owner)} is deciding…")
+            self.choices.show([], self._say("deciding", player=game.table.seat_name(owner)))
         else:
             self.choices.show(choice_groups(game, nxt, lang=self.lang,
                                             max_buttons=self.max_buttons))
@@ -309,26 +301,33 @@ class Stepper(StaticPicture, widgets.VBox):
         self.rulings.entries = [entry_json(game, e, self.lang)
                                 for e in game.log_for(self.seat, self._base_log)]
         if not self._history:
-            self.rulings.status = {"kind": "info", "text": "Choose an action; the rulings of each "
-                               "step appear here."}
+            self.rulings.status = {"kind": "info", "text": self.words["start"]}
         else:
             self.rulings.status = {"kind": "ok",
-                                   "text": f"Played: {describe(game, self.applied[-1])}"}
+                                   "text": self._say("played",
+                                                     action=describe(game, self.applied[-1]))}
         if self.board is not None:
             self.board.refresh()
 
-    @staticmethod
-    def _button(text: str, tip: str, fn: Callable[[], Any]) -> widgets.Button:
-        b = widgets.Button(description=text, tooltip=tip, layout=widgets.Layout(width="auto"))
+    def _say(self, key: str, **values: object) -> str:
+        """The stepper's sentence ``key`` with its ``{name}`` fields filled."""
+        return self.words[key].format_map(values)
+
+    def _button(self, key: str, fn: Callable[[], Any]) -> widgets.Button:
+        """A button named by the stepper's word ``key``, its hover text ``key_tip``."""
+        b = widgets.Button(description=self.words[key], tooltip=self.words[f"{key}_tip"],
+                           layout=widgets.Layout(width="auto"))
         b.on_click(lambda _b: fn())
         return b
 
     def static_html(self) -> str:
         mine = self.seat is None or self.game.pending().get("owner") == self.seat
-        choices = ", ".join(dict.fromkeys(action_label(self.game, a)
-                                          for a in self.game.legal_actions())) if mine else "—"
-        return note_html("Turn stepper", f"{self.game.pending()['prompt']}; choices: {choices}.",
-                         self.board.static_html() if self.board is not None else "")
+        choices = self.words["list"].join(dict.fromkeys(
+            tr(action_label(self.game, a), self.lang) for a in self.game.legal_actions())
+        ) if mine else "—"
+        note = self._say("note", prompt=self.game.pending()["prompt"], choices=choices)
+        return note_html(self.words["title"], note,
+                         self.board.static_html() if self.board is not None else "", self.lang)
 
     def __repr__(self) -> str:
         return f"<Stepper at {self.game.pending()['prompt']!r}>"

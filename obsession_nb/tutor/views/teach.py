@@ -16,18 +16,13 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from obsession_nb.base.i18n import resolve, ui_labels
+from obsession_nb.base.i18n import resolve
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.naming import SPECIAL_VERBS, describe
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.stepper import Stepper
-
-TEACH_LABELS = {
-    "keys": "→ next decision   ← back", "step": "Step", "example": "worked example",
-    "first-legal": "first legal choice (the worked example is over)", "start": "The position",
-    "over": "The game is over.",
-}
+from obsession_nb.tutor.views.words import widget_labels
 
 
 class TeachingKeys(anywidget.AnyWidget):
@@ -52,7 +47,7 @@ class TeachingView(widgets.VBox):
         self.stepper = Stepper.from_scenario(scenario, lang=self.lang,
                                              parts=["pending", "track", "players"])
         self.control = TeachingKeys(title=self.stepper.game.state.title or scenario,
-                                 labels=ui_labels(TEACH_LABELS, self.lang))
+                                 labels=widget_labels("teach", self.lang))
         self.control.on_msg(self._message)
         self.control.add_class("onb-area-control")
         self.stepper.on_change(lambda _s: self._draw())
