@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import warnings
 from dataclasses import dataclass, field
@@ -46,14 +47,14 @@ class Game:
     log: list[LogEntry] = field(default_factory=list)
     recorded: list[str] = field(default_factory=list)
     """The scenario's recorded actions (already played when loaded)."""
-    origin: State | str | None = field(default=None, repr=False)
-    """The position the game started from (a record no step changes, or its JSON):
-    ``to_scenario(with_actions=True)`` writes it."""
+    origin: bytes | str | None = field(default=None, repr=False)
+    """The position the game started from, pickled (kept as the engine made it, nothing
+    validated or written out) or as JSON: ``to_scenario(with_actions=True)`` writes it."""
     _origin_log: int = field(default=0, repr=False)
     """Where in the log the actions played from ``origin`` begin (after a :meth:`redeal`)."""
-    _base: State | str | None = field(default=None, repr=False)
-    """The position (a record no step changes, or its JSON) that :meth:`apply` replays from if
-    an action fails half-way."""
+    _base: bytes | str | None = field(default=None, repr=False)
+    """The position (pickled, or as JSON) that :meth:`apply` replays from if an action fails
+    half-way."""
     _since: list[Action] = field(default_factory=list, repr=False)
     """The actions applied since ``_base``."""
     _listed: tuple[State, tuple[Action, ...], dict[Any, Any]] | None = field(default=None,
@@ -74,7 +75,7 @@ class Game:
         table = _table(state, catalog, custom)
         if state.turn is None and state.players and not state.finished:
             start_turn(table, state.first_player)
-        return cls(table, origin=state.clone())
+        return cls(table, origin=pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
     @property
     def state(self) -> State:
@@ -161,7 +162,7 @@ class Game:
             with table.reading(facts):
                 rulings = engine.verify(table, act)  # refused here: nothing has changed
         if self._base is None:
-            self._base = state.clone()
+            self._base = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
         table.automatic = []
         knowledge.watch(table)
         try:
@@ -304,9 +305,13 @@ class Game:
         return position_html(self.view(), self.table.servant_name)
 
 
-def _position(kept: State | str) -> State:
-    """A position of its own from one kept (``Game.origin``, ``Game._base``)."""
-    return kept.clone() if isinstance(kept, State) else State.model_validate_json(kept)
+def _position(kept: bytes | str) -> State:
+    """A position of its own from one kept (``Game.origin``, ``Game._base``): pickled by this
+    process, or JSON this engine wrote."""
+    if isinstance(kept, bytes):
+        position: State = pickle.loads(kept)
+        return position
+    return State.model_validate_json(kept)
 
 
 _trusted_entry = constructor(LogEntry)

@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from obsession_nb.engine.records.registry import mode_records, plugin
+from obsession_nb.engine.records.registry import RECORDS, plugin
 
 if TYPE_CHECKING:
     from obsession_nb.data.catalog import Catalog
@@ -293,8 +293,9 @@ def mode_named(name: str) -> Mode[Any]:
 
 def held_records(state: State) -> Iterator[tuple[str, ModeRecord]]:
     """Each mode record the position holds, with the ``State`` field that holds it (the record
-    of another mode than the game's too: a file may hold one)."""
-    for field in mode_records():
+    of another mode than the game's too: a file may hold one); no mode's module is loaded to
+    find them."""
+    for field in RECORDS:
         held: ModeRecord | None = getattr(state, field)
         if held is not None:
             yield field, held

@@ -37,9 +37,9 @@ if TYPE_CHECKING:
 
 ACTIVITY_STEPS = [(k, f"step.{k}") for k in ("begin", "step1", "step2", "host", "invite", "service",
                                             "favours", "buy", "end")]
-PASS_STEPS = [("begin", "step.begin"), *((k, f"pass.{k}") for k in ("step2", "pass-option", "buy",
+PASS_STEPS = [("begin", "step.begin"), *((k, f"passing.{k}") for k in ("step2", "pass-option", "buy",
                                                                     "end"))]
-SETUP_STEPS = [("draft", "setup.draft"), ("begin", "setup.begin")]
+SETUP_STEPS = [("draft", "opening.draft"), ("begin", "opening.begin")]
 """The order of play the header shows: each step's key and its words (LABELS stepper)."""
 
 
