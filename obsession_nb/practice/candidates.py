@@ -109,7 +109,7 @@ def _mains(base: Table, seat: int, policy: HeuristicPlayer) -> list[tuple[Plan, 
         own_turn(start, seat, Plan("host"), policy, until=("host",))
         if start.state.turn is None or start.state.turn.step != "host":
             return out
-        tiles = [h.tile for h in engine.legal_actions(start, (a.Host,))]
+        tiles = [h.tile for h in engine.legal_actions(start, (a.Host,), any_time=False)]
     else:
         tiles = [] if turn.tile is None else [turn.tile]
     for tile in tiles:
@@ -158,7 +158,7 @@ def _parties(hosted: Table, seat: int) -> list[tuple[str, ...]]:
     while stack and visited < PARTY_NODES:
         sim, party, last = stack.pop()
         visited += 1
-        invites = {x.card for x in engine.legal_actions(sim, (a.Invite,))}
+        invites = {x.card for x in engine.legal_actions(sim, (a.Invite,), any_time=False)}
         if engine.can(sim, a.Done()) and party:
             found.append(party)
         for i in range(len(hand) - 1, last, -1):

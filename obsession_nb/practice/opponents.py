@@ -32,7 +32,7 @@ from obsession_nb.modes.solo.players.strategy import GreedySolo
 from obsession_nb.modes.solo.players.values import favours_value, is_legal
 from obsession_nb.modes.team.seating import teams
 from obsession_nb.practice.determinise import copy_position, sample
-from obsession_nb.practice.scores import seat_totals
+from obsession_nb.practice.scores import Known, seat_totals
 
 MONEY = 0.25
 """VP a spare £100 is worth beyond its wealth points (what it may still buy)."""
@@ -44,10 +44,11 @@ BUY_MARGIN = 0.2
 """A purchase must add this much value to be made."""
 
 
-def margin(table: Table, seat: int) -> float:
+def margin(table: Table, seat: int, like: Known | None = None) -> float:
     """The seat's estimated final score margin: its value less the best other seat's (in team
-    play each team counts its seats' mean)."""
-    values = position_values(table)
+    play each team counts its seats' mean); ``like``: a position this one was copied from and
+    its seat totals (``scores.seat_totals``)."""
+    values = position_values(table, like)
     if table.state.team is not None:
         sides = teams(table.state)
         mine = next(t for t in sides if seat in t)
@@ -59,10 +60,10 @@ def margin(table: Table, seat: int) -> float:
     return values[seat] - max(others) if others else values[seat]
 
 
-def position_values(table: Table) -> list[float]:
+def position_values(table: Table, like: Known | None = None) -> list[float]:
     """Each seat's scoresheet total now, plus the likely worth of its spare money and of the
     reputation steps towards its next level (finished games: the totals only)."""
-    points = seat_totals(table)
+    points = seat_totals(table, like)
     if table.state.finished:
         return [float(points.get(s, 0)) for s in range(len(table.state.players))]
     wheel = table.wheel
@@ -140,21 +141,23 @@ class HeuristicPlayer(GreedySolo):
     @staticmethod
     def _offers(table: Table) -> list[a.Buy | BuyInto]:
         kinds: tuple[type[a.Buy | BuyInto], ...] = (a.Buy, BuyInto)
-        return [x for x in engine.legal_actions(table, kinds) if not x.useful_man]
+        return [x for x in engine.legal_actions(table, kinds, any_time=False) if not x.useful_man]
 
     @staticmethod
     def _ranked(trial: Table, allowed: list[a.Buy | BuyInto]
                 ) -> list[tuple[float, a.Buy | BuyInto]]:
-        """Each allowed purchase played on a copy of ``trial``, ranked by what it adds."""
+        """Each allowed purchase played on a copy of ``trial``, ranked by what it adds (the
+        seats a purchase leaves alone keep their totals on ``trial``)."""
         seat = trial.turn.player
-        before = margin(trial, seat)
+        known = (trial, seat_totals(trial))
+        before = margin(trial, seat, known)
         left = max(0, last_round(trial) - trial.state.round) / 8
         ranked = []
         for option in allowed:
             sim = copy_position(trial)  # the same position, so the same check
             engine.perform(sim, option)
             front = trial.tile(option.tile).front
-            gain = margin(sim, seat) - before + TILE_USE * left * favours_value(front.favours)
+            gain = margin(sim, seat, known) - before + TILE_USE * left * favours_value(front.favours)
             if gain > BUY_MARGIN:
                 ranked.append((gain, option))
         ranked.sort(key=lambda r: (-r[0], r[1].notation))
@@ -182,8 +185,9 @@ class PlayoutPolicy(HeuristicPlayer):
     def _service(table: Table) -> a.Action | None:
         """``step_service``'s choice — the first servant to serve, else a cook or a hall boy
         to place, else done — checking those candidates only, in that order, rather than
-        listing every legal action (the same choice: the list keeps the candidates' order)."""
-        found = engine.candidates(table)
+        listing every legal action (the same choice: the list keeps the candidates' order;
+        what is open at any point of a turn is neither a service nor a placement)."""
+        found = engine.candidates(table, any_time=False)
         places = [x for x in found if isinstance(x, a.Place)]
         for group in ([x for x in found if isinstance(x, a.Serve)],
                       [x for x in places if x.servant == "cook"],

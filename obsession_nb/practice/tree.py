@@ -100,12 +100,18 @@ class Line:
     outcomes: list[Outcome] = field(default_factory=list)
     node: Node = field(default_factory=Node)
     first: Outcome | None = None
+    _mean: tuple[int, float] = field(default=(0, 0.0), init=False, repr=False, compare=False)
+    """:attr:`mean` as worked out for the first so many outcomes (the search reads it for
+    every line of its pool at every playout)."""
 
     @property
     def mean(self) -> float:
-        if not self.outcomes:  # never searched: its first look
+        n = len(self.outcomes)
+        if not n:  # never searched: its first look
             return self.first.margin if self.first is not None else -math.inf
-        return sum(o.margin for o in self.outcomes) / len(self.outcomes)
+        if self._mean[0] != n:
+            self._mean = (n, sum(o.margin for o in self.outcomes) / n)
+        return self._mean[1]
 
 
 class Tree:
@@ -200,8 +206,10 @@ class Tree:
             start = copy_position(sim)
             own_turn(start, seat, Plan("host"), policy, until=("host",))
             if start.state.turn is not None and start.state.turn.step == "host":
-                tiles = [h.tile for h in engine.legal_actions(start, (a.Host,))]
-                first = policy.host(start)
+                with start.reading():  # the listing's facts serve the heuristic's checks
+                    tiles = [h.tile for h in engine.legal_actions(start, (a.Host,),
+                                                                  any_time=False)]
+                    first = policy.host(start)
                 if isinstance(first, a.Host) and first.tile in tiles:
                     tiles.remove(first.tile)
                     tiles.insert(0, first.tile)

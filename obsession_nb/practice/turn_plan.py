@@ -24,6 +24,7 @@ from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy, margin
+from obsession_nb.practice.scores import seat_line
 
 MAX_ACTIONS = 400
 """Actions a playout may take before it is read where it stands."""
@@ -272,7 +273,11 @@ def sample_policy(seed: str, i: int) -> PlayoutPolicy:
 
 def sheet(table: Table, seat: int) -> dict[str, float]:
     """The seat's scoresheet as it would stand now, by category (the mode's own sheet where it
-    has one; scoring.categories)."""
+    has one; scoring.categories): its line as the margin remembered it (``scores.seat_line``)
+    where the sheet is scored seat by seat."""
+    line = seat_line(table, seat)
+    if line is not None:
+        return {k: float(v) for k, v in line.categories.items()}
     own = table.mode.scoresheet(table)
     if own is not None:
         return {k: float(v) for p in own.players if p.seat == seat

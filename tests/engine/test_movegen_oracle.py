@@ -9,15 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from mode_games import GROUPS, Kind, start
 
 from obsession_nb import Game, load_json, load_position, new_game
 from obsession_nb.base.resources import content_dir
 from obsession_nb.data.rules import IllegalAction
+from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.classic.game import new_classic_game
 from obsession_nb.modes.classic.strategy import make_player as classic_player
+from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.modes.solo.game import new_solo_game
 from obsession_nb.modes.solo.players.strategy import RandomSolo
 from obsession_nb.players.random_player import RandomPlayer
@@ -172,3 +175,22 @@ def test_an_action_not_listed_now_is_verified_in_full() -> None:
     assert listed(game, again)
     game.restore(start)
     assert not listed(game, again)
+
+
+@pytest.mark.parametrize("kind", [GROUPS["standard"][2], GROUPS["team"][0],
+                                  GROUPS["tableau-duel"][0]], ids=str)
+def test_kinds_listed_without_what_is_open_at_any_time_are_the_same(kind: Kind) -> None:
+    """A player listing its hosts, guests, purchases or service (kinds never open at any time
+    of a turn) gets the same list, in the same order, without the any-time candidates
+    (``engine.legal_actions(..., any_time=False)``)."""
+    game, player = start(kind, 7)
+    found = 0
+    for _ in range(400):
+        if game.state.finished:
+            break
+        for kinds in ((a.Host,), (a.Invite,), (a.Buy, BuyInto), (a.Serve, a.Place)):
+            listed = engine.legal_actions(game.table, kinds)
+            assert engine.legal_actions(game.table, kinds, any_time=False) == listed
+            found += bool(listed)
+        game.apply(player.choose(game))
+    assert found > 20  # hosts, guests, purchases and service were met

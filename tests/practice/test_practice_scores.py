@@ -6,10 +6,11 @@ import pytest
 from mode_games import GROUPS, Kind, start
 
 from obsession_nb.engine.game import Game
-from obsession_nb.engine.scoring import WEALTH_UNIT, totals
+from obsession_nb.engine.scoring import WEALTH_UNIT, score, totals
 from obsession_nb.engine.table import Table
 from obsession_nb.practice import scores
 from obsession_nb.practice.scores import seat_totals
+from obsession_nb.practice.turn_plan import sheet
 
 KINDS = [GROUPS["standard"][0], GROUPS["standard"][-1], *GROUPS["team"][:1],
          *GROUPS["tableau"][:1], *GROUPS["tableau-duel"], *[k for k in GROUPS["variants"]
@@ -79,3 +80,36 @@ def test_the_same_estates_under_other_options_are_scored_again() -> None:
     assert totals(limited) != totals(table)
     assert seat_totals(table) == totals(table)
     assert seat_totals(limited) == totals(limited)
+
+
+@pytest.mark.parametrize("kind", [GROUPS["standard"][2], GROUPS["team"][0],
+                                  GROUPS["tableau"][1]], ids=str)
+def test_a_copy_scored_like_its_original_keys_only_the_seat_that_changed(
+        kind: Kind, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``like``: a purchase tried on a copy keeps the totals of the seats it left alone, their
+    records compared rather than keyed; the answer is still the scoresheet's."""
+    table = played(kind, 4, 120).table
+    before = seat_totals(table)
+    copy = Table(table.state.clone(), table.catalog)
+    last = len(copy.state.players) - 1
+    copy.state.players[last].reputation += 5  # one level up, the last seat only
+    keyed: list[str] = []
+    player_key = scores._player_key
+    monkeypatch.setattr(scores, "_player_key", lambda p: keyed.append(p.name) or player_key(p))
+    after = seat_totals(copy, like=(table, before))
+    assert after == totals(copy)
+    assert after[last] != before[last]
+    assert keyed == [copy.state.players[last].name]
+    keyed.clear()
+    copy.state.options.prestige_guest_limit = not copy.state.options.prestige_guest_limit
+    assert seat_totals(copy, like=(table, before)) == totals(copy)
+    assert len(keyed) == len(copy.state.players)  # other options: no seat kept
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_a_playouts_sheet_is_the_seats_line_of_the_scoresheet(kind: Kind) -> None:
+    """``turn_plan.sheet`` reads the line its margin remembered (``scores.seat_line``): the
+    categories of the seat's line on the mode's scoresheet, numbers as floats."""
+    table = played(kind, 6, 150).table
+    for line in score(table).players:
+        assert sheet(table, line.seat) == {k: float(v) for k, v in line.categories.items()}

@@ -10,14 +10,16 @@ from dataclasses import field
 from obsession_nb.engine.records.record import Record, record
 
 
-@record
+@record(frozen=True)
 class QueenVictoria(Record):
-    """One Queen Victoria removal at the end of a round (Facts §6.5 Variation #3)."""
+    """One Queen Victoria removal at the end of a round (Facts §6.5 Variation #3).  A value,
+    never changed once made, so copies of a position share these records
+    (obsession_nb/base/cloning.py)."""
 
     round: int
-    removed: list[str]
+    removed: tuple[str, ...]
     """The tile(s) taken from the £300 space and returned to the bag."""
-    drawn: list[str] = field(default_factory=list)
+    drawn: tuple[str, ...] = ()
     """Tiles drawn to refill the market (diverted ones included)."""
 
 

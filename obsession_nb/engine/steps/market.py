@@ -215,7 +215,8 @@ def building_boom(table: Table) -> tuple[list[Ruling], QueenVictoria | None]:
     supply.bag = sorted([*supply.bag, *removed])
     rulings.append(ruling("option.queen-victoria-market", "The set-aside tile(s) return to the "
                           "bag; the reserves are not affected."))
-    return rulings, QueenVictoria(round=state.round, removed=removed, drawn=drawn)
+    return rulings, QueenVictoria(round=state.round, removed=tuple(removed),
+                                   drawn=tuple(drawn))
 
 
 def _drawn(before: list[str], after: list[str]) -> list[str]:

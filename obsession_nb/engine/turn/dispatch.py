@@ -201,22 +201,26 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
 
 
 @overload
-def legal_actions(table: Table, kinds: None = None) -> list[a.Action]: ...
+def legal_actions(table: Table, kinds: None = None, *, any_time: bool = True
+                  ) -> list[a.Action]: ...
 @overload
-def legal_actions(table: Table, kinds: tuple[type[a.SomeAction], ...]) -> list[a.SomeAction]: ...
-def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None
-                  ) -> list[Any]:
+def legal_actions(table: Table, kinds: tuple[type[a.SomeAction], ...], *,
+                  any_time: bool = True) -> list[a.SomeAction]: ...
+def legal_actions(table: Table, kinds: tuple[type[a.Action], ...] | None = None, *,
+                  any_time: bool = True) -> list[Any]:
     """The candidates that are legal, in the candidates' order: generated per decision
     (``movegen``), the verifiers deciding the kinds without a text-free test.  ``kinds``: only
     actions of these kinds (the same ones, in the same order, as filtering the whole list;
-    a player looking for its purchases checks nothing else)."""
+    a player looking for its purchases checks nothing else); ``any_time``: with what is open
+    at any point of a turn (:func:`candidates`; a player asking for kinds that are not, such
+    as its hosts or purchases, lists none of those)."""
     if table.state.turn is None:
         return []
     if table.cache is None:  # one reading: the decision's facts serve candidates and checks
         with table.reading():
-            return legal_actions(table, kinds)
+            return legal_actions(table, kinds, any_time=any_time)
     before = table.state.model_dump_json() if PURE_VERIFY_CHECK else None
-    found = candidates(table)
+    found = candidates(table, any_time=any_time)
     if kinds is not None:
         found = [x for x in found if isinstance(x, kinds)]
     legal = allowed(table, found, listing=True)

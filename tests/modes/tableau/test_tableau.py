@@ -147,7 +147,7 @@ def test_queen_victoria_removes_the_300_tile_slides_and_draws() -> None:
     assert [s[0] for s in supply.market[:5]] == rest
     assert len(supply.market) == 6 and first[0] in supply.bag
     assert "option.queen-victoria-market" in [r.rule for r in rulings]
-    assert game.state.tableau.queen_victoria[-1].removed == first
+    assert game.state.tableau.queen_victoria[-1].removed == tuple(first)
 
 
 @pytest.mark.rule("tableau.market")
@@ -192,7 +192,7 @@ def test_queen_victoria_happens_at_the_end_of_every_round() -> None:
     finish_turn(game)
     assert game.state.round == 2
     assert [q.round for q in game.state.tableau.queen_victoria] == [1]
-    assert game.state.tableau.queen_victoria[0].removed == start
+    assert game.state.tableau.queen_victoria[0].removed == tuple(start)
 
 
 def play_until(game: Game, done, seed: int = 5) -> None:
