@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Self, TypeVar, cast, dataclass_transform
 
 R = TypeVar("R", bound=type)
 F = TypeVar("F")
+V = TypeVar("V")
 
 MARK = "__checked_record__"
 """Set on every class :func:`record` made."""
@@ -96,6 +97,16 @@ def adapter(cls: type) -> Any:
         _arm()
         found = _ADAPTERS[cls] = TypeAdapter(cls)
     return found
+
+
+def validated(validate: Callable[[Any], V], data: Any) -> V:
+    """``validate(data)`` (a pydantic validator's method): the records it makes inside are taken
+    as checked, not checked again one by one as a caller's are (:meth:`Checked.__post_init__`)."""
+    token = _CHECKING.set(True)
+    try:
+        return validate(data)
+    finally:
+        _CHECKING.reset(token)
 
 
 def validator_files() -> list[Path]:
@@ -173,11 +184,7 @@ class Checked:
         if _CHECKING.get():  # made by pydantic itself, checking
             return
         values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]  # a record
-        token = _CHECKING.set(True)
-        try:
-            checked = adapter(type(self)).validate_python(values)
-        finally:
-            _CHECKING.reset(token)
+        checked = validated(adapter(type(self)).validate_python, values)
         for name in values:  # as pydantic made them (a validator may set a default)
             object.__setattr__(self, name, getattr(checked, name))
 
@@ -185,13 +192,13 @@ class Checked:
     def model_validate(cls, data: Any) -> Self:
         """The record ``data`` (plain values, as read from a file) describes, every problem
         raised at once with its path (``pydantic.ValidationError``)."""
-        made: Self = adapter(cls).validate_python(data)
+        made: Self = validated(adapter(cls).validate_python, data)
         return made
 
     @classmethod
     def model_validate_json(cls, text: str | bytes) -> Self:
         """The record a JSON text describes (:meth:`model_validate`)."""
-        made: Self = adapter(cls).validate_json(text)
+        made: Self = validated(adapter(cls).validate_json, text)
         return made
 
     def model_dump(self, **options: Any) -> dict[str, Any]:
