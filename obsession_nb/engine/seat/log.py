@@ -26,13 +26,15 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
     """Note in each entry the cards it names that some seat could not see (after the action,
     which is when the entry is read), with the seats that could."""
     words = card_words(table)
-    ids = words.ids
+    ids, named_in = words.ids, words.named_in
     marking: list[tuple[LogEntry, frozenset[str]]] = []
     for entry in entries:
         notation = entry.action.split()  # most name no card: one native test, nothing made
         named = _NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
-        if entry.rulings:
-            named = named.union(*[words.named_in(r.get("verdict", "")) for r in entry.rulings])
+        for said in entry.rulings:
+            found = named_in(said.get("verdict", ""))
+            if found:  # most name none: no set made
+                named = named.union(found)
         if named:
             marking.append((entry, named))
     if not marking:

@@ -109,17 +109,18 @@ class Starting:
         whole = False
         at = text.find(first)
         while at >= 0:
-            end = at + len(first)
-            whole = whole or ((at == 0 or not _word_letter(text[at - 1]))
-                              and (end == len(text) or not _word_letter(text[end])))
-            found += [w for w in by_start.get(text[at:at + length], ()) if text.startswith(w, at)]
+            if not whole:  # no letter, digit or "_" (what \w matches) on either side
+                before = text[at - 1] if at else " "
+                after = text[at + len(first):at + len(first) + 1] or " "
+                whole = not (before.isalnum() or before == "_" or after.isalnum()
+                             or after == "_")
+            for words in by_start.get(text[at:at + length], ()):
+                if text.startswith(words, at):
+                    found.append(words)
             at = text.find(first, at + 1)
-        return found + [w for w in self.inside if w in text] if whole else []
-
-
-def _word_letter(letter: str) -> bool:
-    """Whether ``letter`` is one ``\\w`` matches (a letter, a digit, a number or ``_``)."""
-    return letter.isalnum() or letter == "_"
+        if not whole:
+            return []
+        return found + [words for words in self.inside if words in text]
 
 
 _MADE: dict[int, tuple[object, CardWords]] = {}
