@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from obsession_nb.engine.records.naming import BACKS, HIDDEN_TOKEN
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.places import each_holding, hidden_cards
-from obsession_nb.engine.seat.words import card_words, words_for
+from obsession_nb.engine.seat.words import NONE, card_words, words_for
 from obsession_nb.engine.table import Table
 
 PHRASES = {back: f"a hidden {words}" for back, words in BACKS.items()}
@@ -30,7 +30,7 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
     marking: list[tuple[LogEntry, frozenset[str]]] = []
     for entry in entries:
         notation = entry.action.split()  # most name no card: one native test, nothing made
-        named = _NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
+        named = NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
         for said in entry.rulings:
             found = named_in(said.get("verdict", ""))
             if found:  # most name none: no set made
@@ -48,7 +48,6 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
             entry.seen_by = {c: [*private[c]] for c in sorted(shown)}
 
 
-_NONE: frozenset[str] = frozenset()
 
 
 def _private(table: Table, named: frozenset[str], seats: int) -> dict[str, tuple[int, ...]]:

@@ -22,6 +22,8 @@ OPEN_DECKS = ("family", "fairchild")
 WORD = re.compile(r"\w+")
 READ_TEXTS = 4096
 """How many texts :meth:`CardWords.named_in` remembers (then it starts again)."""
+NONE: frozenset[str] = frozenset()
+"""No card: what most texts name, kept once."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class CardWords:
                     cards.update(self.by_words[words])
             if len(self.read) >= READ_TEXTS:
                 self.read.clear()
-            found = self.read[text] = frozenset(cards)
+            found = self.read[text] = frozenset(cards) if cards else NONE
         return found
 
 
