@@ -329,7 +329,7 @@ def new_game(players: int, *, seed: int = 0, **kwargs: Any) -> Game:
     (``setup.new_state`` takes the options, families and choices)."""
     state, rulings = new_state(players, seed=seed, **kwargs)
     game = Game.from_state(state)
-    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
+    game.log.insert(0, _entry(None, "(setup)", rulings))
     return game
 
 
