@@ -138,10 +138,12 @@ def review_html(review: TurnReview, words: Mapping[str, str] = WORDS, lang: str 
             f"{only}{basis}</details></div>")
 
 
-def hint_html(found: Hint, words: Mapping[str, str] = WORDS, lang: str = "en") -> str:
+def hint_html(found: Hint, words: Mapping[str, str] = WORDS, lang: str = "en",
+              now: str | None = None) -> str:
     """The hint as HTML (every text escaped): the plan and why in front; the first action, one
     guess of the whole line, the rules it meets and the plans compared behind clicks;
-    ``words`` and the rules' names in ``lang``."""
+    ``words`` and the rules' names in ``lang``, ``now`` the first action in words in that
+    language (by default the hint's own)."""
     e = html.escape
     compared = [f"{e(label)}: {e(gap)}"
                 for (label, _v), gap in zip(found.lines, found.gaps, strict=True)]
@@ -151,7 +153,7 @@ def hint_html(found: Hint, words: Mapping[str, str] = WORDS, lang: str = "en") -
             + (f"<div class='onb-hint-why'>{e(words['why'])} {e(found.reason)}</div>"
                if found.reason else "")
             + f"<div class='onb-hint-now'>{e(words['now'])} <span class='onb-hint-action'>"
-            f"{e(found.words or found.action)}</span> <code>{e(found.action)}</code></div>"
+            f"{e(now or found.words or found.action)}</span> <code>{e(found.action)}</code></div>"
             + folded_list(e(words["line"]), [e(x) for x in found.line], "ol")
             + rules_html(found.rules, None, words, lang)
             + folded_list(e(words["compared"].format(count=len(found.lines))), compared, "ol")

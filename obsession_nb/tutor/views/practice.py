@@ -20,7 +20,7 @@ from obsession_nb.base.i18n import resolve
 from obsession_nb.engine.scoring import score
 from obsession_nb.practice.plans import LEVELS, level_help
 from obsession_nb.practice.session import Practice
-from obsession_nb.tutor.views.engine_words import prompt
+from obsession_nb.tutor.views.engine_words import described, prompt
 from obsession_nb.tutor.views.html import (
     coach_box_html,
     coach_words,
@@ -134,7 +134,9 @@ class PracticeTable(StaticPicture, widgets.VBox):
     def show_hint(self) -> None:
         if not self.practice.your_move():
             return
-        self.hint_box.value = hint_html(self.practice.hint(), self.coach_words, self.lang)
+        found = self.practice.hint()
+        now = described(self.practice.game, found.action, self.lang)
+        self.hint_box.value = hint_html(found, self.coach_words, self.lang, now)
 
     def undo(self) -> None:
         self.status.value = status_html(self.words["taking_back"])
