@@ -19,6 +19,7 @@ from obsession_nb.engine.records.state import Choice
 from obsession_nb.tutor.views import Stepper
 from obsession_nb.tutor.views.engine_words import (
     VP_FAVOURS,
+    auto_label,
     described,
     engine_words,
     english,
@@ -84,3 +85,34 @@ def test_the_opening_decisions_and_a_favour_decision_in_japanese() -> None:
     assert family and all(JAPANESE.search(x) and not mixed(x) for x in family)
     assert title("family", "ja") == engine_words("ja")["heading"]["family"]
     assert title("help", "ja") == engine_words("ja")["heading"]["special"]
+
+
+def _auto_texts() -> list[str]:
+    """Every text the code gives ``Table.auto`` (an f-string's fields filled with 6)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "obsession_nb"
+    texts = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "auto" and node.args):
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    texts.append(first.value)
+                elif isinstance(first, ast.JoinedStr):
+                    texts.append("".join(v.value if isinstance(v, ast.Constant) else "6"
+                                         for v in first.values))
+    return texts
+
+
+def test_what_the_engine_does_by_itself_is_said_in_japanese() -> None:
+    """Every entry the engine logs by itself (``Table.auto``) has its Japanese beside it."""
+    texts = _auto_texts()
+    assert len(texts) > 15 and "step 1: rotate service" in texts
+    for text in [*texts, "setup"]:
+        said = auto_label(text, "ja")
+        assert said and JAPANESE.search(said) and not re.search("[a-z]{2,}", said), text
+        assert auto_label(text, "en") is None
+    assert auto_label("end of round 6", "ja") == "ラウンド6の終わり"

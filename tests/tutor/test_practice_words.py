@@ -12,6 +12,7 @@ import pytest
 
 from obsession_nb.base.i18n import mixed
 from obsession_nb.practice.coach_html import WORDS as COACH_WORDS
+from obsession_nb.practice.plans import LEVELS
 from obsession_nb.tutor.views.html import coach_words
 from obsession_nb.tutor.views.practice import PracticeTable
 from obsession_nb.tutor.views.words import PANELS, panel_words
@@ -33,6 +34,11 @@ def test_every_word_has_its_japanese_with_the_same_fields(panel: str) -> None:
             re.findall(r"\{(\w+)\}", text)), (panel, key)
 
 
+def test_every_level_has_its_word() -> None:
+    assert {k.removeprefix("level_") for k in PANELS["practice"] if k.startswith("level_")} == (
+        set(LEVELS))
+
+
 def _table(lang: str | None) -> PracticeTable:
     return PracticeTable(players=2, seat=1, opponents="random", seed=3, delay=0, lang=lang)
 
@@ -44,6 +50,7 @@ def test_the_table_in_japanese() -> None:
                                      table.load_button)] == [words[k] for k in (
                                          "hint", "undo", "save", "load")]
     assert table.level.description == words["level"] and table.save_path.description == words["file"]
+    assert table.level.label == words["level_normal"] and table.level.value == "normal"
     status = re.sub(r"Player \d|<[^>]+>", "", table.status.value)  # a name, the tags
     assert status.startswith(words["your_move"].split("{")[0])
     assert JAPANESE.search(status) and not re.search(r"[a-z]{3,}", status), status
@@ -60,6 +67,7 @@ def test_the_table_in_english_says_what_it_said() -> None:
     table = _table("en")
     assert table.hint_button.description == "Hint" and table.undo_button.description == (
         "Undo my turn")
+    assert table.level.label == table.level.value == "normal"
     assert "Your move: Player 1 (p1): setup" in table.status.value
     assert "<b>Coach</b>: your first turn's review will appear here." in table.coach.value
     table.show_hint()

@@ -7,6 +7,7 @@ view's language as the board puts it (``obsession_nb.base.i18n.tr``)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache, partial
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,17 @@ VP_FAVOURS = ("hire_or_recruit_1", "invite_prestige", "money_300", "objective_dr
 TOKENS = ("screen", "dismiss", "available", "expended", "quarters", "study", "hall")
 """The arguments that are words, not names (the lady's choice, a servant's box or place):
 said as written in English."""
+AUTO = {"setup": "setup", "rotate": "step 1: rotate service",
+        "pass_reclaim": "pass: refresh and reclaim", "step2": "step 2: round track and monuments",
+        "step2_draw": "step 2: round track", "village_fair": "step 2: village fair",
+        "favours": "step 6: enjoy favours", "clear": "step 8: clear the board",
+        "round_end": "end of round {round}", "round_begins": "round {round} begins",
+        "prestige_limit": "six-prestige-guest limit", "courtship": "courtship {number}",
+        "season_end": "end of season", "game_end": "end of the game",
+        "tableau_round_end": "end of the round", "ai_card": "AI card",
+        "ai_scavenging": "AI scavenging", "challenge_stops": "the challenge stops"}
+"""What the engine did by itself, as its log names it (``Table.auto``; ``(setup)`` first):
+the log keeps the English, a view in another language shows its words beside it."""
 
 
 @cache
@@ -35,13 +47,14 @@ def english() -> dict[str, dict[str, str]]:
     """The engine's words in English, by section: the prompt's (``prompt``, ``step``, ``kind``),
     the choices' (``action``, ``shape``, ``named``, ``hidden``), each verb's ``heading``
     (``special``: the special actions together), each ``vp_favour``, the ``token`` s said as
-    words and Tableau Obsession's decisions before the turns (``mode_step``)."""
+    words, Tableau Obsession's decisions before the turns (``mode_step``) and what the engine
+    did by itself (``auto``)."""
     headings = {verb: kind.heading for verb, kind in action_types().items() if kind.heading}
     return {**{k: dict(v) for k, v in PROMPT_WORDS.items()},
             **{k: dict(v) for k, v in naming.WORDS.items()},
             "heading": {**headings, "special": naming.SPECIAL_HEADING},
             "vp_favour": {f: f.replace("_", " ") for f in VP_FAVOURS},
-            "token": {t: t for t in TOKENS}, "mode_step": dict(TABLEAU_STEPS)}
+            "token": {t: t for t in TOKENS}, "mode_step": dict(TABLEAU_STEPS), "auto": AUTO}
 
 
 @cache
@@ -80,3 +93,22 @@ def described(game: Game, action: Action | str, lang: str | None = None) -> str:
     if lang == "en":
         return naming.describe(game, action)
     return naming.describe(game, action, engine_words(lang), partial(tr, lang=lang))
+
+
+@cache
+def _auto_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((key, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>\\d+)", re.escape(text))))
+                 for key, text in AUTO.items())
+
+
+def auto_label(text: str, lang: str | None = None) -> str | None:
+    """What the engine did by itself (a log entry's ``(…)`` text, :data:`AUTO`) in ``lang``;
+    ``None`` in English (the log's own words) or for a text it does not know."""
+    lang = resolve(lang)
+    if lang == "en":
+        return None
+    for key, pattern in _auto_patterns():
+        found = pattern.fullmatch(text)
+        if found:
+            return engine_words(lang)["auto"][key].format_map(found.groupdict())
+    return None

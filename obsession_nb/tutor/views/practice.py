@@ -74,7 +74,9 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                       tooltip=self.words["file_tip"])
         self.save_button = self._button("save", self.save_click, "onb-practice-save")
         self.load_button = self._button("load", self.load_click, "onb-practice-load")
-        self.level = widgets.Dropdown(options=list(LEVELS), value=self.practice.level.name,
+        self.level = widgets.Dropdown(options=[(self.words[f"level_{name}"], name)
+                                               for name in LEVELS],
+                                      value=self.practice.level.name,
                                       description=self.words["level"],
                                       layout=widgets.Layout(width="160px"),
                                       tooltip=level_help())
