@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Protocol
 
-from obsession_nb.engine.records.notation import action_types
+from obsession_nb.engine.records.actions import SPECIAL, Action, specs
+from obsession_nb.engine.records.notation import ACTION_TYPES
+from obsession_nb.engine.records.registry import mode_kinds
 
 if TYPE_CHECKING:
     from obsession_nb.data.catalog import Catalog
-    from obsession_nb.engine.records.actions import Action
     from obsession_nb.engine.records.state import State
 
 
@@ -38,34 +39,21 @@ class Named(Protocol):
     @property
     def table(self) -> Namer: ...
 
-SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
-SPECIAL_HEADING = "Special actions"
-_USEFUL_MAN_FLAG = ("buy", "buy-into")
 
-_BARE: dict[str, str] = {
-    "activity": "Host an activity",
-    "pass": "Pass",
-    "done": "Done",
-    "kitchen": "Use the kitchen",
-    "rents": "Collect rents",
-    "free-refresh": "Free market refresh",
-    "hire-servants": "Hire with the Butler's Room",
-    "borrow": "Borrow",
-    "refresh-market": "Refresh the market",
-    "useful-man-refresh": "Useful man: refresh the market",
-    "accept": "Accept",
-    "decline": "Decline",
-    "team-borrow": "Borrow £100 for the gift (special action)",
-    "keep-vp-cards": "Keep my VP cards face down",
-}
+SPECIAL_HEADING = SPECIAL
+SPECIAL_VERBS = tuple(verb for verb, kind in ACTION_TYPES.items() if kind.heading == SPECIAL)
+"""The special actions' verbs (their kinds' heading: :data:`SPECIAL_HEADING`)."""
+
+
+def kind_of(verb: str) -> type[Action] | None:
+    """The action kind of a verb: the standard game's and variants', else a mode's own."""
+    return ACTION_TYPES.get(verb) or mode_kinds().get(verb)
 
 
 def heading(verb: str) -> str:
-    """The heading of a verb's group of choices: its kind's own (``Action.heading``), the
-    special actions' together, or the verb itself for a kind with none."""
-    if verb in SPECIAL_VERBS:
-        return SPECIAL_HEADING
-    kind = action_types().get(verb)
+    """The heading of a verb's group of choices: its kind's own (``Action.heading``; the
+    special actions' together), or the verb itself for a kind with none."""
+    kind = kind_of(verb)
     return verb if kind is None or kind.heading is None else kind.heading
 
 
@@ -108,32 +96,18 @@ def action_label(game: Named, action: Action | str) -> str:
     """Short words for a choice button: the verb's group heading says the rest."""
     notation = action if isinstance(action, str) else action.notation
     verb, *args = notation.split()
-    # Only buying takes the useful man as a flag; elsewhere "useful_man" is the servant.
-    flag = verb in _USEFUL_MAN_FLAG and args[-1:] == ["useful_man"]
+    kind = kind_of(verb)
+    # The useful man is a flag where a kind has one (buying); elsewhere he is the servant.
+    flag = args[-1:] == ["useful_man"] and kind is not None and "useful_man" in _flags(kind)
     args = args[:-1] if flag else args
     named = [name_of(game, x) for x in args]
+    words = None if kind is None else kind.label
+    if words is not None and words.count("{") == len(named):
+        return words.format(*named)
     if not named:
-        return _BARE.get(verb, verb)
+        return verb
     if verb == "family" and args[0] in game.table.catalog.families:  # its bonus, to choose by
         return f"{named[0]} ({game.table.catalog.families[args[0]].bonus.rstrip('.')})"
-    if verb == "serve" and len(named) == 2:
-        return f"{named[1]} → {named[0]}"
-    if verb in ("place", "hall") and len(named) == 2:
-        return f"{named[0]} → {named[1]}"
-    if verb == "recruit" and len(named) == 2:
-        return f"{named[1]} from {named[0]}"
-    if verb == "carriage" and len(named) == 2:
-        return f"{named[0]}: {'one guest more' if args[1] == 'more' else 'one guest fewer'}"
-    if verb == "help":
-        return f"Refresh {named[0]}"
-    if verb == "team-help":
-        return f"Refresh {named[0]} before lending (special action)"
-    if verb == "ask-gift":
-        return f"£{args[0]}"
-    if verb == "team-guest" and len(named) == 2:
-        return f"{named[0]} → {'host' if args[1] == 'host' else 'teammate'}"
-    if verb == "useful-man-search":
-        return f"Useful man: fetch {named[0]}"
     label = ", ".join(named)
     return f"{label} (with the useful man)" if flag else label
 
@@ -144,4 +118,11 @@ def describe(game: Named, action: Action | str) -> str:
     verb = notation.split()[0]
     label = action_label(game, notation)
     title = heading(verb)
-    return label if label in (title, _BARE.get(verb)) or title == verb else f"{title}: {label}"
+    kind = kind_of(verb)
+    bare = None if kind is None or kind.label is None or "{" in kind.label else kind.label
+    return label if label in (title, bare) or title == verb else f"{title}: {label}"
+
+
+def _flags(kind: type[Action]) -> list[str]:
+    """The names of a kind's flags (its fields written as a bare word when true)."""
+    return [name for name, written, _ in specs(kind) if written == "bool"]
