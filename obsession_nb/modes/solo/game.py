@@ -1,8 +1,8 @@
 """The Solo Estate Challenge as a whole game: a new game, its score against the target, and
 playing it to the end with a strategy (rules solo.sec.*; rulings ruling.sec-*).
 
-``new_solo_game(seed)`` sets up the challenge with the player-area setup of ``setup.py`` and
-the servant draft of ``draft.py`` (the family and the drafted servant are the first two
+``new_solo_game(seed)`` sets up the challenge with the player-area setup of ``engine/setup/areas.py`` and
+the servant draft of ``engine/setup/servant_draft.py`` (the family and the drafted servant are the first two
 decisions); ``play_solo(seed)`` plays it to the end with a strategy (:data:`STRATEGIES`) and
 returns the game, its :class:`SoloResult` and the scavenging log; ``replay_solo`` plays it again
 with the logged d20 rolls pinned and the dice seeded differently, to show the log alone

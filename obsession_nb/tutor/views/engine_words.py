@@ -26,9 +26,11 @@ VP_FAVOURS = ("hire_or_recruit_1", "invite_prestige", "money_300", "objective_dr
               "reclaim_guest", "refresh_all_service", "refresh_market", "reputation_2",
               "unlimited_purchases")
 """The favours a VP card grants, by id (the catalog's ``vp_cards``): said as spelt in English."""
-TOKENS = ("screen", "dismiss", "available", "expended", "quarters", "study", "hall")
-"""The arguments that are words, not names (the lady's choice, a servant's box or place):
-said as written in English."""
+TOKENS = ("screen", "dismiss", "available", "expended", "quarters", "study", "hall", "more",
+          "fewer", "host", "teammate")
+"""The arguments that are words, not names (the lady's choice, a servant's box or place, the
+Carriage House's change, who enjoys a teammate's guest's favours): said as written in
+English."""
 AUTO = {"setup": "setup", "rotate": "step 1: rotate service",
         "pass_reclaim": "pass: refresh and reclaim", "step2": "step 2: round track and monuments",
         "step2_draw": "step 2: round track", "village_fair": "step 2: village fair",
@@ -45,14 +47,15 @@ the log keeps the English, a view in another language shows its words beside it.
 @cache
 def english() -> dict[str, dict[str, str]]:
     """The engine's words in English, by section: the prompt's (``prompt``, ``step``, ``kind``),
-    the choices' (``action``, ``shape``, ``named``, ``hidden``), each verb's ``heading``
-    (``special``: the special actions together), each ``vp_favour``, the ``token`` s said as
-    words, Tableau Obsession's decisions before the turns (``mode_step``) and what the engine
-    did by itself (``auto``)."""
-    headings = {verb: kind.heading for verb, kind in action_types().items() if kind.heading}
+    each kind's ``heading`` and label (``choice``, by verb), the shapes and names around the
+    choices' arguments (``shape``, ``named``, ``hidden``), each ``vp_favour``, the ``token`` s
+    said as words, Tableau Obsession's decisions before the turns (``mode_step``) and what the
+    engine did by itself (``auto``)."""
+    kinds = action_types().items()
     return {**{k: dict(v) for k, v in PROMPT_WORDS.items()},
             **{k: dict(v) for k, v in naming.WORDS.items()},
-            "heading": {**headings, "special": naming.SPECIAL_HEADING},
+            "heading": {verb: kind.heading for verb, kind in kinds if kind.heading},
+            "choice": {verb: kind.label for verb, kind in kinds if kind.label},
             "vp_favour": {f: f.replace("_", " ") for f in VP_FAVOURS},
             "token": {t: t for t in TOKENS}, "mode_step": dict(TABLEAU_STEPS), "auto": AUTO}
 
@@ -75,8 +78,7 @@ def title(verb: str, lang: str | None = None) -> str:
     english = naming.heading(verb)
     if lang == "en":
         return english
-    key = "special" if verb in naming.SPECIAL_VERBS else verb
-    return engine_words(lang)["heading"].get(key, english)
+    return engine_words(lang)["heading"].get(verb, english)
 
 
 def label(game: Game, action: Action | str, lang: str | None = None) -> str:
