@@ -144,3 +144,13 @@ def test_the_tutor_shows_the_lower_layers_html_through_its_renderer() -> None:
                        [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             reaching += [f"{name}: {m}" for m in modules if m in lower]
     assert reaching == []
+
+
+def test_the_tests_mirror_the_package() -> None:
+    """Each layer of the package, and each mode, has its folder of tests (issue 48)."""
+    tests = PACKAGE.parent / "tests"
+    layers = [p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()]
+    modes = [f"modes/{p.name}" for p in (PACKAGE / "modes").iterdir() if (p / "__init__.py").exists()]
+    assert len(layers) == 8 and len(modes) >= 4
+    missing = [name for name in [*layers, *modes] if not any((tests / name).rglob("test_*.py"))]
+    assert missing == []
