@@ -313,7 +313,7 @@ def _tile_bag(table: Table, tile_pool: list[str], monuments: Sequence[str] | Non
 
 
 def _first_decisions(table: Table) -> list[Ruling]:
-    """A variant's decisions before the first turn (setup_choices.py): the starter-guest draft
+    """A variant's decisions before the first turn (decisions.py): the starter-guest draft
     starts at once (option.starter-guest-draft); the others are pending steps."""
     state = table.state
     pending = setup_decisions(state.options)
