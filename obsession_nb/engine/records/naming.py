@@ -8,6 +8,7 @@ Presentation only: nothing here decides whether an action is legal or what it do
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from obsession_nb.engine.records.actions import SPECIAL, Action, specs
@@ -64,63 +65,107 @@ BACKS = {"casual": "casual guest", "prestige": "prestige guest", "objective": "o
          "vp": "VP card", "theme": "theme card"}
 """Each back in words (a starter guest shows the casual back: it is shuffled into that deck)."""
 
+Words = Mapping[str, Mapping[str, str]]
+"""Words to name actions with, by section (:data:`WORDS`)."""
 
-def name_of(game: Named, token: str) -> str:
+WORDS: dict[str, dict[str, str]] = {
+    "shape": {"family": "{0} ({bonus})", "useful_man": "{0} (with the useful man)",
+              "list": ", "},
+    "named": {"hidden": "a hidden {back}", "activity_tile": "the activity tile",
+              "house": "House of {family}", "vp_card": "VP card: {favour} ({vp} VP)",
+              "described": "{heading}: {label}"},
+    "hidden": BACKS,
+}
+"""The words :func:`action_label`, :func:`name_of` and :func:`describe` build with besides each
+kind's own (``Action.label``, ``Action.heading``), in English: the shapes around the arguments
+named (``shape``), the names that are no catalog name (``named``; ``described``: a label after
+its heading) and the backs of hidden cards (``hidden``).  A view in another language passes the
+same sections in it and adds each kind's ``choice`` (its label) and ``heading`` (by verb), ``token`` (an
+argument that is a word, as ``available``) and ``vp_favour`` (a VP card's favour by id)
+(``obsession_nb/tutor/views/engine_words.py``)."""
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def name_of(game: Named, token: str, words: Words = WORDS,
+            name: Callable[[str], str] = _same) -> str:
     """The display name of one notation token (a tile, card, servant, player, a card hidden
-    from the reader by its back, or as written)."""
+    from the reader by its back, or as written); ``words`` and ``name`` (a catalog name in the
+    view's language) for a view in another language."""
     table = game.table
+    said = words["named"]
     if token.startswith(HIDDEN_TOKEN) and token[len(HIDDEN_TOKEN):] in BACKS:
-        return f"a hidden {BACKS[token[len(HIDDEN_TOKEN):]]}"
+        return said["hidden"].format(back=words["hidden"][token[len(HIDDEN_TOKEN):]])
     if token == "tile":
-        return "the activity tile"
+        return said["activity_tile"]
     seat = re.fullmatch(r"p([1-9])", token)
     if seat and int(seat.group(1)) <= len(table.state.players):
         return table.seat_name(int(seat.group(1)) - 1)
     if token in table.catalog.tiles:
-        return table.tile_name(token)
+        return name(table.tile_name(token))
     if table.has_card(token):
-        return table.card_name(token)
+        return name(table.card_name(token))
     if token in table.catalog.servants:
-        return table.servant_name(token)
+        return name(table.servant_name(token))
     if token in table.catalog.families:
-        return f"House of {table.catalog.families[token].name}"
+        return said["house"].format(family=name(table.catalog.families[token].name))
     if token in table.catalog.objectives:
-        return table.catalog.objectives[token].name
+        return name(table.catalog.objectives[token].name)
     if token in table.catalog.vp_cards:
         card = table.catalog.vp_cards[token]
-        return f"VP card: {card.favour.replace('_', ' ').replace('-', ' ')} ({card.vp} VP)"
-    return token
+        favour = words.get("vp_favour", {}).get(card.favour) or card.favour.replace(
+            "_", " ").replace("-", " ")
+        return said["vp_card"].format(favour=favour, vp=card.vp)
+    return words.get("token", {}).get(token, token)
 
 
-def action_label(game: Named, action: Action | str) -> str:
-    """Short words for a choice button: the verb's group heading says the rest."""
+def _label(verb: str, words: Words) -> str | None:
+    """The kind's own words for a choice (``Action.label``), in ``words`` if they have them."""
+    kind = kind_of(verb)
+    english = None if kind is None else kind.label
+    return words.get("choice", {}).get(verb, english) if english is not None else None
+
+
+def action_label(game: Named, action: Action | str, words: Words = WORDS,
+                 name: Callable[[str], str] = _same) -> str:
+    """Short words for a choice button: the verb's group heading says the rest (``words`` and
+    ``name`` as for :func:`name_of`)."""
     notation = action if isinstance(action, str) else action.notation
     verb, *args = notation.split()
     kind = kind_of(verb)
     # The useful man is a flag where a kind has one (buying); elsewhere he is the servant.
     flag = args[-1:] == ["useful_man"] and kind is not None and "useful_man" in _flags(kind)
     args = args[:-1] if flag else args
-    named = [name_of(game, x) for x in args]
-    words = None if kind is None else kind.label
-    if words is not None and words.count("{") == len(named):
-        return words.format(*named)
+    named = [name_of(game, x, words, name) for x in args]
+    own = None if kind is None else kind.label
+    if own is not None and own.count("{") == len(named):
+        return (_label(verb, words) or own).format(*named)
     if not named:
         return verb
+    shape = words["shape"]
     if verb == "family" and args[0] in game.table.catalog.families:  # its bonus, to choose by
-        return f"{named[0]} ({game.table.catalog.families[args[0]].bonus.rstrip('.')})"
-    label = ", ".join(named)
-    return f"{label} (with the useful man)" if flag else label
+        bonus = game.table.catalog.families[args[0]].bonus.rstrip(".")
+        return shape["family"].format(named[0], bonus=name(bonus))
+    listed = shape["list"].join(named)
+    return shape["useful_man"].format(listed) if flag else listed
 
 
-def describe(game: Named, action: Action | str) -> str:
-    """An action in words, heading and all: "Keep a guest: Lady Suffolk"."""
+def describe(game: Named, action: Action | str, words: Words = WORDS,
+             name: Callable[[str], str] = _same) -> str:
+    """An action in words, heading and all: "Keep a guest: Lady Suffolk" (``words`` and
+    ``name`` as for :func:`name_of`)."""
     notation = action if isinstance(action, str) else action.notation
     verb = notation.split()[0]
-    label = action_label(game, notation)
-    title = heading(verb)
-    kind = kind_of(verb)
-    bare = None if kind is None or kind.label is None or "{" in kind.label else kind.label
-    return label if label in (title, bare) or title == verb else f"{title}: {label}"
+    label = action_label(game, notation, words, name)
+    english = heading(verb)
+    title = words.get("heading", {}).get(verb, english)
+    bare = _label(verb, words)
+    bare = None if bare is None or "{" in bare else bare
+    if label in (title, bare) or english == verb:
+        return label
+    return words["named"]["described"].format(heading=title, label=label)
 
 
 def _flags(kind: type[Action]) -> list[str]:
