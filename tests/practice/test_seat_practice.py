@@ -85,6 +85,7 @@ def widget_state(table: PracticeTable) -> str:
     return json.dumps(parts, ensure_ascii=False)
 
 
+@pytest.mark.rule("ruling.seat-view")
 @pytest.mark.parametrize("players, mode", GAMES)
 def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str) -> None:
     table = PracticeTable(players, seat=2, opponents="random", delay=0, coach=False, seed=players,
@@ -116,6 +117,7 @@ def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str) 
     assert len(watch.never) > 10  # the check had cards to look for
 
 
+@pytest.mark.rule("ruling.seat-view")
 @pytest.mark.parametrize("players, mode", GAMES[:4])
 def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode: str) -> None:
     practice = Practice(players, seat=1, opponents="random", coach=False, seed=players + 20,
@@ -178,6 +180,7 @@ def replay(practice: Practice, moves: list[str]) -> Callable[[], bool]:
     return step
 
 
+@pytest.mark.rule("ruling.seat-undo")
 def test_a_take_back_does_not_show_the_same_hidden_cards_again() -> None:
     """Done when: replaying the same moves after an undo reproduces the revealed hidden cards
     in at most 2 of 20 tries, from a deck of at least 20 cards."""
