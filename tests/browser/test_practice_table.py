@@ -47,6 +47,16 @@ def click_first_choice(table: Locator, log: str) -> str:
     return wait_ready(table, log)
 
 
+def play_until_reviewed(table: Locator, log: str) -> str:
+    """Take the first choice until the coach's review of our turn is shown (at most 60
+    clicks).  Returns the log length."""
+    for _ in range(60):
+        if table.locator(".coach-review").count():
+            return log
+        log = click_first_choice(table, log)
+    raise AssertionError("no review of our turn after 60 clicks")
+
+
 def test_a_whole_two_player_game_at_the_practice_table(
         page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
     run_notebook_in_lab(page, PRACTICE)
@@ -74,11 +84,7 @@ def test_a_whole_two_player_game_at_the_practice_table(
 
     # play the first turn: the coach reviews it
     expect(table.locator(".coach-review")).to_have_count(0)
-    clicks = 0
-    while table.locator(".coach-review").count() == 0:
-        log = click_first_choice(table, log)
-        clicks += 1
-        assert clicks < 60
+    log = play_until_reviewed(table, log)
     coach = table.locator(".onb-practice-coach")
     expect(coach.locator("tr.coach-yours")).to_have_count(1)
     assert 1 <= coach.locator("tr.coach-best").count() <= 3
@@ -222,11 +228,7 @@ def test_the_practice_table_in_japanese(page: Page, run_notebook_in_lab,
     assert [t for t in hint.locator(".onb-hint-action").all_inner_texts()
             if ENGLISH_WORD.search(t)] == []  # the first action, in the engine's words
     shoot(table, "practice-ja-hint")
-    clicks = 0
-    while table.locator(".coach-review").count() == 0:
-        log = click_first_choice(table, log)
-        clicks += 1
-        assert clicks < 60
+    log = play_until_reviewed(table, log)
     coach = table.locator(".onb-practice-coach")
     expect(coach).to_contain_text("コーチ — あなたの前の手番：")
     expect(coach.locator(".coach-lines summary").first).to_contain_text("あなたのプランと")

@@ -78,7 +78,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                                for name in LEVELS],
                                       value=self.practice.level.name,
                                       description=self.words["level"],
-                                      layout=widgets.Layout(width="160px"),
+                                      layout=widgets.Layout(width="180px"),
                                       tooltip=level_help())
         self.level.add_class("onb-practice-level")
         self.level.observe(lambda change: self.practice.set_level(change["new"]), names="value")
