@@ -81,7 +81,8 @@ kind's own (``Action.label``, ``Action.heading``), in English: the shapes around
 named (``shape``), the names that are no catalog name (``named``; ``described``: a label after
 its heading) and the backs of hidden cards (``hidden``).  A view in another language passes the
 same sections in it and adds each kind's ``choice`` (its label) and ``heading`` (by verb), ``token`` (an
-argument that is a word, as ``available``) and ``vp_favour`` (a VP card's favour by id)
+argument that is a word, as ``available``), ``vp_favour`` (a VP card's favour by id) and
+``family_bonus`` (a family's bonus by id; else the catalog's English)
 (``obsession_nb/tutor/views/engine_words.py``)."""
 
 
@@ -146,8 +147,9 @@ def action_label(game: Named, action: Action | str, words: Words = WORDS,
         return verb
     shape = words["shape"]
     if verb == "family" and args[0] in game.table.catalog.families:  # its bonus, to choose by
-        bonus = game.table.catalog.families[args[0]].bonus.rstrip(".")
-        return shape["family"].format(named[0], bonus=name(bonus))
+        bonus = (words.get("family_bonus", {}).get(args[0])
+                 or game.table.catalog.families[args[0]].bonus.rstrip("."))
+        return shape["family"].format(named[0], bonus=bonus)
     listed = shape["list"].join(named)
     return shape["useful_man"].format(listed) if flag else listed
 

@@ -12,6 +12,7 @@ from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from obsession_nb.base.i18n import resolve, tr
+from obsession_nb.data.catalog import stated_catalog
 from obsession_nb.engine.positions.view import PROMPT_WORDS
 from obsession_nb.engine.records import naming
 from obsession_nb.engine.records.notation import action_types
@@ -48,7 +49,8 @@ the log keeps the English, a view in another language shows its words beside it.
 def english() -> dict[str, dict[str, str]]:
     """The engine's words in English, by section: the prompt's (``prompt``, ``step``, ``kind``),
     each kind's ``heading`` and label (``choice``, by verb), the shapes and names around the
-    choices' arguments (``shape``, ``named``, ``hidden``), each ``vp_favour``, the ``token`` s
+    choices' arguments (``shape``, ``named``, ``hidden``), each ``vp_favour``, each packaged
+    family's bonus (``family_bonus``, by family id), the ``token`` s
     said as words, Tableau Obsession's decisions before the turns (``mode_step``) and what the
     engine did by itself (``auto``)."""
     kinds = action_types().items()
@@ -57,6 +59,8 @@ def english() -> dict[str, dict[str, str]]:
             "heading": {verb: kind.heading for verb, kind in kinds if kind.heading},
             "choice": {verb: kind.label for verb, kind in kinds if kind.label},
             "vp_favour": {f: f.replace("_", " ") for f in VP_FAVOURS},
+            "family_bonus": {f.id: f.bonus.rstrip(".")
+                             for f in stated_catalog().families.values()},
             "token": {t: t for t in TOKENS}, "mode_step": dict(TABLEAU_STEPS), "auto": AUTO}
 
 
