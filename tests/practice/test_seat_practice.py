@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from obsession_nb.base.i18n import tr
 from obsession_nb.cli.practice_text import run
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.seat.places import hidden_cards
@@ -35,6 +36,11 @@ class Watch:
         self.dealt = False
         """Whether the cards are dealt yet (before, in the servant draft, nothing is hidden)."""
         self.names = {c: w for c in card_words(game.table).ids if (w := words_for(game.table, c))}
+        catalog = game.table.catalog
+        self.japanese = {c: ja for c in self.names
+                         if (card := catalog.gentry.get(c) or catalog.objectives.get(c))
+                         and (ja := tr(card.name, "ja")) != card.name}
+        """The cards whose names a Japanese screen says in Japanese, by those words."""
         self._moment()
         apply = game.apply
 
@@ -63,7 +69,8 @@ class Watch:
         by_id = cards.intersection(re.findall(r"[\w-]+", text))
         by_name = {c for c in cards.intersection(card_words(self.game.table).named_in(text))
                    if re.search(rf"(?<!\w){re.escape(self.names[c])}(?!\w)", text)}
-        return sorted(by_id | by_name)
+        in_japanese = {c for c in cards if c in self.japanese and self.japanese[c] in text}
+        return sorted(by_id | by_name | in_japanese)
 
 
 def options(mode: str) -> dict[str, Any]:
@@ -86,10 +93,12 @@ def widget_state(table: PracticeTable) -> str:
 
 
 @pytest.mark.rule("ruling.seat-view")
-@pytest.mark.parametrize("players, mode", GAMES)
-def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str) -> None:
+@pytest.mark.parametrize("players, mode, lang", [(*g, "en") for g in GAMES]
+                         + [(4, "team", "ja"), (4, "standard-milestones", "ja")])
+def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str, lang: str
+                                                       ) -> None:
     table = PracticeTable(players, seat=2, opponents="random", delay=0, coach=False, seed=players,
-                          **options(mode))
+                          lang=lang, **options(mode))
     watch = Watch(table.practice.game, table.practice.seat)
     sent: list[str] = []
     refresh = table.stepper.refresh
