@@ -5,7 +5,9 @@ the base game's actions; the variants' are in variant_actions.py, each mode's ow
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 
@@ -14,13 +16,11 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 class Action:
     """Base class: ``verb`` followed by the fields, in order.
 
-    Each subclass is an action kind, made a frozen dataclass as it is defined (no decorator to
-    write), its docstring its :attr:`summary` unless it has its own.  Two actions are equal
-    when they are of one kind with equal fields; an action hashes as the tuple of its fields and
-    its ``repr`` names the kind and the fields, as a dataclass's generated methods would.  The
-    three are written once here rather than generated for each kind: every method a dataclass
-    generates is source text compiled when the class is made, and making the ~50 kinds was the
-    largest part of importing the engine (issue 48)."""
+    Each subclass is an action kind, made a frozen dataclass as it is defined, its docstring
+    its :attr:`summary` unless it has its own.  Equality (same kind, equal fields), the hash
+    (of the fields' tuple) and ``repr`` are a dataclass's, written once here rather than
+    generated for each kind: each generated method is source text compiled as the class is
+    made, and making the ~50 kinds was the largest part of importing the engine (issue 48)."""
 
     verb: ClassVar[str]
     summary: ClassVar[str]
@@ -53,17 +53,13 @@ class Action:
             cls.__doc__ = getattr(cls, "summary", None)
         dataclass(frozen=True, eq=False, repr=False)(cls)
 
-    def _values(self) -> tuple[Any, ...]:
-        """The fields' values, in order."""
-        return tuple([getattr(self, spec[0]) for spec in specs(type(self))])
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._values() == other._values()
+        return arguments(self) == arguments(other)
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(arguments(self))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{spec[0]}={getattr(self, spec[0])!r}" for spec in specs(type(self)))
@@ -87,6 +83,35 @@ def specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
     if found is None:
         found = _SPECS[kind] = tuple((f.name, f.type, f.default) for f in fields(kind))
     return found
+
+
+Reader = tuple[int, Callable[[Action], Any]]
+"""How many fields an action kind has, and a getter of them: an ``attrgetter`` returning a bare
+value for one field, a tuple for more; for none, the empty tuple."""
+
+_READERS: dict[type[Action], Reader] = {}
+
+
+def reader(kind: type[Action]) -> Reader:
+    """The :data:`Reader` of an action kind, made once per kind (a getter written in C, so
+    that move generation reads a candidate's fields without a Python call)."""
+    found = _READERS.get(kind)
+    if found is None:
+        names = tuple(spec[0] for spec in specs(kind))
+        found = _READERS[kind] = (len(names), attrgetter(*names) if names else _no_fields)
+    return found
+
+
+def _no_fields(action: Action) -> tuple[()]:
+    return ()
+
+
+def arguments(action: Action) -> tuple[Any, ...]:
+    """The action's fields in order: the arguments its verifier and apply take, and what two
+    actions of a kind are compared and hashed by (dispatch reads them fast, without a Python
+    call per field)."""
+    count, get = _READERS.get(type(action)) or reader(type(action))
+    return (get(action),) if count == 1 else get(action)
 
 
 SomeAction = TypeVar("SomeAction", bound=Action)
