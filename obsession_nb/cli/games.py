@@ -120,7 +120,6 @@ def simulate_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
-    from obsession_nb.base.i18n import resolve
     from obsession_nb.cli.practice_text import run, terminal_input
     from obsession_nb.engine.positions.option_index import options_with
     from obsession_nb.engine.records.options import Options
@@ -142,7 +141,8 @@ def cmd_practice(args: argparse.Namespace) -> int:
         if isinstance(exc, ScenarioError):
             raise
         args.usage_error(str(exc))
-    return run(practice, terminal_input, sys.stdout, resolve(args.lang))
+    lang = () if args.lang is None else (args.lang,)  # else OBSESSION_NB_LANG, or English
+    return run(practice, terminal_input, sys.stdout, *lang)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:

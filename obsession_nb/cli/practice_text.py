@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from obsession_nb.base.i18n import resolve
 from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.data.translations import refusal_text, ruling_text
 from obsession_nb.engine.records.actions import Action
@@ -56,11 +57,13 @@ def terminal_input(prompt: str) -> str:
         raise EOFError from None
 
 
-def run(practice: Practice, read: Callable[[str], str], out: TextIO, lang: str = "en") -> int:
+def run(practice: Practice, read: Callable[[str], str], out: TextIO,
+        lang: str | None = None) -> int:
     """Play to the end (or ``quit``, the end of input, Ctrl-C); 0 when the game was finished.
     A game left unfinished and changed since it was last saved is saved first, so that
-    nothing is lost.  Everything is said in ``lang``."""
-    return TextTable(practice, read, out, lang).run()
+    nothing is lost.  Everything is said in ``lang`` (by default ``OBSESSION_NB_LANG``'s, or
+    English)."""
+    return TextTable(practice, read, out, resolve(lang)).run()
 
 
 class TextTable:
