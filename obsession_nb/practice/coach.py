@@ -13,7 +13,9 @@ plan (ruling.ai-hidden-information).
   each row is the plan its actions follow, valued on the comparison's samples.
 
 A value is the expected final score margin (``opponents.margin``) where the seat's next turn
-begins, ± its standard error; a difference between two plans is paired sample by sample.
+begins, ± its standard error; a difference between two plans is paired sample by sample.  The
+hint and the review are records of parts (``practice.advice_records``), said in a language by a
+``practice.speech.Speech``.
 """
 
 from __future__ import annotations

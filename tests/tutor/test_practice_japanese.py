@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from practice_clicks import click_first
 
 from obsession_nb.base.i18n import mixed
 from obsession_nb.engine.scoring import score
@@ -35,22 +36,14 @@ def test_every_word_has_its_japanese_with_the_same_fields(panel: str) -> None:
     assert panel_words(panel, "en") == english
 
 
-def _click_first(table: PracticeTable) -> None:
-    choices = table.stepper.choices
-    notation = next(c["notation"] for g in choices.groups for c in g["choices"]
-                    if not c["refused"] and not c["special"])
-    choices._message(None, {"event": "choose", "notation": notation,
-                            "position": choices.position}, None)
-
-
 def test_a_japanese_table_gives_its_hint_and_reviews_in_japanese() -> None:
     table = PracticeTable(players=2, seat=1, opponents="random", seed=5, delay=0,
                           level="easy", lang="ja")
     while not table.practice.reviews:
-        _click_first(table)
+        click_first(table)
     while table.practice.game.state.turn is None or table.practice.game.state.turn.step != (
             "begin"):
-        _click_first(table)
+        click_first(table)
     table.show_hint()
     found = table.practice.hint()
     speech = coach_speech("ja")
@@ -64,7 +57,7 @@ def test_a_japanese_table_gives_its_hint_and_reviews_in_japanese() -> None:
     for text in (shown, coach):
         assert not [w for w in ENGLISH_ADVICE if w in text], text
     while not table.practice.over:
-        _click_first(table)
+        click_first(table)
     sheet = score(table.practice.game)
     final = table.review.value
     assert winner_line(sheet, "ja") in final and "の勝ち" in final
