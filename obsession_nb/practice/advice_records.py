@@ -123,7 +123,7 @@ class TurnReview:
             def names(ids: tuple[str, ...]) -> str:
                 return speech.listed(n for n, _ in rule_names(ids, speech.lang)) or "—"
 
-            lines.append("  " + speech.say("only", yours=names(self.only_yours),
+            lines.append("  " + speech.say("only_text", yours=names(self.only_yours),
                                            best=names(self.only_best)))
         return "\n".join(lines)
 

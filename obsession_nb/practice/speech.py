@@ -60,6 +60,7 @@ WORDS: dict[str, str] = {
     "now_line": "now: {action}", "now_said": "now: {action} ({words})",
     "example": "e.g.: {line}", "compared_text": "compared:", "you": "you ({value}): {line}",
     "plan_line": "{plan} ({value}): {line}",
+    "only_text": "rules only in your line: {yours}; only in the best: {best}",
 }
 """The words of the coach's advice in English, each sentence with its ``{name}`` fields (the
 numbers come formatted, the same in every language: ``+2.0``, ``1.3``)."""
