@@ -95,7 +95,7 @@ class TextTable:
         sheet = score(practice.game)
         say(f"\n{words['over'].format(result=winner_line(sheet, self.lang))}\n"
             f"{sheet_frame(sheet, self.lang).to_string()}\n")
-        for team in practice.team_results():
+        for team in practice.team_results(panel_words("result", self.lang)):
             say(team + "\n")
         worst = practice.post_game()
         if worst:
