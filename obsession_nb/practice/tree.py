@@ -131,7 +131,7 @@ class Tree:
         an end, a cheap one read at the seat's next turn (:func:`turn_plan.playout`)."""
         if self.to_end:
             line.first = playout(self.samples.copy(0), self.samples.seat, line.plan,
-                                 sample_policy(self.samples.seed, 0))
+                                 sample_policy(self.samples.seed, 0), planned=True)
         else:
             line.first = self.visit(line)
         return line.first
@@ -171,7 +171,7 @@ class Tree:
         sim = self.samples.copy(i)
         policy = sample_policy(self.samples.seed, i)
         played = own_turn(sim, seat, line.plan, policy)
-        played += others(sim, seat, policy)
+        played += others(sim, seat, policy, planned=self.to_end)
         path: list[Edge] = []
         node = line.node
         for _ in range(self.depth - 1):
@@ -181,10 +181,10 @@ class Tree:
             edge = self.select(node, options)
             path.append(edge)
             played += own_turn(sim, seat, Plan("follow", edge.option), policy)
-            played += others(sim, seat, policy)
+            played += others(sim, seat, policy, planned=self.to_end)
             node = edge.node
         if sim.mode.sudden_end:
-            played += to_the_end(sim, policy)
+            played += to_the_end(sim, policy, planned=True)
         result = outcome(sim, seat, played)
         for edge in path:
             edge.n += 1
