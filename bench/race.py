@@ -17,6 +17,16 @@
   played to the end of the game (the seat's turn by the plan, then every seat by ``heuristic``
   players): its mean final margin and win share, and each variant's paired difference from the
   quick one.
+* **picks** — the root's final pick (issue 44: the search's choice at the root is mostly
+  sampling noise): at the same held positions, ``strong`` searches once (``--pw`` sets the
+  root's widening ``tree.PW_C``), and each pick rule names a plan from the same searched
+  lines: ``current`` (``tree.ranking``), ``robust`` (the most played line), ``lcb`` (among the
+  lines the search played, not only looked at, the best mean minus one standard error) and
+  ``paired`` (among the lines ``ranking`` compares, the best mean on the samples they all
+  share).  Each plan a pick names is valued as in **held**, and each pick's difference from
+  ``current`` at ``--pw 2`` (the search as it is) is averaged over the positions.
+
+    .venv/bin/python bench/race.py picks --positions 24 --samples 200 --pw 1
 """
 
 from __future__ import annotations
@@ -25,7 +35,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from obsession_nb.base.batch import game_seeds
@@ -34,9 +44,10 @@ from obsession_nb.engine.positions.option_index import options_with
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.table import Table
-from obsession_nb.practice import turn_plan
+from obsession_nb.practice import plans as plan_search
+from obsession_nb.practice import tree, turn_plan
 from obsession_nb.practice.arena import play_with
-from obsession_nb.practice.determinise import copy_position, sample
+from obsession_nb.practice.determinise import MIN_SAMPLES, copy_position, sample
 from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy
 from obsession_nb.practice.plans import LEVELS, Level, best_plans
 from obsession_nb.practice.turn_plan import Plan, own_turn, same_plan, sample_policy, to_the_end
@@ -167,14 +178,92 @@ def held(n: int, samples: int) -> str:
     return "\n".join(out)
 
 
+def root_picks(lines: Sequence[tree.Line]) -> dict[str, Plan]:
+    """The plan each pick rule names from the same searched root lines (``lines[0]`` is
+    ``tree.ranking``'s)."""
+    def spread(x: tree.Line) -> float:
+        return statistics.stdev(o.margin for o in x.outcomes)
+    searched = [x for x in lines if len(x.outcomes) >= MIN_SAMPLES]
+    most = max(len(x.outcomes) for x in lines)
+    pool = [x for x in lines if len(x.outcomes) >= max(MIN_SAMPLES, most // 2)]
+    shared = min(len(x.outcomes) for x in pool)
+    return {
+        "current": lines[0].plan,
+        "robust": max(lines, key=lambda x: (len(x.outcomes), x.mean, x.cheap)).plan,
+        "lcb": lines[0].plan if len(searched) < 2 else max(
+            searched, key=lambda x: (x.mean - spread(x) / len(x.outcomes) ** 0.5, x.cheap)).plan,
+        "paired": max(pool, key=lambda x: (sum(o.margin for o in x.outcomes[:shared]),
+                                           x.cheap)).plan,
+    }
+
+
+def picks(n: int, samples: int, pw: float) -> str:
+    """Each pick rule's plans valued against the search's as it is (``current`` at PW_C 2)."""
+    searched: list[list[tree.Line]] = []
+    search = plan_search.search
+
+    def spy(*args: Any) -> tuple[list[tree.Line], int]:
+        lines, spent = search(*args)
+        searched.append(lines)
+        return lines, spent
+
+    names = ("current", "robust", "lcb", "paired")
+    diffs: dict[str, list[tuple[float, float]]] = {v: [] for v in names}
+    cpu = 0.0
+    out = []
+    for j, seat, table in positions(n):
+        chosen = {}
+        for width in dict.fromkeys((2.0, pw)):
+            saved, tree.PW_C, plan_search.search = tree.PW_C, width, spy  # type: ignore[assignment]
+            start = time.process_time()
+            try:
+                best_plans(table, seat, level="strong", seed=f"held:{j}")
+            finally:
+                tree.PW_C, plan_search.search = saved, search  # type: ignore[assignment]
+            if width == pw:
+                cpu += time.process_time() - start
+            chosen[width] = root_picks(searched[-1])
+        base = chosen[2.0]["current"]
+        valued: list[tuple[Plan, float, float]] = []
+        words = []
+        for name in names:
+            plan = chosen[pw][name]
+            for p in (base, plan):
+                if not any(same_plan(p, q) for q, _m, _w in valued) and not same_plan(base, plan):
+                    values = [reference(table, seat, p, i) for i in range(samples)]
+                    valued.append((p, statistics.mean(v[0] for v in values),
+                                   statistics.mean(v[1] for v in values)))
+            if same_plan(base, plan):
+                diffs[name].append((0.0, 0.0))
+                continue
+            mine = next((m, w) for q, m, w in valued if same_plan(q, plan))
+            theirs = next((m, w) for q, m, w in valued if same_plan(q, base))
+            diffs[name].append((mine[0] - theirs[0], mine[1] - theirs[1]))
+            words.append(f"{name} {diffs[name][-1][0]:+.1f} VP {diffs[name][-1][1]:+.3f} won")
+        out.append(f"position {j} (round {table.state.round}): "
+                   + (", ".join(words) or "the same plan"))
+    out.append(f"PW_C {pw}: CPU {cpu / n:.1f} s a decision")
+    for name in names:
+        dm = [x[0] for x in diffs[name]]
+        dw = [x[1] for x in diffs[name]]
+        out.append(f"{name}: against the search as it is, {statistics.mean(dm):+.2f} ± "
+                   f"{statistics.stdev(dm) / n ** 0.5:.2f} VP, win share {statistics.mean(dw):+.3f}"
+                   f" ± {statistics.stdev(dw) / n ** 0.5:.3f}; better {sum(x > 0 for x in dw)}, "
+                   f"worse {sum(x < 0 for x in dw)}, same {sum(x == 0 for x in dw)}")
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("rounds", "held"))
+    parser.add_argument("what", choices=("rounds", "held", "picks"))
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--pw", type=float, default=tree.PW_C, help="the root's PW_C (picks)")
     args = parser.parse_args()
-    text: Any = rounds(args.games) if args.what == "rounds" else held(args.positions, args.samples)
+    text: Any = (rounds(args.games) if args.what == "rounds" else
+                 held(args.positions, args.samples) if args.what == "held" else
+                 picks(args.positions, args.samples, args.pw))
     print(text)
 
 
