@@ -37,14 +37,8 @@ if TYPE_CHECKING:
     from obsession_nb.engine.records.verdict import Verdict
     from obsession_nb.engine.scoring import score
     from obsession_nb.modes.classic.game import classic_solo
-    from obsession_nb.modes.solo.game import (
-        new_solo_game,
-        play_solo,
-        scavenged_frame,
-        solo_position,
-    )
+    from obsession_nb.modes.solo.game import new_solo_game, play_solo, solo_position
     from obsession_nb.modes.team.scoring import team_sheet
-    from obsession_nb.modes.team.seating import seating, team_rulings
     from obsession_nb.players.random_player import line_to_round
     from obsession_nb.players.simulate import simulate
     from obsession_nb.practice.arena import arena, standings_text
@@ -83,7 +77,7 @@ if TYPE_CHECKING:
         top_loss_frame,
         top_loss_table,
     )
-    from obsession_nb.tutor.solo_whatif import add_to_stack, pin_rolls
+    from obsession_nb.tutor.solo_whatif import add_to_stack, pin_rolls, scavenged_frame
     from obsession_nb.tutor.suggest import packaged_scenarios
     from obsession_nb.tutor.tableau_play import (
         deal_for_milestones,
@@ -102,6 +96,7 @@ if TYPE_CHECKING:
         take_starters,
     )
     from obsession_nb.tutor.tableau_play import print_rulings as print_tableau_rulings
+    from obsession_nb.tutor.team_play import seating, team_rulings
 
 # Where each public name lives: "module" (under obsession_nb), or "module:name" when the public
 # name differs from the one inside.
@@ -133,11 +128,11 @@ _HOME = {
     "top_loss_frame": "tutor.solo_odds", "print_stack": "tutor.solo_odds",
     "plot_finals": "tutor.solo_odds", "plot_top_loss": "tutor.solo_odds",
     "top_loss_table": "tutor.solo_odds", "top_loss_chart": "tutor.solo_odds",
-    "finals_chart": "tutor.solo_odds", "scavenged_frame": "modes.solo.game",
+    "finals_chart": "tutor.solo_odds", "scavenged_frame": "tutor.solo_whatif",
     "add_to_stack": "tutor.solo_whatif", "pin_rolls": "tutor.solo_whatif",
     "described": "base.figures",
     # competitive team play (tutorial 06)
-    "seating": "modes.team.seating", "team_rulings": "modes.team.seating",
+    "seating": "tutor.team_play", "team_rulings": "tutor.team_play",
     "team_sheet": "modes.team.scoring",
     # Tableau Obsession (tutorial 07)
     "new_tableau_game": "tutor.tableau_play", "print_milestones": "tutor.tableau_play",

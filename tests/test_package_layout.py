@@ -48,6 +48,50 @@ def test_module_paths_named_in_the_package_exist() -> None:
     assert stale == []
 
 
+def _words(source: str) -> str:
+    """A module's docstrings and comments (a string standing as a statement of its own, a
+    comment): where it names other files in words."""
+    import io
+    import tokenize
+
+    found, after = [], tokenize.NEWLINE
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT or (
+                tok.type == tokenize.STRING and after in (tokenize.NEWLINE, tokenize.INDENT,
+                                                          tokenize.DEDENT)):
+            found.append(tok.string)
+        if tok.type not in (tokenize.COMMENT, tokenize.NL):
+            after = tok.type
+    return "\n".join(found)
+
+
+def test_files_named_in_words_exist() -> None:
+    """A docstring or comment of the package or the tests naming a test or bench script
+    (``tests/engine/test_movegen_oracle.py``) or a module by its file name alone
+    (``decisions.py``) names a file that exists: no names left from before a move (issue 48)."""
+    import re
+
+    root = PACKAGE.parent
+    known = {p.name for folder in ("obsession_nb", "tests", "bench")
+             for p in (root / folder).rglob("*.py")}
+    script = re.compile(r"(?<![\w/.])((?:tests|bench)/(?:[a-z_]+/)*[a-z_0-9]+\.py)\b")
+    bare = re.compile(r"(?<![\w/.-])([a-z_][a-z0-9_]*\.py)\b")
+    stale = []
+    for path in [*PACKAGE.rglob("*.py"), *(root / "tests").rglob("*.py")]:
+        words = _words(path.read_text(encoding="utf-8"))
+        stale += [f"{path.relative_to(root)}: {m.group(1)}" for m in script.finditer(words)
+                  if not (root / m.group(1)).exists()]
+        stale += [f"{path.relative_to(root)}: {m.group(1)}" for m in bare.finditer(words)
+                  if m.group(1) not in known]
+    assert stale == []
+
+
+def test_the_file_name_check_reads_docstrings_and_comments_only() -> None:
+    source = '"""See gone.py."""\nx = "version.py"  # and tests/gone.py\n'
+    assert "gone.py" in _words(source) and "tests/gone.py" in _words(source)
+    assert "version.py" not in _words(source)
+
+
 RENDERERS = ("base/render.py", "practice/coach_html.py", "tutor/views/html/")
 """The modules that write HTML (issue 48, one renderer): one per layer that has words of its own
 to show (the tutor's is a package, one concern a module)."""
@@ -100,3 +144,13 @@ def test_the_tutor_shows_the_lower_layers_html_through_its_renderer() -> None:
                        [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             reaching += [f"{name}: {m}" for m in modules if m in lower]
     assert reaching == []
+
+
+def test_the_tests_mirror_the_package() -> None:
+    """Each layer of the package, and each mode, has its folder of tests (issue 48)."""
+    tests = PACKAGE.parent / "tests"
+    layers = [p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()]
+    modes = [f"modes/{p.name}" for p in (PACKAGE / "modes").iterdir() if (p / "__init__.py").exists()]
+    assert len(layers) == 8 and len(modes) >= 4
+    missing = [name for name in [*layers, *modes] if not any((tests / name).rglob("test_*.py"))]
+    assert missing == []

@@ -1,6 +1,7 @@
 """The package's types: mypy with the configuration of ``pyproject.toml`` (``[tool.mypy]``: the
-engine strict, the rest at mypy's default level and a few more checks) finds no error, and every
-``# type: ignore`` left in the code it checks names its error code and says why.
+whole package at mypy's strict level, the widget views allowed to subclass ipywidgets' untyped
+classes) finds no error, and every ``# type: ignore`` left in the code it checks names its error
+code and says why.
 
 mypy runs in this process through its API, so ``make test`` (and CI, which runs it) checks the
 types with the tests; its cache lives in ``build/mypy-cache`` (a cold run takes a few tens of

@@ -248,7 +248,7 @@ def ruling_text(rule_id: str, verdict: str, lang: str | None, *, refused: bool =
     ``refused``, with the verdict's particulars in brackets
     (``できません：「ホールボーイ：ゲストカードで執事の代わりになれる」（アクティビティタイル）``)."""
     lang = resolve(lang)
-    entry = rule_text(rule_id, lang)
+    entry = None if lang == "en" else rule_text(rule_id, lang)  # English: the verdict itself
     if entry is None:
         return verdict
     head = f"{REFUSED[lang]}：「{entry.title}」" if refused else entry.title

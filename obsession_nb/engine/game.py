@@ -28,6 +28,8 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.engine.turn.opening import start_turn
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from obsession_nb.engine.positions.summary import TurnSummary
 
 
@@ -100,11 +102,12 @@ class Game:
             return []
         return list(dict.fromkeys(engine.candidates(self.table)))
 
-    def pending(self) -> dict[str, Any]:
-        """Who decides what now."""
-        from obsession_nb.engine.positions.view import pending
+    def pending(self, words: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, Any]:
+        """Who decides what now (the prompt in ``words``, by default English:
+        ``obsession_nb.engine.positions.view.PROMPT_WORDS``)."""
+        from obsession_nb.engine.positions.view import PROMPT_WORDS, pending
 
-        return pending(self.table)
+        return pending(self.table, PROMPT_WORDS if words is None else words)
 
     def read(self, text: str) -> Action:
         """The action a text means: its notation, where things may be written by the names
@@ -329,7 +332,7 @@ def new_game(players: int, *, seed: int = 0, **kwargs: Any) -> Game:
     (``setup.new_state`` takes the options, families and choices)."""
     state, rulings = new_state(players, seed=seed, **kwargs)
     game = Game.from_state(state)
-    game.log.insert(0, LogEntry(action="(setup)", rulings=[r.to_json() for r in rulings]))
+    game.log.insert(0, _entry(None, "(setup)", rulings))
     return game
 
 

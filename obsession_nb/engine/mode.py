@@ -54,7 +54,7 @@ milestone) is an action kind whose handler lists every step of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -188,9 +188,10 @@ class Mode(Generic[T]):
         """Whether the mode still has a step-2 decision for the player."""
         return False
 
-    def step_name(self, table: T) -> str | None:
-        """Words for the mode's own decision (the ``mode`` step) in the pending prompt;
-        ``None``: the engine's generic words."""
+    def step_name(self, table: T, words: Mapping[str, str] | None = None) -> str | None:
+        """Words for the mode's own decision (the ``mode`` step) in the pending prompt (from
+        ``words`` by the decision's key, for a view in another language); ``None``: the
+        engine's generic words."""
         return None
 
     def decision_owner(self, table: T) -> int | None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from obsession_nb.data.rules import rule
+from obsession_nb.data.translations import rule_text
 from obsession_nb.engine.scoring import LABELS
 from obsession_nb.practice.plans import CLEAR, Valued
 from obsession_nb.practice.turn_plan import Outcome
@@ -97,12 +98,14 @@ def label(row: str) -> str:
     return LABELS.get(row, row.replace("_", " ").capitalize())
 
 
-def rule_names(ids: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
-    """Each rule's name (its title) with its id, in order."""
+def rule_names(ids: tuple[str, ...] | list[str], lang: str = "en") -> list[tuple[str, str]]:
+    """Each rule's name (its title, in ``lang`` where it has a translation) with its id, in
+    order."""
     out = []
     for rule_id in ids:
         try:
-            out.append((rule(rule_id).title, rule_id))
+            said = rule_text(rule_id, lang) if lang != "en" else None
+            out.append(((said or rule(rule_id)).title, rule_id))
         except KeyError:
             out.append((rule_id, rule_id))
     return out

@@ -11,7 +11,7 @@ apart give the same sample.
 
 Every trial line of an AI player is played on such a sample, never on the position itself, so
 a player's choice cannot depend on a card it could not see (tests/practice/test_opponents.py permutes
-the hidden cards and checks that the choice stays the same; tests/test_seat_indistinguishable.py
+the hidden cards and checks that the choice stays the same; tests/engine/test_seat_indistinguishable.py
 re-deals every mode's positions).
 """
 

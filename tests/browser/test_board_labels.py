@@ -146,3 +146,49 @@ def test_the_guests_asked_for_and_the_placed_notes_are_in_the_boards_language(
     expect(activity.locator(".onb-placed-note")).to_have_text("フットマンの代役")
     shoot(activity, "board-activity-ja")
     assert_no_widget_errors(page)
+
+
+STEPPER = """\
+from obsession_nb.widgets import Stepper
+stepper = Stepper.from_scenario("refresher-round-6", lang={lang!r})
+stepper.play_script(1)  # the first action: a tile to host waits
+stepper
+"""
+ENGLISH_WORD = re.compile(r"\b(?:the|a|an|of|from|with|to|or|and|step|host|invite|pass|"
+                          r"refresh|choose|special|actions?)\b", re.IGNORECASE)
+"""Words of the engine's prompts and labels that would show English left in a Japanese
+stepper (the guests' and tiles' names the glossary keeps in English have none of them)."""
+
+
+def _engine_words(stepper: Locator) -> list[str]:
+    """What the stepper shows of the engine's words: the decision, the choices' headings and
+    labels, the worked example's next action."""
+    return [stepper.locator(".onb-step-text").inner_text(),
+            *stepper.locator(".onb-choice-heading").all_inner_texts(),
+            *stepper.locator(".onb-choice").all_inner_texts(),
+            *stepper.locator(".onb-script-label").all_inner_texts()]
+
+
+def test_the_steppers_decision_and_choices_are_in_its_language(
+        page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
+    """The engine's prompt, each group's heading and each choice's label come in the stepper's
+    language (tutor/views/engine_words.py): in Japanese no English word of theirs is left."""
+    run_notebook_in_lab(page, "00-index.ipynb")
+    run_code_in_lab(page, STEPPER.format(lang="en"))
+    stepper = page.locator(".onb-stepper").last
+    expect(stepper.locator(".onb-step-text")).to_have_text(
+        "Ada (p1): step 3 (host an activity)", timeout=60_000)
+    expect(stepper.locator(".onb-choice-heading").first).to_have_text("Host a tile (step 3)")
+    expect(stepper.locator(".onb-choice", has_text="Refresh Lady's Maid")).to_have_count(1)
+    shoot(stepper, "stepper-engine-words-en")
+    run_code_in_lab(page, STEPPER.format(lang="ja"))
+    stepper = page.locator(".onb-stepper").last
+    expect(stepper.locator(".onb-step-text")).to_have_text(
+        "Ada（P1）：ステップ３（アクティビティの主催）", timeout=60_000)
+    expect(stepper.locator(".onb-choice-heading").first).to_have_text(
+        "ステップ３：アクティビティの主催")
+    expect(stepper.locator(".onb-choice", has_text="メイドの回復")).to_have_count(1)
+    said = _engine_words(stepper)
+    assert len(said) > 3 and [t for t in said if ENGLISH_WORD.search(t)] == [], said
+    shoot(stepper, "stepper-engine-words-ja")
+    assert_no_widget_errors(page)

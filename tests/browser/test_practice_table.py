@@ -47,6 +47,16 @@ def click_first_choice(table: Locator, log: str) -> str:
     return wait_ready(table, log)
 
 
+def play_until_reviewed(table: Locator, log: str) -> str:
+    """Take the first choice until the coach's review of our turn is shown (at most 60
+    clicks).  Returns the log length."""
+    for _ in range(60):
+        if table.locator(".coach-review").count():
+            return log
+        log = click_first_choice(table, log)
+    raise AssertionError("no review of our turn after 60 clicks")
+
+
 def test_a_whole_two_player_game_at_the_practice_table(
         page: Page, run_notebook_in_lab, assert_no_widget_errors) -> None:
     run_notebook_in_lab(page, PRACTICE)
@@ -74,11 +84,7 @@ def test_a_whole_two_player_game_at_the_practice_table(
 
     # play the first turn: the coach reviews it
     expect(table.locator(".coach-review")).to_have_count(0)
-    clicks = 0
-    while table.locator(".coach-review").count() == 0:
-        log = click_first_choice(table, log)
-        clicks += 1
-        assert clicks < 60
+    log = play_until_reviewed(table, log)
     coach = table.locator(".onb-practice-coach")
     expect(coach.locator("tr.coach-yours")).to_have_count(1)
     assert 1 <= coach.locator("tr.coach-best").count() <= 3
@@ -172,3 +178,60 @@ def test_a_saved_practice_game_loads_in_another_table(
     click_first_choice(other, loaded)  # it plays on
     assert_no_widget_errors(page)
     shoot(other, "practice-loaded-game")
+
+
+JAPANESE_TABLE = ("from obsession_nb.widgets import PracticeTable\n"
+                  "PracticeTable(players=2, seat=1, opponents='random', seed=3, delay=0, "
+                  "level='easy', lang='ja')")
+ENGLISH_WORD = re.compile(r"\b(?:the|a|of|from|with|to|or|and|step|host|pass|refresh|hint|undo|"
+                          r"save|load|coach|round|your|plans?|rules|why|now)\b", re.IGNORECASE)
+"""Words that would show English left where the Japanese table draws its own and the engine's
+words (the players' names and the cards' names the glossary keeps in English have none)."""
+
+
+def test_the_practice_table_in_japanese(page: Page, run_notebook_in_lab,
+                                        assert_no_widget_errors) -> None:
+    """``PracticeTable(lang="ja")``: the buttons, the status line, the stepper's decision and
+    choices, the hint's and the coach's frame in Japanese (the coach's own sentences are still
+    English: practice/coach.py)."""
+    run_notebook_in_lab(page, "00-index.ipynb")
+    run_code_in_lab(page, JAPANESE_TABLE)
+    table = page.locator(".jp-OutputArea .onb-practice").last
+    log = wait_ready(table, None)
+    expect(status(table)).to_contain_text("あなたの番：")
+    buttons = [table.locator(f".onb-practice-{b}").inner_text()
+               for b in ("hint", "undo", "save", "load")]
+    assert buttons == ["ヒント", "自分の手番を取り消す", "ゲームを保存", "ゲームを読み込む"]
+    expect(table.locator(".onb-practice-coach")).to_have_text(
+        "コーチ：最初の手番の講評がここに出ます。")
+
+    def own_words() -> list[str]:
+        stepper = table.locator(".onb-stepper")
+        return [re.sub(r"Player \d", "", t) for t in (
+            status(table).inner_text(), stepper.locator(".onb-step-text").inner_text(),
+            *stepper.locator(".onb-choice-heading").all_inner_texts(),
+            *stepper.locator(".onb-choice").all_inner_texts(), *buttons)]
+
+    said = own_words()
+    assert [t for t in said if ENGLISH_WORD.search(t)] == [], said
+    shoot(table, "practice-ja-start")
+    while "手番の始め" not in status(table).inner_text():  # the family board, the draft
+        log = click_first_choice(table, log)
+    said = own_words()
+    assert [t for t in said if ENGLISH_WORD.search(t)] == [], said
+    table.locator(".onb-practice-hint").click()
+    hint = table.locator(".onb-hint")
+    expect(hint.locator(".onb-hint-action")).to_be_visible(timeout=120_000)
+    expect(hint).to_contain_text("ヒント：")
+    expect(hint.locator(".onb-hint-now")).to_contain_text("今：")
+    expect(hint.locator("summary").first).to_have_text("ライン全体（これから来るカードの推測の一つ）")
+    assert [t for t in hint.locator(".onb-hint-action").all_inner_texts()
+            if ENGLISH_WORD.search(t)] == []  # the first action, in the engine's words
+    shoot(table, "practice-ja-hint")
+    log = play_until_reviewed(table, log)
+    coach = table.locator(".onb-practice-coach")
+    expect(coach).to_contain_text("コーチ — あなたの前の手番：")
+    expect(coach.locator(".coach-lines summary").first).to_contain_text("あなたのプランと")
+    expect(coach.locator(".coach-review p").first).to_contain_text(re.compile(r"^ラウンド\d+、"))
+    shoot(table, "practice-ja-coach")
+    assert_no_widget_errors(page)

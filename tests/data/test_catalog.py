@@ -125,6 +125,7 @@ def test_unverified_lists_name_real_fields(cat):
 # ------------------------------------------------------------------------------ servants, families
 
 
+@pytest.mark.rule("ud.components.servants")
 def test_servants(cat):
     s = cat.servants
     assert {k for k, v in s.items() if v.height == "tall"} == {"butler", "housekeeper",
@@ -155,6 +156,7 @@ def test_family_bonuses(cat):
         assert all(t in cat.tiles for t in fam.start_tile_choice)
 
 
+@pytest.mark.rule("favours.family-cards")
 def test_family_cards(cat):
     for fam in cat.families.values():
         cards = [cat.gentry[c] for c in fam.family_cards]
@@ -179,6 +181,7 @@ def test_family_cards(cat):
 # ------------------------------------------------------------------------------ gentry decks
 
 
+@pytest.mark.rule("ruling.component-counts", "ud.guest-cards")
 def test_deck_sizes(cat):
     sizes = Counter((g.expansion, g.deck) for g in cat.gentry.values() for _ in range(g.copies))
     # Facts §1.1: 17 family, 2 Fairchild, 15 starter, 35 casual, 26 prestige = 95 gentry
@@ -218,6 +221,7 @@ def test_deck_character(cat):
             assert "valet" not in g.service
 
 
+@pytest.mark.rule("courtship.fairchild-favours")
 def test_fairchilds(cat):
     charles, elizabeth = cat.gentry["charles-fairchild"], cat.gentry["elizabeth-fairchild"]
     assert charles.deck == elizabeth.deck == "fairchild"
@@ -350,6 +354,7 @@ def test_stack_orders_follow_ud_p13(cat):
                         "sculpture-garden-low-vp"])
 
 
+@pytest.mark.rule("tile.servants-hall")
 def test_servants_hall_sits_at_the_expensive_end(cat):
     hall = cat.tiles["servants-hall"].tsn
     others = [t.tsn for t in cat.tiles.values()
@@ -357,6 +362,7 @@ def test_servants_hall_sits_at_the_expensive_end(cat):
     assert hall > max(others)
 
 
+@pytest.mark.rule("tile.service-tiles")
 def test_faces_are_complete(cat):
     for t in cat.tiles.values():
         faces = [t.front] + ([t.back] if t.back is not None else [])
@@ -505,6 +511,7 @@ def _events(track):
     return [(s.round, e.kind) for s in track.rounds for e in s.events]
 
 
+@pytest.mark.rule("round-track.standard", "round-track.standard-events")
 def test_standard_track(cat):
     t = cat.round_tracks["standard"]
     assert [s.round for s in t.rounds] == list(range(1, 17))
@@ -521,6 +528,7 @@ def test_standard_track(cat):
     assert not any(r in courtships for r, _ in ev)
 
 
+@pytest.mark.rule("round-track.first-edition", "round-track.extended", "round-track.extended-events")
 def test_extended_track(cat):
     t = cat.round_tracks["extended"]
     assert [s.round for s in t.rounds] == list(range(1, 21))
@@ -534,6 +542,7 @@ def test_extended_track(cat):
     assert [r for r, k in ev if k == "reserves_activate"] == [6, 11]
 
 
+@pytest.mark.rule("round-track.tableau", "tableau.overview")
 def test_tableau_track(cat):
     t = cat.round_tracks["tableau"]
     spaces = {s.round: s for s in t.rounds}

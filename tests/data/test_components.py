@@ -12,6 +12,7 @@ from obsession_nb.data import components
 from obsession_nb.data.catalog import load_catalog
 
 
+@pytest.mark.rule("ruling.component-counts")
 def test_every_catalog_entry_is_listed_once_with_a_provenance() -> None:
     rows = components.components()
     catalog = load_catalog()
@@ -27,6 +28,7 @@ def test_every_catalog_entry_is_listed_once_with_a_provenance() -> None:
         assert c.source
 
 
+@pytest.mark.rule("ruling.component-counts", "ud.components.servants")
 def test_servant_counts_are_the_boxes_stated_counts() -> None:
     """Facts §1.1 (base box) and UD p.3 (Basic Servants, Upstairs, Downstairs Servants)."""
     servants = {c.id: (c.count, c.ud_count) for c in components.components()
@@ -62,6 +64,7 @@ def _row(name: str) -> components.BoxRow:
     return next(r for r in components.by_box() if r.row == name)
 
 
+@pytest.mark.rule("ruling.component-counts")
 def test_by_box_puts_the_boxes_side_by_side_with_the_stated_totals() -> None:
     """Issue 45: "is it 80 tiles?" — base, expansion, promos and Wessex apart, the sources'
     totals beside the catalog's count, START tiles in their own row, stand-ins apart."""

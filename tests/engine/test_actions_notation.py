@@ -8,7 +8,7 @@ import pytest
 
 from obsession_nb import cli
 from obsession_nb.data.rules import BadNotation
-from obsession_nb.engine.game import Game
+from obsession_nb.engine.game import Game, load_scenario
 from obsession_nb.engine.records.notation import action_types, parse
 from obsession_nb.tutor import casebook
 
@@ -95,7 +95,53 @@ def test_cli_legal_shows_the_exact_and_the_natural_form(
 @pytest.mark.parametrize("text", EXAMPLES)
 def test_an_action_hands_its_fields_in_order_to_its_verifier(text: str) -> None:
     """``arguments``: the fields in declaration order, for kinds of none, one or several."""
-    from obsession_nb.engine.records.actions import arguments
+    from obsession_nb.engine.records.action_fields import arguments
 
     action = parse(text)
     assert arguments(action) == tuple(getattr(action, f.name) for f in fields(action))
+
+
+# ------------------------------------------------------------- one kind in one place (issue 48)
+
+def _subclasses(kind: type) -> list[type]:
+    return [sub for direct in kind.__subclasses__() for sub in (direct, *_subclasses(direct))]
+
+
+def test_every_action_kind_the_package_defines_is_read_by_the_notation_with_no_list() -> None:
+    """A record with a verb is all the notation needs: the standard game's and the variants'
+    kinds are read from the modules that define them, each mode's from its registrations (which
+    load every mode's actions), so the parser knows every kind defined anywhere."""
+    from obsession_nb.engine.records.actions import Action
+
+    known = action_types()  # loads every mode's actions module
+    defined = [kind for kind in _subclasses(Action) if "verb" in vars(kind)
+               and kind.__module__.startswith("obsession_nb.")]
+    assert len(defined) >= 54 and len({kind.verb for kind in defined}) == len(defined)
+    assert {kind.verb: kind for kind in defined} == known
+
+
+def test_a_module_imported_into_the_records_is_not_counted_as_its_kind() -> None:
+    from obsession_nb.engine.records import variant_actions
+    from obsession_nb.engine.records.notation import kinds_of
+
+    assert "Action" in vars(variant_actions)  # imported there, the base, with no verb
+    assert set(kinds_of(variant_actions)) == {"ball", "starter", "milestone", "rumour",
+                                              "opening-market", "choose-objective"}
+
+
+def test_a_modes_words_are_its_records_own_not_the_engines() -> None:
+    """A choice's words come from its kind (``Action.label``): the team's requests carry
+    theirs in modes/team/actions.py, and the engine's naming module names no mode's verb."""
+    from obsession_nb.engine.records import naming
+    from obsession_nb.engine.records.registry import mode_kinds
+    from obsession_nb.modes.team.actions import AskGift, TeamGuest
+
+    game = load_scenario("refresher-round-6")
+    source = Path(naming.__file__).read_text(encoding="utf-8")
+    assert [verb for verb in mode_kinds() if f'"{verb}"' in source] == []
+    assert AskGift.label == "£{0}" and TeamGuest.label == "{0} → {1}"
+    assert naming.action_label(game, "ask-gift 200") == "£200"
+    assert naming.action_label(game, "team-guest lady-suffolk teammate") == (
+        "Lady (Alexandra) Suffolk → teammate")
+    assert naming.action_label(game, "accept") == "Accept"
+    assert naming.describe(game, "team-borrow") == "Borrow £100 for the gift (special action)"

@@ -1,5 +1,6 @@
 """The base-game turn, step by step (issue 2): each test is named after the rule it checks."""
 
+import pytest
 from positions import game, refuse, rules_of, table
 
 from obsession_nb.engine.positions.scenario import dump, parse
@@ -29,6 +30,7 @@ def test_turn_first_turn_no_rotation() -> None:
     assert "turn.first-turn-no-rotation" in rules_of(g)
 
 
+@pytest.mark.rule("tile.monuments")
 def test_turn_monument_reputation_one_per_monument_in_step_2() -> None:
     organiser = [{"tile": "private-study"}, {"tile": "sculpture-garden"}, {"tile": "trophy-room"}]
     g = game(table(me={"organiser": organiser}), "activity")
@@ -36,6 +38,7 @@ def test_turn_monument_reputation_one_per_monument_in_step_2() -> None:
     assert "turn.monument-reputation" in rules_of(g)
 
 
+@pytest.mark.rule("ud.servants-hall.changes")
 def test_turn_servants_hall_moves_one_reputation_and_expends_the_servant() -> None:
     data = table(me={"organiser": [{"tile": "private-study"}, {"tile": "servants-hall"}]})
     g = game(data, "activity")
@@ -61,6 +64,7 @@ def test_turn_servants_hall_cannot_target_oneself() -> None:
     refuse(game(data, "activity"), "hall valet p1", "turn.servants-hall")
 
 
+@pytest.mark.rule("tile.private-study")
 def test_event_village_fair_pays_a_flipped_study_two_reputation_and_300() -> None:
     organiser = [{"tile": "private-study", "flipped": True}, {"tile": "bowling-green"}]
     g = game(table(round=3, me={"organiser": organiser}), "activity")
@@ -70,6 +74,7 @@ def test_event_village_fair_pays_a_flipped_study_two_reputation_and_300() -> Non
     assert "event.village-fair" in rules_of(g)
 
 
+@pytest.mark.rule("tile.private-study")
 def test_event_village_fair_pays_nothing_to_an_unflipped_study() -> None:
     g = game(table(round=3), "activity")
     assert g.view()["players"][0]["money"] == 300
@@ -102,6 +107,7 @@ def test_host_servant_available_the_tiles_servant_must_be_available() -> None:
     refuse(game(data, "activity"), "host bowling-green", "host.servant-available")
 
 
+@pytest.mark.rule("tile.monuments", "tile.service-tiles")
 def test_host_not_service_or_monument() -> None:
     data = table(me={"organiser": [{"tile": "barn"}, {"tile": "sculpture-garden"}]})
     g = game(data, "activity")
@@ -113,6 +119,7 @@ def test_host_choose_tile_only_from_ones_own_organiser() -> None:
     refuse(game(table(), "activity"), "host croquet-lawn", "host.choose-tile")
 
 
+@pytest.mark.rule("host.hired-servants-expended")
 def test_host_butlers_room_hires_two_servants_into_expended_service() -> None:
     g = game(table(), "activity", "host butlers-room", "serve tile butler", "hire valet",
              "hire footman", "done")
@@ -217,6 +224,7 @@ def test_service_housekeeper_for_ladys_maid_only_when_none_is_available() -> Non
     assert "service.housekeeper-for-ladys-maid" in rules_of(g)
 
 
+@pytest.mark.rule("tile.brushing-room")
 def test_service_footman_for_valet_needs_the_brushing_room_and_no_valet() -> None:
     hand = ["hon-albert-plantagenet", "cavendish-husband", "cavendish-heir"]
     servants = {"available": ["butler", "footman", "footman"], "expended": ["valet"]}
@@ -240,6 +248,7 @@ def test_service_footman_for_valet_not_while_a_valet_is_available() -> None:
     refuse(g, "serve hon-albert-plantagenet footman", "service.footman-for-valet")
 
 
+@pytest.mark.rule("tile.servants-quarters", "tile.service-tiles")
 def test_service_servants_quarters_lets_one_resting_servant_serve() -> None:
     data = table(me={"organiser": [{"tile": "bowling-green"}, {"tile": "servants-quarters"}],
                      "servants": {"available": ["butler"], "expended": ["footman"]}})
@@ -341,6 +350,7 @@ def test_favours_lady_screen_sees_two_keeps_one_other_to_the_bottom() -> None:
     assert "ud.guests-to-bottom" in rules_of(g)
 
 
+@pytest.mark.rule("favours.mandatory-except-dismiss", "ruling.lady-dismiss-nobody")
 def test_favours_lady_dismiss_and_dismissal_is_optional() -> None:
     data = table(me={"hand": ["cavendish-wife", "cavendish-husband", "miss-hawkins"],
                      "discard": ["miss-oliver"]})
@@ -355,6 +365,7 @@ def test_favours_lady_dismiss_and_dismissal_is_optional() -> None:
     assert g2.pending()["step"] == "buy"
 
 
+@pytest.mark.rule("favours.mandatory-except-dismiss")
 def test_favours_dismiss_an_attending_guest_after_its_favours() -> None:
     hand = ["standin-casual-08", "cavendish-husband"]  # a cad: £200, −1 reputation
     data = table(me={"hand": hand, "organiser": [{"tile": "fenced-paddock"}]})
@@ -416,6 +427,7 @@ def test_favours_barn_one_reputation_for_hosting_an_estate_tile() -> None:
     assert "favours.barn" not in rules_of(g2)
 
 
+@pytest.mark.rule("tile.main-library")
 def test_favours_objective_card_from_the_main_library() -> None:
     data = table(me={"reputation": {"level": 5, "position": 1},
                      "organiser": [{"tile": "main-library"}],
@@ -560,6 +572,7 @@ def test_cleanup_tile_return_never_flips_back() -> None:
     assert "cleanup.tile-return" in rules_of(g)
 
 
+@pytest.mark.rule("tile.hybrid")
 def test_cleanup_hybrid_flip_every_use_changes_column() -> None:
     data = table(me={"organiser": [{"tile": "green-room"}],
                      "hand": ["cavendish-husband", "cavendish-heir", "miss-anne-harlow",
@@ -637,6 +650,7 @@ def test_special_market_refresh_once_per_turn_in_tsn_order_reserves_untouched() 
     refuse(g, "refresh-market", "special.market-refresh")
 
 
+@pytest.mark.rule("turn.special-actions-any-time")
 def test_turn_special_actions_any_time_but_only_on_ones_own_turn() -> None:
     g = to_buy()
     g.apply("done")  # Bob's turn now

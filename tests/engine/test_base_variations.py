@@ -172,6 +172,7 @@ def test_universal_tiles_with_the_box_by_default() -> None:
     assert universal_in_game(new_game(2, seed=1, draft=False)) == set(UD_UNIVERSAL_TILES)
 
 
+@pytest.mark.rule("ud.universal-tiles")
 def test_universal_tiles_added_to_a_base_game() -> None:
     g = new_game(2, seed=1, options=Options(expansion=False, universal_tiles=True))
     assert universal_in_game(g) == set(UD_UNIVERSAL_TILES)

@@ -78,6 +78,7 @@ def test_first_player_pawn_is_not_passed_after_the_final_courtship() -> None:
     assert len(passes) == 3
 
 
+@pytest.mark.rule("turn.round")
 def test_turns_within_a_round_run_clockwise() -> None:
     game = load_scenario(SCENARIO)
     recorder = TurnOrderRecorder(game)
@@ -109,6 +110,7 @@ def test_the_end_of_season_stepper_has_a_next_that_plays_to_round_5() -> None:
     assert game.state.players[game.state.first_player].name == "Fifth"
 
 
+@pytest.mark.rule("ruling.double-turn")
 def test_ruling_double_turn_the_last_of_a_season_opens_the_next() -> None:
     """ruling.double-turn: under the counterclockwise pawn, whoever plays last in seasons 1-3
     plays first in the next season (two turns in a row across the courtship); the old clockwise

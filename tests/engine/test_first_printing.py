@@ -4,6 +4,7 @@ Each test is named after the rule it checks."""
 
 from __future__ import annotations
 
+import pytest
 from game_invariants import Watch
 from positions import game, refuse, rules_of, table
 
@@ -159,6 +160,7 @@ def test_servants_hall_automatic_takes_no_servant() -> None:
     refuse(game(automatic(), "activity"), "hall valet p2", "ud.servants-hall")
 
 
+@pytest.mark.rule("ud.servants-hall.changes")
 def test_servants_hall_place_servant_refuses_the_automatic_steal() -> None:
     g = game(table(me=HALL), "activity")
     refuse(g, "rumour p2", "ud.servants-hall")

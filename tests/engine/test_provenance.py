@@ -15,6 +15,7 @@ def solo() -> onb.Game:
     return default_start(False)(0)
 
 
+@pytest.mark.rule("ruling.component-counts")
 def test_every_component_in_play_is_counted_once_as_standin_unverified_or_verified(solo) -> None:
     frame = solo.provenance()
     for group in ("guest cards", "tiles"):

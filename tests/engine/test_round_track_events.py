@@ -26,6 +26,7 @@ def events(length: str) -> dict[str, list[int]]:
     return out
 
 
+@pytest.mark.rule("round-track.standard", "round-track.standard-events")
 def test_round_track_standard_events() -> None:
     ev = events("standard")
     assert [s.round for s in CAT.round_tracks["standard"].rounds if s.courtship] == [4, 8, 12, 16]
@@ -35,6 +36,7 @@ def test_round_track_standard_events() -> None:
     assert ev["reserves_activate"] == [5, 9]
 
 
+@pytest.mark.rule("round-track.extended", "round-track.extended-events")
 def test_round_track_extended_events() -> None:
     ev = events("extended")
     assert [s.round for s in CAT.round_tracks["extended"].rounds if s.courtship] == [

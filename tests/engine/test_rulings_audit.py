@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from positions import BASE_SERVANTS, START, dealt_as_in_a_game, game, refuse, rules_of, table
 from season_positions import event_round
 from ud_positions import STAFF, card, legal, me, step6, ud
@@ -191,6 +192,7 @@ def test_ruling_universal_tiles_with_the_box_at_five_and_six_players() -> None:
     assert "carriage-house" not in bag and bag.count("gallery") == 1
 
 
+@pytest.mark.rule("ud.universal-tiles")
 def test_ruling_universal_tiles_carriage_house_works_without_the_expansion() -> None:
     organiser = [{"tile": t} for t in [*START, "carriage-house"]]
     g = game(table(me={"organiser": organiser,

@@ -4,6 +4,7 @@ after it."""
 
 from __future__ import annotations
 
+import pytest
 from positions import START, game, refuse, rules_of, table
 from season_positions import event_round
 from ud_positions import card, ud
@@ -156,3 +157,20 @@ def test_ruling_estate_start_tile_name_is_marked_unverified() -> None:
     assert "ruling.estate-start-tile-name" in rule_ids(rulings)
     gazebo = load_catalog().tiles["gazebo"]
     assert gazebo.start and "name" in gazebo.unverified and "MAIN HALL" in gazebo.note
+
+
+@pytest.mark.rule("ruling.lady-dismiss-nobody", "favours.mandatory-except-dismiss")
+def test_ruling_lady_dismiss_nobody_when_only_family_could_go() -> None:
+    """The lady's dismissal chosen with nobody to send away (family guests never go, the
+    discard pile is empty): the dismissal passes, her favour is spent and no screen is given."""
+    data = table(me={"hand": ["cavendish-wife", "cavendish-husband", "cavendish-heir"],
+                     "discard": []})
+    g = game(data, "activity", "host bowling-green", "invite cavendish-wife",
+             "invite cavendish-husband", "serve tile footman", "lady dismiss")
+    deck = list(g.state.supply.casual_deck)
+    refuse(g, "dismiss cavendish-heir", "favours.dismiss")
+    assert not [a for a in g.legal_actions() if a.verb in ("dismiss", "keep", "lady")]
+    g.apply("done")
+    assert g.pending()["step"] == "buy"
+    assert g.state.supply.casual_deck == deck
+    assert sorted(g.state.players[0].hand) == ["cavendish-heir"]

@@ -22,6 +22,7 @@ def category(name: str, **me) -> int:
     return sheet(**me).players[0].categories[name]
 
 
+@pytest.mark.rule("tile.monuments", "tile.private-study")
 def test_scoring_tiles_every_face_up_monuments_included() -> None:
     organiser = [{"tile": t} for t in START] + [
         {"tile": "english-garden", "flipped": True}, {"tile": "sculpture-garden"}]
@@ -37,6 +38,7 @@ def test_scoring_gentry_hand_and_discard_negatives_included() -> None:
     assert category("gentry", hand=["charles-fairchild"]) == 8
 
 
+@pytest.mark.rule("favours.family-cards")
 def test_setup_family_asquith_family_cards_score_nine() -> None:
     data = table()
     data["players"][0] = player("Ann", "asquith")

@@ -140,6 +140,7 @@ def swapped(names: dict[str, str], entry: LogEntry, hidden: dict[str, str], name
     return LogEntry(player=entry.player, action=action, rulings=rulings, seen_by=seen)
 
 
+@pytest.mark.rule("ruling.seat-log", "ruling.seat-view", "ruling.ai-hidden-information")
 @pytest.mark.parametrize("kind", KINDS, ids=str)
 def test_what_a_seat_is_shown_does_not_change_when_what_it_cannot_know_is_dealt_again(
         kind: Kind) -> None:

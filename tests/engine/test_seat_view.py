@@ -13,7 +13,7 @@ import pytest
 from obsession_nb.engine.game import Game, load_json, load_scenario_text, new_game
 from obsession_nb.engine.positions.scenario import ScenarioError
 from obsession_nb.engine.records.options import Options
-from obsession_nb.engine.seat.places import hidden_cards
+from obsession_nb.engine.seat.places import hidden_cards, holdings
 from obsession_nb.engine.seat.words import WORD, card_words
 from obsession_nb.players.random_player import RandomPlayer, play_to_round
 from obsession_nb.practice.determinise import sample
@@ -24,6 +24,7 @@ def played(players: int = 4, seed: int = 3, round_: int = 6, mode: str = "standa
     return play_to_round(game, round_)
 
 
+@pytest.mark.rule("ruling.seat-own-cards", "ruling.seat-view")
 def test_a_seat_sees_its_own_hand_and_the_others_as_backs_in_place() -> None:
     game = played()
     for seat in range(4):
@@ -44,6 +45,7 @@ def test_a_seat_sees_its_own_hand_and_the_others_as_backs_in_place() -> None:
                     assert f'"{card}"' not in text
 
 
+@pytest.mark.rule("ruling.seat-open-view")
 def test_the_open_view_shows_every_card_and_says_so() -> None:
     game = played()
     view = game.view()
@@ -52,6 +54,7 @@ def test_the_open_view_shows_every_card_and_says_so() -> None:
     assert "Open view" in game.text() and "Open view" not in game.text(0)
 
 
+@pytest.mark.rule("ruling.seat-known-cards")
 def test_a_guest_returned_face_up_to_the_hand_is_known_to_every_seat() -> None:
     """ruling.seat-known-cards: a pass returns the discard pile to the hand in view of all."""
     for seed in range(4):
@@ -70,6 +73,7 @@ def test_a_guest_returned_face_up_to_the_hand_is_known_to_every_seat() -> None:
         assert again.state.players[holder].known == known
 
 
+@pytest.mark.rule("ruling.seat-known-cards")
 @pytest.mark.parametrize("mode, players", [("standard", 4), ("team", 4), ("tableau", 3)])
 def test_known_cards_follow_the_hands_as_the_plain_definition_says(mode: str, players: int) -> None:
     """ruling.seat-known-cards, noted where the cards move (seat/knowledge.py): after every
@@ -100,6 +104,7 @@ def test_a_known_card_must_be_in_the_hand() -> None:
         load_scenario_text(text)
 
 
+@pytest.mark.rule("ruling.seat-known-cards", "ruling.ai-hidden-information")
 @pytest.mark.parametrize("mode, players", [("standard", 4), ("team", 4), ("tableau", 3)])
 def test_samples_keep_every_publicly_known_card(mode: str, players: int) -> None:
     """Issue 43, Done when: samples keep 100 % of the publicly known cards (counted)."""
@@ -116,6 +121,7 @@ def test_samples_keep_every_publicly_known_card(mode: str, players: int) -> None
     assert total > 0 and kept == total
 
 
+@pytest.mark.rule("ruling.seat-log", "ruling.seat-looked-at")
 def test_the_others_read_a_private_pick_without_the_card() -> None:
     """ruling.seat-log: "keep CARD" after a screen names the card to its owner only."""
     for seed in range(40):
@@ -142,6 +148,7 @@ def test_the_others_read_a_private_pick_without_the_card() -> None:
     pytest.fail("no screened pick in 40 seeded games")
 
 
+@pytest.mark.rule("ruling.seat-log")
 def test_a_ruling_names_each_card_whose_words_it_holds() -> None:
     """ruling.seat-log: the cards a ruling's words name, found through the index of
     ``CardWords.named_in``, are those whose words the text holds starting on a whole word — in
@@ -165,3 +172,70 @@ def test_a_ruling_names_each_card_whose_words_it_holds() -> None:
         assert words.named_in(text) == expected, text
         found += bool(expected)
     assert found > len(words.by_words)
+
+
+@pytest.mark.rule("ruling.seat-face-down")
+def test_ruling_seat_face_down_no_seat_sees_a_card_of_a_deck() -> None:
+    """Every card of the casual, prestige, objective, VP and theme decks is hidden from every
+    seat, and the view shows a deck by its size only."""
+    game = played()
+    supply = game.state.supply
+    decks = [*supply.casual_deck, *supply.prestige_deck, *supply.objective_deck,
+             *supply.vp_deck, *supply.theme_deck]
+    assert decks
+    for seat in range(4):
+        assert set(decks) <= set(hidden_cards(game.table, seat))
+        shown = game.view(seat)["supply"]["decks"]
+        assert shown == {"casual": len(supply.casual_deck), "prestige": len(supply.prestige_deck),
+                         "objective": len(supply.objective_deck), "vp": len(supply.vp_deck),
+                         "bag": len(supply.bag)}
+
+
+@pytest.mark.rule("ruling.seat-looked-at")
+def test_ruling_seat_looked_at_the_screened_guests_are_seen_by_the_chooser_only() -> None:
+    """While a player chooses among the guests a screen shows, she sees them and the others
+    do not."""
+    for seed in range(40):
+        game = new_game(3, seed=seed)
+        player = RandomPlayer(seed)
+        while not game.state.finished and not (
+                game.state.turn and any(c.cards for c in game.state.turn.choices)):
+            game.apply(player.choose(game))
+        if game.state.finished:
+            continue
+        turn = game.state.turn
+        assert turn is not None
+        choice = next(c for c in turn.choices if c.cards)
+        chooser = turn.player if choice.seat is None else choice.seat
+        assert not set(choice.cards) & set(hidden_cards(game.table, chooser))
+        for seat in set(range(3)) - {chooser}:
+            assert set(choice.cards) <= set(hidden_cards(game.table, seat))
+        return
+    pytest.fail("no screen in 40 seeded games")
+
+
+@pytest.mark.rule("ruling.seat-team-hands")
+def test_ruling_seat_team_hands_partners_see_each_others_cards() -> None:
+    """In team play a player sees her partner's hand, objectives and VP cards; the other
+    team's show their backs (a family guest or a card known to all excepted)."""
+    game = played(mode="team")
+    state = game.state
+    for seat in range(4):
+        partners = set(game.table.mode.allies(state, seat))
+        assert seat in partners and len(partners) == 2
+        view = game.view(seat)
+        for other, player in enumerate(state.players):
+            shown = [c["id"] for c in view["players"][other]["hand"]]
+            secret = [c not in player.known and game.table.card(c).deck not in (
+                "family", "fairchild") for c in player.hand]
+            assert any(secret)
+            if other in partners:
+                assert shown == player.hand
+            else:
+                assert shown == [None if s else c for c, s in zip(player.hand, secret,
+                                                                  strict=True)]
+        own = {id(h.cards): h.seats for h in holdings(game.table) if h.rule ==
+               "ruling.seat-own-cards"}
+        for other, player in enumerate(state.players):
+            for cards in (player.hand, player.objectives, player.vp_cards):
+                assert (seat in own[id(cards)]) == (other in partners)

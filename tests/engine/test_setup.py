@@ -188,6 +188,7 @@ def test_market_initial_fill_stacks_duplicates_and_returns_the_rest() -> None:
     assert "gallery" in state.supply.bag and "servants-hall" in state.supply.bag
 
 
+@pytest.mark.rule("tile.servants-hall")
 def test_ruling_initial_fill_new_service_tiles_are_not_opening_tiles() -> None:
     assert not qualifies_for_opening(CAT, "carriage-house")
     assert not qualifies_for_opening(CAT, "renovated-kitchen")
@@ -196,6 +197,7 @@ def test_ruling_initial_fill_new_service_tiles_are_not_opening_tiles() -> None:
     assert qualifies_for_opening(CAT, "heritage-suite")
 
 
+@pytest.mark.rule("tile.monuments")
 @pytest.mark.parametrize(("players", "count"), [(2, 3), (3, 4), (4, 5), (5, 5), (6, 5)])
 def test_setup_monuments_by_count(players, count) -> None:
     state, _ = base(players)
@@ -215,6 +217,7 @@ def test_ruling_low_vp_monument_count(players, count) -> None:
     assert "ruling.low-vp-monument-count" in rule_ids(rulings)
 
 
+@pytest.mark.rule("ud.components-only-with-expansion")
 def test_ruling_universal_tiles_with_expansion() -> None:
     plain, rulings = base(4)
     ud, _ = new_state(4, seed=3, draft=False)
@@ -266,6 +269,7 @@ def test_six_player_compensation_without_the_expansion() -> None:
     assert "six-player.compensation" in rule_ids(rulings)
 
 
+@pytest.mark.rule("ud.components-only-with-expansion")
 def test_ruling_howard_six_without_expansion_has_no_cook() -> None:
     state, rulings = base(6)
     howard = next(p for p in state.players if p.family == "howard")

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from positions import refuse
 
@@ -143,6 +144,7 @@ def test_ud_setup_draft_york_may_draft_another_footman() -> None:
     assert verdict.legal and [r.rule for r in verdict.rulings] == ["ud.setup.draft-york"]
 
 
+@pytest.mark.rule("ud.components-only-with-expansion")
 def test_ud_setup_draft_howard_board_needs_the_expansion() -> None:
     data = yaml.safe_load(Path(SCENARIO).read_text(encoding="utf-8"))
     data["options"]["expansion"] = False

@@ -53,6 +53,7 @@ def hiring(data: dict[str, Any] | None = None) -> Game:
 # ================================================================= the order of the UD pass
 
 
+@pytest.mark.rule("pass.step-two", "ud.servants-hall.changes")
 def test_ud_pass_refreshes_service_and_reclaims_the_deck_before_step_2() -> None:
     data = position(available=[], quarters=["valet", "footman"],
                     expended=["butler", "housekeeper", "ladys_maid"], tiles=("servants-hall",),
@@ -68,6 +69,7 @@ def test_ud_pass_refreshes_service_and_reclaims_the_deck_before_step_2() -> None
     assert "hall butler p2" in legal(g)
 
 
+@pytest.mark.rule("pass.step-two")
 def test_ud_pass_step_2_then_the_three_options() -> None:
     g = game(position(), "pass")
     assert g.pending()["step"] == "pass-option"
@@ -103,6 +105,7 @@ def test_ud_pass_servants_used_on_a_pass_go_to_expended_service() -> None:
 # ================================================================= hiring on a pass
 
 
+@pytest.mark.rule("host.hired-servants-expended")
 def test_ud_pass_hire_two_from_the_supply_into_expended_with_the_butler() -> None:
     g = hiring()
     assert entry(g, "hire-servants") == ["ud.pass.butler-available", "ud.pass.hire"]
@@ -238,6 +241,7 @@ def _recruiting(other: dict[str, Any] | None = None) -> Game:
     return hiring(position(flipped=("butlers-room",), other=other))
 
 
+@pytest.mark.rule("host.hired-servants-expended")
 @pytest.mark.parametrize("kind", ["valet", "ladys_maid", "footman"])
 def test_ud_recruit_a_valet_ladys_maid_or_footman_from_another_player(kind: str) -> None:
     g = _recruiting(other={"servants": {"available": BASE_SERVANTS,
@@ -300,6 +304,7 @@ def test_ud_recruit_from_another_player_only() -> None:
 # ================================================================= hiring on a normal turn
 
 
+@pytest.mark.rule("ud.hiring-without-passing")
 def test_ud_hiring_on_a_normal_turn_is_allowed_and_ruled() -> None:
     g = game(position(), "activity")
     verdict = g.check("host butlers-room")
@@ -334,6 +339,7 @@ def test_base_pass_offers_only_rents_or_refresh() -> None:
     refuse(g, "hire-servants", "pass.base")
 
 
+@pytest.mark.rule("pass.step-two")
 def test_base_pass_order_step_2_before_the_refresh() -> None:
     data = position(expansion=False, available=["housekeeper"],
                     expended=["butler", "valet", "ladys_maid", "footman"],

@@ -249,6 +249,7 @@ def test_ud_tile_renovated_kitchen_back_not_on_suites() -> None:
 # ================================================================= Housekeeper's Room
 
 
+@pytest.mark.rule("ud.tile.housekeepers-room")
 def test_ud_tile_housekeepers_room_head_housemaid_for_the_housekeeper_on_a_tile() -> None:
     g = game(ud(tiles=("housekeepers-room",)), "activity", "host gazebo",
              "invite cavendish-husband", "invite cavendish-heir")
@@ -276,6 +277,7 @@ def test_ud_tile_housekeepers_room_head_housemaid_for_a_ladys_maid() -> None:
     assert "duke-of-langford" in me(g).hand  # her blind draw is not screened
 
 
+@pytest.mark.rule("ud.tile.housekeepers-room")
 def test_ud_tile_housekeepers_room_is_a_permanent_service_tile() -> None:
     tile = CATALOG.tiles["housekeepers-room"]
     assert tile.kind == "service" and not tile.front.playable and tile.back is None
@@ -386,6 +388,7 @@ def _host_all(g: Game, who: list[dict[str, Any]]) -> None:
     finish_service(g)
 
 
+@pytest.mark.rule("tile.hybrid", "ud.tile.babbling-brook")
 def test_ud_tile_babbling_brook_enters_on_its_sporting_side() -> None:
     tile = CATALOG.tiles["babbling-brook"]
     assert tile.kind == "hybrid"
@@ -393,6 +396,7 @@ def test_ud_tile_babbling_brook_enters_on_its_sporting_side() -> None:
     assert (tile.back.category, tile.back.guests.kind) == ("estate", "ladies")
 
 
+@pytest.mark.rule("ud.tile.babbling-brook")
 def test_ud_tile_babbling_brook_flips_every_use_and_changes_column() -> None:
     g = brook()
     refuse(g, "invite test-lady-a", "invite.kind")
@@ -412,6 +416,7 @@ def test_ud_tile_babbling_brook_flips_every_use_and_changes_column() -> None:
     assert g2.table.face(owned).category == "sporting"
 
 
+@pytest.mark.rule("ud.tile.babbling-brook")
 def test_ud_tile_babbling_brook_reclaim_takes_a_card_from_the_discard_pile() -> None:
     g = brook(flipped=True, discard=["cavendish-husband", "cavendish-wife"])
     _host_all(g, LADIES)
@@ -432,6 +437,7 @@ def test_ud_tile_babbling_brook_reclaim_not_this_activitys_guests() -> None:
 # ================================================================= Stocked Lake and monuments
 
 
+@pytest.mark.rule("ud.tile.stocked-lake")
 def test_ud_tile_stocked_lake_is_a_prestige_6_sporting_tile() -> None:
     tile = CATALOG.tiles["stocked-lake"]
     assert (tile.front.category, tile.front.prestige) == ("sporting", 6)
@@ -441,6 +447,7 @@ def test_ud_tile_stocked_lake_is_a_prestige_6_sporting_tile() -> None:
     assert g.check("host stocked-lake").legal
 
 
+@pytest.mark.rule("ud.tile.stocked-lake")
 def test_ud_tile_stocked_lake_hosted_at_level_6() -> None:
     g = game(ud(tiles=("stocked-lake",), level=6), "activity", "host stocked-lake",
              "invite cavendish-husband", "invite cavendish-wife", "invite cavendish-heir",

@@ -199,6 +199,7 @@ def test_explore_command_with_the_value_column(capsys: pytest.CaptureFixture[str
     assert [r["value"] for r in rows] == sorted((r["value"] for r in rows), reverse=True)
 
 
+@pytest.mark.rule("ruling.ai-hidden-information")
 def test_ruling_ai_hidden_information_is_what_every_review_rests_on() -> None:
     game = mid_game()
     mark = game.snapshot()

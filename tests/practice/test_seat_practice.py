@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from obsession_nb.base.i18n import tr
 from obsession_nb.cli.practice_text import run
 from obsession_nb.engine.game import Game
 from obsession_nb.engine.seat.places import hidden_cards
@@ -35,6 +36,11 @@ class Watch:
         self.dealt = False
         """Whether the cards are dealt yet (before, in the servant draft, nothing is hidden)."""
         self.names = {c: w for c in card_words(game.table).ids if (w := words_for(game.table, c))}
+        catalog = game.table.catalog
+        self.japanese = {c: ja for c in self.names
+                         if (card := catalog.gentry.get(c) or catalog.objectives.get(c))
+                         and (ja := tr(card.name, "ja")) != card.name}
+        """The cards whose names a Japanese screen says in Japanese, by those words."""
         self._moment()
         apply = game.apply
 
@@ -63,7 +69,8 @@ class Watch:
         by_id = cards.intersection(re.findall(r"[\w-]+", text))
         by_name = {c for c in cards.intersection(card_words(self.game.table).named_in(text))
                    if re.search(rf"(?<!\w){re.escape(self.names[c])}(?!\w)", text)}
-        return sorted(by_id | by_name)
+        in_japanese = {c for c in cards if c in self.japanese and self.japanese[c] in text}
+        return sorted(by_id | by_name | in_japanese)
 
 
 def options(mode: str) -> dict[str, Any]:
@@ -85,10 +92,13 @@ def widget_state(table: PracticeTable) -> str:
     return json.dumps(parts, ensure_ascii=False)
 
 
-@pytest.mark.parametrize("players, mode", GAMES)
-def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str) -> None:
+@pytest.mark.rule("ruling.seat-view")
+@pytest.mark.parametrize("players, mode, lang", [(*g, "en") for g in GAMES]
+                         + [(4, "team", "ja"), (4, "standard-milestones", "ja")])
+def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str, lang: str
+                                                       ) -> None:
     table = PracticeTable(players, seat=2, opponents="random", delay=0, coach=False, seed=players,
-                          **options(mode))
+                          lang=lang, **options(mode))
     watch = Watch(table.practice.game, table.practice.seat)
     sent: list[str] = []
     refresh = table.stepper.refresh
@@ -116,6 +126,7 @@ def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str) 
     assert len(watch.never) > 10  # the check had cards to look for
 
 
+@pytest.mark.rule("ruling.seat-view")
 @pytest.mark.parametrize("players, mode", GAMES[:4])
 def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode: str) -> None:
     practice = Practice(players, seat=1, opponents="random", coach=False, seed=players + 20,
@@ -178,6 +189,7 @@ def replay(practice: Practice, moves: list[str]) -> Callable[[], bool]:
     return step
 
 
+@pytest.mark.rule("ruling.seat-undo")
 def test_a_take_back_does_not_show_the_same_hidden_cards_again() -> None:
     """Done when: replaying the same moves after an undo reproduces the revealed hidden cards
     in at most 2 of 20 tries, from a deck of at least 20 cards."""

@@ -35,7 +35,7 @@ def inventory(game: Game) -> dict[str, Counter[str]]:
             inv["cards"].update(choice.cards)
         # a useful man removed from the game is marked by a placement until the turn ends
         inv["servants"].update(p.servant for p in turn.placements if p.target != "removed")
-        # the starter-guest draft's deck (setup_choices.py), else objectives to choose from
+        # the starter-guest draft's deck (engine/setup/decisions.py), else objectives to choose from
         inv["cards" if turn.step == "starter-draft" else "objectives"].update(turn.offer)
     s = state.supply
     inv["cards"].update([*s.casual_deck, *s.prestige_deck, *s.fairchilds])

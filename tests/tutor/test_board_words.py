@@ -20,12 +20,17 @@ from obsession_nb.data.translations import term_text, widget_words
 from obsession_nb.engine.records.naming import BACKS
 from obsession_nb.engine.records.state import Choice
 from obsession_nb.engine.steps.milestones import MEASURES
-from obsession_nb.tutor.views import Board
-from obsession_nb.tutor.views.words import LABELS, WORDS, words
+from obsession_nb.practice.coach_html import WORDS as COACH_WORDS
+from obsession_nb.tutor.views import Board, engine_words
+from obsession_nb.tutor.views.words import LABELS, PANELS, WORDS, words
 
 REPO = Path(__file__).resolve().parents[2]
 BOARD_JS = REPO / "widgets" / "board.js"
 STATIC_BOARD = REPO / "obsession_nb" / "tutor" / "views" / "html" / "board.py"
+ALL_TABLES = {**WORDS, **LABELS, **engine_words.english(), **PANELS, "coach": COACH_WORDS}
+"""Every section of content/i18n/ja/widgets.yaml by the English table it translates: the
+board's, the scripted widgets', the engine's prompts and labels, the practice table's and the
+coach's."""
 
 
 def _script() -> str:
@@ -101,7 +106,7 @@ def test_board_js_asks_only_for_words_it_receives() -> None:
 def test_the_decisions_have_japanese_with_the_glossarys_terms() -> None:
     english, japanese = words("en"), words("ja")
     assert english == WORDS
-    assert set(widget_words("ja")) <= {*WORDS, *LABELS, "field"}
+    assert set(widget_words("ja")) <= {*ALL_TABLES, "field"}
     for kind in WORDS["decision"]:
         assert japanese["decision"][kind] != WORDS["decision"][kind], kind
         assert not mixed(re.sub(r"\{\w+\}", "2", japanese["decision"][kind])), kind
@@ -127,7 +132,7 @@ def test_every_japanese_word_has_an_english_id() -> None:
     """A section or id the Japanese file has and WORDS has not would never be drawn (a bare
     ``on`` key is YAML for ``true``)."""
     for section, table in widget_words("ja").items():
-        assert section == "field" or set(table) <= set({**WORDS, **LABELS}[section]), section
+        assert section == "field" or set(table) <= set(ALL_TABLES[section]), section
 
 
 def test_guests_and_placements_have_japanese_words() -> None:

@@ -165,7 +165,7 @@ def test_solo_helpers(capsys) -> None:
     position = start(3)
     assert position.state.round == 6 and position.state.players[0].money == 800
     run = onb.play_solo(7)
-    table = run.scavenged_table()
+    table = onb.scavenged_frame(run.game)
     assert len(table) == len(run.scavenged)
     taken = [s["tile"] for s in run.scavenged if s["tile"]]
     assert list(table["tile"].dropna()) == [run.game.table.tile_name(t) for t in taken]

@@ -286,7 +286,7 @@ class _Components:
             self.each(self.card, f"{base}.choices[{j}].cards", choice.cards)
         for j, placement in enumerate(turn.placements):
             self.servant(f"{base}.placements[{j}].servant", placement.servant)
-        # the starter-guest draft's deck (setup_choices.py), else objectives to choose from
+        # the starter-guest draft's deck (engine/setup/decisions.py), else objectives to choose from
         self.each(self.card if turn.step == "starter-draft" else objective, f"{base}.offer",
                   turn.offer)
         for name in ("hired", "purchases"):

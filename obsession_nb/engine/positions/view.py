@@ -5,6 +5,7 @@ Names and unverified markers come from the catalog so that no view has to look t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
@@ -76,22 +77,37 @@ def card_view(table: Table, card_id: str) -> dict[str, Any]:
     }
 
 
-def pending(table: Table) -> dict[str, Any]:
-    """Who decides what now: the active seat, the step, the prompt in words and the seat that
-    answers (a teammate answering a request, in team play)."""
+PROMPT_WORDS: dict[str, dict[str, str]] = {
+    "step": STEP_NAMES,
+    "prompt": {"over": "The game is over.", "turn": "{player} (p{seat}): {step}",
+               "decide": "{prompt} — decide: {kind}", "decides": "{prompt} — {owner} decides"},
+    "kind": {kind: kind for kind in ("screen", "lady", "dismiss", "gossip", "reclaim", "hire")},
+}
+"""The words of the pending prompt in English: each ``step`` (a mode's own decision in the
+mode's words), the prompt's sentences and the ``kind`` of a favour decision waiting.  A view in
+another language passes the same sections in it, and ``mode_step``: the words for a mode's own
+decisions by their key (``Mode.step_name``; obsession_nb/tutor/views/engine_words.py)."""
+
+
+def pending(table: Table, words: Mapping[str, Mapping[str, str]] = PROMPT_WORDS
+            ) -> dict[str, Any]:
+    """Who decides what now: the active seat, the step, the prompt in words (``words``) and the
+    seat that answers (a teammate answering a request, in team play)."""
     turn = table.state.turn
+    said = words["prompt"]
     if turn is None:
-        return {"player": None, "step": "game-over", "prompt": "The game is over."}
+        return {"player": None, "step": "game-over", "prompt": said["over"]}
     player = table.state.players[turn.player]
-    words = table.mode.step_name(table) if turn.step == "mode" else None
-    prompt = f"{player.name} (p{turn.player + 1}): {words or STEP_NAMES[turn.step]}"
+    mode = table.mode.step_name(table, words.get("mode_step")) if turn.step == "mode" else None
+    prompt = said["turn"].format(player=player.name, seat=turn.player + 1,
+                                 step=mode or words["step"][turn.step])
     if turn.step == "favours" and turn.choices:
-        prompt += f" — decide: {turn.choices[0].kind}"
+        prompt = said["decide"].format(prompt=prompt, kind=words["kind"][turn.choices[0].kind])
     owner = table.mode.decision_owner(table)
     if owner is None:
         owner = turn.player
     else:  # a teammate answers a request on the active player's turn
-        prompt += f" — {table.seat_name(owner)} decides"
+        prompt = said["decides"].format(prompt=prompt, owner=table.seat_name(owner))
     return {"player": turn.player, "step": turn.step, "prompt": prompt, "owner": owner}
 
 

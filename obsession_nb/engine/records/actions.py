@@ -5,9 +5,7 @@ the base game's actions; the variants' are in variant_actions.py, each mode's ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields
-from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 
@@ -19,11 +17,15 @@ class Action:
     summary: ClassVar[str]
     heading: ClassVar[str | None] = None
     """The heading of the kind's group of choices in the widgets and the CLI (``naming``)."""
+    label: ClassVar[str | None] = None
+    """A choice button's words (``naming.action_label``): a template whose ``{0}``, ``{1}``…
+    are the written arguments named, used when it has as many (none: the words as they are);
+    else the names are joined."""
 
     @property
     def notation(self) -> str:
         parts = [self.verb]
-        for name, kind, default in _specs(type(self)):
+        for name, kind, default in specs(type(self)):
             value = getattr(self, name)
             if kind in ("bool",):
                 if value:
@@ -48,7 +50,7 @@ class Action:
 _SPECS: dict[type[Action], tuple[tuple[str, Any, Any], ...]] = {}
 
 
-def _specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
+def specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
     """(name, type, default) of each field of an action kind, read once per kind."""
     found = _SPECS.get(kind)
     if found is None:
@@ -59,34 +61,12 @@ def _specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
 SomeAction = TypeVar("SomeAction", bound=Action)
 """Actions of some one kind (a function keeping some of its arguments returns the same kind)."""
 
-Reader = tuple[int, Callable[[Action], Any]]
-"""How many fields an action kind has, and a getter of them: an ``attrgetter`` returning a bare
-value for one field, a tuple for more; for none, the empty tuple."""
-
-_READERS: dict[type[Action], Reader] = {}
-
-
-def reader(kind: type[Action]) -> Reader:
-    """The :data:`Reader` of an action kind, made once per kind (a getter written in C, so
-    that move generation reads a candidate's fields without a Python call)."""
-    found = _READERS.get(kind)
-    if found is None:
-        names = tuple(spec[0] for spec in _specs(kind))
-        found = _READERS[kind] = (len(names), attrgetter(*names) if names else _no_fields)
-    return found
-
-
-def _no_fields(action: Action) -> tuple[()]:
-    return ()
-
-
-def arguments(action: Action) -> tuple[Any, ...]:
-    """The action's fields in order: the arguments its verifier and apply take."""
-    count, get = _READERS.get(type(action)) or reader(type(action))
-    return (get(action),) if count == 1 else get(action)
-
 
 Seat = int
+
+SPECIAL = "Special actions"
+"""The heading of the special actions, open at any moment of a turn and shown together
+(turn.special-actions-any-time)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +97,7 @@ class Draft(Action):
 class Activity(Action):
     verb = "activity"
     heading = "Host an activity or pass"
+    label = "Host an activity"
     summary = "Host an activity this turn (rather than pass)."
 
 
@@ -124,6 +105,7 @@ class Activity(Action):
 class Pass(Action):
     verb = "pass"
     heading = "Host an activity or pass"
+    label = "Pass"
     summary = "Pass this turn: refresh all servants and reclaim the discard pile."
 
 
@@ -131,6 +113,7 @@ class Pass(Action):
 class Done(Action):
     verb = "done"
     heading = "Finish this step"
+    label = "Done"
     summary = "Finish this step."
 
 
@@ -138,6 +121,7 @@ class Done(Action):
 class Hall(Action):
     verb = "hall"
     heading = "Servants' Hall"
+    label = "{0} → {1}"
     summary = "Place a servant on the Servants' Hall to gossip about another player."
     servant: str
     target: Seat
@@ -155,6 +139,7 @@ class Church(Action):
 class Place(Action):
     verb = "place"
     heading = "Supplemental service"
+    label = "{0} → {1}"
     summary = "Place a new servant for supplemental service."
     servant: str
     target: str
@@ -180,6 +165,7 @@ class Invite(Action):
 class Carriage(Action):
     verb = "carriage"
     heading = "Carriage House"
+    label = "{0}: one guest {1}"
     summary = "Activate the Carriage House to add or remove one guest."
     servant: str
     change: str
@@ -189,6 +175,7 @@ class Carriage(Action):
 class Kitchen(Action):
     verb = "kitchen"
     heading = "Renovated Kitchen"
+    label = "Use the kitchen"
     summary = "Use the flipped Renovated Kitchen: the cook adds one guest."
 
 
@@ -196,6 +183,7 @@ class Kitchen(Action):
 class Serve(Action):
     verb = "serve"
     heading = "Provide service (step 5)"
+    label = "{1} → {0}"
     summary = "Provide mandatory service for one servant icon."
     slot: str
     servant: str
@@ -261,6 +249,7 @@ class Hire(Action):
 class Recruit(Action):
     verb = "recruit"
     heading = "Recruit a servant"
+    label = "{1} from {0}"
     summary = "Recruit a servant from another player's board (from the box named, if the "
     "servant stands in more than one)."
     target: Seat
@@ -272,6 +261,7 @@ class Recruit(Action):
 class Rents(Action):
     verb = "rents"
     heading = "Pass option"
+    label = "Collect rents"
     summary = "Collect £200 in tenant rents."
 
 
@@ -279,6 +269,7 @@ class Rents(Action):
 class FreeRefresh(Action):
     verb = "free-refresh"
     heading = "Pass option"
+    label = "Free market refresh"
     summary = "Refresh the Builders' Market for free instead of collecting rents."
 
 
@@ -286,6 +277,7 @@ class FreeRefresh(Action):
 class HireServants(Action):
     verb = "hire-servants"
     heading = "Pass option"
+    label = "Hire with the Butler's Room"
     summary = "Use the Butler's Room to hire servants as your pass option (staffed by the "
     "butler, or by an underbutler if named)."
     underbutler: bool = False
@@ -303,12 +295,16 @@ class Buy(Action):
 @dataclass(frozen=True)
 class Borrow(Action):
     verb = "borrow"
+    heading = SPECIAL
+    label = "Borrow"
     summary = "Special action: two reputation for £100."
 
 
 @dataclass(frozen=True)
 class Help(Action):
     verb = "help"
+    heading = SPECIAL
+    label = "Refresh {0}"
     summary = "Special action: three reputation to refresh one servant."
     servant: str
 
@@ -316,18 +312,24 @@ class Help(Action):
 @dataclass(frozen=True)
 class RefreshMarket(Action):
     verb = "refresh-market"
+    heading = SPECIAL
+    label = "Refresh the market"
     summary = "Special action: four reputation to refresh the Builders' Market."
 
 
 @dataclass(frozen=True)
 class UsefulManRefresh(Action):
     verb = "useful-man-refresh"
+    heading = SPECIAL
+    label = "Useful man: refresh the market"
     summary = "Remove your useful man from the game to refresh the Builders' Market."
 
 
 @dataclass(frozen=True)
 class UsefulManSearch(Action):
     verb = "useful-man-search"
+    heading = SPECIAL
+    label = "Useful man: fetch {0}"
     summary = "Remove your useful man from the game to fetch a tile from the bag."
     tile: str
 
@@ -389,6 +391,7 @@ class KeepObjective(Action):
 class KeepVPCards(Action):
     verb = "keep-vp-cards"
     heading = "Keep your VP cards"
+    label = "Keep my VP cards face down"
     summary = "Keep the remaining VP cards face down for scoring."
 
 

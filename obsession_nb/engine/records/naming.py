@@ -8,13 +8,15 @@ Presentation only: nothing here decides whether an action is legal or what it do
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from obsession_nb.engine.records.notation import action_types
+from obsession_nb.engine.records.actions import SPECIAL, Action, specs
+from obsession_nb.engine.records.notation import ACTION_TYPES
+from obsession_nb.engine.records.registry import mode_kinds
 
 if TYPE_CHECKING:
     from obsession_nb.data.catalog import Catalog
-    from obsession_nb.engine.records.actions import Action
     from obsession_nb.engine.records.state import State
 
 
@@ -38,34 +40,21 @@ class Named(Protocol):
     @property
     def table(self) -> Namer: ...
 
-SPECIAL_VERBS = ("borrow", "help", "refresh-market", "useful-man-refresh", "useful-man-search")
-SPECIAL_HEADING = "Special actions"
-_USEFUL_MAN_FLAG = ("buy", "buy-into")
 
-_BARE: dict[str, str] = {
-    "activity": "Host an activity",
-    "pass": "Pass",
-    "done": "Done",
-    "kitchen": "Use the kitchen",
-    "rents": "Collect rents",
-    "free-refresh": "Free market refresh",
-    "hire-servants": "Hire with the Butler's Room",
-    "borrow": "Borrow",
-    "refresh-market": "Refresh the market",
-    "useful-man-refresh": "Useful man: refresh the market",
-    "accept": "Accept",
-    "decline": "Decline",
-    "team-borrow": "Borrow £100 for the gift (special action)",
-    "keep-vp-cards": "Keep my VP cards face down",
-}
+SPECIAL_HEADING = SPECIAL
+SPECIAL_VERBS = tuple(verb for verb, kind in ACTION_TYPES.items() if kind.heading == SPECIAL)
+"""The special actions' verbs (their kinds' heading: :data:`SPECIAL_HEADING`)."""
+
+
+def kind_of(verb: str) -> type[Action] | None:
+    """The action kind of a verb: the standard game's and variants', else a mode's own."""
+    return ACTION_TYPES.get(verb) or mode_kinds().get(verb)
 
 
 def heading(verb: str) -> str:
-    """The heading of a verb's group of choices: its kind's own (``Action.heading``), the
-    special actions' together, or the verb itself for a kind with none."""
-    if verb in SPECIAL_VERBS:
-        return SPECIAL_HEADING
-    kind = action_types().get(verb)
+    """The heading of a verb's group of choices: its kind's own (``Action.heading``; the
+    special actions' together), or the verb itself for a kind with none."""
+    kind = kind_of(verb)
     return verb if kind is None or kind.heading is None else kind.heading
 
 
@@ -76,72 +65,111 @@ BACKS = {"casual": "casual guest", "prestige": "prestige guest", "objective": "o
          "vp": "VP card", "theme": "theme card"}
 """Each back in words (a starter guest shows the casual back: it is shuffled into that deck)."""
 
+Words = Mapping[str, Mapping[str, str]]
+"""Words to name actions with, by section (:data:`WORDS`)."""
 
-def name_of(game: Named, token: str) -> str:
+WORDS: dict[str, dict[str, str]] = {
+    "shape": {"family": "{0} ({bonus})", "useful_man": "{0} (with the useful man)",
+              "list": ", "},
+    "named": {"hidden": "a hidden {back}", "activity_tile": "the activity tile",
+              "house": "House of {family}", "vp_card": "VP card: {favour} ({vp} VP)",
+              "described": "{heading}: {label}"},
+    "hidden": BACKS,
+}
+"""The words :func:`action_label`, :func:`name_of` and :func:`describe` build with besides each
+kind's own (``Action.label``, ``Action.heading``), in English: the shapes around the arguments
+named (``shape``), the names that are no catalog name (``named``; ``described``: a label after
+its heading) and the backs of hidden cards (``hidden``).  A view in another language passes the
+same sections in it and adds each kind's ``choice`` (its label) and ``heading`` (by verb), ``token`` (an
+argument that is a word, as ``available``), ``vp_favour`` (a VP card's favour by id) and
+``family_bonus`` (a family's bonus by id; else the catalog's English)
+(``obsession_nb/tutor/views/engine_words.py``)."""
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def name_of(game: Named, token: str, words: Words = WORDS,
+            name: Callable[[str], str] = _same) -> str:
     """The display name of one notation token (a tile, card, servant, player, a card hidden
-    from the reader by its back, or as written)."""
+    from the reader by its back, or as written); ``words`` and ``name`` (a catalog name in the
+    view's language) for a view in another language."""
     table = game.table
+    said = words["named"]
     if token.startswith(HIDDEN_TOKEN) and token[len(HIDDEN_TOKEN):] in BACKS:
-        return f"a hidden {BACKS[token[len(HIDDEN_TOKEN):]]}"
+        return said["hidden"].format(back=words["hidden"][token[len(HIDDEN_TOKEN):]])
     if token == "tile":
-        return "the activity tile"
+        return said["activity_tile"]
     seat = re.fullmatch(r"p([1-9])", token)
     if seat and int(seat.group(1)) <= len(table.state.players):
         return table.seat_name(int(seat.group(1)) - 1)
     if token in table.catalog.tiles:
-        return table.tile_name(token)
+        return name(table.tile_name(token))
     if table.has_card(token):
-        return table.card_name(token)
+        return name(table.card_name(token))
     if token in table.catalog.servants:
-        return table.servant_name(token)
+        return name(table.servant_name(token))
     if token in table.catalog.families:
-        return f"House of {table.catalog.families[token].name}"
+        return said["house"].format(family=name(table.catalog.families[token].name))
     if token in table.catalog.objectives:
-        return table.catalog.objectives[token].name
+        return name(table.catalog.objectives[token].name)
     if token in table.catalog.vp_cards:
         card = table.catalog.vp_cards[token]
-        return f"VP card: {card.favour.replace('_', ' ').replace('-', ' ')} ({card.vp} VP)"
-    return token
+        favour = words.get("vp_favour", {}).get(card.favour) or card.favour.replace(
+            "_", " ").replace("-", " ")
+        return said["vp_card"].format(favour=favour, vp=card.vp)
+    return words.get("token", {}).get(token, token)
 
 
-def action_label(game: Named, action: Action | str) -> str:
-    """Short words for a choice button: the verb's group heading says the rest."""
+def _label(verb: str, words: Words) -> str | None:
+    """The kind's own words for a choice (``Action.label``), in ``words`` if they have them."""
+    kind = kind_of(verb)
+    english = None if kind is None else kind.label
+    return words.get("choice", {}).get(verb, english) if english is not None else None
+
+
+def action_label(game: Named, action: Action | str, words: Words = WORDS,
+                 name: Callable[[str], str] = _same) -> str:
+    """Short words for a choice button: the verb's group heading says the rest (``words`` and
+    ``name`` as for :func:`name_of`)."""
     notation = action if isinstance(action, str) else action.notation
     verb, *args = notation.split()
-    # Only buying takes the useful man as a flag; elsewhere "useful_man" is the servant.
-    flag = verb in _USEFUL_MAN_FLAG and args[-1:] == ["useful_man"]
+    kind = kind_of(verb)
+    # The useful man is a flag where a kind has one (buying); elsewhere he is the servant.
+    flag = args[-1:] == ["useful_man"] and kind is not None and "useful_man" in _flags(kind)
     args = args[:-1] if flag else args
-    named = [name_of(game, x) for x in args]
+    named = [name_of(game, x, words, name) for x in args]
+    own = None if kind is None else kind.label
+    if own is not None and own.count("{") == len(named):
+        return (_label(verb, words) or own).format(*named)
     if not named:
-        return _BARE.get(verb, verb)
+        return verb
+    shape = words["shape"]
     if verb == "family" and args[0] in game.table.catalog.families:  # its bonus, to choose by
-        return f"{named[0]} ({game.table.catalog.families[args[0]].bonus.rstrip('.')})"
-    if verb == "serve" and len(named) == 2:
-        return f"{named[1]} → {named[0]}"
-    if verb in ("place", "hall") and len(named) == 2:
-        return f"{named[0]} → {named[1]}"
-    if verb == "recruit" and len(named) == 2:
-        return f"{named[1]} from {named[0]}"
-    if verb == "carriage" and len(named) == 2:
-        return f"{named[0]}: {'one guest more' if args[1] == 'more' else 'one guest fewer'}"
-    if verb == "help":
-        return f"Refresh {named[0]}"
-    if verb == "team-help":
-        return f"Refresh {named[0]} before lending (special action)"
-    if verb == "ask-gift":
-        return f"£{args[0]}"
-    if verb == "team-guest" and len(named) == 2:
-        return f"{named[0]} → {'host' if args[1] == 'host' else 'teammate'}"
-    if verb == "useful-man-search":
-        return f"Useful man: fetch {named[0]}"
-    label = ", ".join(named)
-    return f"{label} (with the useful man)" if flag else label
+        bonus = (words.get("family_bonus", {}).get(args[0])
+                 or game.table.catalog.families[args[0]].bonus.rstrip("."))
+        return shape["family"].format(named[0], bonus=bonus)
+    listed = shape["list"].join(named)
+    return shape["useful_man"].format(listed) if flag else listed
 
 
-def describe(game: Named, action: Action | str) -> str:
-    """An action in words, heading and all: "Keep a guest: Lady Suffolk"."""
+def describe(game: Named, action: Action | str, words: Words = WORDS,
+             name: Callable[[str], str] = _same) -> str:
+    """An action in words, heading and all: "Keep a guest: Lady Suffolk" (``words`` and
+    ``name`` as for :func:`name_of`)."""
     notation = action if isinstance(action, str) else action.notation
     verb = notation.split()[0]
-    label = action_label(game, notation)
-    title = heading(verb)
-    return label if label in (title, _BARE.get(verb)) or title == verb else f"{title}: {label}"
+    label = action_label(game, notation, words, name)
+    english = heading(verb)
+    title = words.get("heading", {}).get(verb, english)
+    bare = _label(verb, words)
+    bare = None if bare is None or "{" in bare else bare
+    if label in (title, bare) or english == verb:
+        return label
+    return words["named"]["described"].format(heading=title, label=label)
+
+
+def _flags(kind: type[Action]) -> list[str]:
+    """The names of a kind's flags (its fields written as a bare word when true)."""
+    return [name for name, written, _ in specs(kind) if written == "bool"]

@@ -6,76 +6,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import MISSING, fields
+from types import ModuleType
 
 from obsession_nb.data.rules import BadNotation, unknown
-from obsession_nb.engine.records.actions import (
-    Action,
-    Activity,
-    Borrow,
-    Buy,
-    Carriage,
-    Church,
-    DiscardObjective,
-    DiscardPrestige,
-    Dismiss,
-    Done,
-    Double,
-    Draft,
-    Fairchild,
-    Family,
-    FreeRefresh,
-    Gossip,
-    Hall,
-    Help,
-    Hire,
-    HireServants,
-    Host,
-    Invite,
-    Keep,
-    KeepObjective,
-    KeepVPCards,
-    Kitchen,
-    Lady,
-    Pass,
-    Place,
-    Reclaim,
-    Recruit,
-    RefreshMarket,
-    Rents,
-    Reveal,
-    RevealHire,
-    RevealReclaim,
-    Serve,
-    StartTile,
-    UsefulManRefresh,
-    UsefulManSearch,
-)
+from obsession_nb.engine.records import actions, variant_actions
+from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.registry import mode_kinds
-from obsession_nb.engine.records.variant_actions import (
-    Ball,
-    ChooseObjective,
-    Milestone,
-    OpeningMarket,
-    Rumour,
-    Starter,
-)
 
 _TOKEN = re.compile(r"^[a-z0-9][a-z0-9_'.:\-]*$")
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.verb: cls
-    for cls in (
-        Family, StartTile, Draft, Activity, Pass, Done, Hall, Church, Place, Host, Invite, Carriage,
-        Kitchen, Serve, Double, Keep, Lady, Dismiss, Gossip, Reclaim, Hire, Recruit, Rents,
-        FreeRefresh, HireServants, Buy, Borrow, Help, RefreshMarket, UsefulManRefresh,
-        UsefulManSearch,
-        Fairchild, DiscardObjective, Reveal, RevealHire, RevealReclaim, KeepObjective,
-        KeepVPCards, DiscardPrestige,
-        Ball, Starter, Milestone, Rumour, OpeningMarket, ChooseObjective,
-    )
-}
-"""The standard game's and the rules variants' action kinds by verb; the modes' own are read
-through their registrations (:func:`action_types`)."""
+
+def kinds_of(module: ModuleType) -> dict[str, type[Action]]:
+    """The action kinds a module defines (its classes with a ``verb`` of their own), by verb,
+    in the order it defines them."""
+    return {kind.verb: kind for kind in vars(module).values()
+            if isinstance(kind, type) and issubclass(kind, Action) and "verb" in vars(kind)
+            and kind.__module__ == module.__name__}
+
+
+ACTION_TYPES: dict[str, type[Action]] = {**kinds_of(actions), **kinds_of(variant_actions)}
+"""The standard game's and the rules variants' action kinds by verb, read from the records that
+define them (``actions.py``, ``variant_actions.py``: a new kind there is read with no list to
+add it to); the modes' own are read through their registrations (:func:`action_types`)."""
 
 
 def action_types() -> dict[str, type[Action]]:

@@ -199,7 +199,7 @@ class Turn(Record):
     """The last six are the season's decisions (courtship, objective discards, the final VP-card
     window), an objective kept from a VP card, the six-prestige-guest limit (seasons.py), and a
     decision of the game mode outside any turn (its own actions: the Tableau Obsession drafts);
-    then the decisions of a variant's setup before the first turn (setup_choices.py)."""
+    then the decisions of a variant's setup before the first turn (engine/setup/decisions.py)."""
     passing: bool = False
     tile: str | None = None
     level_at_host: int | None = None

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from obsession_nb.engine.records.naming import BACKS, HIDDEN_TOKEN
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.places import each_holding, hidden_cards
-from obsession_nb.engine.seat.words import card_words, words_for
+from obsession_nb.engine.seat.words import NONE, card_words, words_for
 from obsession_nb.engine.table import Table
 
 PHRASES = {back: f"a hidden {words}" for back, words in BACKS.items()}
@@ -26,13 +26,15 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
     """Note in each entry the cards it names that some seat could not see (after the action,
     which is when the entry is read), with the seats that could."""
     words = card_words(table)
-    ids = words.ids
+    ids, named_in = words.ids, words.named_in
     marking: list[tuple[LogEntry, frozenset[str]]] = []
     for entry in entries:
         notation = entry.action.split()  # most name no card: one native test, nothing made
-        named = _NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
-        if entry.rulings:
-            named = named.union(*[words.named_in(r.get("verdict", "")) for r in entry.rulings])
+        named = NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
+        for said in entry.rulings:
+            found = named_in(said.get("verdict", ""))
+            if found:  # most name none: no set made
+                named = named.union(found)
         if named:
             marking.append((entry, named))
     if not marking:
@@ -46,7 +48,6 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
             entry.seen_by = {c: [*private[c]] for c in sorted(shown)}
 
 
-_NONE: frozenset[str] = frozenset()
 
 
 def _private(table: Table, named: frozenset[str], seats: int) -> dict[str, tuple[int, ...]]:

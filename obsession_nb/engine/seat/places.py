@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from obsession_nb.engine.records.holding import Holding, Kind
-from obsession_nb.engine.seat.words import card_words
+from obsession_nb.engine.seat.words import NONE, card_words
 from obsession_nb.engine.table import Table
 
 
@@ -42,15 +42,15 @@ def each_holding(table: Table, among: frozenset[str] | None = None) -> Iterator[
         seen = everyone if state.finished else mode.allies(state, seat)
         public = open_cards.intersection(player.hand).union(player.known)
         yield _new(Holding, (player.hand, seen, "guest", "ruling.seat-own-cards", public))
-        yield _new(Holding, (player.objectives, seen, "objective", "ruling.seat-own-cards", _NONE))
-        yield _new(Holding, (player.vp_cards, seen, "vp", "ruling.seat-own-cards", _NONE))
+        yield _new(Holding, (player.objectives, seen, "objective", "ruling.seat-own-cards", NONE))
+        yield _new(Holding, (player.vp_cards, seen, "vp", "ruling.seat-own-cards", NONE))
     supply = state.supply
     decks: tuple[tuple[list[str], Kind], ...] = (
         (supply.casual_deck, "guest"), (supply.prestige_deck, "guest"),
         (supply.objective_deck, "objective"), (supply.vp_deck, "vp"), (supply.theme_deck, "theme"))
     for deck, kind in decks:
         if among is None or not among.isdisjoint(deck):
-            yield _new(Holding, (deck, (), kind, "ruling.seat-face-down", _NONE))
+            yield _new(Holding, (deck, (), kind, "ruling.seat-face-down", NONE))
     turn = state.turn
     if turn is not None:
         for choice in turn.choices:
@@ -66,7 +66,6 @@ def each_holding(table: Table, among: frozenset[str] | None = None) -> Iterator[
 _new = tuple.__new__
 """A :class:`Holding` of its five fields without the named tuple's Python-level constructor
 (the places every position has are made for each log entry that names a card)."""
-_NONE: frozenset[str] = frozenset()
 
 
 def back(table: Table, holding: Holding, card: str) -> str:

@@ -9,7 +9,7 @@ and counts.  Everything the seat sees stays where it is: its own cards, every fa
 the cards every player saw go into a hand (``Player.known``).  The source of chance is reseeded
 from the same generator and its pinned results dropped, so future rolls and bag draws are
 guessed too.  Two positions the seat cannot tell apart therefore give the same re-deal for the
-same generator (tests/test_seat_indistinguishable.py).
+same generator (tests/engine/test_seat_indistinguishable.py).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from obsession_nb.engine.table import Table
 HOLDING_PARTS = ("choices",)
 """The parts of the JSON view besides the players' hands and the mode's own part (``solo``)
 where a card hidden from a seat may lie: the choice waiting (the rest is the board, the discard
-piles, the market, the track: face up; tests/test_seat_indistinguishable.py holds the whole
+piles, the market, the track: face up; tests/engine/test_seat_indistinguishable.py holds the whole
 view to it)."""
 
 OPEN_LABEL = "Open view: every card face up (for teaching, not for play)"

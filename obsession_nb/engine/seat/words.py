@@ -7,7 +7,6 @@ cards, the words when first needed."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,6 +22,8 @@ OPEN_DECKS = ("family", "fairchild")
 WORD = re.compile(r"\w+")
 READ_TEXTS = 4096
 """How many texts :meth:`CardWords.named_in` remembers (then it starts again)."""
+NONE: frozenset[str] = frozenset()
+"""No card: what most texts name, kept once."""
 
 
 @dataclass(frozen=True)
@@ -50,42 +51,78 @@ class CardWords:
         return {words: tuple(cards) for words, cards in found.items()}
 
     @cached_property
-    def by_first(self) -> dict[str, dict[str, tuple[str, ...]]]:
-        """Those words by their first word, which a text naming them holds whole, then by a
-        word every such text holds whole: their first word, or a word inside them (neither at
-        their start nor at their end), whichever the fewest of that first word's share (some 90
-        stand-ins start with "Stand" and share numbers, which most rulings hold), to find them
-        in a ruling without trying them all."""
-        inner = {words: _inner(words) for words in self.by_words}
-        shared = Counter([(whole[0], word) for whole in inner.values() for word in whole])
-        # the rarest among those of the same first word, the longest of those (a short word,
-        # a number, is common in rulings)
-        rank = {key: (n, -len(key[1])) for key, n in shared.items()}.__getitem__
-        found: dict[str, dict[str, list[str]]] = {}
-        for words, whole in inner.items():
-            key = min([(whole[0], word) for word in whole], key=rank)[1]
-            found.setdefault(whole[0], {}).setdefault(key, []).append(words)
-        return {first: {key: tuple(words) for key, words in by_key.items()}
-                for first, by_key in found.items()}
+    def by_first(self) -> tuple[re.Pattern[str], dict[str, Starting]]:
+        """Those words by their first word, which a text naming them holds whole, and one
+        pattern finding those first words in a text, whole or not (some 25 words:
+        "Lady", "Stand", "objective", ...): a ruling is read without splitting it into words or
+        trying every card's words in it."""
+        found: dict[str, list[str]] = {}
+        for words in self.by_words:
+            found.setdefault(WORD.findall(words)[0], []).append(words)
+        # \w+ words, nothing to escape; no assertions, which would make the pattern try every
+        # letter of a text rather than only those a first word starts with
+        firsts = re.compile("|".join(sorted(found, key=len, reverse=True)))
+        return firsts, {first: Starting.of(first, words) for first, words in found.items()}
 
     def named_in(self, text: str) -> frozenset[str]:
         """The cards ``text`` names: each card that the words it contains may mean, where those
         words start with a whole word of the text."""
         found = self.read.get(text)
         if found is None:
+            pattern, by_first = self.by_first
             cards: set[str] = set()
-            whole = set(WORD.findall(text))
-            by_first = self.by_first
-            for first in whole.intersection(by_first):
-                by_key = by_first[first]
-                for key in whole.intersection(by_key):
-                    for words in by_key[key]:
-                        if words in text:
-                            cards.update(self.by_words[words])
+            for first in set(pattern.findall(text)):
+                for words in by_first[first].found_in(text):
+                    cards.update(self.by_words[words])
             if len(self.read) >= READ_TEXTS:
                 self.read.clear()
-            found = self.read[text] = frozenset(cards)
+            found = self.read[text] = frozenset(cards) if cards else NONE
         return found
+
+
+@dataclass(frozen=True)
+class Starting:
+    """The words that start with one first word (some 90 stand-ins start "Stand-in"), by as
+    many of their first letters as the shortest has: where the first word stands in a text,
+    only those that start as the text does there are tried."""
+
+    first: str
+    length: int
+    by_start: dict[str, tuple[str, ...]]
+    """Those of the words that start with the first word, by their first ``length`` letters."""
+    inside: tuple[str, ...]
+    """Those whose first word comes after a sign ("(The) ..."): each looked for in the text."""
+
+    @classmethod
+    def of(cls, first: str, words: list[str]) -> Starting:
+        starting = [w for w in words if w.startswith(first)]
+        length = min(map(len, starting), default=0)
+        by_start: dict[str, list[str]] = {}
+        for w in starting:
+            by_start.setdefault(w[:length], []).append(w)
+        return cls(first, length, {k: tuple(v) for k, v in by_start.items()},
+                   tuple(w for w in words if not w.startswith(first)))
+
+    def found_in(self, text: str) -> list[str]:
+        """Those of the words that ``text`` holds (anywhere), if the first word stands whole
+        somewhere in it (else none)."""
+        first, length, by_start = self.first, self.length, self.by_start
+        found: list[str] = []
+        whole = False
+        at = text.find(first)
+        while at >= 0:
+            if not whole:  # no letter, digit or "_" (what \w matches) on either side
+                before = text[at - 1] if at else " "
+                after = text[at + len(first):at + len(first) + 1] or " "
+                whole = not (before.isalnum() or before == "_" or after.isalnum()
+                             or after == "_")
+            for words in by_start.get(text[at:at + length], ()):
+                if text.startswith(words, at):
+                    found.append(words)
+            at = text.find(first, at + 1)
+        if not whole:
+            return []
+        return found + [words for words in self.inside if words in text]
 
 
 _MADE: dict[int, tuple[object, CardWords]] = {}
@@ -124,9 +161,3 @@ def _make(table: Table) -> CardWords:
                      frozenset(c for c, card in gentry.items() if card.deck in OPEN_DECKS),
                      table.catalog, dict(table.custom))
 
-
-def _inner(words: str) -> list[str]:
-    """The first word of ``words`` and each word inside them: the words a text that holds
-    ``words`` holds whole (their last word may run on in the text: "Ann" in "Anne")."""
-    found = WORD.findall(words)
-    return found[:-1] if len(found) > 1 and words.endswith(found[-1]) else found

@@ -137,13 +137,13 @@ def _player_areas(table: Table, tile_pool: list[str], wessex_tile: str | None) -
         player.servants.available = [*STARTING_SERVANTS, *extra, *player.servants.available]
         chosen = next((t.tile for t in player.organiser if t.tile in family.start_tile_choice),
                       wessex_tile)  # chosen during the servant draft, or given
-        player.organiser = [OwnedTile(tile=t.id) for t in start_tiles]
+        player.organiser = [OwnedTile.model_construct(tile=t.id) for t in start_tiles]
         player.hand = list(family.family_cards)
         if family.start_tile_choice:
             choices = [t for t in family.start_tile_choice if t in tile_pool]
             pick = chosen if chosen in choices else table.rng().choice(choices)
             tile_pool.remove(pick)
-            player.organiser.append(OwnedTile(tile=pick))
+            player.organiser.append(OwnedTile.model_construct(tile=pick))
             rulings.append(ruling("setup.family.wessex",
                                   f"{player.name} (Wessex) starts with the {tiles[pick].name}."))
         bonus = FAMILY_RULES.get(family.id)
@@ -313,7 +313,7 @@ def _tile_bag(table: Table, tile_pool: list[str], monuments: Sequence[str] | Non
 
 
 def _first_decisions(table: Table) -> list[Ruling]:
-    """A variant's decisions before the first turn (setup_choices.py): the starter-guest draft
+    """A variant's decisions before the first turn (decisions.py): the starter-guest draft
     starts at once (option.starter-guest-draft); the others are pending steps."""
     state = table.state
     pending = setup_decisions(state.options)

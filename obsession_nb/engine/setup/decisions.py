@@ -1,4 +1,4 @@
-"""The decisions a variant adds before the first turn (setup_areas.setup_decisions gives their order).
+"""The decisions a variant adds before the first turn (``areas.setup_decisions`` gives their order).
 
 * ``starter-draft`` (option.starter-guest-draft): the starter guests are drafted instead of dealt
   (action ``starter CARD``), in the order of starter_draft.draft_order; the deck still to pick

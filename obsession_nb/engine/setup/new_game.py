@@ -1,13 +1,13 @@
 """Setting up a new game for two to six players, standard or extended, with or without the
 expansion: the seats, first player, families and draft (rules setup.*, ud.setup.*, six-player.*);
-the areas are set out by setup_areas.py, the box's supplies are in setup_supply.py.
+the areas are set out by areas.py, the box's supplies are in supply.py.
 
 ``new_game`` returns a :class:`~obsession_nb.engine.game.Game` at the first player's first turn, with
 the setup rulings as the first log entry.  Every random choice (first player, families, the
 dealt cards, the monuments, the opening market) comes from the seeded source in the state.
 
 With the expansion the families and the servant draft (UD p.10) are pending decisions of the
-new game (draft.py); when the last player has drafted,
+new game (servant_draft.py); when the last player has drafted,
 :func:`~obsession_nb.engine.setup.areas.finish_player_areas` completes the player areas and the
 central area.  ``draft=False`` skips the draft (no servant is drafted, and
 the setup log says so).
@@ -43,7 +43,7 @@ def new_state(
     """A freshly set-up position and the rulings of every setup step.
 
     With the expansion (and ``draft`` not ``False``) the position stops at the servant draft:
-    families and drafted servants are pending decisions (draft.py), and the draft's end calls
+    families and drafted servants are pending decisions (servant_draft.py), and the draft's end calls
     :func:`finish_player_areas`.  Otherwise families are ``families`` or chosen at random in
     choosing order, and the whole setup is done.
     """

@@ -4,7 +4,7 @@ Starting left of the first player and going clockwise, each player chooses a fam
 drafts one short servant from a display holding one of each; the display is not restocked;
 Howard (who starts with a cook) cannot draft a cook; York may draft another footman; the
 servants left over return to Servants for Hire.  When the last player has drafted, the rest of
-setup continues (the sequencer runs ``setup_areas.finish_player_areas``), then the first player's
+setup continues (the sequencer runs ``areas.finish_player_areas``), then the first player's
 first turn begins.
 """
 

@@ -1,6 +1,6 @@
 """The starter-guest draft (option.starter-guest-draft; Facts §6.5 Minor Rule Variations): the
 picking order and the draft deck.  Tableau Obsession always drafts (modes/tableau/); a standard
-game drafts with ``options.starter_guests == "draft"`` (setup_choices.py)."""
+game drafts with ``options.starter_guests == "draft"`` (decisions.py)."""
 
 from __future__ import annotations
 

@@ -77,9 +77,9 @@ def apply_lady(table: Table, option: str) -> list[Ruling]:
     choice = current(table, "lady")
     table.turn.choices.pop(0)
     if option == "dismiss":
-        table.turn.choices.insert(0, Choice(kind="dismiss", source=choice.source,
-                                            seat=table.mode.favour_seat(table, choice.source,
-                                                                        "dismiss")))
+        seat = table.mode.favour_seat(table, choice.source, "dismiss")
+        table.turn.choices.insert(0, Choice.model_construct(kind="dismiss", source=choice.source,
+                                                            seat=seat))
         return []
     see = 2
     rulings: list[Ruling] = []

@@ -250,10 +250,11 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
                 rulings += open_invitation(table, name, favour.deck, see, favour.keep,
                                            seat=table.mode.favour_seat(table, target, "invite"))
             elif favour.kind == "lady":
-                turn.choices.append(Choice(kind="lady", source=target,
-                                           seat=table.mode.favour_seat(table, target, "lady")))
+                turn.choices.append(Choice.model_construct(
+                    kind="lady", source=target, seat=table.mode.favour_seat(table, target, "lady")))
             elif favour.kind == "dismiss":
-                turn.choices.append(Choice(kind="dismiss", source=target, count=favour.amount))
+                turn.choices.append(Choice.model_construct(kind="dismiss", source=target,
+                                                           count=favour.amount))
             elif favour.kind in ("vp_card", "vp_card_draw"):
                 rulings += _draw_cards(table, "vp_deck", table.me.vp_cards, favour.amount,
                                        "favours.vp-card", f"{name}: VP card")
@@ -262,19 +263,21 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
                                        "favours.objective-card", f"{name}: objective card")
             elif favour.kind == "gossip":
                 if len(table.state.players) > 1:
-                    turn.choices.append(Choice(kind="gossip", source=target, count=favour.amount))
+                    turn.choices.append(Choice.model_construct(kind="gossip", source=target,
+                                                               count=favour.amount))
                 else:
                     rulings.append(ruling("solo.exception.gossip", f"{name}'s gossip has no one "
                                           "to target in solo play; the attack does nothing."))
             elif favour.kind == "reclaim":
                 if table.me.discard:
-                    turn.choices.append(Choice(kind="reclaim", source=target))
+                    turn.choices.append(Choice.model_construct(kind="reclaim", source=target))
                 else:
                     rulings.append(ruling("favours.reclaim-discard", f"{name}: the discard pile "
                                           "is empty (this activity's guests reach it only in "
                                           "step 8), so the favour takes nothing."))
             elif favour.kind == "hire":
-                turn.choices.append(Choice(kind="hire", source=target, count=favour.amount))
+                turn.choices.append(Choice.model_construct(kind="hire", source=target,
+                                                           count=favour.amount))
     return rulings
 
 
@@ -316,8 +319,8 @@ def open_invitation(
         rule_id = "favours.invite" if see == 1 else "ruling.screen-deck-short"
         return [*routed, ruling(rule_id, f"{name}: {names} joins the active hand from the "
                                 f"{deck_name} deck.")]
-    choice = Choice(kind="screen", source=name, cards=cards, keep=keep, deck=deck_name,
-                    seat=seat)
+    choice = Choice.model_construct(kind="screen", source=name, cards=cards, keep=keep,
+                                    deck=deck_name, seat=seat)
     turn.choices.insert(0 if first else len(turn.choices), choice)
     return [*routed, ruling(
         "favours.screen",

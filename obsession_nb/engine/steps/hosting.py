@@ -65,30 +65,42 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
     return tile_slots, staffed, party
 
 
-def can_host(table: Table, tile_id: str) -> bool:
-    """Whether :func:`verify_host` allows hosting ``tile_id``, without its text."""
+def host_barrier(table: Table, tile_id: str) -> str | None:
+    """What forbids hosting ``tile_id`` now, text-free (the rule id; ``None`` when nothing
+    does): a tile not owned (host.choose-tile), a face with no activity
+    (host.not-service-or-monument), a prestige rating above the level at the start of step 3
+    (host.prestige), icons no servant can fill (host.servant-available), no full party that can
+    be invited, served and paid for (invite.exact-count)."""
     owned = table.me.owned(tile_id)
     if owned is None:
-        return False
+        return "host.choose-tile"
     face = table.face(owned)
     if not face.playable:
-        return False
+        return "host.not-service-or-monument"
     prestige = host_prestige(table, tile_id, face)
     if prestige is not None and prestige > (table.turn.level_at_host or 1):
-        return False
+        return "host.prestige"
     _slots, staffed, party = hosting_service(table, tile_id)
-    return staffed and party
+    if not staffed:
+        return "host.servant-available"
+    return None if party else "invite.exact-count"
+
+
+def can_host(table: Table, tile_id: str) -> bool:
+    """Whether :func:`verify_host` allows hosting ``tile_id``, without its text."""
+    return host_barrier(table, tile_id) is None
 
 
 def verify_host(table: Table, tile_id: str) -> list[Ruling]:
+    """The rulings of hosting ``tile_id`` (:func:`host_barrier` decides; this says why)."""
     me, turn = table.me, table.turn
-    owned = me.owned(tile_id)
-    if owned is None:
-        raise refuse("host.choose-tile", f"{me.name} does not own a {_tile(table, tile_id)}.")
-    face = table.face(owned)
+    barrier = host_barrier(table, tile_id)
+    if barrier == "host.choose-tile":
+        raise refuse(barrier, f"{me.name} does not own a {_tile(table, tile_id)}.")
+    face = table.face(me.owned_tile(tile_id))
     name = table.tile_name(tile_id)
-    if not face.playable:
-        raise refuse("host.not-service-or-monument",
+    if barrier == "host.not-service-or-monument":
+        raise refuse(barrier,
                      f"{name} shows a permanent ability, not an activity; it cannot be hosted.")
     rulings = [ruling("host.choose-tile", f"{me.name} hosts {name} ({face.activity}).")]
     level = turn.level_at_host or 1
@@ -97,16 +109,16 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
         if prestige is None:
             rulings.append(ruling("event.national-holiday",
                                   "National Holiday: the tile's prestige rating does not limit."))
-        elif prestige > level:
-            raise refuse("host.prestige", f"{name} has prestige rating {prestige}, above "
+        elif barrier == "host.prestige":
+            raise refuse(barrier, f"{name} has prestige rating {prestige}, above "
                          f"{me.name}'s level {level} at the start of step 3.")
         else:
             rulings.append(ruling("host.prestige", f"Prestige rating {prestige} ≤ level {level}."))
             if table.level(me) < level:
                 rulings.append(ruling("ruling.level-at-step-3", f"Level {level} at the start of "
                                       "step 3 counts; special actions since then change nothing."))
-    tile_slots, staffed, party = hosting_service(table, tile_id)
-    if not staffed:
+    tile_slots, _staffed, _party = hosting_service(table, tile_id)
+    if barrier == "host.servant-available":
         needed = " and ".join(table.servant_name(s.kind) for s in tile_slots)
         raise refuse("host.servant-available",
                      f"{name} needs a {needed} from Available Service and none can serve.")
@@ -116,8 +128,8 @@ def verify_host(table: Table, tile_id: str) -> list[Ruling]:
     if face.guests is not None and face.guests.from_supply:
         rulings.append(ruling("tile.lionheart-suite", "The guest will come from the top of "
                               "the prestige deck."))
-    elif not party:
-        raise refuse("invite.exact-count",
+    elif barrier == "invite.exact-count":
+        raise refuse(barrier,
                      f"No full party for {name} can be invited, served and paid for from "
                      "the active hand.")
     if tile_id == "butlers-room":

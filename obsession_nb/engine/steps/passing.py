@@ -122,7 +122,7 @@ def apply_hire_servants(table: Table, underbutler: bool = False) -> list[Ruling]
     turn.placements.append(Placement.model_construct(servant=who, target="tile", covers="butler"))
     face = table.face(me.owned_tile("butlers-room"))
     count = next((f.amount for f in face.favours if f.kind == "hire"), 2)
-    turn.choices.append(Choice(kind="hire", source="tile", count=count))
+    turn.choices.append(Choice.model_construct(kind="hire", source="tile", count=count))
     turn.step = "favours"
     return [ruling("ud.pass.hire", f"{me.name} hires with the Butler's Room: up to {count} "
                    "servants from Servants for Hire.")]

@@ -98,10 +98,9 @@ def apply_borrow(table: Table) -> list[Ruling]:
 
 
 def verify_help(table: Table, servant: str) -> list[Ruling]:
-    me = table.me
     _afford(table, HELP_COST, "special.service-help", "Service help")
     _keeps_the_activity(table, "Service help", HELP_COST)
-    if servant not in me.servants.quarters and servant not in me.servants.expended:
+    if not resting(table, servant):
         raise refuse("ruling.service-help-source", f"No {_servant(table, servant)} rests in the "
                      "Servants' Quarters or Expended Service.")
     rulings = [_cost("Service help", HELP_COST),
@@ -146,10 +145,16 @@ def can_borrow(table: Table) -> bool:
     return can_afford(table, BORROW_COST)
 
 
+def resting(table: Table, servant: str) -> bool:
+    """Whether such a servant rests where service help takes one from: the Servants' Quarters
+    or Expended Service (ruling.service-help-source)."""
+    servants = table.me.servants
+    return servant in servants.quarters or servant in servants.expended
+
+
 def can_help(table: Table, servant: str) -> bool:
-    me = table.me
     return (can_afford(table, HELP_COST) and keeps_the_activity(table, HELP_COST, False)
-            and (servant in me.servants.quarters or servant in me.servants.expended))
+            and resting(table, servant))
 
 
 def can_refresh(table: Table) -> bool:
@@ -157,25 +162,36 @@ def can_refresh(table: Table) -> bool:
             and keeps_the_activity(table, REFRESH_COST, False))
 
 
+def useful_man_at_hand(table: Table) -> bool:
+    """Whether the useful man is in the game and in Available Service, to be used
+    (ruling.useful-man-one-time-availability)."""
+    return table.state.options.expansion and "useful_man" in table.me.servants.available
+
+
 @per_decision
 def can_remove_useful_man(table: Table) -> bool:
     """Whether the useful man may leave the game now (either removal; :func:`_verify_removal`
     and ruling.special-action-keeps-the-activity), once per decision."""
-    return (table.state.options.expansion and "useful_man" in table.me.servants.available
-            and keeps_the_activity(table, 0, True))
+    return useful_man_at_hand(table) and keeps_the_activity(table, 0, True)
+
+
+def fetchable(table: Table, tile_id: str) -> bool:
+    """Whether the useful man's search may fetch this tile: one in the bag, not a monument
+    (ud.useful-man.search)."""
+    return tile_id in table.state.supply.bag and table.tile(tile_id).kind != "monument"
 
 
 def can_um_search(table: Table, tile_id: str) -> bool:
-    return (can_remove_useful_man(table) and tile_id in table.state.supply.bag
-            and table.tile(tile_id).kind != "monument")
+    return can_remove_useful_man(table) and fetchable(table, tile_id)
 
 
 def _verify_removal(table: Table, rule_id: str) -> None:
+    if useful_man_at_hand(table):
+        return
     if not table.state.options.expansion:
         raise refuse(rule_id, "The useful man belongs to the expansion.")
-    if "useful_man" not in table.me.servants.available:
-        raise refuse("ruling.useful-man-one-time-availability",
-                     "The useful man must be in Available Service to be used.")
+    raise refuse("ruling.useful-man-one-time-availability",
+                 "The useful man must be in Available Service to be used.")
 
 
 def _remove_useful_man(table: Table) -> None:
@@ -210,10 +226,10 @@ def verify_um_search(table: Table, tile_id: str) -> list[Ruling]:
     if tile_id not in bag:
         raise refuse("ud.useful-man.search", f"No {_tile(table, tile_id)} is in the tile bag.")
     tile = table.tile(tile_id)
-    if tile.kind == "monument" and all(table.tile(t).kind == "monument" for t in bag):
-        raise refuse("ruling.useful-man-search-bag-empty", "The tile bag holds no tile the "
-                     "useful man could fetch, so he stays.")
-    if tile.kind == "monument":
+    if not fetchable(table, tile_id):  # a monument
+        if not any(fetchable(table, t) for t in bag):
+            raise refuse("ruling.useful-man-search-bag-empty", "The tile bag holds no tile "
+                         "the useful man could fetch, so he stays.")
         raise refuse("ud.useful-man.search", "The useful man cannot fetch a monument.")
     return [ruling("ud.useful-man.search", f"The useful man leaves the game to fetch "
                    f"{tile.name} from the bag into the £800 space.")]

@@ -13,6 +13,7 @@ from typing import Any, overload
 from obsession_nb.data.rules import Ruling, refuse
 from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.action_fields import arguments
 from obsession_nb.engine.records.registry import owners
 from obsession_nb.engine.setup import decisions as setup_choices
 from obsession_nb.engine.setup import servant_draft as draft
@@ -94,7 +95,7 @@ def _verify(table: Table, action: a.Action) -> list[Ruling]:
             "turn.special-actions-any-time" if kind.steps == ANY_STEP else "turn.order-of-play",
             f"It is {flow.STEP_NAMES[step]}; '{action.verb}' is not a choice now.",
         )
-    return kind.verify(table, *a.arguments(action))
+    return kind.verify(table, *arguments(action))
 
 
 def can(table: Table, action: a.Action) -> bool:
@@ -127,7 +128,7 @@ def allowed(table: Table, actions: Iterable[a.SomeAction], *, listing: bool = Fa
 
 def perform(table: Table, action: a.Action) -> list[Ruling]:
     """Apply an action that :func:`verify` allowed, returning what happened."""
-    rulings = handler(table, action).apply(table, *a.arguments(action))
+    rulings = handler(table, action).apply(table, *arguments(action))
     return rulings + flow.settle(table)
 
 

@@ -96,17 +96,16 @@ def verify_done(table: Table) -> list[Ruling]:
     if turn.step == "invite":
         return hosting.verify_guests_done(table)
     if turn.step == "service":
-        missing = open_slots(table)
-        if missing:
-            raise refuse("service.mandatory", f"{len(missing)} servant icon(s) still need a "
+        barrier = done_barrier(table)
+        if barrier == "service.mandatory":
+            raise refuse(barrier, f"{len(open_slots(table))} servant icon(s) still need a "
                          "servant; service is mandatory.")
-        if suites.double_pending(table):
-            raise refuse("tile.queens-suite", "Choose the favour the Queen's Suite doubles first.")
+        if barrier == "tile.queens-suite":
+            raise refuse(barrier, "Choose the favour the Queen's Suite doubles first.")
         return [ruling("ud.supplemental-service", "Supplemental service is optional; no more "
                        "new servants are placed.")]
     if turn.step == "favours":
-        kind = turn.choices[0].kind
-        if kind not in ("dismiss", "hire"):
+        if done_barrier(table) is not None:
             raise refuse("favours.dismiss", "Only dismissal is optional; this favour needs a "
                          "decision.")
         return []
@@ -120,17 +119,29 @@ def verify_done(table: Table) -> list[Ruling]:
                    "step 8 clears the board.")]
 
 
+def done_barrier(table: Table) -> str | None:
+    """What keeps ``done`` from closing service or a favour, text-free (the rule id, ``None``
+    when nothing does): an icon still open (service.mandatory), the Queen's Suite's doubled
+    favour still to choose (tile.queens-suite), a favour that must be decided
+    (favours.dismiss: only dismissing and hiring may stop short)."""
+    turn = table.turn
+    if turn.step == "service":
+        if open_slots(table):
+            return "service.mandatory"
+        return "tile.queens-suite" if suites.double_pending(table) else None
+    if turn.step == "favours" and turn.choices[0].kind not in ("dismiss", "hire"):
+        return "favours.dismiss"
+    return None
+
+
 def can_done(table: Table) -> bool:
     """Whether :func:`verify_done` allows ``done``, without its text where the answer is often
     no (a party not yet complete, icons still open, a favour still to decide)."""
-    turn = table.turn
-    step = turn.step
+    step = table.turn.step
     if step == "invite":
         return hosting.can_finish_invitations(table)
-    if step == "service":
-        return not open_slots(table) and not suites.double_pending(table)
-    if step == "favours":
-        return turn.choices[0].kind in ("dismiss", "hire")
+    if step in ("service", "favours"):
+        return done_barrier(table) is None
     if step == "buy":
         return True  # shopping may always end (market.one-purchase: verify_done's last case)
     try:

@@ -158,7 +158,7 @@ def objective_draw(table: Table) -> list[Ruling]:
     drawn = [deck.pop(0) for _ in range(min(OBJECTIVES_DRAWN, len(deck)))]
     rulings: list[Ruling] = []
     if table.state.options.objectives == "choose-at-setup" and len(drawn) == OBJECTIVES_DRAWN:
-        turn.offer = drawn  # the 1st printing keeps one (setup_choices.py)
+        turn.offer = drawn  # the 1st printing keeps one (engine/setup/decisions.py)
         rulings.append(ruling("ud.objectives-during-play", f"Objective card draw: "
                               f"{me.name} draws 2 and, by the 1st printing, keeps one."))
     else:

@@ -1,8 +1,8 @@
 """The Solo Estate Challenge as a whole game: a new game, its score against the target, and
 playing it to the end with a strategy (rules solo.sec.*; rulings ruling.sec-*).
 
-``new_solo_game(seed)`` sets up the challenge with the player-area setup of ``setup.py`` and
-the servant draft of ``draft.py`` (the family and the drafted servant are the first two
+``new_solo_game(seed)`` sets up the challenge with the player-area setup of ``engine/setup/areas.py`` and
+the servant draft of ``engine/setup/servant_draft.py`` (the family and the drafted servant are the first two
 decisions); ``play_solo(seed)`` plays it to the end with a strategy (:data:`STRATEGIES`) and
 returns the game, its :class:`SoloResult` and the scavenging log; ``replay_solo`` plays it again
 with the logged d20 rolls pinned and the dice seeded differently, to show the log alone
@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game
@@ -28,9 +28,6 @@ from obsession_nb.modes import SOLO
 from obsession_nb.modes.solo.end import adds_monuments, modifier, opponent_card
 from obsession_nb.modes.solo.end import target as target_of
 from obsession_nb.modes.solo.records import Solo
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 PLAYER_NAME = "Solo player"
 DICE_SALT = 7919
@@ -296,10 +293,6 @@ class SoloRun:
         solo = Solo.of(self.game.state.solo) or Solo()
         return [s.model_dump() for s in solo.scavenged]
 
-    def scavenged_table(self) -> pd.DataFrame:
-        """The AI's rolls, one row per roll by round, the tiles it took named."""
-        return scavenged_frame(self.game)
-
     def to_json(self) -> dict[str, Any]:
         state = self.game.state
         me = state.players[0]
@@ -314,19 +307,6 @@ class SoloRun:
             "actions": len(self.actions),
             "scavenged": self.scavenged,
         }
-
-
-def scavenged_frame(game: Game) -> pd.DataFrame:
-    """The AI's rolls so far in a challenge game, as recorded (solo.sec.scavenge): one row per
-    roll by round — the d20 result, the stack and depth it points at, the tile taken (named) or
-    why none was."""
-    import pandas as pd
-
-    solo = Solo.of(game.state.solo) or Solo()
-    rows = [{**s.model_dump(), "tile": game.table.tile_name(s.tile) if s.tile else None}
-            for s in solo.scavenged]
-    columns = ["round", "roll", "stack", "depth", "tile", "reason"]
-    return pd.DataFrame(rows, columns=columns).set_index("round")
 
 
 STRATEGIES = ("greedy", "planner", "search", "random")

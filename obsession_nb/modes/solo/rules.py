@@ -6,7 +6,7 @@ solo.exception.*; rulings ruling.sec-*).
   prestige guests to keep one (action ``ball CARD``);
 * step 7: monuments are bought into a chosen column (``buy-into TILE COLUMN``), a full
   column makes room by discarding a tile from the game (``discard-tile TILE``);
-* after the turn: solo_end.py;
+* after the turn: end.py;
 * refusals of what the mode leaves out (:func:`verify_action`).
 """
 

@@ -7,7 +7,7 @@ its wheel (levels 9 and 10 before Max: ``Options.wheel_levels``) and so its repu
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from obsession_nb.data.catalog import Catalog
@@ -50,8 +50,8 @@ class TableauObsession(Mode[Table]):
     def central_setup(self, table: Table, rulings: list[Ruling]) -> list[Ruling]:
         return tableau.central_setup(table, rulings)
 
-    def step_name(self, table: Table) -> str | None:
-        return tableau.STEP_WORDS.get(tableau.pending(table) or "")
+    def step_name(self, table: Table, words: Mapping[str, str] | None = None) -> str | None:
+        return (words or tableau.STEP_WORDS).get(tableau.pending(table) or "")
 
     def end_of_turn(self, table: Table) -> bool:
         return tableau.after_turn(table)

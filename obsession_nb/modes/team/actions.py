@@ -12,6 +12,7 @@ from obsession_nb.engine.records.actions import Action
 class AskGift(Action):
     verb = "ask-gift"
     heading = "Team play: ask the teammate for a gift"
+    label = "£{0}"
     summary = "Team play: ask your teammate for a gift of £100 or £200."
     amount: str
 
@@ -28,6 +29,7 @@ class AskServant(Action):
 class Accept(Action):
     verb = "accept"
     heading = "The teammate answers"
+    label = "Accept"
     summary = "Team play (the teammate): grant the request."
 
 
@@ -35,6 +37,7 @@ class Accept(Action):
 class Decline(Action):
     verb = "decline"
     heading = "The teammate answers"
+    label = "Decline"
     summary = "Team play (the teammate): refuse the request."
 
 
@@ -42,6 +45,7 @@ class Decline(Action):
 class TeamBorrow(Action):
     verb = "team-borrow"
     heading = "The teammate answers"
+    label = "Borrow £100 for the gift (special action)"
     summary = "Team play (the teammate): special action, two reputation for £100 towards a gift."
 
 
@@ -49,6 +53,7 @@ class TeamBorrow(Action):
 class TeamHelp(Action):
     verb = "team-help"
     heading = "The teammate answers"
+    label = "Refresh {0} before lending (special action)"
     summary = "Team play (the teammate): special action, three reputation to refresh a servant "
     "before lending it."
     servant: str
@@ -58,6 +63,7 @@ class TeamHelp(Action):
 class TeamGuest(Action):
     verb = "team-guest"
     heading = "Team play: bring the teammate's guest (favours to…)"
+    label = "{0} → {1}"
     summary = "Team play: bring a teammate's family card or starter guest from their active hand "
     "to your activity (who gets the favours that may go to either: host or teammate)."
     card: str

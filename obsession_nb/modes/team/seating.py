@@ -19,7 +19,7 @@ from typing import Any
 
 from obsession_nb.data.rules import Ruling, refuse, ruling
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records.state import LogEntry, Player, State
+from obsession_nb.engine.records.state import Player, State
 from obsession_nb.engine.seat import knowledge
 from obsession_nb.engine.steps.supplemental import service_possible_without
 from obsession_nb.engine.table import Table
@@ -302,21 +302,6 @@ def return_loans(table: Table) -> list[Ruling]:
                                   f"and goes back to {lender.name}'s active hand."))
     team.loans, team.asked, team.request = [], [], None
     return rulings
-
-
-def seating(state: State) -> list[dict[str, Any]]:
-    """One row per seat, clockwise: the player, the team and the partner (team.seating)."""
-    return [{"seat": f"p{s + 1}", "player": p.name, "team": team_of(state, s) + 1,
-             "partner": state.players[teammate(state, s)].name}
-            for s, p in enumerate(state.players)]
-
-
-def team_rulings(entries: list[LogEntry]) -> list[dict[str, str]]:
-    """The team-play rulings of some log entries, with the action that gave them: who lent
-    what, and where each visiting favour went (team.*)."""
-    return [{"action": e.action, "rule": r["rule"], "verdict": r["verdict"]}
-            for e in entries for r in e.rulings
-            if r["rule"].startswith("team.") or r["rule"] in TEAM_RULINGS]
 
 
 def view(table: Table) -> dict[str, Any]:

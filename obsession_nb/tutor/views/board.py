@@ -14,6 +14,7 @@ import anywidget
 import traitlets
 
 from obsession_nb.base.resources import widget_module, widget_style
+from obsession_nb.tutor.views.engine_words import prompt
 from obsession_nb.tutor.views.html import board_html
 from obsession_nb.tutor.views.static import StaticPicture
 from obsession_nb.tutor.views.words import WORDS, words
@@ -83,8 +84,13 @@ class Board(StaticPicture, anywidget.AnyWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Redraw from the game's current position."""
-        self.view = self._game.view(self.seat) if self._game is not None else {}
+        """Redraw from the game's current position (the decision waiting in the board's
+        language: ``engine_words.prompt``)."""
+        game = self._game
+        view = game.view(self.seat) if game is not None else {}
+        if game is not None and self.lang != "en" and view.get("pending"):
+            view["pending"] = {**view["pending"], "prompt": prompt(game, self.lang)}
+        self.view = view
 
     def static_html(self) -> str:
         return board_html(self.view, list(self.parts), list(self.seats), self.lang)

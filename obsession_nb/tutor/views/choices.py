@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from obsession_nb.base.i18n import tr
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.translations import refusal_text
-from obsession_nb.engine.records.naming import SPECIAL_HEADING, SPECIAL_VERBS, action_label, heading
+from obsession_nb.engine.records.naming import SPECIAL_HEADING, SPECIAL_VERBS, heading
+from obsession_nb.tutor.views.engine_words import label, title
 from obsession_nb.tutor.views.words import LABELS
 
 if TYPE_CHECKING:
@@ -89,13 +89,14 @@ def choice_groups(game: Game, scripted: str | None, *, lang: str,
     if special:
         groups[SPECIAL_HEADING] = special
     result = []
-    for title, actions in groups.items():
+    for group, actions in groups.items():
+        verb = (actions or list(refused))[0].verb
         choices = [_choice(game, a, lang, scripted=a.notation == scripted) for a in actions]
         choices += [_choice(game, a, lang, verdict=v) for a, v in refused.items()
-                    if heading(a.verb) == title]
+                    if heading(a.verb) == group]
         notations = {a.notation for a in actions}
         result.append({
-            "title": tr(title, lang), "verb": (actions or list(refused))[0].verb,
+            "title": title(verb, lang), "verb": verb,
             "dropdown": len(actions) > max_buttons,
             "selected": scripted if scripted in notations else (actions[0].notation
                                                                 if actions else None),
@@ -112,7 +113,7 @@ def _choice(game: Game, action: Action, lang: str, *, scripted: bool = False,
         reason = "; ".join(f"{r.verdict} [{r.rule}]" for r in verdict.rulings)
         tip = (f"{action.notation} — not allowed: {reason}" if lang == "en"
                else refusal_text(action.notation, verdict.rulings, lang))
-    return {"label": tr(action_label(game, action), lang), "notation": action.notation,
+    return {"label": label(game, action, lang), "notation": action.notation,
             "tip": tip, "special": action.verb in SPECIAL_VERBS, "scripted": scripted,
             "refused": verdict is not None}
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import rule
 from obsession_nb.data.translations import rule_text, ruling_json
-from obsession_nb.engine.records.naming import action_label
+from obsession_nb.tutor.views.engine_words import auto_label, label
 
 if TYPE_CHECKING:
     from obsession_nb.engine.game import Game
@@ -30,7 +30,8 @@ def entry_json(game: Game, entry: LogEntry, lang: str = "en") -> dict[str, Any]:
         who = game.table.seat_name(entry.player)
     return {
         "action": entry.action.strip("()") if auto else entry.action,
-        "label": None if auto else action_label(game, entry.action),
+        "label": auto_label(entry.action.strip("()"), lang) if auto else label(
+            game, entry.action, lang),
         "who": None if auto else who,
         "auto": auto,
         "rulings": [ruling_json(r, lang) for r in entry.rulings],

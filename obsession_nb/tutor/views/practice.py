@@ -16,11 +16,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from obsession_nb.base.i18n import resolve
 from obsession_nb.engine.scoring import score
 from obsession_nb.practice.plans import LEVELS, level_help
-from obsession_nb.practice.session import UNDONE, Practice
+from obsession_nb.practice.session import Practice
+from obsession_nb.tutor.views.engine_words import described, prompt
 from obsession_nb.tutor.views.html import (
     coach_box_html,
+    coach_words,
     final_html,
     hint_html,
     note_html,
@@ -28,6 +31,7 @@ from obsession_nb.tutor.views.html import (
 )
 from obsession_nb.tutor.views.static import StaticPicture
 from obsession_nb.tutor.views.stepper import Stepper
+from obsession_nb.tutor.views.words import panel_words
 
 DELAY = 0.4
 """Seconds between two opponent actions, so that they can be followed on the board."""
@@ -38,39 +42,43 @@ class PracticeTable(StaticPicture, widgets.VBox):
     against AI opponents, with the coach (options: ``seed``, ``level`` of the coach and the
     search opponents — ``easy``, ``normal`` or ``strong``, also a menu on the table —, the game's
     ``options`` (an ``Options``: variants, milestones), ``delay`` between opponent actions,
-    ``coach``)."""
+    ``coach``, ``lang``: the table's words, the stepper's and the coach's frame in that language,
+    as the other widgets' ``lang``)."""
 
     def __init__(self, players: int = 4, seat: int = 1, opponents: str = "search",
                  mode: str = "standard", *, seed: int = 0, delay: float = DELAY,
-                 practice: Practice | None = None, **options: Any) -> None:
+                 practice: Practice | None = None, lang: str | None = None,
+                 **options: Any) -> None:
         self.practice = practice or Practice(players, seat, opponents, mode, seed=seed,
                                              **options)
         self.delay = delay
+        self.lang = resolve(lang)
+        self.words = panel_words("practice", self.lang)
+        """The table's words in its language (``obsession_nb/tutor/views/words.py`` PANELS)."""
+        self.coach_words = coach_words(self.lang)
         self._busy = False
         self._seen = 0
         self.practice.play_opponents()
         game = self.practice.game
-        self.stepper = Stepper(game, log_heading="Rulings (yours and the opponents')",
-                               seat=self.practice.seat)
+        self.stepper = Stepper(game, log_heading=self.words["log"], seat=self.practice.seat,
+                               lang=self.lang)
         self.stepper.nav.layout.display = "none"  # undo and save are the table's own
         self.stepper.on_change(self._changed)
         self.status = widgets.HTML()
         self.status.add_class("onb-practice-status")
-        self.hint_button = self._button("Hint", "What the search would do now", self.show_hint,
-                                        "onb-practice-hint")
-        self.undo_button = self._button("Undo my turn", "Back to the start of your turn (or "
-                                        "of the last one)", self.undo, "onb-practice-undo")
-        self.save_path = widgets.Text(value="my-practice-game.yaml", description="File:",
+        self.hint_button = self._button("hint", self.show_hint, "onb-practice-hint")
+        self.undo_button = self._button("undo", self.undo, "onb-practice-undo")
+        self.save_path = widgets.Text(value="my-practice-game.yaml", description=self.words["file"],
                                       style={"description_width": "initial"},
                                       layout=widgets.Layout(width="250px"),
-                                      tooltip="The file Save game writes and Load game reads")
-        self.save_button = self._button("Save game", "Write the game to the file named "
-                                        "here, to go on with it later", self.save_click,
-                                        "onb-practice-save")
-        self.load_button = self._button("Load game", "Go on with the game saved in the file "
-                                        "named here", self.load_click, "onb-practice-load")
-        self.level = widgets.Dropdown(options=list(LEVELS), value=self.practice.level.name,
-                                      description="Level", layout=widgets.Layout(width="160px"),
+                                      tooltip=self.words["file_tip"])
+        self.save_button = self._button("save", self.save_click, "onb-practice-save")
+        self.load_button = self._button("load", self.load_click, "onb-practice-load")
+        self.level = widgets.Dropdown(options=[(self.words[f"level_{name}"], name)
+                                               for name in LEVELS],
+                                      value=self.practice.level.name,
+                                      description=self.words["level"],
+                                      layout=widgets.Layout(width="180px"),
                                       tooltip=level_help())
         self.level.add_class("onb-practice-level")
         self.level.observe(lambda change: self.practice.set_level(change["new"]), names="value")
@@ -90,9 +98,10 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self._seen = len(game.log)
         self.refresh()
 
-    @staticmethod
-    def _button(text: str, tip: str, fn: Any, cls: str) -> widgets.Button:
-        b = widgets.Button(description=text, tooltip=tip, layout=widgets.Layout(width="auto"))
+    def _button(self, key: str, fn: Any, cls: str) -> widgets.Button:
+        """A button named by the table's word ``key``, its hover text ``key_tip``."""
+        b = widgets.Button(description=self.words[key], tooltip=self.words[f"{key}_tip"],
+                           layout=widgets.Layout(width="auto"))
         b.add_class(cls)
         b.on_click(lambda _b: fn())
         return b
@@ -104,7 +113,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
         if self._busy or len(self.practice.game.log) == self._seen:
             return
         self._busy = True
-        self.status.value = status_html("The opponents are playing…")
+        self.status.value = status_html(self.words["playing"])
         try:
             self.hint_box.value = ""
             self.practice.after_your_action()
@@ -127,10 +136,12 @@ class PracticeTable(StaticPicture, widgets.VBox):
     def show_hint(self) -> None:
         if not self.practice.your_move():
             return
-        self.hint_box.value = hint_html(self.practice.hint())
+        found = self.practice.hint()
+        now = described(self.practice.game, found.action, self.lang)
+        self.hint_box.value = hint_html(found, self.coach_words, self.lang, now)
 
     def undo(self) -> None:
-        self.status.value = status_html("Taking back your turn…")
+        self.status.value = status_html(self.words["taking_back"])
         self._busy = True
         try:
             undone = self.practice.undo()
@@ -139,7 +150,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
             self._seen = len(self.practice.game.log)
             self._busy = False
         self.hint_box.value = ""
-        self.refresh(note=UNDONE if undone else "Nothing to undo.")
+        self.refresh(note=self.words["undone" if undone else "nothing_to_undo"])
 
     def save(self, path: str | Path) -> Path:
         target = Path(path)
@@ -147,10 +158,12 @@ class PracticeTable(StaticPicture, widgets.VBox):
         return target
 
     @classmethod
-    def load(cls, path: str | Path, *, delay: float = DELAY, **overrides: Any) -> PracticeTable:
+    def load(cls, path: str | Path, *, delay: float = DELAY, lang: str | None = None,
+             **overrides: Any) -> PracticeTable:
         """A table going on with a game saved by **Save game** or ``practice`` (its seat,
-        opponents, seed and level, unless ``overrides`` say otherwise)."""
-        return cls(practice=Practice.load(path, **overrides), delay=delay)
+        opponents, seed and level, unless ``overrides`` say otherwise), its words in
+        ``lang``."""
+        return cls(practice=Practice.load(path, **overrides), delay=delay, lang=lang)
 
     def load_click(self) -> None:
         """**Load game**: the game in the named file replaces this one (a file that cannot
@@ -158,7 +171,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
         try:
             practice = Practice.load(self.save_path.value)
         except (OSError, ValueError) as exc:
-            self.refresh(note=f"Not loaded: {exc}")
+            self.refresh(note=self._say("not_loaded", error=exc))
             return
         self._busy = True
         try:
@@ -171,15 +184,15 @@ class PracticeTable(StaticPicture, widgets.VBox):
             self._seen = len(practice.game.log)
             self._busy = False
         self.hint_box.value = ""
-        self.refresh(note=f"Game loaded from {self.save_path.value}.")
+        self.refresh(note=self._say("loaded", path=self.save_path.value))
 
     def save_click(self) -> None:
         try:
             target = self.save(self.save_path.value)
         except OSError as exc:
-            self.refresh(note=f"Not saved: {exc}")
+            self.refresh(note=self._say("not_saved", error=exc))
             return
-        self.refresh(note=f"Game saved to {target}.")
+        self.refresh(note=self._say("saved", path=target))
 
     # ------------------------------------------------------------ drawing
 
@@ -187,22 +200,26 @@ class PracticeTable(StaticPicture, widgets.VBox):
         p = self.practice
         game = p.game
         if p.over:
-            text = f"The game is over. You were {game.table.seat_name(p.seat)}."
+            text = self._say("over", player=game.table.seat_name(p.seat))
         elif p.your_move():
-            text = f"Your move: {game.pending()['prompt']}"
+            text = self._say("your_move", prompt=prompt(game, self.lang))
         else:
-            text = "The opponents are playing…"
+            text = self.words["playing"]
         self.status.value = status_html(text, note=note, ready=p.over or p.your_move(),
                                         log=len(game.log),
                                         position=self.stepper.choices.position)
         self.hint_button.disabled = not p.your_move()
-        self.coach.value = coach_box_html(p.last_review())
-        self.review.value = (final_html(score(game), p.post_game(), p.team_results())
+        self.coach.value = coach_box_html(p.last_review(), self.words, self.coach_words, self.lang)
+        self.review.value = (final_html(score(game), p.post_game(), p.team_results(), self.words)
                              if p.over else "")
 
+    def _say(self, key: str, **values: object) -> str:
+        """The table's sentence ``key`` with its ``{name}`` fields filled."""
+        return self.words[key].format_map(values)
+
     def static_html(self) -> str:
-        return note_html("Practice table", f"{self.practice.game.pending()['prompt']}",
-                         self.stepper.static_html())
+        return note_html(self.words["title"], prompt(self.practice.game, self.lang),
+                         self.stepper.static_html(), self.lang)
 
     def __repr__(self) -> str:
         return f"<PracticeTable seat p{self.practice.seat + 1}, {self.practice.game.pending()['prompt']!r}>"

@@ -19,9 +19,10 @@ from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import BadNotation
 from obsession_nb.data.translations import ruling_json, verdict_word
-from obsession_nb.engine.records.naming import action_label, name_of
 from obsession_nb.engine.records.naming import heading as verb_heading
+from obsession_nb.engine.records.naming import name_of
 from obsession_nb.engine.records.notation import action_types
+from obsession_nb.tutor.views.engine_words import label, prompt
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture
@@ -238,7 +239,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         """Forget the last verdict (it was about another position or another action)."""
         self.result.verdict = {}
         if self.game.state.turn is not None:
-            self.result.status = {"kind": "info", "text": self.game.pending()["prompt"]}
+            self.result.status = {"kind": "info", "text": prompt(self.game, self.lang)}
 
     # ------------------------------------------------------------ picking
 
@@ -295,6 +296,6 @@ class RulingPanel(StaticPicture, widgets.VBox):
             self.result.verdict = {"error": f"'{notation}': {exc}"}
             return None
         data = verdict_json(verdict, self.lang)
-        data["label"] = tr(action_label(self.game, verdict.action), self.lang)
+        data["label"] = label(self.game, verdict.action, self.lang)
         self.result.verdict = data
         return verdict

@@ -21,9 +21,9 @@ from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.data.translations import refusal_text
-from obsession_nb.engine.records.naming import action_label, describe
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.choices import ChoiceList, choice_groups
+from obsession_nb.tutor.views.engine_words import described, label, prompt
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import entry_json
 from obsession_nb.tutor.views.rulings import RulingsLog
@@ -268,6 +268,7 @@ class Stepper(StaticPicture, widgets.VBox):
     def _draw(self) -> None:
         game = self.game
         pending = game.pending()
+        said = prompt(game, self.lang)
         turn = game.state.turn
         if turn is None:
             steps: list[tuple[str, str]] = []
@@ -275,7 +276,7 @@ class Stepper(StaticPicture, widgets.VBox):
             steps = SETUP_STEPS
         else:
             steps = PASS_STEPS if turn.passing else ACTIVITY_STEPS
-        self.header.pending = pending
+        self.header.pending = {**pending, "prompt": said}
         self.header.steps = [{"key": k, "label": self.words[label]} for k, label in steps]
         self.header.current = pending["step"]
         self.header.history = len(self._history)
@@ -284,7 +285,7 @@ class Stepper(StaticPicture, widgets.VBox):
             "total": len(self.script),
             "done": len(self.applied) if self.on_script else -1,
             "next": nxt,
-            "label": action_label(game, nxt) if nxt else None,
+            "label": label(game, nxt, self.lang) if nxt else None,
         }
         owner = pending.get("owner")
         if game.state.turn is None:
@@ -305,7 +306,8 @@ class Stepper(StaticPicture, widgets.VBox):
         else:
             self.rulings.status = {"kind": "ok",
                                    "text": self._say("played",
-                                                     action=describe(game, self.applied[-1]))}
+                                                     action=described(game, self.applied[-1],
+                                                                      self.lang))}
         if self.board is not None:
             self.board.refresh()
 
@@ -323,9 +325,9 @@ class Stepper(StaticPicture, widgets.VBox):
     def static_html(self) -> str:
         mine = self.seat is None or self.game.pending().get("owner") == self.seat
         choices = self.words["list"].join(dict.fromkeys(
-            tr(action_label(self.game, a), self.lang) for a in self.game.legal_actions())
+            label(self.game, a, self.lang) for a in self.game.legal_actions())
         ) if mine else "—"
-        note = self._say("note", prompt=self.game.pending()["prompt"], choices=choices)
+        note = self._say("note", prompt=prompt(self.game, self.lang), choices=choices)
         return note_html(self.words["title"], note,
                          self.board.static_html() if self.board is not None else "", self.lang)
 

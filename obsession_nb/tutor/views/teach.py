@@ -19,7 +19,8 @@ import traitlets
 from obsession_nb.base.i18n import resolve
 from obsession_nb.base.resources import widget_module, widget_style
 from obsession_nb.engine.records.actions import Action
-from obsession_nb.engine.records.naming import SPECIAL_VERBS, describe
+from obsession_nb.engine.records.naming import SPECIAL_VERBS
+from obsession_nb.tutor.views.engine_words import described, prompt
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.stepper import Stepper
 from obsession_nb.tutor.views.words import widget_labels
@@ -85,11 +86,11 @@ class TeachingView(widgets.VBox):
     def _draw(self) -> None:
         game = self.stepper.game
         nxt = self.upcoming()
-        self.control.prompt = game.pending()["prompt"]
+        self.control.prompt = prompt(game, self.lang)
         self.control.step = len(self.stepper.applied)
         self.control.upcoming = {} if nxt is None else {
             "notation": nxt[0] if isinstance(nxt[0], str) else nxt[0].notation,
-            "label": describe(game, nxt[0]), "from": nxt[1]}
+            "label": described(game, nxt[0], self.lang), "from": nxt[1]}
         entries = self.stepper.rulings.entries if self.stepper.applied else []
         # the last choice and the automatic steps it led to
         start = max((i for i, e in enumerate(entries) if not e["auto"]), default=len(entries))

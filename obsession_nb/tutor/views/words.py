@@ -6,6 +6,7 @@ in English, with their Japanese in ``content/i18n/ja/widgets.yaml``; :func:`word
 from __future__ import annotations
 
 from obsession_nb.engine.seat.view import OPEN_LABEL, SEAT_LABEL
+from obsession_nb.practice.session import UNDONE
 
 
 def _as_said(*ids: str) -> dict[str, str]:
@@ -281,3 +282,36 @@ def widget_labels(widget: str, lang: str | None = None) -> dict[str, str]:
     """The words of ``widget`` (a section of :data:`LABELS`) in ``lang``, as it receives them
     (its Python side reads them there too: a stepper's buttons and status lines)."""
     return words(lang, {widget: LABELS[widget]})[widget]
+
+
+PANELS: dict[str, dict[str, str]] = {
+    "practice": {"hint": "Hint", "hint_tip": "What the search would do now",
+                 "undo": "Undo my turn",
+                 "undo_tip": "Back to the start of your turn (or of the last one)",
+                 "file": "File:", "file_tip": "The file Save game writes and Load game reads",
+                 "save": "Save game",
+                 "save_tip": "Write the game to the file named here, to go on with it later",
+                 "load": "Load game",
+                 "load_tip": "Go on with the game saved in the file named here",
+                 "level": "Level", "level_easy": "easy", "level_normal": "normal",
+                 "level_strong": "strong", "log": "Rulings (yours and the opponents')",
+                 "playing": "The opponents are playing…",
+                 "taking_back": "Taking back your turn…", "undone": UNDONE,
+                 "nothing_to_undo": "Nothing to undo.", "not_loaded": "Not loaded: {error}",
+                 "loaded": "Game loaded from {path}.", "not_saved": "Not saved: {error}",
+                 "saved": "Game saved to {path}.", "over": "The game is over. You were {player}.",
+                 "your_move": "Your move: {prompt}", "title": "Practice table",
+                 "coach": "Coach", "last_turn": " — your last turn:",
+                 "first_turn": ": your first turn's review will appear here.",
+                 "teams": "Teams", "costliest": "The turns that cost you the most",
+                 "turn_round": "Round {round}: ", "scoresheet": "Final scoresheet"},
+}
+"""The words of the widgets drawn in Python (ipywidgets and HTML, no script of their own): the
+practice table's buttons, status lines and notes (``practice``), with their Japanese in
+``content/i18n/ja/widgets.yaml`` under the same names; the words around the coach's advice are
+the practice layer's (``coach``: ``tutor/views/html/practice.py`` ``coach_words``)."""
+
+
+def panel_words(panel: str, lang: str | None = None) -> dict[str, str]:
+    """The words of ``panel`` (a section of :data:`PANELS`) in ``lang``."""
+    return words(lang, {panel: PANELS[panel]})[panel]

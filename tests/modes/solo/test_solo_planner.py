@@ -1,5 +1,5 @@
 """The planner Solo Estate Challenge player (modes/solo/players/planner.py) and the outlook it judges by
-(modes/solo_estimate.py): a seed always gives the same game, and the outlook's arithmetic
+(modes/solo/players/estimate.py): a seed always gives the same game, and the outlook's arithmetic
 (tests/modes/solo/test_solo_strategy.py plays it to the end with legal actions only).  No timing or
 win-rate assertions (bench/solo_strategy.py measures those)."""
 

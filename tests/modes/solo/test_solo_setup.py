@@ -82,6 +82,7 @@ def test_solo_howard_has_no_cook_to_draft_or_hire() -> None:
     assert any("Howard" in v for v in ruled(howard, "solo.sec.player-setup"))
 
 
+@pytest.mark.rule("round-track.tableau")
 def test_solo_tableau_round_track_pawn_on_start_with_vp_cards(game) -> None:
     state = game.state
     assert state.options.track == "tableau" and state.round == 1

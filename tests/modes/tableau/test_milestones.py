@@ -45,6 +45,7 @@ def test_milestone_setup_refuses_bad_choices() -> None:
         standard_with([WEALTHY, "no-such-card"])
 
 
+@pytest.mark.rule("milestone.ud-card", "ud.components-only-with-expansion")
 def test_milestone_ud_card_is_not_used_in_a_base_only_game() -> None:
     base = standard_with([WEALTHY, FAVOURED], expansion=False)
     assert UD_CARD not in allowed(base.table)

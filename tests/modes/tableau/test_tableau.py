@@ -270,6 +270,7 @@ def to_max(game: Game, seat: int) -> None:
     game.state.players[seat].reputation = wheel.steps(wheel.max_level, 1)
 
 
+@pytest.mark.rule("tableau.overview")
 def test_tableau_end_immediately_when_a_turn_ends_at_max_mid_round() -> None:
     game = at_first_turn(players=4)
     first = game.state.first_player

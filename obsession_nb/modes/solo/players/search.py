@@ -8,7 +8,7 @@ hiring, each tile the engine allows hosted with the policy's guests or with the 
 crossed with several purchase lines in step 7 (none; the greedy player's own purchases; the
 planner's; each single tile worth trying; with ``pairs``, each single followed by the greedy's), then
 played through the AI's scavenging to the next turn.  The best ``width`` children of each round
-are kept, judged by how the challenge will probably end (``solo_estimate.outlook``) or, once it
+are kept, judged by how the challenge will probably end (``estimate.outlook``) or, once it
 is over, by the final score against the target.
 
 The search never peeks: it runs on a *sample* of the position (:func:`sample`), a copy whose

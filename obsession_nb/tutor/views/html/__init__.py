@@ -20,13 +20,19 @@ from obsession_nb.tutor.views.html.index import (
     sources_legend_html,
     tutorial_links_html,
 )
-from obsession_nb.tutor.views.html.practice import coach_box_html, final_html, status_html
+from obsession_nb.tutor.views.html.practice import (
+    coach_box_html,
+    coach_words,
+    final_html,
+    status_html,
+)
 from obsession_nb.tutor.views.html.result import result_html
 
 __all__ = [
     "block_html",
     "board_html",
     "coach_box_html",
+    "coach_words",
     "final_html",
     "hint_html",
     "index_head_html",
