@@ -123,15 +123,16 @@ class Tree:
         self.margins: list[float] = []
         self._scale = (0, 1.0)
         """:attr:`scale` as worked out for the first so many margins."""
-        self.to_end = samples.table.mode.sudden_end
-        """Playouts go on to the end of the game (a race to end it, ``Mode.sudden_end``)."""
+        self.to_end = race_near(samples.table)
+        """Playouts go on to the end of the game (a race to end it, ``Mode.sudden_end``, near
+        its end: ``Mode.race_levels``)."""
 
     def glance(self, line: Line) -> Outcome:
         """The line's first look, on sample 0: the playout itself, or where the game races to
         an end, a cheap one read at the seat's next turn (:func:`turn_plan.playout`)."""
         if self.to_end:
             line.first = playout(self.samples.copy(0), self.samples.seat, line.plan,
-                                 sample_policy(self.samples.seed, 0), planned=True)
+                                 sample_policy(self.samples.seed, 0))
         else:
             line.first = self.visit(line)
         return line.first
@@ -171,7 +172,7 @@ class Tree:
         sim = self.samples.copy(i)
         policy = sample_policy(self.samples.seed, i)
         played = own_turn(sim, seat, line.plan, policy)
-        played += others(sim, seat, policy, planned=self.to_end)
+        played += others(sim, seat, policy)
         path: list[Edge] = []
         node = line.node
         for _ in range(self.depth - 1):
@@ -181,10 +182,10 @@ class Tree:
             edge = self.select(node, options)
             path.append(edge)
             played += own_turn(sim, seat, Plan("follow", edge.option), policy)
-            played += others(sim, seat, policy, planned=self.to_end)
+            played += others(sim, seat, policy)
             node = edge.node
-        if sim.mode.sudden_end:
-            played += to_the_end(sim, policy, planned=True)
+        if self.to_end:
+            played += to_the_end(sim, policy)
         result = outcome(sim, seat, played)
         for edge in path:
             edge.n += 1
@@ -239,6 +240,19 @@ class Tree:
         for _ in range(n):
             self.visit(line)
         return line.outcomes
+
+
+def race_near(table: Table) -> bool:
+    """Whether the game is a race to end it (``Mode.sudden_end``) and a player is within the
+    mode's ``race_levels`` of Max reputation (tableau.end)."""
+    mode = table.mode
+    if not mode.sudden_end:
+        return False
+    if mode.race_levels is None:
+        return True
+    wheel = table.wheel
+    leader = max(wheel.level(p.reputation) for p in table.state.players)
+    return leader >= wheel.max_level - mode.race_levels
 
 
 def _reached(line: Line) -> int:

@@ -11,14 +11,11 @@ import pytest
 from obsession_nb.engine.game import Game, new_game
 from obsession_nb.engine.mode import mode_named
 from obsession_nb.engine.positions.option_index import options_with
-from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.options import Options
-from obsession_nb.engine.table import Table
 from obsession_nb.players.random_player import play_to_round
-from obsession_nb.practice import tree, turn_plan
+from obsession_nb.practice import tree
 from obsession_nb.practice.candidates import candidates
 from obsession_nb.practice.determinise import Samples, copy_position
-from obsession_nb.practice.opponents import HeuristicPlayer
 from obsession_nb.practice.plans import LEVELS, Level, best_plans
 from obsession_nb.practice.search import SearchPlayer
 from obsession_nb.practice.tree import SETTLED, Line, Tree, ranking, settled
@@ -163,55 +160,13 @@ def test_in_a_race_to_end_the_game_a_playout_goes_on_to_the_end() -> None:
         samples = Samples(game.table, seat, "t")
         got = Tree(samples, 1).visit(Line(Plan("rents"), 0.0))
         sim, policy = samples.copy(0), sample_policy("t", 0)
-        race = mode == "tableau"
-        played = own_turn(sim, seat, Plan("rents"), policy) + others(sim, seat, policy,
-                                                                     planned=race)
-        if race:
-            played += to_the_end(sim, policy, planned=True)
+        played = own_turn(sim, seat, Plan("rents"), policy) + others(sim, seat, policy)
+        if mode == "tableau":
+            played += to_the_end(sim, policy)
             assert sim.state.finished
         else:
             assert sim.state.turn.player == seat and not sim.state.finished
         assert got == outcome(sim, seat, played)
-
-
-@pytest.mark.parametrize("planned", [True, False])
-def test_in_a_race_the_playouts_turns_are_planned_as_the_heuristic_player_plans_them(
-        planned: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Planned (the tree's playouts where the game races to an end, tableau.end), each turn of a
-    playout starts as the heuristic player's plan of it says (a pass with rents or hiring, or
-    the hosting of a tile, valued on copies: ``plan_turn``) and hosts that tile; unplanned, a
-    turn hosts whenever it can, the tile of the quick policy."""
-    game = mid_game(3, seed=7, round_=2, mode="tableau")
-    seat = game.pending()["owner"]
-    sim, policy = Samples(game.table, seat, "t").copy(0), sample_policy("t", 0)
-    plans: list[str | None] = []
-    seen: list[tuple[str, str | None, a.Action | None]] = []
-    plan_turn, quick = policy.plan_turn, turn_plan._heuristic
-
-    def planning(table: Table) -> str | None:
-        plans.append(plan_turn(table))
-        return plans[-1]
-
-    def spy(table: Table, policy: HeuristicPlayer, plan: str | None) -> a.Action | None:
-        action = quick(table, policy, plan)
-        seen.append((table.turn.step, plan, action))
-        return action
-
-    monkeypatch.setattr(policy, "plan_turn", planning)
-    monkeypatch.setattr(turn_plan, "_heuristic", spy)
-    to_the_end(sim, policy, planned=planned)
-    assert sim.state.finished
-    begins = [(plan, action) for step, plan, action in seen if step == "begin"]
-    hosts = [(plan, action) for step, plan, action in seen if step == "host"]
-    if not planned:
-        assert not plans and {plan for plan, _ in begins} == {None}
-        assert all(isinstance(action, a.Activity) for _, action in begins[:3])
-        return
-    assert [plan for plan, _ in begins] == plans
-    assert all(isinstance(action, a.Pass) == (plan in PASS_KINDS) for plan, action in begins)
-    assert any(plan in PASS_KINDS for plan in plans) and any(
-        plan not in PASS_KINDS for plan in plans)
-    assert hosts and all(action == a.Host(plan) for plan, action in hosts)
 
 
 def looked(margin: float, reputation: int) -> Line:

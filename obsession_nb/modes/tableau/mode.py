@@ -36,6 +36,7 @@ class TableauObsession(Mode[Table]):
     milestones = True  # "Milestones are used" (UD p.15 Setup)
     deals_objectives = False  # tableau.player-setup
     sudden_end = True  # tableau.end
+    race_levels: int | None = 3
     handlers = {
         va.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
         va.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
@@ -84,3 +85,4 @@ class TableauDuel(TableauObsession):
     name: ModeName = "tableau-duel"
     title = "the Tableau Duel"
     rule = "tableau.duel"
+    race_levels = None  # its playouts always go on to the end
