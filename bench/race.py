@@ -11,9 +11,9 @@
   winner's total and its lead.  A playout that races slower than the real players tells the
   search it has more time than it has.
 * **held** — turn starts of heuristic 3-player Tableau games (one per game, seat ``j mod 3``,
-  round ``2 + j mod 8``); at each, the ``strong`` decision with the playouts planned (this
-  tree), quick (planning forced off: the playouts before the change) and planned at half the
-  budget.  Where they name different plans, each plan is valued on ``--samples`` common samples
+  round ``2 + j mod 8``); at each, the ``strong`` decision with the playouts quick (the tree
+  as it is), planned (planning forced on, as the tree of ``f952da3`` planned them) and planned
+  at half the budget.  Where they name different plans, each plan is valued on ``--samples`` common samples
   played to the end of the game (the seat's turn by the plan, then every seat by ``heuristic``
   players): its mean final margin and win share, and each variant's paired difference from the
   quick one.
@@ -111,14 +111,19 @@ def positions(n: int) -> list[tuple[int, int, Table]]:
 
 
 def variant(name: str) -> tuple[Level, Callable[..., int]]:
-    """The level and the playouts' ``_quick`` of a variant (``quick``: planning forced off)."""
+    """The level and the playouts' ``_quick`` of a variant (``planned``, ``half``: planning
+    forced on)."""
     quick = turn_plan._quick
     if name == "quick":
-        return LEVELS["strong"], lambda sim, policy, stop, most, planned=False: quick(
-            sim, policy, stop, most, False)
+        return LEVELS["strong"], quick
+
+    def planned(sim: Table, policy: PlayoutPolicy, stop: Callable[..., bool], most: int,
+                planned: bool = False) -> int:
+        return quick(sim, policy, stop, most, True)
+
     if name == "half":
-        return Level("strong", LEVELS["strong"].budget // 2, LEVELS["strong"].plans, 2), quick
-    return LEVELS["strong"], quick
+        return Level("strong", LEVELS["strong"].budget // 2, LEVELS["strong"].plans, 2), planned
+    return LEVELS["strong"], planned
 
 
 def reference(table: Table, seat: int, plan: Plan, i: int) -> tuple[float, float]:

@@ -17,12 +17,16 @@ information).
   the heuristic player's quick policies.  A playout is read where the seat's turn after the
   last searched one begins (or where the game ends): its estimated final score margin.  In a
   mode whose game may end after any turn (``Mode.sudden_end``: Tableau Obsession ends when a
-  turn ends at Max, tableau.end) an estimate that far ahead misses the race, so every seat then
-  plays on with the heuristic player's quick policies to the end of the game, and the playout
-  is read there: its final score margin.  The first look at each plan is then the cheap one,
-  read at the seat's next turn: it orders the plans' entry into the search, taken in turns with
-  the order of the reputation that look reached (so the plans that climb fastest are searched
-  early), and it is the value only of a plan the search never played.
+  turn ends at Max, tableau.end) an estimate that far ahead misses the race, so near its end
+  (:func:`race_near`: a player within ``Mode.race_levels`` of Max) every seat then plays on
+  with the heuristic player's quick policies to the end of the game, and the playout is read
+  there: its final score margin.  Earlier, a whole game's playouts would leave a budget of
+  20,000 actions a sample or two per plan (the choice would be noise), so they are read at
+  the seat's turn as in the standard game.  Where they go on to the end, the first look at
+  each plan is the cheap one, read at the seat's next turn: it orders the plans' entry into
+  the search, taken in turns with the order of the reputation that look reached (so the plans
+  that climb fastest are searched early), and it is the value only of a plan the search never
+  played.
 * **Only the seat's information set** is searched: every playout starts from a re-deal of what
   the seat cannot see (``determinise.Samples``), never the position itself.
 * **The budget** is in engine actions, as the other levels': the search stops once its playouts

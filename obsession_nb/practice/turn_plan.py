@@ -219,26 +219,23 @@ class Outcome:
     actions: int
 
 
-def playout(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer, *,
-            planned: bool = False) -> Outcome:
-    """The plan to the end of the seat's turn, then the other seats until its next turn
-    (``planned``: as :func:`others`)."""
+def playout(sim: Table, seat: int, plan: Plan, policy: HeuristicPlayer) -> Outcome:
+    """The plan to the end of the seat's turn, then the other seats until its next turn."""
     played = own_turn(sim, seat, plan, policy)
-    played += others(sim, seat, policy, planned=planned)
+    played += others(sim, seat, policy)
     return outcome(sim, seat, played)
 
 
-def others(sim: Table, seat: int, policy: HeuristicPlayer, *, planned: bool = False) -> int:
+def others(sim: Table, seat: int, policy: HeuristicPlayer) -> int:
     """The other seats' turns with the heuristic player's quick policies (and the seat's
-    answers to them), until the seat's next turn begins or the game ends; the actions played.
-    ``planned``: each turn planned first as the heuristic player plans it (:func:`_quick`)."""
+    answers to them), until the seat's next turn begins or the game ends; the actions played."""
     return _quick(sim, policy, lambda turn: turn.player == seat and turn.step == "begin",
-                  MAX_ACTIONS, planned)
+                  MAX_ACTIONS)
 
 
 def to_the_end(sim: Table, policy: HeuristicPlayer, *, planned: bool = False) -> int:
     """Every seat's turns with the heuristic player's quick policies until the game ends; the
-    actions played (``planned``: as :func:`others`)."""
+    actions played (``planned``: each turn planned first, :func:`_quick`)."""
     return _quick(sim, policy, lambda turn: False, GAME_ACTIONS, planned)
 
 
@@ -252,8 +249,8 @@ def _quick(sim: Table, policy: HeuristicPlayer, stop: Callable[[Turn], bool], mo
     copies and valued), and the turn follows that plan; without, a turn hosts the tile whose
     favours are worth most whenever it can.  The quick turns race to Max about two rounds
     slower than the heuristic players do (10.3 against 10.4 rounds planned, 12.9 quick, in
-    3-player Tableau games of three such players: bench/RESULTS.md), which matters where the
-    game ends at Max (tableau.end)."""
+    3-player Tableau games of three such players: bench/RESULTS.md); the search's playouts
+    are quick all the same (planned ones took 4x the CPU for no measured gain, bench/race.py)."""
     played = 0
     plan: str | None = None
     for _ in range(most):
