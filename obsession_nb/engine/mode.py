@@ -163,11 +163,6 @@ class Mode(Generic[T]):
     reaches a goal (tableau.end: a turn ended at Max reputation), rather than after the last
     round.  Who gets there first then decides much of the score, so the strong search plays
     its playouts on to the end of the game (``practice.tree``)."""
-    race_levels: int | None = None
-    """Where the game is a race (:attr:`sudden_end`): the strong search plays its playouts on to
-    the end only once a player is within this many reputation levels of Max, and reads them at
-    its next turn but one before (a whole game's playouts early on leave it a sample or two per
-    plan); ``None``: always to the end."""
     market_reserves = True
     """Whether the game has the Builders' Market's two reserves (market.reserve-activation):
     the Solo Estate Challenge's has none, and its round track then shows no reserve events."""

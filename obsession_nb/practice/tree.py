@@ -17,16 +17,12 @@ information).
   the heuristic player's quick policies.  A playout is read where the seat's turn after the
   last searched one begins (or where the game ends): its estimated final score margin.  In a
   mode whose game may end after any turn (``Mode.sudden_end``: Tableau Obsession ends when a
-  turn ends at Max, tableau.end) an estimate that far ahead misses the race, so near its end
-  (:func:`race_near`: a player within ``Mode.race_levels`` of Max) every seat then plays on
-  with the heuristic player's quick policies to the end of the game, and the playout is read
-  there: its final score margin.  Earlier, a whole game's playouts would leave a budget of
-  20,000 actions a sample or two per plan (the choice would be noise), so they are read at
-  the seat's turn as in the standard game.  Where they go on to the end, the first look at
-  each plan is the cheap one, read at the seat's next turn: it orders the plans' entry into
-  the search, taken in turns with the order of the reputation that look reached (so the plans
-  that climb fastest are searched early), and it is the value only of a plan the search never
-  played.
+  turn ends at Max, tableau.end) an estimate that far ahead misses the race, so every seat then
+  plays on with the heuristic player's quick policies to the end of the game, and the playout
+  is read there: its final score margin.  The first look at each plan is then the cheap one,
+  read at the seat's next turn: it orders the plans' entry into the search, taken in turns with
+  the order of the reputation that look reached (so the plans that climb fastest are searched
+  early), and it is the value only of a plan the search never played.
 * **Only the seat's information set** is searched: every playout starts from a re-deal of what
   the seat cannot see (``determinise.Samples``), never the position itself.
 * **The budget** is in engine actions, as the other levels': the search stops once its playouts
@@ -127,9 +123,8 @@ class Tree:
         self.margins: list[float] = []
         self._scale = (0, 1.0)
         """:attr:`scale` as worked out for the first so many margins."""
-        self.to_end = race_near(samples.table)
-        """Playouts go on to the end of the game (a race to end it, ``Mode.sudden_end``, near
-        its end: ``Mode.race_levels``)."""
+        self.to_end = samples.table.mode.sudden_end
+        """Playouts go on to the end of the game (a race to end it, ``Mode.sudden_end``)."""
 
     def glance(self, line: Line) -> Outcome:
         """The line's first look, on sample 0: the playout itself, or where the game races to
@@ -188,7 +183,7 @@ class Tree:
             played += own_turn(sim, seat, Plan("follow", edge.option), policy)
             played += others(sim, seat, policy)
             node = edge.node
-        if self.to_end:
+        if sim.mode.sudden_end:
             played += to_the_end(sim, policy)
         result = outcome(sim, seat, played)
         for edge in path:
@@ -244,19 +239,6 @@ class Tree:
         for _ in range(n):
             self.visit(line)
         return line.outcomes
-
-
-def race_near(table: Table) -> bool:
-    """Whether the game is a race to end it (``Mode.sudden_end``) and a player is within the
-    mode's ``race_levels`` of Max reputation (tableau.end)."""
-    mode = table.mode
-    if not mode.sudden_end:
-        return False
-    if mode.race_levels is None:
-        return True
-    wheel = table.wheel
-    leader = max(wheel.level(p.reputation) for p in table.state.players)
-    return leader >= wheel.max_level - mode.race_levels
 
 
 def _reached(line: Line) -> int:

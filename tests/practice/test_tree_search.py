@@ -149,52 +149,24 @@ def test_a_settled_search_names_the_plan_the_whole_budget_names(
     assert early.best.plan == whole.best.plan
 
 
-def leading_at(game: Game, level: int) -> Game:
-    """The game with the seat after the one to decide at ``level`` of the reputation wheel."""
-    seat = (game.pending()["owner"] + 1) % len(game.state.players)
-    game.state.players[seat].reputation = game.table.wheel.steps(level, 1)
-    return game
-
-
-def test_a_race_is_near_once_a_player_is_three_levels_from_max() -> None:
-    """Tableau Obsession ends when a turn ends at Max (tableau.end): its search plays the race
-    to the end once a player is within ``race_levels`` (3) of Max; the Duel's always; the
-    standard game's and team play's never."""
+def test_in_a_race_to_end_the_game_a_playout_goes_on_to_the_end() -> None:
+    """Tableau Obsession ends when a turn ends at Max (tableau.end): the tree's playouts are
+    read at the end of the game, the standard game's at the seat's next turn."""
     assert mode_named("tableau").sudden_end and mode_named("tableau-duel").sudden_end
     assert not mode_named("standard").sudden_end and not mode_named("team").sudden_end
-    assert mode_named("tableau").race_levels == 3 and mode_named("tableau-duel").race_levels is None
-    game = mid_game(3, seed=7, round_=2, mode="tableau")
-    top = game.table.wheel.max_level
-    assert max(game.table.wheel.level(p.reputation) for p in game.state.players) < top - 3
-    assert not tree.race_near(game.table)
-    assert not tree.race_near(leading_at(game, top - 4).table)
-    assert tree.race_near(leading_at(game, top - 3).table)
-    assert tree.race_near(mid_game(2, seed=7, round_=2, mode="tableau-duel").table)
-    assert not tree.race_near(leading_at(mid_game(4, seed=7, round_=2), 6).table)
-
-
-@pytest.mark.parametrize(("mode", "players", "leader", "to_end"), [
-    ("tableau", 3, None, False), ("tableau", 3, 4, True), ("tableau-duel", 2, None, True),
-    ("standard", 4, 6, False)])
-def test_near_the_end_of_a_race_a_playout_goes_on_to_the_end(
-        mode: str, players: int, leader: int | None, to_end: bool) -> None:
-    """Near the end of a race (``race_near``) the tree's playouts are read at the end of the
-    game; elsewhere at the seat's next turn."""
-    game = mid_game(players, seed=7, round_=3, mode=mode)
-    if leader is not None:
-        leading_at(game, leader)
-    seat = game.pending()["owner"]
-    samples = Samples(game.table, seat, "t")
-    assert Tree(samples, 1).to_end == to_end
-    got = Tree(samples, 1).visit(Line(Plan("rents"), 0.0))
-    sim, policy = samples.copy(0), sample_policy("t", 0)
-    played = own_turn(sim, seat, Plan("rents"), policy) + others(sim, seat, policy)
-    if to_end:
-        played += to_the_end(sim, policy)
-        assert sim.state.finished
-    else:
-        assert sim.state.turn.player == seat and not sim.state.finished
-    assert got == outcome(sim, seat, played)
+    for mode, players in (("tableau", 3), ("standard", 4)):
+        game = mid_game(players, seed=7, round_=3, mode=mode)
+        seat = game.pending()["owner"]
+        samples = Samples(game.table, seat, "t")
+        got = Tree(samples, 1).visit(Line(Plan("rents"), 0.0))
+        sim, policy = samples.copy(0), sample_policy("t", 0)
+        played = own_turn(sim, seat, Plan("rents"), policy) + others(sim, seat, policy)
+        if mode == "tableau":
+            played += to_the_end(sim, policy)
+            assert sim.state.finished
+        else:
+            assert sim.state.turn.player == seat and not sim.state.finished
+        assert got == outcome(sim, seat, played)
 
 
 def looked(margin: float, reputation: int) -> Line:
@@ -203,13 +175,12 @@ def looked(margin: float, reputation: int) -> Line:
 
 
 def test_in_a_race_the_plans_that_climb_fastest_enter_the_search_early() -> None:
-    """The plans enter the search by their first look's margin; near the end of a race to end
-    the game (tableau.end, a player three levels from Max) that order is taken in turns with the
-    reputation each first look reached."""
+    """The plans enter the search by their first look's margin; in a race to end the game
+    (tableau.end) that order is taken in turns with the reputation each first look reached."""
     lines = [looked(9.0, 3), looked(8.0, 3), looked(7.0, 3), looked(1.0, 6), looked(0.0, 5)]
     for mode, players, want in (
             ("standard", 4, [9.0, 8.0, 7.0, 1.0, 0.0]),
             ("tableau", 3, [9.0, 1.0, 8.0, 0.0, 7.0])):
-        game = leading_at(mid_game(players, seed=7, round_=2, mode=mode), 4)
+        game = mid_game(players, seed=7, round_=2, mode=mode)
         samples = Samples(game.table, game.pending()["owner"], "t")
         assert [x.first.margin for x in Tree(samples, 2).entry(lines)] == want

@@ -36,7 +36,6 @@ class TableauObsession(Mode[Table]):
     milestones = True  # "Milestones are used" (UD p.15 Setup)
     deals_objectives = False  # tableau.player-setup
     sudden_end = True  # tableau.end
-    race_levels: int | None = 3
     handlers = {
         va.Starter: Handler(frozenset({"mode"}), tableau.verify_starter, tableau.apply_starter),
         va.Ball: Handler(frozenset({"mode"}), tableau.verify_ball, tableau.apply_ball),
@@ -85,4 +84,3 @@ class TableauDuel(TableauObsession):
     name: ModeName = "tableau-duel"
     title = "the Tableau Duel"
     rule = "tableau.duel"
-    race_levels = None  # its playouts always go on to the end
