@@ -27,8 +27,9 @@ from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.log import entry_for
+from obsession_nb.practice.advice_records import Hint, TurnReview
 from obsession_nb.practice.arena import Player, make_player
-from obsession_nb.practice.coach import Hint, TurnReview, compare, hint, review_turn
+from obsession_nb.practice.coach import compare, hint, review_turn
 from obsession_nb.practice.plans import DEFAULT_LEVEL, Comparison, Level, level_named
 from obsession_nb.practice.search import SearchPlayer
 from obsession_nb.practice.turn_plan import Plan, plan_of

@@ -25,6 +25,7 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.modes.solo.actions import BuyInto
 from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy, margin
 from obsession_nb.practice.scores import seat_line
+from obsession_nb.practice.speech import ENGLISH, Speech
 
 MAX_ACTIONS = 400
 """Actions a playout may take before it is read where it stands."""
@@ -53,31 +54,10 @@ class Plan:
     def decides_buy(self) -> bool:
         return self.kind != "line"
 
-    def words(self, table: Table) -> str:
-        """The plan as a player says it: the tile, the guests, the pass option, the purchase."""
-        if self.kind == "line":
-            return "; ".join(x.notation for x in self.actions) or "the heuristic's line"
-        if self.kind == "follow":
-            option = self.tile or ""
-            return (f"pass and {'collect rents' if option == 'rents' else 'hire servants'}"
-                    if option in PASS_KINDS else f"host the {table.tile_name(option)}")
-        if self.kind == "host":
-            text = f"host the {table.tile_name(self.tile or '')}"
-            if self.party:
-                text += " with " + _and([table.card_name(c) for c in self.party])
-        elif self.kind == "rents":
-            text = "pass and collect rents"
-        else:
-            text = "pass and hire servants"
-        if self.buy is not None:
-            text += f", then buy the {table.tile_name(self.buy.tile)}"
-        elif self.decides_buy:
-            text += ", and buy nothing"
-        return text
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    def words(self, table: Table, speech: Speech = ENGLISH) -> str:
+        """The plan as a player says it (in ``speech`` 's language): the tile, the guests, the
+        pass option, the purchase."""
+        return speech.plan(self, table)
 
 
 def plan_of(table: Table, played: Sequence[a.Action]) -> Plan:
