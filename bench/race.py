@@ -147,7 +147,7 @@ def held(n: int, samples: int) -> str:
         chosen: dict[str, Plan] = {}
         for name in names:
             level, quick = variant(name)
-            saved, turn_plan._quick = turn_plan._quick, quick  # type: ignore[assignment]
+            saved, turn_plan._quick = turn_plan._quick, quick
             start = time.process_time()
             try:
                 chosen[name] = best_plans(table, seat, level=level, seed=f"held:{j}").best.plan
@@ -205,7 +205,7 @@ def root_picks(lines: Sequence[tree.Line]) -> dict[str, Plan]:
 def picks(n: int, samples: int, pw: float) -> str:
     """Each pick rule's plans valued against the search's as it is (``current`` at PW_C 2)."""
     searched: list[list[tree.Line]] = []
-    search = plan_search.search
+    search = tree.search
 
     def spy(*args: Any) -> tuple[list[tree.Line], int]:
         lines, spent = search(*args)
@@ -219,12 +219,14 @@ def picks(n: int, samples: int, pw: float) -> str:
     for j, seat, table in positions(n):
         chosen = {}
         for width in dict.fromkeys((2.0, pw)):
-            saved, tree.PW_C, plan_search.search = tree.PW_C, width, spy  # type: ignore[assignment]
+            saved, tree.PW_C = tree.PW_C, width
+            vars(plan_search)["search"] = spy  # the search best_plans calls
             start = time.process_time()
             try:
                 best_plans(table, seat, level="strong", seed=f"held:{j}")
             finally:
-                tree.PW_C, plan_search.search = saved, search  # type: ignore[assignment]
+                tree.PW_C = saved
+                vars(plan_search)["search"] = search
             if width == pw:
                 cpu += time.process_time() - start
             chosen[width] = root_picks(searched[-1])
