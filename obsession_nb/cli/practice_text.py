@@ -23,9 +23,9 @@ from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.session import Practice
-from obsession_nb.tutor.views.engine_words import described, prompt
+from obsession_nb.tutor.views.engine_words import auto_label, described, prompt
 from obsession_nb.tutor.views.html import coach_speech
-from obsession_nb.tutor.views.html.result import sheet_frame, winner_line
+from obsession_nb.tutor.views.html.result import sheet_text, winner_line
 from obsession_nb.tutor.views.words import panel_words
 
 COMMANDS = {
@@ -46,7 +46,8 @@ def entry_line(practice: Practice, entry: LogEntry, lang: str = "en") -> str:
     first = entry.rulings[0] if entry.rulings else None
     why = (f"  — {ruling_text(first['rule'], first['verdict'], lang)} [{first['rule']}]"
            if first else "")
-    return f"  {who}: {entry.action}{why}"
+    auto = entry.action.startswith("(") and auto_label(entry.action.strip("()"), lang)
+    return f"  {who}: {f'（{auto}）' if auto else entry.action}{why}"
 
 
 def terminal_input(prompt: str) -> str:
@@ -94,8 +95,8 @@ class TextTable:
             return 130
         sheet = score(practice.game)
         say(f"\n{words['over'].format(result=winner_line(sheet, self.lang))}\n"
-            f"{sheet_frame(sheet, self.lang).to_string()}\n")
-        for team in practice.team_results():
+            f"{sheet_text(sheet, self.lang)}\n")
+        for team in practice.team_results(panel_words("result", self.lang)):
             say(team + "\n")
         worst = practice.post_game()
         if worst:

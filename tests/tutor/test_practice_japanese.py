@@ -11,7 +11,11 @@ import pytest
 from practice_clicks import click_first
 
 from obsession_nb.base.i18n import mixed
+from obsession_nb.engine.game import new_game
+from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.scoring import score
+from obsession_nb.players.random_player import play_out
+from obsession_nb.practice.session import Practice
 from obsession_nb.tutor.views import PracticeTable
 from obsession_nb.tutor.views.html import coach_speech
 from obsession_nb.tutor.views.html.result import winner_line
@@ -68,3 +72,20 @@ def test_a_japanese_table_gives_its_hint_and_reviews_in_japanese() -> None:
     assert panel_words("result", "ja")["chart"] in final and ">合計<" in final
     assert panel_words("practice", "ja")["costliest"] in final
     assert not [w for w in ENGLISH_ADVICE if w in final]
+
+
+def test_the_teams_totals_in_each_language() -> None:
+    """Competitive Team Play: each team's total, the winner marked, in the view's words."""
+    game = new_game(4, seed=6, options=Options.model_validate({"mode": "team"}))
+    play_out(game)
+    practice = Practice(4, seat=1, opponents="random", mode="team", coach=False, game=game)
+    english, japanese = practice.team_results(), practice.team_results(
+        panel_words("result", "ja"))
+    teams = game.table.mode.result_json(game.table)["teams"]
+    assert english == practice.team_results(panel_words("result", "en"))
+    assert len(english) == len(japanese) == len(teams) == 2
+    for team, en, ja in zip(teams, english, japanese, strict=True):
+        names = " & ".join(team["names"])
+        assert en.startswith(f"Team {team['team']} ({names}): {team['total']}")
+        assert ja.startswith(f"チーム{team['team']}（{'・'.join(team['names'])}）：{team['total']}")
+        assert en.endswith(" (winner)") == ja.endswith("（勝ち）") == team["winner"]

@@ -209,7 +209,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                         position=self.stepper.choices.position)
         self.hint_button.disabled = not p.your_move()
         self.coach.value = coach_box_html(p.last_review(), self.words, self.speech)
-        self.review.value = (final_html(score(game), p.post_game(), p.team_results(), self.words,
+        teams = p.team_results(panel_words("result", self.lang)) if p.over else []
+        self.review.value = (final_html(score(game), p.post_game(), teams, self.words,
                                         self.speech) if p.over else "")
 
     def _say(self, key: str, **values: object) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from obsession_nb.engine.records.scoresheet import LABELS as SHEET_ROWS
 from obsession_nb.engine.seat.view import OPEN_LABEL, SEAT_LABEL
-from obsession_nb.practice.session import UNDONE
+from obsession_nb.practice.session import TEAM_WORDS, UNDONE
 
 
 def _as_said(*ids: str) -> dict[str, str]:
@@ -309,7 +309,7 @@ PANELS: dict[str, dict[str, str]] = {
     "result": {"wins": "{names} wins with {vp} VP.",
                "shared": "{names} win with {vp} VP (a shared win).", "and": " and ",
                "total": "{vp} VP", "total_row": "Total",
-               "chart": "Points per category and player"},
+               "chart": "Points per category and player", **TEAM_WORDS},
     "scoresheet": dict(SHEET_ROWS),
     "terminal": {"intro": "You are {player}. Type a number, an action, or one of: {commands}.",
                  "interrupted": "(interrupted)", "end_of_input": "(end of input)",

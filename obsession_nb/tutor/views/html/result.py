@@ -78,3 +78,12 @@ def sheet_html(sheet: Scoresheet, lang: str = "en") -> str:
     frame = sheet_frame(sheet, lang)
     table: str | None = frame._repr_html_()  # type: ignore[operator]  # not in pandas-stubs
     return table or html.escape(frame.to_string())
+
+
+def sheet_text(sheet: Scoresheet, lang: str = "en") -> str:
+    """The scoresheet as text, its rows named in ``lang`` (Japanese columns aligned as a
+    terminal draws them: two cells a character)."""
+    import pandas as pd
+
+    with pd.option_context("display.unicode.east_asian_width", lang != "en"):
+        return sheet_frame(sheet, lang).to_string()
