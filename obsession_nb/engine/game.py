@@ -28,7 +28,7 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.engine.turn.opening import start_turn
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from obsession_nb.engine.positions.summary import TurnSummary
 
@@ -177,11 +177,12 @@ class Game:
         knowledge.settle(table)
         self._since.append(act)
         explain = self.explain
-        entries = [_entry(player, act.notation, rulings if explain else [])]
+        made = [_written(player, act.notation, rulings if explain else ())]
         if table.automatic:
-            entries += [_entry(player, f"({label})", rs if explain else [])
-                        for label, rs in table.automatic]
-        seat_log.mark(table, entries, len(state.players))
+            made += [_written(player, f"({label})", rs if explain else ())
+                     for label, rs in table.automatic]
+        seat_log.mark(table, made, len(state.players))
+        entries = [entry for entry, _ in made]
         self.log += entries
         return entries
 
@@ -320,11 +321,18 @@ def _position(kept: bytes | str) -> State:
 _trusted_entry = constructor(LogEntry)
 
 
-def _entry(player: int | None, action: str, rulings: list[Ruling]) -> LogEntry:
+def _entry(player: int | None, action: str, rulings: Sequence[Ruling]) -> LogEntry:
     """A log entry of the engine's own making: its fields are known good, so not validated
     again (``LogEntry.model_construct``'s constructor); the same record as ``LogEntry(...)``
     would make."""
     return _trusted_entry(player=player, action=action, rulings=[r.to_json() for r in rulings])
+
+
+def _written(player: int | None, action: str,
+             rulings: Sequence[Ruling]) -> tuple[LogEntry, Sequence[Ruling]]:
+    """A log entry with the rulings it was written from (which say the cards they name: the
+    seat log's ``mark`` reads them)."""
+    return _entry(player, action, rulings), rulings
 
 
 def new_game(players: int, *, seed: int = 0, **kwargs: Any) -> Game:
