@@ -129,7 +129,7 @@ APPLIED: set[str] = set()
 """Rule ids the engine has ruled with in this process (read by the test suite's coverage report)."""
 
 
-def ruling(rule_id: str, verdict: str, *cards: str) -> Ruling:
+def ruling(rule_id: str, verdict: str, cards: tuple[str, ...] = ()) -> Ruling:
     """Make a ruling, failing at once if the rule id is not in the index (looked up the first
     time only: an id once applied is known to be there); ``cards``: the ids of every guest and
     objective card the verdict names.  The same record as ``Ruling(rule_id, verdict, cards)``,
@@ -191,6 +191,6 @@ class IllegalAction(ValueError):
         return "; ".join(str(r) for r in self.rulings)
 
 
-def refuse(rule_id: str, verdict: str, *cards: str) -> IllegalAction:
+def refuse(rule_id: str, verdict: str, cards: tuple[str, ...] = ()) -> IllegalAction:
     """An :class:`IllegalAction` with one ruling (``raise refuse(...)``)."""
-    return IllegalAction(ruling(rule_id, verdict, *cards))
+    return IllegalAction(ruling(rule_id, verdict, cards))

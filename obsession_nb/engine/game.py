@@ -177,12 +177,12 @@ class Game:
         knowledge.settle(table)
         self._since.append(act)
         explain = self.explain
-        made = [_written(player, act.notation, rulings if explain else ())]
+        entries = [_entry(player, act.notation, rulings if explain else ())]
         if table.automatic:
-            made += [_written(player, f"({label})", rs if explain else ())
-                     for label, rs in table.automatic]
-        seat_log.mark(table, made, len(state.players))
-        entries = [entry for entry, _ in made]
+            entries += [_entry(player, f"({label})", rs if explain else ())
+                        for label, rs in table.automatic]
+        seat_log.mark(table, entries, len(state.players),
+                      [rulings, *[rs for _, rs in table.automatic]] if explain else ())
         self.log += entries
         return entries
 
@@ -326,13 +326,6 @@ def _entry(player: int | None, action: str, rulings: Sequence[Ruling]) -> LogEnt
     again (``LogEntry.model_construct``'s constructor); the same record as ``LogEntry(...)``
     would make."""
     return _trusted_entry(player=player, action=action, rulings=[r.to_json() for r in rulings])
-
-
-def _written(player: int | None, action: str,
-             rulings: Sequence[Ruling]) -> tuple[LogEntry, Sequence[Ruling]]:
-    """A log entry with the rulings it was written from (which say the cards they name: the
-    seat log's ``mark`` reads them)."""
-    return _entry(player, action, rulings), rulings
 
 
 def new_game(players: int, *, seed: int = 0, **kwargs: Any) -> Game:

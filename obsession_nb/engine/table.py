@@ -183,7 +183,7 @@ class Table:
     # ------------------------------------------------------------ reputation
 
     def gain_reputation(self, player: Player, amount: int, rule_id: str, why: str,
-                        *cards: str) -> Ruling:
+                        cards: tuple[str, ...] = ()) -> Ruling:
         """Move up the wheel; at Max position 5 the rest is lost (reputation.max); ``cards``:
         those ``why`` names."""
         before = player.reputation
@@ -195,7 +195,7 @@ class Table:
         return self._reputation_ruling(player, before, rule_id, why, cards)
 
     def lose_reputation(self, player: Player, amount: int, rule_id: str, why: str,
-                        *cards: str) -> Ruling:
+                        cards: tuple[str, ...] = ()) -> Ruling:
         before = player.reputation
         player.reputation = self.wheel.lose(before, amount)
         return self._reputation_ruling(player, before, rule_id, why, cards)
@@ -212,7 +212,7 @@ class Table:
             rule_id,
             f"{why}: {player.name} moves {moved:+d} from {w.describe(before)} to "
             f"{w.describe(player.reputation)}{crossed}.",
-            *cards,
+            cards,
         )
 
     # ------------------------------------------------------------ chance

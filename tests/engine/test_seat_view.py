@@ -161,10 +161,9 @@ def test_each_ruling_written_says_which_cards_it_names(monkeypatch: pytest.Monke
     written: list[Ruling] = []
     mark = seat_log.mark
 
-    def noting(table: Any, made: Any, seats: int) -> None:
-        made = list(made)
-        written.extend(r for _entry, rulings in made for r in rulings)
-        mark(table, made, seats)
+    def noting(table: Any, entries: Any, seats: int, rulings: Any = ()) -> None:
+        written.extend(r for said in rulings for r in said)
+        mark(table, entries, seats, rulings)
 
     monkeypatch.setattr(seat_log, "mark", noting)
     kinds = [Kind("standard", 4), Kind("team", 4), Kind("tableau", 3),

@@ -23,17 +23,19 @@ PHRASES["objective"] = "objective card (hidden)"  # named "objective NAME" (seat
 """A hidden card in a ruling's words, by its back."""
 
 
-def mark(table: Table, made: Iterable[tuple[LogEntry, Sequence[Ruling]]], seats: int) -> None:
+def mark(table: Table, entries: Iterable[LogEntry], seats: int,
+         written: Sequence[Sequence[Ruling]] = ()) -> None:
     """Note in each entry the cards it names that some seat could not see (after the action,
     which is when the entry is read), with the seats that could: those its action names, and
-    those each of its rulings (``made``: the entries with the rulings they were written from)
-    says it names (``Ruling.cards``; the words are not read)."""
+    those each of its rulings says it names (``Ruling.cards``; the words are not read).
+    ``written``: the rulings each entry was written from, in order (none if the log keeps no
+    rulings)."""
     ids = card_words(table).ids
     marking: list[tuple[LogEntry, frozenset[str]]] = []
-    for entry, rulings in made:
+    for at, entry in enumerate(entries):
         notation = entry.action.split()  # most name no card: one native test, nothing made
         named = NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
-        for said in rulings:
+        for said in written[at] if written else ():
             if said.cards:  # most name none: no set made
                 named = named.union(said.cards)
         if named:

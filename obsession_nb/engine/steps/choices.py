@@ -44,7 +44,7 @@ def verify_keep(table: Table, card_id: str) -> list[Ruling]:
     choice = current(table, "screen")
     if card_id not in choice.cards:
         raise refuse("favours.screen", f"'{card_id}' is not among the screened guests.")
-    return [ruling("favours.screen", f"{table.card_name(card_id)} is kept.", card_id)]
+    return [ruling("favours.screen", f"{table.card_name(card_id)} is kept.", (card_id,))]
 
 
 def apply_keep(table: Table, card_id: str) -> list[Ruling]:
@@ -127,17 +127,17 @@ def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
     card = table.card(card_id)
     if card.deck == "family":
         raise refuse("favours.dismiss", f"{card.name} is a family card; family can never be "
-                     "dismissed.", card_id)
+                     "dismissed.", (card_id,))
     if card.deck == "fairchild":
         return [ruling("ruling.fairchild-dismissal", f"{card.name} is a guest, not family, so "
                        "may be dismissed; with no deck of their own they go back beside the "
-                       "round track.", card_id)]
+                       "round track.", (card_id,))]
     rulings = [ruling("favours.dismiss", f"{card.name} is dismissed to the bottom of the deck.",
-                      card_id)]
+                      (card_id,))]
     if card_id in turn.guests:
         rulings.append(ruling("ruling.dismissal-timing", f"{card.name} has already given their "
                               "favours this activity and goes under the deck, not to the discard "
-                              "pile.", card_id))
+                              "pile.", (card_id,)))
     return rulings
 
 
@@ -191,7 +191,7 @@ def verify_reclaim(table: Table, card_id: str) -> list[Ruling]:
         raise refuse("favours.reclaim-discard", f"'{card_id}' is not in the discard pile (this "
                      "activity's guests reach it only in step 8).")
     return [ruling("favours.reclaim-discard", f"{table.card_name(card_id)} returns to the hand.",
-                   card_id)]
+                   (card_id,))]
 
 
 def apply_reclaim(table: Table, card_id: str) -> list[Ruling]:

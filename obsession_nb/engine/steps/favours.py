@@ -50,14 +50,14 @@ def elsewhere(table: Table, source: str, kind: str) -> Player | None:
 
 
 def _routed_reputation(table: Table, other: Player, amount: int, what: str,
-                       *cards: str) -> list[Ruling]:
+                       cards: tuple[str, ...]) -> list[Ruling]:
     """A reputation favour that stays with the teammate (team.family-favours); ``cards``: those
     ``what`` names."""
-    moved = (table.gain_reputation(other, amount, "team.family-favours", what, *cards)
+    moved = (table.gain_reputation(other, amount, "team.family-favours", what, cards)
              if amount > 0
-             else table.lose_reputation(other, -amount, "team.family-favours", what, *cards))
+             else table.lose_reputation(other, -amount, "team.family-favours", what, cards))
     return [ruling("team.family-favours", f"{what}: the reputation stays with {other.name}.",
-                   *cards), moved]
+                   cards), moved]
 
 
 def housemaid_screens(table: Table, target: str) -> bool:
@@ -124,7 +124,7 @@ def resolve(table: Table) -> list[Ruling]:
         rulings.append(ruling("ruling.favours-in-guest-order", "Their invitations and choices "
                               "are taken one source at a time: "
                               + ", then ".join(name for _, name in in_order) + ".",
-                              *[t for t, _ in in_order if t != "tile"]))
+                              tuple(t for t, _ in in_order if t != "tile")))
     suite = suites.hosted(table)
     if suite is not None:
         what = "every favour" if suites.DOUBLING[suite] == "all" else "the chosen favour"
@@ -143,23 +143,23 @@ def _money(table: Table, found: list[Source]) -> list[Ruling]:
         amount = money_of(favours)  # a suite's doubled favours are made on the fly
         if amount > 0:
             named = card_of(target)
-            rulings.append(ruling("favours.money", f"{name} gives £{amount}.", *named))
+            rulings.append(ruling("favours.money", f"{name} gives £{amount}.", named))
             if target != "tile" and supplemental_on(table, "hall_boy", target):
                 amount += 100
                 rulings.append(ruling("ud.hall-boy.money",
-                                      f"The hall boy on {name} adds £100 to its favour.", *named))
+                                      f"The hall boy on {name} adds £100 to its favour.", named))
             other = elsewhere(table, target, "money")
             if other is None:
                 total += amount
             else:
                 other.money += amount
                 rulings.append(ruling("team.family-favours", f"{name}'s £{amount} goes to "
-                                      f"{other.name} (now £{other.money}).", *named))
+                                      f"{other.name} (now £{other.money}).", named))
         elif amount < 0:
             total += amount
             rulings.append(ruling("favours.pauper",
                                   f"{name} is a pauper and costs £{-amount} to host.",
-                                  *card_of(target)))
+                                  card_of(target)))
     if table.turn.tile == "renovated-kitchen":
         rulings.append(ruling("ruling.renovated-kitchen-300", "The Renovated Kitchen's +£300 is "
                               "its cost modifier; the Gourmet Tasting itself pays no money."))
@@ -189,7 +189,7 @@ def _reputation(table: Table, found: list[Source]) -> list[Ruling]:
         other = elsewhere(table, target, "reputation")
         if amount and other is not None:
             rulings += _routed_reputation(table, other, amount, f"{name}'s reputation favour",
-                                          *card_of(target))
+                                          card_of(target))
         elif amount:
             parts.append((amount, "favours.reputation", f"{name} {amount:+d}", card_of(target)))
     if table.state.options.expansion and cook_on_tile(table):
@@ -215,7 +215,7 @@ def _reputation(table: Table, found: list[Source]) -> list[Ruling]:
             other = elsewhere(table, card.id, "admirer")
             if suitor is not None and other is not None:
                 rulings += _routed_reputation(table, other, favour.amount, f"{card.name} admires "
-                                              f"{suitor.name}", card.id, suitor.id)
+                                              f"{suitor.name}", (card.id, suitor.id))
             elif suitor is not None:
                 parts.append(
                     (favour.amount, "favours.admirer", f"{card.name} admires {suitor.name} "
@@ -224,7 +224,7 @@ def _reputation(table: Table, found: list[Source]) -> list[Ruling]:
     if not parts:
         return rulings
     net = sum(p[0] for p in parts)
-    rulings += [ruling(rule_id, f"Reputation: {text}.", *cards)
+    rulings += [ruling(rule_id, f"Reputation: {text}.", cards)
                 for _a, rule_id, text, cards in parts]
     if len(parts) > 1:
         rulings.append(ruling("ruling.net-reputation", f"The {len(parts)} reputation favours are "
@@ -258,7 +258,7 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
                     rulings.append(ruling(
                         "ud.head-housemaid.screen",
                         f"The head housemaid on {name} screens: see {see}, keep {favour.keep}.",
-                        *named))
+                        named))
                 assert favour.deck is not None
                 rulings += open_invitation(table, name, named, favour.deck, see, favour.keep,
                                            seat=table.mode.favour_seat(table, target, "invite"))
@@ -281,14 +281,14 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
                 else:
                     rulings.append(ruling("solo.exception.gossip", f"{name}'s gossip has no one "
                                           "to target in solo play; the attack does nothing.",
-                                          *named))
+                                          named))
             elif favour.kind == "reclaim":
                 if table.me.discard:
                     turn.choices.append(Choice.model_construct(kind="reclaim", source=target))
                 else:
                     rulings.append(ruling("favours.reclaim-discard", f"{name}: the discard pile "
                                           "is empty (this activity's guests reach it only in "
-                                          "step 8), so the favour takes nothing.", *named))
+                                          "step 8), so the favour takes nothing.", named))
             elif favour.kind == "hire":
                 turn.choices.append(Choice.model_construct(kind="hire", source=target,
                                                            count=favour.amount))
@@ -301,8 +301,8 @@ def _draw_cards(table: Table, deck_name: str, into: list[str], count: int, rule_
     drawn = [deck.pop(0) for _ in range(min(count, len(deck)))]
     into.extend(drawn)
     if not drawn:
-        return [ruling(rule_id, f"{label}: the deck is empty, nothing is drawn.", *named)]
-    return [ruling(rule_id, f"{label}: {len(drawn)} drawn.", *named)]
+        return [ruling(rule_id, f"{label}: the deck is empty, nothing is drawn.", named)]
+    return [ruling(rule_id, f"{label}: {len(drawn)} drawn.", named)]
 
 
 def deck_of(table: Table, card_id: str) -> list[str]:
@@ -323,22 +323,22 @@ def open_invitation(
     me = table.me if seat is None else table.state.players[seat]
     deck = supply.casual_deck if deck_name == "casual" else supply.prestige_deck
     routed = [] if seat is None else [ruling("team.family-favours", f"{name}'s invitation goes "
-                                             f"to {me.name}.", *named)]
+                                             f"to {me.name}.", named)]
     if not deck:
         return [*routed, ruling("ruling.guest-deck-empty", f"{name}: the {deck_name} deck is "
-                                "empty; no invitation.", *named)]
+                                "empty; no invitation.", named)]
     cards = [deck.pop(0) for _ in range(min(see, len(deck)))]
     if len(cards) <= keep:
         me.hand.extend(cards)
         names = ", ".join(table.card_name(c) for c in cards)
         rule_id = "favours.invite" if see == 1 else "ruling.screen-deck-short"
         return [*routed, ruling(rule_id, f"{name}: {names} joins the active hand from the "
-                                f"{deck_name} deck.", *named, *cards)]
+                                f"{deck_name} deck.", (*named, *cards))]
     choice = Choice.model_construct(kind="screen", source=name, cards=cards, keep=keep,
                                     deck=deck_name, seat=seat)
     turn.choices.insert(0 if first else len(turn.choices), choice)
     return [*routed, ruling(
         "favours.screen",
         f"{name}: see {len(cards)} {deck_name} guest{'' if len(cards) == 1 else 's'} and keep "
-        f"{keep}" + ("." if len(cards) <= keep else "; the rest go to the bottom."), *named,
+        f"{keep}" + ("." if len(cards) <= keep else "; the rest go to the bottom."), named,
     )]

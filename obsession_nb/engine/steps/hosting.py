@@ -215,15 +215,15 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
         raise IllegalAction(refusals.party_refusal(table, card_id))
     _limit, limit_ruling = guests.prestige_limit(table)
     rulings = [
-        ruling("invite.kind", f"{card.name} qualifies for the activity.", card_id),
+        ruling("invite.kind", f"{card.name} qualifies for the activity.", (card_id,)),
         ruling(limit_ruling.rule, f"{card.name}: prestige {card.rating}. {limit_ruling.verdict}",
-               card_id, *limit_ruling.cards),
+               (card_id, *limit_ruling.cards)),
     ]
     if card.prestige is None:
         rulings.append(ruling("invite.family-fairchild-prestige-one", f"{card.name} shows a "
-                              "crest, not a rating, and counts as prestige 1.", card_id))
+                              "crest, not a rating, and counts as prestige 1.", (card_id,)))
     if not card.service:
-        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant.", card_id))
+        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant.", (card_id,)))
     return rulings
 
 

@@ -46,7 +46,7 @@ def guest_from_supply(table: Table) -> list[Ruling]:
     table.turn.guests.append(card_id)
     return [ruling("tile.lionheart-suite", f"{table.card_name(card_id)} arrives from the top of "
                    "the prestige deck; no service is needed and every favour is doubled.",
-                   card_id)]
+                   (card_id,))]
 
 
 def _twice(favour: Favour) -> tuple[Favour, ...]:

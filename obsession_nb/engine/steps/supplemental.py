@@ -126,12 +126,12 @@ def _verify_hall_boy(table: Table, target: str) -> list[Ruling]:
         f.kind == "money" and f.amount > 0 for f in card.favours
     ):
         raise refuse("ruling.hall-boy-pauper", f"{card.name} is a pauper: the cost is not a £ "
-                     "favour, so the hall boy cannot reduce it.", target)
+                     "favour, so the hall boy cannot reduce it.", (target,))
     if not any(f.kind == "money" and f.amount > 0 for f in card.favours):
         raise refuse("ud.hall-boy.money", f"{card.name} shows no £ favour for the hall boy to "
-                     "increase.", target)
+                     "increase.", (target,))
     rulings = [ruling("ud.hall-boy.money", f"The hall boy on {card.name}: its £ favour +£100.",
-                      target)]
+                      (target,))]
     if card.deck == "family":
         rulings.append(ruling("ruling.hall-boy-family-cards", "A family card with a £ favour "
                               "qualifies like any gentry card."))
@@ -154,12 +154,12 @@ def _verify_head_housemaid(table: Table, target: str) -> list[Ruling]:
                      "tile or an attending guest.")
     if not _invite_favour(favours):
         raise refuse("ud.head-housemaid.screen", f"{name} has no invitation favour to screen.",
-                     *named)
+                     named)
     rulings = [ruling("ud.head-housemaid.screen", f"The head housemaid on {name}: one more guest "
-                      "is seen, the same number kept.", *named)]
+                      "is seen, the same number kept.", named)]
     if sum(f.kind in ("invite", "lady") for f in favours) > 1:
         rulings.append(ruling("ud.head-housemaid.once-per-turn", f"{name} has several "
-                              "invitation favours; she screens only the first.", *named))
+                              "invitation favours; she screens only the first.", named))
     return rulings
 
 

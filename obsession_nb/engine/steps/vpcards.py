@@ -169,7 +169,7 @@ def verify_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling
     if guest not in table.me.discard:
         raise refuse("courtship.vp-card-use", f"'{guest}' is not in the discard pile.")
     return [*rulings, ruling("courtship.vp-card-use", f"VP card favour: "
-                             f"{table.card_name(guest)} returns to the active hand.", guest)]
+                             f"{table.card_name(guest)} returns to the active hand.", (guest,))]
 
 
 def apply_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling]:

@@ -90,7 +90,7 @@ def end_turn(table: Table) -> None:
         me.discard += turn.guests
         rulings.append(ruling("cleanup.guests-discard",
                               f"To the discard pile: {', '.join(table.card_name(c) for c in turn.guests)}.",
-                              *turn.guests))
+                              tuple(turn.guests)))
     if turn.tile is not None:
         owned = me.owned(turn.tile)
         tile = table.tile(turn.tile)

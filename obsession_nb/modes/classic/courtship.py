@@ -117,7 +117,7 @@ def courtship(table: Table, rulings: list[Ruling]) -> bool:
             record(table).opponent_fairchild = taken
             rulings.append(ruling(rule_id, f"At the final courtship {card.name} also takes "
                                   f"{table.card_name(taken)}, worth {table.card(taken).vp} VP.",
-                                  taken))
+                                  (taken,)))
     table.auto(f"courtship {number}", rulings)
     start_discards(table)
     return True
