@@ -144,10 +144,8 @@ def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
 def apply_dismiss(table: Table, card_id: str) -> list[Ruling]:
     turn, supply = table.turn, table.state.supply
     owner = served(table, current(table, "dismiss"))
-    for pile in (owner.hand, owner.discard, turn.guests):
-        if card_id in pile:
-            pile.remove(card_id)
-            break
+    pile = next(p for p in (owner.hand, owner.discard, turn.guests) if card_id in p)  # verified
+    pile.remove(card_id)
     knowledge.leaves(table, owner, card_id)
     turn.dismissed.append(card_id)
     if table.card(card_id).deck == "fairchild":
