@@ -20,6 +20,7 @@ import copy
 import dataclasses
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar, cast, dataclass_transform
 
@@ -46,7 +47,13 @@ def record(cls: R | None = None, *, frozen: bool = False, slots: bool = True) ->
     that copies share)."""
 
     def make(cls: R) -> R:
-        made: Any = dataclasses.dataclass(cls, slots=slots, kw_only=True, frozen=frozen)
+        made: Any = dataclasses.dataclass(cls, slots=slots, kw_only=True, frozen=frozen,
+                                          eq=False, repr=False)
+        fields = dataclasses.fields(made)
+        made._compared = _getter(tuple(f.name for f in fields if f.compare))
+        made._shown = tuple(f.name for f in fields if f.repr)
+        if frozen:
+            made.__hash__ = Checked._hash
         made.__pydantic_config__ = CONFIG
         setattr(made, MARK, True)
         if any(_hook(value) for value in vars(made).values()):
@@ -56,6 +63,14 @@ def record(cls: R | None = None, *, frozen: bool = False, slots: bool = True) ->
         return cast(R, made)
 
     return make if cls is None else make(cls)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The values of these fields of a record, as a tuple: one call written in C (``attrgetter``
+    of two names or more; of one name it gives the bare value)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    return lambda made: tuple([getattr(made, name) for name in names])
 
 
 def pydantic_hook(decorator: str, *args: Any, **kwargs: Any) -> Callable[[F], F]:
@@ -176,6 +191,27 @@ class Checked:
     __slots__ = ()
     model_fields: ClassVar[Any] = _ModelFields()
     """Each field's pydantic description (annotation, default, whether it is required)."""
+    _compared: ClassVar[Callable[[Any], tuple[Any, ...]]]
+    _shown: ClassVar[tuple[str, ...]]
+    """The fields a record is compared by and those its ``repr`` shows (:func:`record`): the
+    dataclass's equality, hash (a frozen record's) and ``repr`` are written once here rather
+    than generated for each class, as source text compiled when the class is made (issue 48:
+    a command that reads a position imports some 30 record classes)."""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        compared = type(self)._compared  # a getter, not a method (the one-field one is a lambda)
+        return compared(self) == compared(other)
+
+    def _hash(self) -> int:
+        """A frozen record's hash (:func:`record` makes it its ``__hash__``); any other record
+        is mutable and has none."""
+        return hash(type(self)._compared(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._shown)
+        return f"{type(self).__qualname__}({shown})"
 
     def __post_init__(self) -> None:
         """A record a caller builds is checked as one read from a file (pydantic, every problem

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 def _check_command(p: argparse.ArgumentParser, argv: Sequence[str]) -> None:
     """A mistyped command gets the nearest command names (argparse only lists them all)."""
-    commands = list(p._subparsers._group_actions[0].choices)  # type: ignore[union-attr, arg-type]  # the commands
+    # argparse keeps the commands in private attributes that typeshed types loosely: ``_subparsers``
+    # is None until add_subparsers (parser() always calls it) and the action's ``choices`` any iterable
+    commands = list(p._subparsers._group_actions[0].choices)  # type: ignore[union-attr, arg-type]  # see above
     word = next((a for a in argv if not a.startswith("-")), None)
     if word is not None and word not in commands:
         from obsession_nb.tutor import suggest

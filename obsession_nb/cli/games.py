@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from obsession_nb.base.i18n import LANGUAGES
 from obsession_nb.cli.output import LEVEL_HELP, LEVEL_NAMES, game_options, print_json, refused
 
 
@@ -140,7 +141,8 @@ def cmd_practice(args: argparse.Namespace) -> int:
         if isinstance(exc, ScenarioError):
             raise
         args.usage_error(str(exc))
-    return run(practice, terminal_input, sys.stdout)
+    lang = () if args.lang is None else (args.lang,)  # else OBSESSION_NB_LANG, or English
+    return run(practice, terminal_input, sys.stdout, *lang)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -258,6 +260,9 @@ def add_practice(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                     help=f"the coach's and the search opponents' level ({LEVEL_HELP})")
     game_options(pr)
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
+    pr.add_argument("--lang", choices=LANGUAGES,
+                    help="language of the decision, the actions, the rulings and the coach's "
+                    "advice (ja: Japanese; the notation to type stays as it is)")
     pr.add_argument("--load", metavar="FILE", help="go on with a game saved at the table or "
                     "with 'save FILE' (its seat, opponents and seed unless given)")
     pr.set_defaults(func=cmd_practice, usage_error=pr.error)

@@ -44,7 +44,9 @@ class _Parser(argparse.ArgumentParser):
     def _get_formatter(self) -> argparse.HelpFormatter:
         """As argparse's, with the width read once (argparse imports ``shutil`` and asks the
         terminal again for every argument added)."""
-        return self.formatter_class(prog=self.prog, width=_width())  # type: ignore[call-arg]  # a HelpFormatter
+        # typeshed types formatter_class as a factory of ``prog`` alone; every HelpFormatter
+        # (the only kind this parser is given) also takes ``width``
+        return self.formatter_class(prog=self.prog, width=_width())  # type: ignore[call-arg]  # see above
 
 
 @cache
@@ -54,7 +56,8 @@ def _width() -> int:
     columns = int(text) if text.isdigit() else 0
     if not columns:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # caught
+            # sys.__stdout__ is None when Python started without one: the AttributeError is caught
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # see above
         except (AttributeError, ValueError, OSError):  # no terminal: argparse's fallback
             columns = 0
     return (columns or 80) - 2

@@ -3,7 +3,9 @@
 Each of your decisions lists its legal actions by number; answer with the number or the
 action's notation, or one of the words of :data:`COMMANDS`.  The opponents' actions are shown
 with their first ruling, the coach's review after each of your turns, the final scoresheet and
-the turns that cost the most at the end.
+the turns that cost the most at the end.  In another language (``--lang ja``) the decision,
+the actions, the rulings, the coach's advice, the result and these sentences are said in it
+(``content/i18n/<lang>/widgets.yaml``); the notation to type stays as it is.
 """
 
 from __future__ import annotations
@@ -13,13 +15,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from obsession_nb.base.i18n import resolve
 from obsession_nb.data.rules import BadNotation, IllegalAction
+from obsession_nb.data.translations import refusal_text, ruling_text
 from obsession_nb.engine.records.actions import Action
-from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.seat.log import entry_for
-from obsession_nb.practice.session import UNDONE, Practice
+from obsession_nb.practice.session import Practice
+from obsession_nb.tutor.views.engine_words import auto_label, described, prompt
+from obsession_nb.tutor.views.html import coach_speech
+from obsession_nb.tutor.views.html.result import sheet_text, winner_line
+from obsession_nb.tutor.views.words import panel_words
 
 COMMANDS = {
     "hint": "the coach's best plan now, and why",
@@ -30,15 +37,17 @@ COMMANDS = {
 }
 
 
-def entry_line(practice: Practice, entry: LogEntry) -> str:
+def entry_line(practice: Practice, entry: LogEntry, lang: str = "en") -> str:
     """One action of the log in a line, as your seat reads it (ruling.seat-log): who, what,
-    and its first ruling."""
+    and its first ruling (in ``lang``)."""
     entry = entry_for(practice.game.table, entry, practice.seat)
-    who = ("you" if entry.player == practice.seat
+    who = (panel_words("terminal", lang)["you"] if entry.player == practice.seat
            else practice.game.table.seat_name(entry.player) if entry.player is not None else "")
     first = entry.rulings[0] if entry.rulings else None
-    why = f"  — {first['verdict']} [{first['rule']}]" if first else ""
-    return f"  {who}: {entry.action}{why}"
+    why = (f"  — {ruling_text(first['rule'], first['verdict'], lang)} [{first['rule']}]"
+           if first else "")
+    auto = entry.action.startswith("(") and auto_label(entry.action.strip("()"), lang)
+    return f"  {who}: {f'（{auto}）' if auto else entry.action}{why}"
 
 
 def terminal_input(prompt: str) -> str:
@@ -49,45 +58,53 @@ def terminal_input(prompt: str) -> str:
         raise EOFError from None
 
 
-def run(practice: Practice, read: Callable[[str], str], out: TextIO) -> int:
+def run(practice: Practice, read: Callable[[str], str], out: TextIO,
+        lang: str | None = None) -> int:
     """Play to the end (or ``quit``, the end of input, Ctrl-C); 0 when the game was finished.
     A game left unfinished and changed since it was last saved is saved first, so that
-    nothing is lost."""
-    return TextTable(practice, read, out).run()
+    nothing is lost.  Everything is said in ``lang`` (by default ``OBSESSION_NB_LANG``'s, or
+    English)."""
+    return TextTable(practice, read, out, resolve(lang)).run()
 
 
 class TextTable:
     """The terminal's practice table: what is shown, what is typed, what was saved."""
 
-    def __init__(self, practice: Practice, read: Callable[[str], str], out: TextIO) -> None:
+    def __init__(self, practice: Practice, read: Callable[[str], str], out: TextIO,
+                 lang: str = "en") -> None:
         self.practice = practice
         self.read = read
         self.say = out.write
+        self.lang = lang
+        self.words = panel_words("terminal", lang)
+        self.speech = coach_speech(lang)
         self.saved = self.yours()
         """How many of your actions the game held when it was last saved (or loaded)."""
 
     def run(self) -> int:
-        practice, say = self.practice, self.say
-        say(f"You are {practice.game.table.seat_name(practice.seat)}. Type a number, an "
-            f"action, or one of: {', '.join(COMMANDS)}.\n")
+        practice, say, words = self.practice, self.say, self.words
+        say(words["intro"].format(player=practice.game.table.seat_name(practice.seat),
+                                  commands=", ".join(COMMANDS)) + "\n")
         try:
             if not self._play():
                 self.keep()
                 return 1
         except KeyboardInterrupt:
-            say("\n(interrupted)\n")
+            say(f"\n{words['interrupted']}\n")
             self.keep()
             return 130
         sheet = score(practice.game)
-        say(f"\nThe game is over. {sheet.result}\n{sheet}\n")
-        for team in practice.team_results():
+        say(f"\n{words['over'].format(result=winner_line(sheet, self.lang))}\n"
+            f"{sheet_text(sheet, self.lang)}\n")
+        for team in practice.team_results(panel_words("result", self.lang)):
             say(team + "\n")
         worst = practice.post_game()
         if worst:
-            say("\nYour turns that cost the most:\n")
+            say(f"\n{words['costliest']}\n")
             for review in worst:
                 cost = "" if review.close else f"{review.cost:.1f} VP — "
-                say(f"  round {review.round}: {cost}{review.summary()}\n")
+                say(f"  {words['turn'].format(round=review.round)}{cost}"
+                    f"{review.summary(self.speech)}\n")
         return 0
 
     def _play(self) -> bool:
@@ -95,19 +112,19 @@ class TextTable:
         practice, say = self.practice, self.say
         while not practice.over:
             for entry in practice.play_opponents():
-                say(entry_line(practice, entry) + "\n")
+                say(entry_line(practice, entry, self.lang) + "\n")
             if practice.over:
                 break
             legal = practice.game.legal_actions()
-            say(f"\n{practice.game.pending()['prompt']}\n")
+            say(f"\n{prompt(practice.game, self.lang)}\n")
             width = max((len(a.notation) for a in legal), default=0)
             for i, action in enumerate(legal, start=1):  # what to type, then what it is
                 say(f"  {i:>2}. {action.notation:<{width}}  "
-                    f"{describe(practice.game, action)}\n")
+                    f"{described(practice.game, action, self.lang)}\n")
             try:
                 answer = self.read("> ").strip()
             except EOFError:
-                say("\n(end of input)\n")
+                say(f"\n{self.words['end_of_input']}\n")
                 return False
             if answer in ("quit", "exit"):
                 return False
@@ -126,13 +143,17 @@ class TextTable:
         try:
             Path(name).write_text(self.practice.save(), encoding="utf-8")
         except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
-            self.say(f"Not saved to {name}: {getattr(exc, 'strerror', None) or exc}. The game "
-                     "goes on; try another file.\n")
+            self.say(self.words["not_saved"].format(
+                name=name, error=getattr(exc, "strerror", None) or exc) + "\n")
             return False
         self.saved = self.yours()
-        self.say(f"Saved to {name}; go on with it later: obsession-nb practice --load "
-                 f"{name}\n")
+        self.say(self.words["saved"].format(name=name, command=self.resume(name)) + "\n")
         return True
+
+    def resume(self, name: object) -> str:
+        """The command that goes on with a game saved in ``name``."""
+        return f"obsession-nb practice --load {name}" + (
+            f" --lang {self.lang}" if self.lang != "en" else "")
 
     def keep(self) -> Path | None:
         """Save a game you played on since it was last saved to the first free
@@ -149,19 +170,20 @@ class TextTable:
                     continue
                 except OSError:
                     break
-                self.say(f"The unfinished game is saved to {target}; go on with it: "
-                         f"obsession-nb practice --load {target}\n")
+                self.say(self.words["kept"].format(name=target, command=self.resume(target))
+                         + "\n")
                 return target
-        self.say("The unfinished game could not be saved: no folder could be written.\n")
+        self.say(self.words["not_kept"] + "\n")
         return None
 
     def _answer(self, answer: str, legal: list[Action]) -> None:
         practice, say = self.practice, self.say
         if answer == "hint":
-            say(str(practice.hint()) + "\n")
+            say(practice.hint().text(self.speech) + "\n")
             return
         if answer == "undo":
-            say(UNDONE + "\n" if practice.undo() else "Nothing to undo.\n")
+            table = panel_words("practice", self.lang)
+            say(table["undone" if practice.undo() else "nothing_to_undo"] + "\n")
             return
         if answer == "board":
             say(practice.game.text(practice.seat) + "\n")
@@ -171,7 +193,7 @@ class TextTable:
             if name:
                 self.save(name)
             else:
-                say("save FILE: name the file\n")
+                say(self.words["name_file"] + "\n")
             return
         number = int(answer) if answer.isascii() and answer.isdigit() else None
         action = legal[number - 1].notation if number and number <= len(legal) else answer
@@ -179,9 +201,11 @@ class TextTable:
         try:
             entries = practice.apply(action)
         except (BadNotation, IllegalAction, ValueError) as exc:
-            say(f"Refused: {exc}\n")
+            say((refusal_text(action, exc.rulings, self.lang)  # its own "refused" word
+                 if isinstance(exc, IllegalAction) and self.lang != "en"
+                 else self.words["refused"].format(error=exc)) + "\n")
             return
         for entry in entries:
-            say(entry_line(practice, entry) + "\n")
+            say(entry_line(practice, entry, self.lang) + "\n")
         if len(practice.reviews) > reviewed:
-            say("\nCoach:\n" + str(practice.reviews[-1]) + "\n")
+            say(f"\n{self.words['coach']}\n" + practice.reviews[-1].text(self.speech) + "\n")

@@ -18,11 +18,11 @@ The directory is ``$OBSESSION_NB_CACHE`` if set (``off`` turns the cache off), e
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import sys
 from collections.abc import Callable, Iterable
+from importlib.util import source_hash
 from pathlib import Path
 from typing import TypeVar
 
@@ -49,12 +49,18 @@ def cache_dir() -> Path | None:
 
 
 def key(files: Iterable[Path], *versions: str) -> str:
-    """A hash of the files (names and bytes, in the order given) and the versions named."""
-    digest = hashlib.sha256("\0".join((FORMAT, sys.version, *versions)).encode())
+    """A hash of the files (names and bytes, in the order given) and the versions named.
+
+    The hash is the 64-bit one Python checks its own hash-based bytecode against (PEP 552,
+    :func:`importlib.util.source_hash`, SipHash): what it must do is tell an edited file from
+    the one an entry was made from, as Python tells an edited module from its cached bytecode
+    (no one forges a file in the user's own cache), and for an accidental change two keys agree
+    about once in 2**64.  ``hashlib`` would load OpenSSL for it, some 12 M instructions of every
+    command that reads the catalog (issue 48)."""
+    parts = ["\0".join((FORMAT, sys.version, *versions)).encode()]
     for path in files:
-        digest.update(b"\0" + path.name.encode() + b"\0")
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:32]
+        parts += [b"\0" + path.name.encode() + b"\0", path.read_bytes()]
+    return source_hash(b"".join(parts)).hex()
 
 
 def read(name: str, entry_key: str, suffix: str = ".json") -> bytes | None:

@@ -45,9 +45,14 @@ class Rule:
 
 @cache
 def rule_index() -> dict[str, Rule]:
-    """All rules by id, loaded once from ``content/rules.yaml`` (its parsed entries kept in the
-    user's cache while the file is unchanged: obsession_nb/data/content_cache.py)."""
+    """All rules by id, loaded once from ``content/rules.yaml`` (the index kept pickled in the
+    user's cache while the file and this module are unchanged:
+    obsession_nb/data/content_cache.py)."""
     path = content_dir() / "rules.yaml"
+    return content_cache.checked("rules", [path, Path(__file__)], lambda: _index(path))
+
+
+def _index(path: Path) -> dict[str, Rule]:
     return {
         entry["id"]: Rule(
             id=entry["id"],
@@ -61,8 +66,7 @@ def rule_index() -> dict[str, Rule]:
             field=(entry.get("selects") or {}).get("field"),
             values=tuple((entry.get("selects") or {}).get("values", {}).items()),
         )
-        for entry in content_cache.plain("rules", [path, Path(__file__)],
-                                         lambda: _entries(path))
+        for entry in _entries(path)
     }
 
 

@@ -3,8 +3,9 @@ and reputation, with the uncertainty said plainly (DESIGN principle 11).
 
 * :func:`verdict` — the difference between two plans with its standard error, on the samples
   both were played on; within :data:`CLOSE` standard errors it is "too close to call";
-* :func:`differences` — the one to three figures that differ most between two plans where their
-  playouts ended: a scoresheet category (in VP), money (in £) or reputation (in steps);
+* :func:`gains` — the one to three figures that differ most between two plans where their
+  playouts ended: a scoresheet category (in VP), money (in £) or reputation (in steps), as
+  :class:`Difference` s (:func:`differences`: the same in English words);
 * :func:`rule_names` — the rules a line met, by name, each with its id (shown behind a click).
 """
 
@@ -15,8 +16,8 @@ from dataclasses import dataclass
 
 from obsession_nb.data.rules import rule
 from obsession_nb.data.translations import rule_text
-from obsession_nb.engine.scoring import LABELS
 from obsession_nb.practice.plans import CLEAR, Valued
+from obsession_nb.practice.speech import ENGLISH
 from obsession_nb.practice.turn_plan import Outcome
 
 CLOSE = CLEAR
@@ -47,9 +48,18 @@ class Verdict:
         return abs(self.difference) <= CLOSE * self.error or self.samples < 2
 
     def __str__(self) -> str:
-        if self.close:
-            return f"too close to call ({self.difference:+.1f} ± {self.error:.1f} VP)"
-        return f"about {abs(self.difference):.1f} VP (± {self.error:.1f})"
+        return ENGLISH.verdict(self)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One figure that differs between two plans where their playouts ended: a scoresheet
+    ``row`` (``what`` ``"row"``, in VP), ``"money"`` (in £) or ``"reputation"`` (in steps);
+    ``amount`` is the better plan's less the other's."""
+
+    what: str
+    amount: float
+    row: str = ""
 
 
 def _paired(one: Valued, other: Valued) -> int:
@@ -62,9 +72,9 @@ def verdict(better: Valued, other: Valued) -> Verdict:
     return Verdict(*better.tally.lead(other.tally))
 
 
-def differences(better: Valued, other: Valued) -> list[str]:
-    """The one to three differences that matter between the two plans, biggest first: e.g.
-    "Gentry +2.0 VP", "£150 less money", "reputation 1.5 steps higher"."""
+def gains(better: Valued, other: Valued) -> list[Difference]:
+    """The one to three differences that matter between the two plans, biggest first, on the
+    samples both were played on."""
     n = _paired(better, other)
     if not n:
         return []
@@ -75,27 +85,26 @@ def differences(better: Valued, other: Valued) -> list[str]:
     def row_mean(v: Valued, row: str) -> float:
         return mean(v, lambda o: o.sheet.get(row, 0.0))
 
-    found: list[tuple[float, str]] = []
+    found: list[tuple[float, Difference]] = []
     rows = dict.fromkeys([*better.tally.outcomes[0].sheet, *other.tally.outcomes[0].sheet])
     for row in rows:
         d = row_mean(better, row) - row_mean(other, row)
         if abs(d) >= MATTERS:
-            found.append((abs(d), f"{label(row)} {d:+.1f} VP"))
+            found.append((abs(d), Difference("row", d, row)))
     money = mean(better, lambda o: o.money) - mean(other, lambda o: o.money)
     if abs(money) * MONEY_VP >= MATTERS:
-        found.append((abs(money) * MONEY_VP,
-                      f"£{abs(money):.0f} {'more' if money > 0 else 'less'} money"))
+        found.append((abs(money) * MONEY_VP, Difference("money", money)))
     steps = mean(better, lambda o: o.reputation) - mean(other, lambda o: o.reputation)
     if abs(steps) * REPUTATION_VP >= MATTERS:
-        found.append((abs(steps) * REPUTATION_VP,
-                      f"reputation {abs(steps):.1f} steps {'higher' if steps > 0 else 'lower'}"))
+        found.append((abs(steps) * REPUTATION_VP, Difference("reputation", steps)))
     found.sort(key=lambda r: -r[0])
-    return [text for _w, text in found[:SAID]]
+    return [d for _w, d in found[:SAID]]
 
 
-def label(row: str) -> str:
-    """A scoresheet row as the sheet names it."""
-    return LABELS.get(row, row.replace("_", " ").capitalize())
+def differences(better: Valued, other: Valued) -> list[str]:
+    """:func:`gains` in English words: e.g. "Gentry +2.0 VP", "£150 less money", "reputation
+    1.5 steps higher"."""
+    return [ENGLISH.difference(d) for d in gains(better, other)]
 
 
 def rule_names(ids: tuple[str, ...] | list[str], lang: str = "en") -> list[tuple[str, str]]:

@@ -13,28 +13,27 @@ plan (ruling.ai-hidden-information).
   each row is the plan its actions follow, valued on the comparison's samples.
 
 A value is the expected final score margin (``opponents.margin``) where the seat's next turn
-begins, ± its standard error; a difference between two plans is paired sample by sample.
+begins, ± its standard error; a difference between two plans is paired sample by sample.  The
+hint and the review are records of parts (``practice.advice_records``), said in a language by a
+``practice.speech.Speech``.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from obsession_nb.data.rules import Ruling, ruling
 from obsession_nb.engine.game import Game, Snapshot, load_json
-from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.seat.log import hide_cards
 from obsession_nb.engine.table import Table
-from obsession_nb.practice.advice import Verdict, differences, rule_names, verdict
-from obsession_nb.practice.coach_html import review_html
+from obsession_nb.practice.advice import gains, verdict
+from obsession_nb.practice.advice_records import Compared, Hint, LineReview, TurnReview
 from obsession_nb.practice.opponents import HeuristicPlayer, PlayoutPolicy
 from obsession_nb.practice.plans import (
     DEFAULT_LEVEL,
     Comparison,
-    Estimate,
     Level,
     Valued,
     best_plans,
@@ -67,28 +66,7 @@ def compare(game: Game, *, level: str | Level = DEFAULT_LEVEL, seed: int = 0,
                       extra=extra)
 
 
-# ------------------------------------------------------------ lines in words
-
-
-@dataclass(frozen=True)
-class LineReview:
-    """One plan of a turn: what it is in words, its value, one guess of its actions to the end
-    of the turn, and the rules they met."""
-
-    label: str
-    actions: tuple[str, ...]
-    value: Estimate
-    rules: tuple[str, ...]
-    words: tuple[str, ...] = ()
-    """The actions as a player reads them (names, not ids); the notations are ``actions``."""
-
-    def read(self) -> str:
-        return "; ".join(self.words or self.actions)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "actions": list(self.actions), "value": self.value.mean,
-                "error": self.value.stderr, "playouts": self.value.playouts,
-                "rules": list(self.rules)}
+# ------------------------------------------------------------ lines
 
 
 def _game_of(table: Table, start: Game) -> Game:
@@ -113,91 +91,12 @@ def shown_line(start: Game, comparison: Comparison, plan: Plan) -> tuple[tuple[s
     return actions, rules
 
 
-def _line(start: Game, comparison: Comparison, valued: Valued, label: str = "") -> LineReview:
+def _line(start: Game, comparison: Comparison, valued: Valued) -> LineReview:
     actions, rules = shown_line(start, comparison, valued.plan)
-    return LineReview(label or valued.plan.words(start.table), actions, valued.estimate, rules,
-                      tuple(describe(start, x) for x in actions))
-
-
-
-def reason(table: Table, better: Valued, other: Valued | None) -> str:
-    """Why ``better`` rather than ``other``: by how much (or too close to call) and the
-    differences that matter."""
-    if other is None:
-        return "the only plan open"
-    said = verdict(better, other)
-    why = differences(better, other)
-    text = f"against {other.plan.words(table)}: {said}"
-    return text + (f" — {', '.join(why)}" if why and not said.close else "")
+    return LineReview(valued.plan, actions, valued.estimate, rules, start)
 
 
 # ------------------------------------------------------------ the review
-
-
-@dataclass(frozen=True)
-class TurnReview:
-    """A player's turn beside the best plans found from the same position."""
-
-    seat: int
-    player: str
-    round: int
-    yours: LineReview
-    best: tuple[LineReview, ...]
-    cost: float
-    """How much value the plan played gave up against the best found (0 if none is better or
-    the difference is too close to call)."""
-    only_yours: tuple[str, ...] = field(default=())
-    only_best: tuple[str, ...] = field(default=())
-    """Rule ids only the line played (only the best line) met."""
-    basis: Ruling | None = None
-    """What the values rest on (ruling.ai-hidden-information)."""
-    verdict: Verdict | None = None
-    """The best plan found less yours, with its standard error."""
-    why: tuple[str, ...] = ()
-    """The differences that matter between the best plan and yours."""
-    followed: bool = False
-    """Your plan is the best found."""
-
-    @property
-    def close(self) -> bool:
-        return self.followed or self.verdict is None or self.verdict.close
-
-    def summary(self) -> str:
-        """The turn in a sentence: the mistake, named as a plan, or why there is none."""
-        best = self.best[0].label if self.best else "—"
-        if self.followed:
-            return f"You played the best plan found: {best}."
-        if self.close:
-            return (f"Your plan ({self.yours.label}) and the best found ({best}) are "
-                    f"{self.verdict or 'too close to call'}.")
-        why = f": {', '.join(self.why)}" if self.why else ""
-        return (f"Better: {best} instead of {self.yours.label} — "
-                f"{self.verdict}{why}.")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "player": self.player, "round": self.round,
-                "yours": self.yours.to_json(), "best": [b.to_json() for b in self.best],
-                "cost": self.cost, "close": self.close,
-                "error": self.verdict.error if self.verdict else None,
-                "why": list(self.why), "summary": self.summary(),
-                "only_yours": list(self.only_yours), "only_best": list(self.only_best),
-                "basis": self.basis.to_json() if self.basis else None}
-
-    def __str__(self) -> str:
-        lines = [f"Round {self.round}, {self.player}: {self.summary()}",
-                 f"  you ({self.yours.value}): {self.yours.read()}"]
-        for b in self.best:
-            lines.append(f"  {b.label} ({b.value}): {b.read()}")
-        if self.only_yours or self.only_best:
-            lines.append("  rules only in your line: "
-                         f"{', '.join(n for n, _ in rule_names(self.only_yours)) or '—'}; "
-                         "only in the best: "
-                         f"{', '.join(n for n, _ in rule_names(self.only_best)) or '—'}")
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        return review_html(self)
-
 
 
 def _own_actions(game: Game, since: Snapshot, seat: int) -> list[str]:
@@ -230,51 +129,17 @@ def review_turn(game: Game, since: Snapshot, *, level: str | Level = DEFAULT_LEV
     said = verdict(top, yours)
     rules_mine = tuple(dict.fromkeys(r["rule"] for e in game.log[since.log_length:]
                                      if e.player == seat for r in e.rulings))
-    label = mine.words(start.table) if mine.kind != "line" else "your line"
-    mine_review = LineReview(label, tuple(played), yours.estimate, rules_mine,
-                             tuple(describe(start, x) for x in played))
+    mine_review = LineReview(mine, tuple(played), yours.estimate, rules_mine, start, mine=True)
     shown = [_line(start, found, v) for v in best]
     cost = 0.0 if followed or said.close else max(0.0, said.difference)
     return TurnReview(seat, start.state.players[seat].name, start.state.round, mine_review,
                       tuple(shown), cost,
                       tuple(r for r in rules_mine if r not in shown[0].rules),
                       tuple(r for r in shown[0].rules if r not in rules_mine), guesses(),
-                      said, tuple(differences(top, yours)) if not followed else (), followed)
+                      said, tuple(gains(top, yours)) if not followed else (), followed)
 
 
 # ------------------------------------------------------------ the hint
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The best plan of the pending decision: its first action, the plan in words, one guess of
-    its line to the end of the turn, why, and the plans compared."""
-
-    action: str
-    lines: tuple[tuple[str, Estimate], ...]
-    words: str = ""
-    """The action as a player reads it (``action`` is its notation)."""
-    plan: str = ""
-    line: tuple[str, ...] = ()
-    value: Estimate | None = None
-    reason: str = ""
-    rules: tuple[str, ...] = ()
-    gaps: tuple[str, ...] = ()
-    """Each compared plan against the best, on the guesses both were played on (``lines``'
-    order; the values in ``lines`` rest on different numbers of guesses)."""
-
-    def __str__(self) -> str:
-        said = f" ({self.words})" if self.words and self.words != self.action else ""
-        text = f"Try: {self.plan or self.action} [{self.value}]" if self.plan else (
-            f"Try: {self.action}")
-        text += f"\n  why: {self.reason}" if self.reason else ""
-        text += f"\n  now: {self.action}{said}"
-        if self.line:
-            text += f"\n  e.g.: {'; '.join(self.line)}"
-        compared = "".join(f"\n    {label}: {gap}" for (label, _v), gap in
-                           zip(self.lines, self.gaps, strict=True))
-        return text + (f"\n  compared:{compared}" if compared else "")
-
 
 
 def hint(game: Game, *, level: str | Level = DEFAULT_LEVEL, seed: int = 0,
@@ -291,24 +156,12 @@ def hint(game: Game, *, level: str | Level = DEFAULT_LEVEL, seed: int = 0,
         raise ValueError("nothing to decide: the game is over")
     others = [v for v in found.ranked if v is not best]
     actions, rules = shown_line(game, found, best.plan) if plan is None else ((), ())
-    return Hint(action.notation,
-                tuple((v.plan.words(game.table), v.estimate) for v in found.ranked),
-                describe(game, action), best.plan.words(game.table),
-                tuple(describe(game, x) for x in actions), best.estimate,
-                reason(game.table, best, others[0] if others else None), rules,
-                tuple(gap(best, v) for v in found.ranked))
-
-
-def gap(best: Valued, other: Valued) -> str:
-    """A compared plan against the best, in words, on the guesses both were played on."""
-    if other is best:
-        return f"the best found, {best.estimate}"
-    said = verdict(best, other)
-    if said.samples < 2:
-        return "dropped after a first look (one guess)"
-    if said.close:
-        return f"{said} over {said.samples} guesses"
-    return f"{said.difference:.1f} VP less (± {said.error:.1f}) over {said.samples} guesses"
+    compared = tuple(Compared(v.plan, v.estimate, None if v is best else verdict(best, v))
+                     for v in found.ranked)
+    nxt = others[0] if others else None
+    return Hint(action.notation, game, best.plan, compared, actions, best.estimate, rules,
+                nxt.plan if nxt else None, verdict(best, nxt) if nxt else None,
+                tuple(gains(best, nxt)) if nxt else ())
 
 
 # ------------------------------------------------------------ the explorer

@@ -30,6 +30,7 @@ from obsession_nb.data.rules import did_you_mean
 from obsession_nb.engine.table import Table
 from obsession_nb.practice.candidates import Candidate, candidates
 from obsession_nb.practice.determinise import MIN_SAMPLES, Samples
+from obsession_nb.practice.speech import ENGLISH
 from obsession_nb.practice.tree import Tree, search
 from obsession_nb.practice.turn_plan import Outcome, Plan, playout, same_plan, sample_policy
 
@@ -126,9 +127,7 @@ class Estimate:
     playouts: int
 
     def __str__(self) -> str:
-        if self.playouts < 2:  # one sample has no standard error: say so, not "± 0.0"
-            return f"{self.mean:+.1f} (1 playout)"
-        return f"{self.mean:+.1f} ± {self.stderr:.1f}"
+        return ENGLISH.value(self)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -27,12 +28,17 @@ from obsession_nb.engine.records.notation import parse
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.log import entry_for
+from obsession_nb.practice.advice_records import Hint, TurnReview
 from obsession_nb.practice.arena import Player, make_player
-from obsession_nb.practice.coach import Hint, TurnReview, compare, hint, review_turn
+from obsession_nb.practice.coach import compare, hint, review_turn
 from obsession_nb.practice.plans import DEFAULT_LEVEL, Comparison, Level, level_named
 from obsession_nb.practice.search import SearchPlayer
 from obsession_nb.practice.turn_plan import Plan, plan_of
 
+TEAM_WORDS = {"team": "Team {team} ({names}): {total}",
+              "team_won": "Team {team} ({names}): {total} (winner)", "partners": " & "}
+"""How :meth:`Practice.team_results` says a team's total, in English (a view in another
+language passes them in it: PANELS ``result``, ``obsession_nb/tutor/views/words.py``)."""
 WORST = 5
 """Turns the post-game review lists."""
 UNDONE = ("Taken back to the start of your turn. The cards you cannot see were shuffled and "
@@ -248,11 +254,13 @@ class Practice:
             raise ValueError(f"{path}: this game is over; there is nothing left to play")
         return cls(len(game.state.players), game=game, **settings)
 
-    def team_results(self) -> list[str]:
-        """Competitive Team Play: each team's total, winners marked (team.scoring); else none."""
+    def team_results(self, words: Mapping[str, str] = TEAM_WORDS) -> list[str]:
+        """Competitive Team Play: each team's total, winners marked (team.scoring); else none
+        (in ``words``: :data:`TEAM_WORDS` in a view's language)."""
         found = self.game.table.mode.result_json(self.game.table).get("teams", [])
-        return [f"Team {t['team']} ({' & '.join(t['names'])}): {t['total']}"
-                + (" (winner)" if t["winner"] else "") for t in found]
+        return [words["team_won" if t["winner"] else "team"].format(
+            team=t["team"], names=words["partners"].join(t["names"]), total=t["total"])
+            for t in found]
 
     def post_game(self, worst: int = WORST) -> list[TurnReview]:
         """Your turns that cost the most value, costliest first."""

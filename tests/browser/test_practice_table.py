@@ -7,10 +7,13 @@ costliest turns shows at the end."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from tutor_helpers import run_code_in_lab, shoot
+
+from obsession_nb.data.catalog import load_catalog
 
 pytestmark = pytest.mark.browser
 
@@ -180,6 +183,22 @@ def test_a_saved_practice_game_loads_in_another_table(
     shoot(other, "practice-loaded-game")
 
 
+@cache
+def _names() -> list[str]:
+    """The names of the catalog's tiles, cards, servants and families, longest first (those
+    the glossary does not translate stay English)."""
+    catalog = load_catalog()
+    return sorted({x.name for section in (catalog.tiles, catalog.gentry, catalog.servants,
+                                          catalog.families, catalog.objectives)
+                   for x in section.values()}, key=len, reverse=True)
+
+
+def without_names(text: str) -> str:
+    for name in _names():
+        text = text.replace(name, " ")
+    return re.sub(r"Player \d", " ", text)
+
+
 JAPANESE_TABLE = ("from obsession_nb.widgets import PracticeTable\n"
                   "PracticeTable(players=2, seat=1, opponents='random', seed=3, delay=0, "
                   "level='easy', lang='ja')")
@@ -192,8 +211,9 @@ words (the players' names and the cards' names the glossary keeps in English hav
 def test_the_practice_table_in_japanese(page: Page, run_notebook_in_lab,
                                         assert_no_widget_errors) -> None:
     """``PracticeTable(lang="ja")``: the buttons, the status line, the stepper's decision and
-    choices, the hint's and the coach's frame in Japanese (the coach's own sentences are still
-    English: practice/coach.py)."""
+    choices, the hint and the coach's review in Japanese: the frame and the advice itself (the
+    plan, why, the plans compared, the review's sentence), English left only in the names the
+    glossary does not translate."""
     run_notebook_in_lab(page, "00-index.ipynb")
     run_code_in_lab(page, JAPANESE_TABLE)
     table = page.locator(".jp-OutputArea .onb-practice").last
@@ -227,11 +247,24 @@ def test_the_practice_table_in_japanese(page: Page, run_notebook_in_lab,
     expect(hint.locator("summary").first).to_have_text("ライン全体（これから来るカードの推測の一つ）")
     assert [t for t in hint.locator(".onb-hint-action").all_inner_texts()
             if ENGLISH_WORD.search(t)] == []  # the first action, in the engine's words
+    advice = [hint.locator(".onb-hint-plan").inner_text(),
+              hint.locator(".onb-hint-why").inner_text()]
+    assert [t for t in map(without_names, advice) if ENGLISH_WORD.search(t)] == [], advice
+    expect(hint.locator(".onb-hint-why")).to_contain_text("理由：")
+    hint.locator("summary", has_text="比べたプラン").click()
+    compared = hint.locator("ol").last.all_inner_texts()
+    assert compared and "見つかった最善" in compared[0], compared
+    assert [t for t in map(without_names, compared) if ENGLISH_WORD.search(t)] == [], compared
     shoot(table, "practice-ja-hint")
     log = play_until_reviewed(table, log)
     coach = table.locator(".onb-practice-coach")
     expect(coach).to_contain_text("コーチ — あなたの前の手番：")
     expect(coach.locator(".coach-lines summary").first).to_contain_text("あなたのプランと")
     expect(coach.locator(".coach-review p").first).to_contain_text(re.compile(r"^ラウンド\d+、"))
+    sentence = coach.locator(".coach-review p").first.inner_text()
+    assert not ENGLISH_WORD.search(without_names(sentence)), sentence
+    assert re.search(r"見つかった最善のプランをプレイした|差が小さすぎて判断できない|よりよい手：",
+                     sentence), sentence
+    coach.locator(".coach-lines summary").first.click()
     shoot(table, "practice-ja-coach")
     assert_no_widget_errors(page)

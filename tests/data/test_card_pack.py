@@ -5,6 +5,7 @@ provenance "from your box"; the ``cards`` commands, sharing and merging."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,20 @@ def overlay(*cards):
 def test_the_tests_never_see_the_users_config_folder():
     assert Path(os.environ[pack_store.CONFIG_ENV]) != Path.home() / ".config" / "obsession-nb"
     assert "onb-config-" in os.environ[pack_store.CONFIG_ENV]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the folder is worked out by hand on Linux")
+@pytest.mark.parametrize("xdg", [None, "", "relative/config", "/srv/xdg-config"])
+def test_the_config_folder_is_the_one_platformdirs_names(monkeypatch, xdg):
+    import platformdirs
+
+    monkeypatch.delenv(pack_store.CONFIG_ENV)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    assert pack_store.config_dir() == platformdirs.user_config_path("obsession-nb",
+                                                                    appauthor=False)
 
 
 def test_a_card_replaces_a_standin_from_your_box():

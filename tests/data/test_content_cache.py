@@ -87,7 +87,7 @@ def test_the_key_follows_the_versions_and_the_bytes(tmp_path: Path) -> None:
 def test_the_rule_index_from_the_cache_equals_the_yaml_one(cache: Path) -> None:
     rule_index.cache_clear()
     first = rule_index()
-    assert len(list(cache.glob("rules-*.json"))) == 1
+    assert len(list(cache.glob("rules-*.pickle"))) == 1
     rule_index.cache_clear()
     again = rule_index()  # read from the entry
     rule_index.cache_clear()

@@ -95,7 +95,7 @@ def test_cli_legal_shows_the_exact_and_the_natural_form(
 @pytest.mark.parametrize("text", EXAMPLES)
 def test_an_action_hands_its_fields_in_order_to_its_verifier(text: str) -> None:
     """``arguments``: the fields in declaration order, for kinds of none, one or several."""
-    from obsession_nb.engine.records.action_fields import arguments
+    from obsession_nb.engine.records.actions import arguments
 
     action = parse(text)
     assert arguments(action) == tuple(getattr(action, f.name) for f in fields(action))

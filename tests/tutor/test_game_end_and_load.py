@@ -6,18 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from practice_clicks import click_first
+
 from obsession_nb.engine.game import new_game
 from obsession_nb.engine.records.naming import describe
 from obsession_nb.engine.scoring import score
 from obsession_nb.tutor.views import PracticeTable
-
-
-def click_first(table: PracticeTable) -> None:
-    choices = table.stepper.choices
-    notation = next(c["notation"] for g in choices.groups for c in g["choices"]
-                    if not c["refused"] and not c["special"])
-    choices._message(None, {"event": "choose", "notation": notation,
-                            "position": choices.position}, None)
 
 
 def test_the_end_of_a_game_shows_the_winner_and_a_chart_before_the_review() -> None:

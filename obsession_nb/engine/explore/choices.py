@@ -10,16 +10,18 @@ from dataclasses import dataclass
 
 from obsession_nb.engine.records import actions as a
 from obsession_nb.engine.records.state import Turn
-from obsession_nb.engine.steps import service, suites
+from obsession_nb.engine.steps import service, special, suites, vpcards
 from obsession_nb.engine.steps.favours import elsewhere, independent, touches
 from obsession_nb.engine.table import Table
 from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.engine.turn import opening
 
-SPECIAL = (a.Borrow, a.Help, a.RefreshMarket, a.UsefulManRefresh, a.UsefulManSearch,
-           a.Reveal, a.RevealHire, a.RevealReclaim)
-"""Action kinds taken at any moment; the explorer leaves them out (see the module docstring),
-and a mode's own such kinds too (``Mode.specials``: team play's requests)."""
+SPECIAL = tuple(kind for kind, handler in {**special.KINDS, **vpcards.KINDS}.items()
+                if handler.steps in (special.ANY_STEP, vpcards.TURN_STEPS))
+"""Action kinds taken at any moment of a turn, as their steps register them: the special
+actions, the useful man's removals and the VP-card reveals.  The explorer leaves them out (see
+the module docstring), and a mode's own such kinds too (``Mode.specials``: team play's
+requests)."""
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,22 @@ the base game's actions; the variants' are in variant_actions.py, each mode's ow
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 
-@dataclass(frozen=True)
+@dataclass_transform(frozen_default=True, eq_default=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Action:
-    """Base class: ``verb`` followed by the fields, in order."""
+    """Base class: ``verb`` followed by the fields, in order.
+
+    Each subclass is an action kind, made a frozen dataclass as it is defined, its docstring
+    its :attr:`summary` unless it has its own.  Equality (same kind, equal fields), the hash
+    (of the fields' tuple) and ``repr`` are a dataclass's, written once here rather than
+    generated for each kind: each generated method is source text compiled as the class is
+    made, and making the ~50 kinds was the largest part of importing the engine (issue 48)."""
 
     verb: ClassVar[str]
     summary: ClassVar[str]
@@ -38,6 +47,24 @@ class Action:
                 parts.append(str(value))
         return " ".join(parts)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__doc__ is None:
+            cls.__doc__ = getattr(cls, "summary", None)
+        dataclass(frozen=True, eq=False, repr=False)(cls)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return arguments(self) == arguments(other)
+
+    def __hash__(self) -> int:
+        return hash(arguments(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{spec[0]}={getattr(self, spec[0])!r}" for spec in specs(type(self)))
+        return f"{type(self).__qualname__}({shown})"
+
     def __str__(self) -> str:
         return self.notation
 
@@ -58,6 +85,35 @@ def specs(kind: type[Action]) -> tuple[tuple[str, Any, Any], ...]:
     return found
 
 
+Reader = tuple[int, Callable[[Action], Any]]
+"""How many fields an action kind has, and a getter of them: an ``attrgetter`` returning a bare
+value for one field, a tuple for more; for none, the empty tuple."""
+
+_READERS: dict[type[Action], Reader] = {}
+
+
+def reader(kind: type[Action]) -> Reader:
+    """The :data:`Reader` of an action kind, made once per kind (a getter written in C, so
+    that move generation reads a candidate's fields without a Python call)."""
+    found = _READERS.get(kind)
+    if found is None:
+        names = tuple(spec[0] for spec in specs(kind))
+        found = _READERS[kind] = (len(names), attrgetter(*names) if names else _no_fields)
+    return found
+
+
+def _no_fields(action: Action) -> tuple[()]:
+    return ()
+
+
+def arguments(action: Action) -> tuple[Any, ...]:
+    """The action's fields in order: the arguments its verifier and apply take, and what two
+    actions of a kind are compared and hashed by (dispatch reads them fast, without a Python
+    call per field)."""
+    count, get = _READERS.get(type(action)) or reader(type(action))
+    return (get(action),) if count == 1 else get(action)
+
+
 SomeAction = TypeVar("SomeAction", bound=Action)
 """Actions of some one kind (a function keeping some of its arguments returns the same kind)."""
 
@@ -69,7 +125,6 @@ SPECIAL = "Special actions"
 (turn.special-actions-any-time)."""
 
 
-@dataclass(frozen=True)
 class Family(Action):
     verb = "family"
     heading = "Choose a family board"
@@ -77,7 +132,6 @@ class Family(Action):
     family: str
 
 
-@dataclass(frozen=True)
 class StartTile(Action):
     verb = "start-tile"
     heading = "Wessex: choose the extra starting tile"
@@ -85,7 +139,6 @@ class StartTile(Action):
     tile: str
 
 
-@dataclass(frozen=True)
 class Draft(Action):
     verb = "draft"
     heading = "Draft a servant"
@@ -93,7 +146,6 @@ class Draft(Action):
     servant: str
 
 
-@dataclass(frozen=True)
 class Activity(Action):
     verb = "activity"
     heading = "Host an activity or pass"
@@ -101,7 +153,6 @@ class Activity(Action):
     summary = "Host an activity this turn (rather than pass)."
 
 
-@dataclass(frozen=True)
 class Pass(Action):
     verb = "pass"
     heading = "Host an activity or pass"
@@ -109,7 +160,6 @@ class Pass(Action):
     summary = "Pass this turn: refresh all servants and reclaim the discard pile."
 
 
-@dataclass(frozen=True)
 class Done(Action):
     verb = "done"
     heading = "Finish this step"
@@ -117,7 +167,6 @@ class Done(Action):
     summary = "Finish this step."
 
 
-@dataclass(frozen=True)
 class Hall(Action):
     verb = "hall"
     heading = "Servants' Hall"
@@ -127,7 +176,6 @@ class Hall(Action):
     target: Seat
 
 
-@dataclass(frozen=True)
 class Church(Action):
     verb = "church"
     heading = "Parish Church"
@@ -135,7 +183,6 @@ class Church(Action):
     choice: str
 
 
-@dataclass(frozen=True)
 class Place(Action):
     verb = "place"
     heading = "Supplemental service"
@@ -145,7 +192,6 @@ class Place(Action):
     target: str
 
 
-@dataclass(frozen=True)
 class Host(Action):
     verb = "host"
     heading = "Host a tile (step 3)"
@@ -153,7 +199,6 @@ class Host(Action):
     tile: str
 
 
-@dataclass(frozen=True)
 class Invite(Action):
     verb = "invite"
     heading = "Invite a guest (step 4)"
@@ -161,7 +206,6 @@ class Invite(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class Carriage(Action):
     verb = "carriage"
     heading = "Carriage House"
@@ -171,7 +215,6 @@ class Carriage(Action):
     change: str
 
 
-@dataclass(frozen=True)
 class Kitchen(Action):
     verb = "kitchen"
     heading = "Renovated Kitchen"
@@ -179,7 +222,6 @@ class Kitchen(Action):
     summary = "Use the flipped Renovated Kitchen: the cook adds one guest."
 
 
-@dataclass(frozen=True)
 class Serve(Action):
     verb = "serve"
     heading = "Provide service (step 5)"
@@ -189,7 +231,6 @@ class Serve(Action):
     servant: str
 
 
-@dataclass(frozen=True)
 class Double(Action):
     verb = "double"
     heading = "Queen's Suite: the favour to double"
@@ -197,7 +238,6 @@ class Double(Action):
     favour: str
 
 
-@dataclass(frozen=True)
 class Keep(Action):
     verb = "keep"
     heading = "Keep a guest"
@@ -205,7 +245,6 @@ class Keep(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class Lady(Action):
     verb = "lady"
     heading = "The lady of the house"
@@ -213,7 +252,6 @@ class Lady(Action):
     choice: str
 
 
-@dataclass(frozen=True)
 class Dismiss(Action):
     verb = "dismiss"
     heading = "Dismiss a guest"
@@ -221,7 +259,6 @@ class Dismiss(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class Gossip(Action):
     verb = "gossip"
     heading = "Gossip about"
@@ -229,7 +266,6 @@ class Gossip(Action):
     target: Seat
 
 
-@dataclass(frozen=True)
 class Reclaim(Action):
     verb = "reclaim"
     heading = "Reclaim a guest"
@@ -237,7 +273,6 @@ class Reclaim(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class Hire(Action):
     verb = "hire"
     heading = "Hire a servant"
@@ -245,7 +280,6 @@ class Hire(Action):
     servant: str
 
 
-@dataclass(frozen=True)
 class Recruit(Action):
     verb = "recruit"
     heading = "Recruit a servant"
@@ -257,7 +291,6 @@ class Recruit(Action):
     box: str = ""
 
 
-@dataclass(frozen=True)
 class Rents(Action):
     verb = "rents"
     heading = "Pass option"
@@ -265,7 +298,6 @@ class Rents(Action):
     summary = "Collect £200 in tenant rents."
 
 
-@dataclass(frozen=True)
 class FreeRefresh(Action):
     verb = "free-refresh"
     heading = "Pass option"
@@ -273,7 +305,6 @@ class FreeRefresh(Action):
     summary = "Refresh the Builders' Market for free instead of collecting rents."
 
 
-@dataclass(frozen=True)
 class HireServants(Action):
     verb = "hire-servants"
     heading = "Pass option"
@@ -283,7 +314,6 @@ class HireServants(Action):
     underbutler: bool = False
 
 
-@dataclass(frozen=True)
 class Buy(Action):
     verb = "buy"
     heading = "Buy a tile (step 7)"
@@ -292,7 +322,6 @@ class Buy(Action):
     useful_man: bool = False
 
 
-@dataclass(frozen=True)
 class Borrow(Action):
     verb = "borrow"
     heading = SPECIAL
@@ -300,7 +329,6 @@ class Borrow(Action):
     summary = "Special action: two reputation for £100."
 
 
-@dataclass(frozen=True)
 class Help(Action):
     verb = "help"
     heading = SPECIAL
@@ -309,7 +337,6 @@ class Help(Action):
     servant: str
 
 
-@dataclass(frozen=True)
 class RefreshMarket(Action):
     verb = "refresh-market"
     heading = SPECIAL
@@ -317,7 +344,6 @@ class RefreshMarket(Action):
     summary = "Special action: four reputation to refresh the Builders' Market."
 
 
-@dataclass(frozen=True)
 class UsefulManRefresh(Action):
     verb = "useful-man-refresh"
     heading = SPECIAL
@@ -325,7 +351,6 @@ class UsefulManRefresh(Action):
     summary = "Remove your useful man from the game to refresh the Builders' Market."
 
 
-@dataclass(frozen=True)
 class UsefulManSearch(Action):
     verb = "useful-man-search"
     heading = SPECIAL
@@ -337,7 +362,6 @@ class UsefulManSearch(Action):
 # ----------------------------------------------------------------- seasons, VP cards, limits
 
 
-@dataclass(frozen=True)
 class Fairchild(Action):
     verb = "fairchild"
     heading = "Courtship: choose a Fairchild"
@@ -345,7 +369,6 @@ class Fairchild(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class DiscardObjective(Action):
     verb = "discard-objective"
     heading = "End of season: discard an objective"
@@ -353,7 +376,6 @@ class DiscardObjective(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class Reveal(Action):
     verb = "reveal"
     heading = "Reveal a VP card for its favour"
@@ -361,7 +383,6 @@ class Reveal(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class RevealHire(Action):
     verb = "reveal-hire"
     heading = "Reveal a VP card for its favour"
@@ -370,7 +391,6 @@ class RevealHire(Action):
     servant: str
 
 
-@dataclass(frozen=True)
 class RevealReclaim(Action):
     verb = "reveal-reclaim"
     heading = "Reveal a VP card for its favour"
@@ -379,7 +399,6 @@ class RevealReclaim(Action):
     guest: str
 
 
-@dataclass(frozen=True)
 class KeepObjective(Action):
     verb = "keep-objective"
     heading = "Keep an objective card"
@@ -387,7 +406,6 @@ class KeepObjective(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class KeepVPCards(Action):
     verb = "keep-vp-cards"
     heading = "Keep your VP cards"
@@ -395,7 +413,6 @@ class KeepVPCards(Action):
     summary = "Keep the remaining VP cards face down for scoring."
 
 
-@dataclass(frozen=True)
 class DiscardPrestige(Action):
     verb = "discard-prestige"
     heading = "Six-guest limit: discard a prestige guest"

@@ -7,12 +7,9 @@ notation of :class:`~obsession_nb.engine.records.actions.Action`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from obsession_nb.engine.records.actions import Action, Seat
 
 
-@dataclass(frozen=True)
 class Ball(Action):
     verb = "ball"
     heading = "Grand Ball: keep a prestige guest"
@@ -20,7 +17,6 @@ class Ball(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class Starter(Action):
     verb = "starter"
     heading = "Starter-guest draft: take a card"
@@ -28,28 +24,24 @@ class Starter(Action):
     card: str
 
 
-@dataclass(frozen=True)
 class Rumour(Action):
     verb = "rumour"
     summary = "1st-printing Servants' Hall: steal one reputation from another player, no servant."
     target: Seat
 
 
-@dataclass(frozen=True)
 class OpeningMarket(Action):
     verb = "opening-market"
     summary = "Vote to redraw the opening market ('redraw') or to keep it ('keep')."
     choice: str
 
 
-@dataclass(frozen=True)
 class ChooseObjective(Action):
     verb = "choose-objective"
     summary = "1st printing: keep one of the objective cards dealt at setup (two in all)."
     card: str
 
 
-@dataclass(frozen=True)
 class Milestone(Action):
     verb = "milestone"
     heading = "Claim a milestone"

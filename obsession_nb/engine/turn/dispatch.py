@@ -13,7 +13,7 @@ from typing import Any, overload
 from obsession_nb.data.rules import Ruling, refuse
 from obsession_nb.engine.mode import Decision, Handler
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records.action_fields import arguments
+from obsession_nb.engine.records.actions import arguments
 from obsession_nb.engine.records.registry import owners
 from obsession_nb.engine.setup import decisions as setup_choices
 from obsession_nb.engine.setup import servant_draft as draft

@@ -19,13 +19,13 @@ from typing import Any
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.mode import Handler, Mode
 from obsession_nb.engine.records import actions as a
-from obsession_nb.engine.records.action_fields import reader
+from obsession_nb.engine.records.actions import reader
 from obsession_nb.engine.table import Table
 
 Plan = tuple[int, Callable[[a.Action], Any], frozenset[str] | None,
              Callable[..., Any] | None, bool]
 """How move generation reads and checks one kind: its field count and getter
-(``action_fields.reader``), the steps it belongs to, then its text-free test (``True``) or else its
+(``actions.reader``), the steps it belongs to, then its text-free test (``True``) or else its
 verifier (``False``); steps and test are ``None`` for a kind with no handler here."""
 
 _PLANS: dict[tuple[type[Mode[Any]], int, bool], dict[type[a.Action], Plan]] = {}

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from obsession_nb.engine.records.actions import Action
 
 
-@dataclass(frozen=True)
 class BuyInto(Action):
     verb = "buy-into"
     heading = "Buy a monument into a column"
@@ -18,7 +15,6 @@ class BuyInto(Action):
     useful_man: bool = False
 
 
-@dataclass(frozen=True)
 class DiscardTile(Action):
     verb = "discard-tile"
     heading = "Discard a tile to make room"

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from obsession_nb.engine.records.actions import Action
 
 
-@dataclass(frozen=True)
 class AskGift(Action):
     verb = "ask-gift"
     heading = "Team play: ask the teammate for a gift"
@@ -17,7 +14,6 @@ class AskGift(Action):
     amount: str
 
 
-@dataclass(frozen=True)
 class AskServant(Action):
     verb = "ask-servant"
     heading = "Team play: ask to borrow the teammate's servant"
@@ -25,7 +21,6 @@ class AskServant(Action):
     servant: str
 
 
-@dataclass(frozen=True)
 class Accept(Action):
     verb = "accept"
     heading = "The teammate answers"
@@ -33,7 +28,6 @@ class Accept(Action):
     summary = "Team play (the teammate): grant the request."
 
 
-@dataclass(frozen=True)
 class Decline(Action):
     verb = "decline"
     heading = "The teammate answers"
@@ -41,7 +35,6 @@ class Decline(Action):
     summary = "Team play (the teammate): refuse the request."
 
 
-@dataclass(frozen=True)
 class TeamBorrow(Action):
     verb = "team-borrow"
     heading = "The teammate answers"
@@ -49,7 +42,6 @@ class TeamBorrow(Action):
     summary = "Team play (the teammate): special action, two reputation for £100 towards a gift."
 
 
-@dataclass(frozen=True)
 class TeamHelp(Action):
     verb = "team-help"
     heading = "The teammate answers"
@@ -59,7 +51,6 @@ class TeamHelp(Action):
     servant: str
 
 
-@dataclass(frozen=True)
 class TeamGuest(Action):
     verb = "team-guest"
     heading = "Team play: bring the teammate's guest (favours to…)"

@@ -20,10 +20,10 @@ from obsession_nb.base.i18n import resolve
 from obsession_nb.engine.scoring import score
 from obsession_nb.practice.plans import LEVELS, level_help
 from obsession_nb.practice.session import Practice
-from obsession_nb.tutor.views.engine_words import described, prompt
+from obsession_nb.tutor.views.engine_words import prompt
 from obsession_nb.tutor.views.html import (
     coach_box_html,
-    coach_words,
+    coach_speech,
     final_html,
     hint_html,
     note_html,
@@ -42,8 +42,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
     against AI opponents, with the coach (options: ``seed``, ``level`` of the coach and the
     search opponents — ``easy``, ``normal`` or ``strong``, also a menu on the table —, the game's
     ``options`` (an ``Options``: variants, milestones), ``delay`` between opponent actions,
-    ``coach``, ``lang``: the table's words, the stepper's and the coach's frame in that language,
-    as the other widgets' ``lang``)."""
+    ``coach``, ``lang``: the table's words, the stepper's, the coach's advice and the result
+    chart in that language, as the other widgets' ``lang``)."""
 
     def __init__(self, players: int = 4, seat: int = 1, opponents: str = "search",
                  mode: str = "standard", *, seed: int = 0, delay: float = DELAY,
@@ -55,7 +55,8 @@ class PracticeTable(StaticPicture, widgets.VBox):
         self.lang = resolve(lang)
         self.words = panel_words("practice", self.lang)
         """The table's words in its language (``obsession_nb/tutor/views/words.py`` PANELS)."""
-        self.coach_words = coach_words(self.lang)
+        self.speech = coach_speech(self.lang)
+        """The coach's advice said in the table's language."""
         self._busy = False
         self._seen = 0
         self.practice.play_opponents()
@@ -136,9 +137,7 @@ class PracticeTable(StaticPicture, widgets.VBox):
     def show_hint(self) -> None:
         if not self.practice.your_move():
             return
-        found = self.practice.hint()
-        now = described(self.practice.game, found.action, self.lang)
-        self.hint_box.value = hint_html(found, self.coach_words, self.lang, now)
+        self.hint_box.value = hint_html(self.practice.hint(), self.speech)
 
     def undo(self) -> None:
         self.status.value = status_html(self.words["taking_back"])
@@ -209,9 +208,10 @@ class PracticeTable(StaticPicture, widgets.VBox):
                                         log=len(game.log),
                                         position=self.stepper.choices.position)
         self.hint_button.disabled = not p.your_move()
-        self.coach.value = coach_box_html(p.last_review(), self.words, self.coach_words, self.lang)
-        self.review.value = (final_html(score(game), p.post_game(), p.team_results(), self.words)
-                             if p.over else "")
+        self.coach.value = coach_box_html(p.last_review(), self.words, self.speech)
+        teams = p.team_results(panel_words("result", self.lang)) if p.over else []
+        self.review.value = (final_html(score(game), p.post_game(), teams, self.words,
+                                        self.speech) if p.over else "")
 
     def _say(self, key: str, **values: object) -> str:
         """The table's sentence ``key`` with its ``{name}`` fields filled."""

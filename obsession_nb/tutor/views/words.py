@@ -5,8 +5,9 @@ in English, with their Japanese in ``content/i18n/ja/widgets.yaml``; :func:`word
 
 from __future__ import annotations
 
+from obsession_nb.engine.records.scoresheet import LABELS as SHEET_ROWS
 from obsession_nb.engine.seat.view import OPEN_LABEL, SEAT_LABEL
-from obsession_nb.practice.session import UNDONE
+from obsession_nb.practice.session import TEAM_WORDS, UNDONE
 
 
 def _as_said(*ids: str) -> dict[str, str]:
@@ -305,9 +306,27 @@ PANELS: dict[str, dict[str, str]] = {
                  "first_turn": ": your first turn's review will appear here.",
                  "teams": "Teams", "costliest": "The turns that cost you the most",
                  "turn_round": "Round {round}: ", "scoresheet": "Final scoresheet"},
+    "result": {"wins": "{names} wins with {vp} VP.",
+               "shared": "{names} win with {vp} VP (a shared win).", "and": " and ",
+               "total": "{vp} VP", "total_row": "Total",
+               "chart": "Points per category and player", **TEAM_WORDS},
+    "scoresheet": dict(SHEET_ROWS),
+    "terminal": {"intro": "You are {player}. Type a number, an action, or one of: {commands}.",
+                 "interrupted": "(interrupted)", "end_of_input": "(end of input)",
+                 "over": "The game is over. {result}",
+                 "costliest": "Your turns that cost the most:", "turn": "round {round}: ",
+                 "coach": "Coach:", "you": "you", "refused": "Refused: {error}",
+                 "name_file": "save FILE: name the file",
+                 "not_saved": "Not saved to {name}: {error}. The game goes on; try another file.",
+                 "saved": "Saved to {name}; go on with it later: {command}",
+                 "kept": "The unfinished game is saved to {name}; go on with it: {command}",
+                 "not_kept": "The unfinished game could not be saved: no folder could be "
+                             "written."},
 }
 """The words of the widgets drawn in Python (ipywidgets and HTML, no script of their own): the
-practice table's buttons, status lines and notes (``practice``), with their Japanese in
+practice table's buttons, status lines and notes (``practice``), a finished game's result chart
+(``result``), the scoresheet's rows (``scoresheet``, ``engine.scoring.LABELS``) and the
+sentences of ``obsession-nb practice`` in the terminal (``terminal``), with their Japanese in
 ``content/i18n/ja/widgets.yaml`` under the same names; the words around the coach's advice are
 the practice layer's (``coach``: ``tutor/views/html/practice.py`` ``coach_words``)."""
 

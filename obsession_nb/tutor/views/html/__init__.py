@@ -22,6 +22,7 @@ from obsession_nb.tutor.views.html.index import (
 )
 from obsession_nb.tutor.views.html.practice import (
     coach_box_html,
+    coach_speech,
     coach_words,
     final_html,
     status_html,
@@ -32,6 +33,7 @@ __all__ = [
     "block_html",
     "board_html",
     "coach_box_html",
+    "coach_speech",
     "coach_words",
     "final_html",
     "hint_html",
