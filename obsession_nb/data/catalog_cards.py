@@ -26,10 +26,15 @@ EventKind = Literal[
 
 
 class RoundEvent(Sourced):
+    """An event printed on a space of a round track (a village fair, an objective draw …)."""
+
     kind: EventKind
 
 
 class RoundSpace(Frozen):
+    """One space of a round track: its round and season, whether a courtship follows, and the
+    events printed on it."""
+
     round: int
     season: int
     courtship: bool = False
@@ -39,6 +44,8 @@ class RoundSpace(Frozen):
 
 
 class RoundTrack(Sourced):
+    """A round track: its spaces in order, and the reputation wheel's highest numbered level."""
+
     id: str
     name: str
     rounds: tuple[RoundSpace, ...]
@@ -56,6 +63,8 @@ class RoundTrack(Sourced):
 
 
 class ObjectiveCard(Sourced):
+    """An objective card: its category, its VP and the condition that scores them."""
+
     id: str
     name: str
     category: str
@@ -65,6 +74,8 @@ class ObjectiveCard(Sourced):
 
 
 class VPCard(Sourced):
+    """A VP card: its points, or the favour it gives instead when revealed."""
+
     id: str
     vp: int
     favour: str
@@ -72,6 +83,8 @@ class VPCard(Sourced):
 
 
 class ThemeCard(Sourced):
+    """A theme card and the category it names."""
+
     id: str
     category: Category
     copies: int = 1

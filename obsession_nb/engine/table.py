@@ -40,6 +40,9 @@ R = TypeVar("R")
 
 @dataclass
 class Table:
+    """A position with the catalog and the scenario's own cards it refers to, and what an
+    action being applied leaves for the steps after it (see the module docstring)."""
+
     state: State
     catalog: Catalog = field(default_factory=load_catalog)
     custom: dict[str, GentryCard] = field(default_factory=dict)

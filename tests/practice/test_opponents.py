@@ -223,3 +223,34 @@ def test_arena_results_are_the_same_on_any_executor() -> None:
     assert pooled == serial
     assert [r.seats for r in serial] == [("heuristic", "random"), ("random", "heuristic"),
                                          ("heuristic", "random")]
+
+
+def board_choices(mode: str, players: int, seats: tuple[str, ...], seed: int) -> dict[int, str | None]:
+    """Each seat's family board once the boards are chosen, every seat played by its AI."""
+    game = new_game(players, seed=seed, options=Options(mode=mode))
+    ai = [make_player(name, seed * 8 + s) for s, name in enumerate(seats)]
+    while any(p.family is None for p in game.state.players):
+        game.apply(ai[game.pending()["owner"]].choose(game))
+    return dict(enumerate(p.family for p in game.state.players))
+
+
+@pytest.mark.rule("tableau.end")
+@pytest.mark.parametrize(("mode", "players"), [("tableau", 3), ("tableau-duel", 2)])
+def test_in_a_race_to_max_the_search_takes_the_board_that_starts_furthest_up(
+        mode: str, players: int) -> None:
+    """Choosing first (or second), the search takes Cavendish, reputation position 4, which the
+    heuristic's order leaves to the first player; a heuristic seat in its place does not."""
+    for seed in range(4):
+        first = new_game(players, seed=seed, options=Options(mode=mode)).state.first_player
+        chooser = (first + 1) % players  # the first to choose (setup.family-choice)
+        seats = tuple("search" if s == chooser else "heuristic" for s in range(players))
+        assert board_choices(mode, players, seats, seed)[chooser] == "cavendish"
+        heuristics = ("heuristic",) * players
+        assert board_choices(mode, players, heuristics, seed)[chooser] != "cavendish"
+
+
+def test_outside_a_race_the_search_chooses_boards_as_the_heuristic_does() -> None:
+    for seed in range(3):
+        seats = ("search", "heuristic", "heuristic", "heuristic")
+        assert (board_choices("standard", 4, seats, seed)
+                == board_choices("standard", 4, ("heuristic",) * 4, seed))

@@ -62,6 +62,8 @@ class OwnedTile(Record):
 
 @record
 class Player(Record):
+    """One player's side of the table: family, money, reputation, servants, cards and tiles."""
+
     name: Annotated[str, Limits(min_length=1)]
     family: str | None = None
     """``None`` only before the player has chosen a board (servant draft)."""

@@ -24,6 +24,9 @@ NONE: frozenset[str] = frozenset()
 
 @dataclass(frozen=True)
 class CardWords:
+    """A catalog's guest and objective cards and the words the rulings name them by (see the
+    module docstring)."""
+
     ids: frozenset[str]
     """Every guest and objective card of the catalog (the cards an action's notation may name
     that a seat may not see)."""
