@@ -1,14 +1,15 @@
 """The rule index (``content/rules.yaml``) and the rulings the engine makes with it.
 
 Every decision of the engine yields :class:`Ruling` records: a rule id from the index, a
-plain-English verdict about this position, and the rule's citation.  Illegal actions raise
+plain-English verdict about this position, the rule's citation, and the ids of the cards the
+verdict names (which the seat log reads, ruling.seat-log).  Illegal actions raise
 :class:`IllegalAction` carrying the rulings that forbid them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,9 @@ class Ruling:
 
     rule: str
     verdict: str
+    cards: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """The guests and objectives the verdict names, by id, given by whoever writes it: the seat
+    log notes which seats could see them (ruling.seat-log) without reading the words."""
 
     @property
     def citation(self) -> str:
@@ -129,24 +133,27 @@ APPLIED: set[str] = set()
 """Rule ids the engine has ruled with in this process (read by the test suite's coverage report)."""
 
 
-def ruling(rule_id: str, verdict: str) -> Ruling:
+def ruling(rule_id: str, verdict: str, cards: tuple[str, ...] = ()) -> Ruling:
     """Make a ruling, failing at once if the rule id is not in the index (looked up the first
-    time only: an id once applied is known to be there).  The same record as
-    ``Ruling(rule_id, verdict)``, its two slots filled without the frozen class's ``__init__``
-    (which sets each field through ``object.__setattr__``): the engine makes a few rulings at
-    every action, even those nobody reads."""
+    time only: an id once applied is known to be there); ``cards``: the ids of every guest and
+    objective card the verdict names.  The same record as ``Ruling(rule_id, verdict, cards)``,
+    its slots filled without the frozen class's ``__init__`` (which sets each field through
+    ``object.__setattr__``): the engine makes a few rulings at every action, even those nobody
+    reads."""
     if rule_id not in APPLIED:
         rule(rule_id)
         APPLIED.add(rule_id)
     made = _new_ruling(Ruling)
     _set_rule(made, rule_id)
     _set_verdict(made, verdict)
+    _set_cards(made, cards)
     return made
 
 
 _new_ruling = object.__new__
 _set_rule = vars(Ruling)["rule"].__set__
 _set_verdict = vars(Ruling)["verdict"].__set__
+_set_cards = vars(Ruling)["cards"].__set__
 
 
 class BadNotation(ValueError):
@@ -188,6 +195,6 @@ class IllegalAction(ValueError):
         return "; ".join(str(r) for r in self.rulings)
 
 
-def refuse(rule_id: str, verdict: str) -> IllegalAction:
+def refuse(rule_id: str, verdict: str, cards: tuple[str, ...] = ()) -> IllegalAction:
     """An :class:`IllegalAction` with one ruling (``raise refuse(...)``)."""
-    return IllegalAction(ruling(rule_id, verdict))
+    return IllegalAction(ruling(rule_id, verdict, cards))

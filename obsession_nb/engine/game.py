@@ -28,7 +28,7 @@ from obsession_nb.engine.turn import dispatch as engine
 from obsession_nb.engine.turn.opening import start_turn
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from obsession_nb.engine.positions.summary import TurnSummary
 
@@ -177,11 +177,12 @@ class Game:
         knowledge.settle(table)
         self._since.append(act)
         explain = self.explain
-        entries = [_entry(player, act.notation, rulings if explain else [])]
+        entries = [_entry(player, act.notation, rulings if explain else ())]
         if table.automatic:
-            entries += [_entry(player, f"({label})", rs if explain else [])
+            entries += [_entry(player, f"({label})", rs if explain else ())
                         for label, rs in table.automatic]
-        seat_log.mark(table, entries, len(state.players))
+        seat_log.mark(table, entries, len(state.players),
+                      [rulings, *[rs for _, rs in table.automatic]] if explain else ())
         self.log += entries
         return entries
 
@@ -320,7 +321,7 @@ def _position(kept: bytes | str) -> State:
 _trusted_entry = constructor(LogEntry)
 
 
-def _entry(player: int | None, action: str, rulings: list[Ruling]) -> LogEntry:
+def _entry(player: int | None, action: str, rulings: Sequence[Ruling]) -> LogEntry:
     """A log entry of the engine's own making: its fields are known good, so not validated
     again (``LogEntry.model_construct``'s constructor); the same record as ``LogEntry(...)``
     would make."""

@@ -185,22 +185,26 @@ class Table:
 
     # ------------------------------------------------------------ reputation
 
-    def gain_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:
-        """Move up the wheel; at Max position 5 the rest is lost (reputation.max)."""
+    def gain_reputation(self, player: Player, amount: int, rule_id: str, why: str,
+                        cards: tuple[str, ...] = ()) -> Ruling:
+        """Move up the wheel; at Max position 5 the rest is lost (reputation.max); ``cards``:
+        those ``why`` names."""
         before = player.reputation
         player.reputation = self.wheel.gain(before, amount)
         if player.reputation < before + amount:
             lost = before + amount - player.reputation
             why = f"{why} ({lost} beyond Max position 5 is lost)"
             rule_id = "reputation.max"
-        return self._reputation_ruling(player, before, rule_id, why)
+        return self._reputation_ruling(player, before, rule_id, why, cards)
 
-    def lose_reputation(self, player: Player, amount: int, rule_id: str, why: str) -> Ruling:
+    def lose_reputation(self, player: Player, amount: int, rule_id: str, why: str,
+                        cards: tuple[str, ...] = ()) -> Ruling:
         before = player.reputation
         player.reputation = self.wheel.lose(before, amount)
-        return self._reputation_ruling(player, before, rule_id, why)
+        return self._reputation_ruling(player, before, rule_id, why, cards)
 
-    def _reputation_ruling(self, player: Player, before: int, rule_id: str, why: str) -> Ruling:
+    def _reputation_ruling(self, player: Player, before: int, rule_id: str, why: str,
+                           cards: tuple[str, ...]) -> Ruling:
         w = self.wheel
         moved = player.reputation - before
         crossed = ""
@@ -211,6 +215,7 @@ class Table:
             rule_id,
             f"{why}: {player.name} moves {moved:+d} from {w.describe(before)} to "
             f"{w.describe(player.reputation)}{crossed}.",
+            cards,
         )
 
     # ------------------------------------------------------------ chance

@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from typing import Any
 
 import pytest
+from mode_games import Kind, start
 
+from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.game import Game, load_json, load_scenario_text, new_game
 from obsession_nb.engine.positions.scenario import ScenarioError
 from obsession_nb.engine.records.options import Options
+from obsession_nb.engine.seat import log as seat_log
 from obsession_nb.engine.seat.places import hidden_cards, holdings
-from obsession_nb.engine.seat.words import WORD, card_words
+from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.players.random_player import RandomPlayer, play_to_round
 from obsession_nb.practice.determinise import sample
 
@@ -149,29 +154,35 @@ def test_the_others_read_a_private_pick_without_the_card() -> None:
 
 
 @pytest.mark.rule("ruling.seat-log")
-def test_a_ruling_names_each_card_whose_words_it_holds() -> None:
-    """ruling.seat-log: the cards a ruling's words name, found through the index of
-    ``CardWords.named_in``, are those whose words the text holds starting on a whole word — in
-    every ruling of an explained game and in texts that hold each card's words, alone, run on
-    ("Ann" in "Anne") or glued to a word before them."""
-    game = new_game(4, seed=1)
-    game.explain = True
-    player = RandomPlayer(1)
-    while not game.state.finished and len(game.log) < 400:
-        game.apply(player.choose(game))
-    texts = {r.get("verdict", "") for entry in game.log for r in entry.rulings}
-    words = card_words(game.table)
-    for name in words.by_words:
-        texts |= {f"{name} hosted", f"with {name}s.", f"x{name} left", f"({name}) and {name[:-1]}"}
-    plain = {w: WORD.findall(w)[0] for w in words.by_words}
-    found = 0
-    for text in texts:
-        whole = set(WORD.findall(text))
-        expected = {card for w, cards in words.by_words.items()
-                    if plain[w] in whole and w in text for card in cards}
-        assert words.named_in(text) == expected, text
-        found += bool(expected)
-    assert found > len(words.by_words)
+def test_each_ruling_written_says_which_cards_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ruling.seat-log: every ruling an action writes into the log carries the ids of exactly
+    the guests and objectives whose words its verdict holds (``Ruling.cards``, which the seat
+    log reads instead of the words) — in a game of every mode."""
+    written: list[Ruling] = []
+    mark = seat_log.mark
+
+    def noting(table: Any, entries: Any, seats: int, rulings: Any = ()) -> None:
+        written.extend(r for said in rulings for r in said)
+        mark(table, entries, seats, rulings)
+
+    monkeypatch.setattr(seat_log, "mark", noting)
+    kinds = [Kind("standard", 4), Kind("team", 4), Kind("tableau", 3),
+             Kind("standard", 4, settings=("starter_guests=draft",)),
+             Kind("solo-estate-challenge", 1), Kind("classic-solo", 1)]
+    named = 0
+    for seed, kind in enumerate(kinds):
+        game, player = start(kind, seed)
+        words = {c: w for c in card_words(game.table).ids if (w := words_for(game.table, c))}
+        written.clear()
+        while not game.state.finished:
+            game.apply(player.choose(game))
+        for said in written:
+            text = said.verdict
+            holds = {c for c, w in words.items()
+                     if w in text and re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)}
+            assert set(said.cards) == holds, (said.rule, text, said.cards)
+            named += bool(holds)
+    assert named > 1000
 
 
 @pytest.mark.rule("ruling.seat-face-down")

@@ -67,8 +67,8 @@ class Watch:
         again: a servant's placement on a guest since dismissed to the deck)."""
         cards = self.never
         by_id = cards.intersection(re.findall(r"[\w-]+", text))
-        by_name = {c for c in cards.intersection(card_words(self.game.table).named_in(text))
-                   if re.search(rf"(?<!\w){re.escape(self.names[c])}(?!\w)", text)}
+        by_name = {c for c in cards if (words := self.names.get(c)) and words in text
+                   and re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text)}
         in_japanese = {c for c in cards if c in self.japanese and self.japanese[c] in text}
         return sorted(by_id | by_name | in_japanese)
 

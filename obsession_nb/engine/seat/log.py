@@ -9,8 +9,9 @@ JSON — goes through :func:`log_for`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
+from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.records.naming import BACKS, HIDDEN_TOKEN
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.places import each_holding, hidden_cards
@@ -22,19 +23,21 @@ PHRASES["objective"] = "objective card (hidden)"  # named "objective NAME" (seat
 """A hidden card in a ruling's words, by its back."""
 
 
-def mark(table: Table, entries: Iterable[LogEntry], seats: int) -> None:
+def mark(table: Table, entries: Iterable[LogEntry], seats: int,
+         written: Sequence[Sequence[Ruling]] = ()) -> None:
     """Note in each entry the cards it names that some seat could not see (after the action,
-    which is when the entry is read), with the seats that could."""
-    words = card_words(table)
-    ids, named_in = words.ids, words.named_in
+    which is when the entry is read), with the seats that could: those its action names, and
+    those each of its rulings says it names (``Ruling.cards``; the words are not read).
+    ``written``: the rulings each entry was written from, in order (none if the log keeps no
+    rulings)."""
+    ids = card_words(table).ids
     marking: list[tuple[LogEntry, frozenset[str]]] = []
-    for entry in entries:
+    for at, entry in enumerate(entries):
         notation = entry.action.split()  # most name no card: one native test, nothing made
         named = NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
-        for said in entry.rulings:
-            found = named_in(said.get("verdict", ""))
-            if found:  # most name none: no set made
-                named = named.union(found)
+        for said in written[at] if written else ():
+            if said.cards:  # most name none: no set made
+                named = named.union(said.cards)
         if named:
             marking.append((entry, named))
     if not marking:

@@ -62,7 +62,8 @@ def verify_starter(table: Table, card: str) -> list[Ruling]:
         raise refuse("option.starter-guest-draft", f"'{card}' is not in the starter-guest deck "
                      "passed to you.")
     return [ruling("option.starter-guest-draft",
-                   f"{table.me.name} takes {table.card_name(card)} from the starter-guest deck.")]
+                   f"{table.me.name} takes {table.card_name(card)} from the starter-guest deck.",
+                   (card,))]
 
 
 def apply_starter(table: Table, card: str) -> list[Ruling]:
@@ -122,7 +123,7 @@ def verify_choose_objective(table: Table, card: str) -> list[Ruling]:
         raise refuse("ud.objectives-during-play", f"'{card}' is not one of {me.name}'s dealt "
                      "objective cards still to choose from.")
     name = table.catalog.objectives[card].name if card in table.catalog.objectives else card
-    return [ruling("ud.objectives-during-play", f"{me.name} keeps the objective {name}.")]
+    return [ruling("ud.objectives-during-play", f"{me.name} keeps the objective {name}.", (card,))]
 
 
 def apply_choose_objective(table: Table, card: str) -> list[Ruling]:

@@ -44,7 +44,7 @@ def verify_keep(table: Table, card_id: str) -> list[Ruling]:
     choice = current(table, "screen")
     if card_id not in choice.cards:
         raise refuse("favours.screen", f"'{card_id}' is not among the screened guests.")
-    return [ruling("favours.screen", f"{table.card_name(card_id)} is kept.")]
+    return [ruling("favours.screen", f"{table.card_name(card_id)} is kept.", (card_id,))]
 
 
 def apply_keep(table: Table, card_id: str) -> list[Ruling]:
@@ -88,8 +88,8 @@ def apply_lady(table: Table, option: str) -> list[Ruling]:
         see = 3
         rulings.append(ruling("ud.head-housemaid.screen",
                               "The head housemaid on the lady's card screens: see 3, keep 1."))
-    rulings += open_invitation(table, table.card_name(choice.source), "casual", see, 1, first=True,
-                               seat=choice.seat)
+    rulings += open_invitation(table, table.card_name(choice.source), (choice.source,), "casual",
+                               see, 1, first=True, seat=choice.seat)
     if not turn.choices:
         table.then("favours-resolved")
     return rulings
@@ -127,26 +127,25 @@ def verify_dismiss(table: Table, card_id: str) -> list[Ruling]:
     card = table.card(card_id)
     if card.deck == "family":
         raise refuse("favours.dismiss", f"{card.name} is a family card; family can never be "
-                     "dismissed.")
+                     "dismissed.", (card_id,))
     if card.deck == "fairchild":
         return [ruling("ruling.fairchild-dismissal", f"{card.name} is a guest, not family, so "
                        "may be dismissed; with no deck of their own they go back beside the "
-                       "round track.")]
-    rulings = [ruling("favours.dismiss", f"{card.name} is dismissed to the bottom of the deck.")]
+                       "round track.", (card_id,))]
+    rulings = [ruling("favours.dismiss", f"{card.name} is dismissed to the bottom of the deck.",
+                      (card_id,))]
     if card_id in turn.guests:
         rulings.append(ruling("ruling.dismissal-timing", f"{card.name} has already given their "
                               "favours this activity and goes under the deck, not to the discard "
-                              "pile."))
+                              "pile.", (card_id,)))
     return rulings
 
 
 def apply_dismiss(table: Table, card_id: str) -> list[Ruling]:
     turn, supply = table.turn, table.state.supply
     owner = served(table, current(table, "dismiss"))
-    for pile in (owner.hand, owner.discard, turn.guests):
-        if card_id in pile:
-            pile.remove(card_id)
-            break
+    pile = next(p for p in (owner.hand, owner.discard, turn.guests) if card_id in p)  # verified
+    pile.remove(card_id)
     knowledge.leaves(table, owner, card_id)
     turn.dismissed.append(card_id)
     if table.card(card_id).deck == "fairchild":
@@ -189,7 +188,8 @@ def verify_reclaim(table: Table, card_id: str) -> list[Ruling]:
     if card_id not in table.me.discard:
         raise refuse("favours.reclaim-discard", f"'{card_id}' is not in the discard pile (this "
                      "activity's guests reach it only in step 8).")
-    return [ruling("favours.reclaim-discard", f"{table.card_name(card_id)} returns to the hand.")]
+    return [ruling("favours.reclaim-discard", f"{table.card_name(card_id)} returns to the hand.",
+                   (card_id,))]
 
 
 def apply_reclaim(table: Table, card_id: str) -> list[Ruling]:

@@ -19,6 +19,11 @@ Source = tuple[str, str, tuple[Favour, ...]]
 """(target, display name, favours) of one source of favours: the tile or a guest."""
 
 
+def card_of(target: str) -> tuple[str, ...]:
+    """The card a source's name names, for its rulings (none for the tile)."""
+    return () if target == "tile" else (target,)
+
+
 def sources(table: Table) -> Iterator[Source]:
     """(target, display name, favours) of the activity tile and each guest, in order."""
     turn = table.turn
@@ -44,12 +49,15 @@ def elsewhere(table: Table, source: str, kind: str) -> Player | None:
     return None if seat is None or seat == table.turn.player else table.state.players[seat]
 
 
-def _routed_reputation(table: Table, other: Player, amount: int, what: str) -> list[Ruling]:
-    """A reputation favour that stays with the teammate (team.family-favours)."""
-    moved = (table.gain_reputation(other, amount, "team.family-favours", what) if amount > 0
-             else table.lose_reputation(other, -amount, "team.family-favours", what))
-    return [ruling("team.family-favours", f"{what}: the reputation stays with {other.name}."),
-            moved]
+def _routed_reputation(table: Table, other: Player, amount: int, what: str,
+                       cards: tuple[str, ...]) -> list[Ruling]:
+    """A reputation favour that stays with the teammate (team.family-favours); ``cards``: those
+    ``what`` names."""
+    moved = (table.gain_reputation(other, amount, "team.family-favours", what, cards)
+             if amount > 0
+             else table.lose_reputation(other, -amount, "team.family-favours", what, cards))
+    return [ruling("team.family-favours", f"{what}: the reputation stays with {other.name}.",
+                   cards), moved]
 
 
 def housemaid_screens(table: Table, target: str) -> bool:
@@ -111,10 +119,12 @@ def resolve(table: Table) -> list[Ruling]:
     (favours.order, ruling.favours-in-guest-order)."""
     rulings = [ruling("favours.order", "Favours resolve in order: money, reputation, then invitations.")]
     found = list(sources(table))  # resolving changes no source: read once
-    in_order = [name for _, name, favours in found if not summed_only(favours)]
+    in_order = [(target, name) for target, name, favours in found if not summed_only(favours)]
     if len(in_order) > 1:
         rulings.append(ruling("ruling.favours-in-guest-order", "Their invitations and choices "
-                              "are taken one source at a time: " + ", then ".join(in_order) + "."))
+                              "are taken one source at a time: "
+                              + ", then ".join(name for _, name in in_order) + ".",
+                              tuple(t for t, _ in in_order if t != "tile")))
     suite = suites.hosted(table)
     if suite is not None:
         what = "every favour" if suites.DOUBLING[suite] == "all" else "the chosen favour"
@@ -132,24 +142,24 @@ def _money(table: Table, found: list[Source]) -> list[Ruling]:
     for target, name, favours in found:
         amount = money_of(favours)  # a suite's doubled favours are made on the fly
         if amount > 0:
-            rulings.append(ruling("favours.money", f"{name} gives £{amount}."))
+            named = card_of(target)
+            rulings.append(ruling("favours.money", f"{name} gives £{amount}.", named))
             if target != "tile" and supplemental_on(table, "hall_boy", target):
                 amount += 100
-                rulings.append(
-                    ruling("ud.hall-boy.money", f"The hall boy on {name} adds £100 to its favour.")
-                )
+                rulings.append(ruling("ud.hall-boy.money",
+                                      f"The hall boy on {name} adds £100 to its favour.", named))
             other = elsewhere(table, target, "money")
             if other is None:
                 total += amount
             else:
                 other.money += amount
                 rulings.append(ruling("team.family-favours", f"{name}'s £{amount} goes to "
-                                      f"{other.name} (now £{other.money})."))
+                                      f"{other.name} (now £{other.money}).", named))
         elif amount < 0:
             total += amount
-            rulings.append(
-                ruling("favours.pauper", f"{name} is a pauper and costs £{-amount} to host.")
-            )
+            rulings.append(ruling("favours.pauper",
+                                  f"{name} is a pauper and costs £{-amount} to host.",
+                                  card_of(target)))
     if table.turn.tile == "renovated-kitchen":
         rulings.append(ruling("ruling.renovated-kitchen-300", "The Renovated Kitchen's +£300 is "
                               "its cost modifier; the Gourmet Tasting itself pays no money."))
@@ -172,20 +182,21 @@ def _money(table: Table, found: list[Source]) -> list[Ruling]:
 
 def _reputation(table: Table, found: list[Source]) -> list[Ruling]:
     me, turn = table.me, table.turn
-    parts: list[tuple[int, str, str]] = []
+    parts: list[tuple[int, str, str, tuple[str, ...]]] = []
     rulings: list[Ruling] = []
     for target, name, favours in found:
         amount = sum(f.amount for f in favours if f.kind == "reputation")
         other = elsewhere(table, target, "reputation")
         if amount and other is not None:
-            rulings += _routed_reputation(table, other, amount, f"{name}'s reputation favour")
+            rulings += _routed_reputation(table, other, amount, f"{name}'s reputation favour",
+                                          card_of(target))
         elif amount:
-            parts.append((amount, "favours.reputation", f"{name} {amount:+d}"))
+            parts.append((amount, "favours.reputation", f"{name} {amount:+d}", card_of(target)))
     if table.state.options.expansion and cook_on_tile(table):
-        parts.append((1, "ud.cook.reputation", "the cook +1"))
+        parts.append((1, "ud.cook.reputation", "the cook +1", ()))
     face = table.face(me.owned_tile(turn.tile)) if turn.tile else None
     if face is not None and face.category == "estate" and table.has_ability(me, "barn"):
-        parts.append((1, "favours.barn", "the Barn +1 for hosting an Estate tile"))
+        parts.append((1, "favours.barn", "the Barn +1 for hosting an Estate tile", ()))
     admirers = [
         (table.card(c), f) for c in turn.guests for f in table.card(c).favours if f.kind == "admirer"
     ]
@@ -204,16 +215,17 @@ def _reputation(table: Table, found: list[Source]) -> list[Ruling]:
             other = elsewhere(table, card.id, "admirer")
             if suitor is not None and other is not None:
                 rulings += _routed_reputation(table, other, favour.amount, f"{card.name} admires "
-                                              f"{suitor.name}")
+                                              f"{suitor.name}", (card.id, suitor.id))
             elif suitor is not None:
                 parts.append(
                     (favour.amount, "favours.admirer", f"{card.name} admires {suitor.name} "
-                     f"{favour.amount:+d}")
+                     f"{favour.amount:+d}", (card.id, suitor.id))
                 )
     if not parts:
         return rulings
     net = sum(p[0] for p in parts)
-    rulings += [ruling(rule_id, f"Reputation: {text}.") for _a, rule_id, text in parts]
+    rulings += [ruling(rule_id, f"Reputation: {text}.", cards)
+                for _a, rule_id, text, cards in parts]
     if len(parts) > 1:
         rulings.append(ruling("ruling.net-reputation", f"The {len(parts)} reputation favours are "
                               f"summed and applied once: {net:+d}."))
@@ -237,6 +249,7 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
     rulings: list[Ruling] = []
     turn = table.turn
     for target, name, favours in found:
+        named = card_of(target)
         for favour in favours:
             if favour.kind == "invite":
                 see = favour.see
@@ -245,9 +258,9 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
                     rulings.append(ruling(
                         "ud.head-housemaid.screen",
                         f"The head housemaid on {name} screens: see {see}, keep {favour.keep}.",
-                    ))
+                        named))
                 assert favour.deck is not None
-                rulings += open_invitation(table, name, favour.deck, see, favour.keep,
+                rulings += open_invitation(table, name, named, favour.deck, see, favour.keep,
                                            seat=table.mode.favour_seat(table, target, "invite"))
             elif favour.kind == "lady":
                 turn.choices.append(Choice.model_construct(
@@ -257,24 +270,25 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
                                                            count=favour.amount))
             elif favour.kind in ("vp_card", "vp_card_draw"):
                 rulings += _draw_cards(table, "vp_deck", table.me.vp_cards, favour.amount,
-                                       "favours.vp-card", f"{name}: VP card")
+                                       "favours.vp-card", f"{name}: VP card", named)
             elif favour.kind == "objective":
                 rulings += _draw_cards(table, "objective_deck", table.me.objectives, favour.amount,
-                                       "favours.objective-card", f"{name}: objective card")
+                                       "favours.objective-card", f"{name}: objective card", named)
             elif favour.kind == "gossip":
                 if len(table.state.players) > 1:
                     turn.choices.append(Choice.model_construct(kind="gossip", source=target,
                                                                count=favour.amount))
                 else:
                     rulings.append(ruling("solo.exception.gossip", f"{name}'s gossip has no one "
-                                          "to target in solo play; the attack does nothing."))
+                                          "to target in solo play; the attack does nothing.",
+                                          named))
             elif favour.kind == "reclaim":
                 if table.me.discard:
                     turn.choices.append(Choice.model_construct(kind="reclaim", source=target))
                 else:
                     rulings.append(ruling("favours.reclaim-discard", f"{name}: the discard pile "
                                           "is empty (this activity's guests reach it only in "
-                                          "step 8), so the favour takes nothing."))
+                                          "step 8), so the favour takes nothing.", named))
             elif favour.kind == "hire":
                 turn.choices.append(Choice.model_construct(kind="hire", source=target,
                                                            count=favour.amount))
@@ -282,13 +296,13 @@ def _queue_invitations(table: Table, found: list[Source]) -> list[Ruling]:
 
 
 def _draw_cards(table: Table, deck_name: str, into: list[str], count: int, rule_id: str,
-                label: str) -> list[Ruling]:
+                label: str, named: tuple[str, ...]) -> list[Ruling]:
     deck: list[str] = getattr(table.state.supply, deck_name)
     drawn = [deck.pop(0) for _ in range(min(count, len(deck)))]
     into.extend(drawn)
     if not drawn:
-        return [ruling(rule_id, f"{label}: the deck is empty, nothing is drawn.")]
-    return [ruling(rule_id, f"{label}: {len(drawn)} drawn.")]
+        return [ruling(rule_id, f"{label}: the deck is empty, nothing is drawn.", named)]
+    return [ruling(rule_id, f"{label}: {len(drawn)} drawn.", named)]
 
 
 def deck_of(table: Table, card_id: str) -> list[str]:
@@ -298,32 +312,33 @@ def deck_of(table: Table, card_id: str) -> list[str]:
 
 
 def open_invitation(
-    table: Table, name: str, deck_name: Literal["casual", "prestige"], see: int, keep: int, *,
-    first: bool = False, seat: int | None = None,
+    table: Table, name: str, named: tuple[str, ...], deck_name: Literal["casual", "prestige"],
+    see: int, keep: int, *, first: bool = False, seat: int | None = None,
 ) -> list[Ruling]:
     """A blind draw goes straight to the hand (of ``seat``, if the favour is another player's:
     team.family-favours); a screen becomes a choice (favours.invite, favours.screen,
-    ruling.guest-deck-empty)."""
+    ruling.guest-deck-empty).  ``name``: the invitation's source in words (``named``: its card,
+    if it is one)."""
     supply, turn = table.state.supply, table.turn
     me = table.me if seat is None else table.state.players[seat]
     deck = supply.casual_deck if deck_name == "casual" else supply.prestige_deck
     routed = [] if seat is None else [ruling("team.family-favours", f"{name}'s invitation goes "
-                                             f"to {me.name}.")]
+                                             f"to {me.name}.", named)]
     if not deck:
         return [*routed, ruling("ruling.guest-deck-empty", f"{name}: the {deck_name} deck is "
-                                "empty; no invitation.")]
+                                "empty; no invitation.", named)]
     cards = [deck.pop(0) for _ in range(min(see, len(deck)))]
     if len(cards) <= keep:
         me.hand.extend(cards)
         names = ", ".join(table.card_name(c) for c in cards)
         rule_id = "favours.invite" if see == 1 else "ruling.screen-deck-short"
         return [*routed, ruling(rule_id, f"{name}: {names} joins the active hand from the "
-                                f"{deck_name} deck.")]
+                                f"{deck_name} deck.", (*named, *cards))]
     choice = Choice.model_construct(kind="screen", source=name, cards=cards, keep=keep,
                                     deck=deck_name, seat=seat)
     turn.choices.insert(0 if first else len(turn.choices), choice)
     return [*routed, ruling(
         "favours.screen",
         f"{name}: see {len(cards)} {deck_name} guest{'' if len(cards) == 1 else 's'} and keep "
-        f"{keep}" + ("." if len(cards) <= keep else "; the rest go to the bottom."),
+        f"{keep}" + ("." if len(cards) <= keep else "; the rest go to the bottom."), named,
     )]

@@ -150,12 +150,12 @@ def refusal(table: Table, card_id: str) -> Ruling | None:
     me = table.me
     card = table.card(card_id)
     if what == "attending":
-        return ruling("invite.exact-count", f"{card.name} is already attending.")
+        return ruling("invite.exact-count", f"{card.name} is already attending.", (card_id,))
     if what == "hand":
         return ruling(
             "invite.active-hand-only",
             f"{card.name} is {_whereabouts(table, card_id)}, not in {me.name}'s active hand; only "
-            "the active hand may attend.",
+            "the active hand may attend.", (card_id,),
         )
     if what == "no-guests":
         return ruling("host.no-gentry-with-butlers-room", "This activity takes no guests.")
@@ -164,13 +164,13 @@ def refusal(table: Table, card_id: str) -> Ruling | None:
         assert req is not None  # only an activity's guest requirement asks for a kind
         kind = req.kind
         return ruling("invite.kind", f"The activity asks for {KIND_WORDS[kind]}; {card.name} is "
-                      "not one.")
+                      "not one.", (card_id,))
     limit, why = prestige_limit(table)
     crest = " (family and Fairchilds count as 1)" if card.prestige is None else ""
     return ruling(
         why.rule,
         f"{card.name} has prestige rating {card.rating}{crest}, above the limit of {limit}; "
-        "the guest cannot attend.",
+        "the guest cannot attend.", (card_id,),
     )
 
 

@@ -206,7 +206,7 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
         raise refuse("invite.active-hand-only", f"T{hint[1:]}.")
     why = guests.refusal(table, card_id)
     if why is not None:
-        raise refuse(why.rule, why.verdict)
+        raise IllegalAction(why)
     card = table.card(card_id)
     counts = guests.allowed_counts(table)
     if len(turn.guests) >= max(counts):
@@ -215,14 +215,15 @@ def verify_invite(table: Table, card_id: str) -> list[Ruling]:
         raise IllegalAction(refusals.party_refusal(table, card_id))
     _limit, limit_ruling = guests.prestige_limit(table)
     rulings = [
-        ruling("invite.kind", f"{card.name} qualifies for the activity."),
-        ruling(limit_ruling.rule, f"{card.name}: prestige {card.rating}. {limit_ruling.verdict}"),
+        ruling("invite.kind", f"{card.name} qualifies for the activity.", (card_id,)),
+        ruling(limit_ruling.rule, f"{card.name}: prestige {card.rating}. {limit_ruling.verdict}",
+               (card_id, *limit_ruling.cards)),
     ]
     if card.prestige is None:
         rulings.append(ruling("invite.family-fairchild-prestige-one", f"{card.name} shows a "
-                              "crest, not a rating, and counts as prestige 1."))
+                              "crest, not a rating, and counts as prestige 1.", (card_id,)))
     if not card.service:
-        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant."))
+        rulings.append(ruling("service.none-needed", f"{card.name} needs no servant.", (card_id,)))
     return rulings
 
 

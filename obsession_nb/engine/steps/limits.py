@@ -47,7 +47,7 @@ def verify_discard_prestige(table: Table, card_id: str) -> list[Ruling]:
         raise refuse("ruling.prestige-limit-discard", f"'{card_id}' is not a prestige guest in "
                      "the hand or discard pile.")
     return [ruling("ruling.prestige-limit-discard", f"{table.card_name(card_id)} goes under the "
-                   "prestige deck (the six-prestige-guest limit).")]
+                   "prestige deck (the six-prestige-guest limit).", (card_id,))]
 
 
 def apply_discard_prestige(table: Table, card_id: str) -> list[Ruling]:

@@ -198,7 +198,7 @@ def unpaid(table: Table, party: list[str], card_id: str | None) -> list[Ruling]:
     verdict = (f"{cost}, which cannot be paid: {table.me.name} holds £{table.me.money}, this "
                f"activity's guests and tile bring £{gains}, and borrowing could raise £{borrow} "
                f"(two reputation per £100), so £{short} is missing.")
-    return [ruling("favours.pauper", verdict),
+    return [ruling("favours.pauper", verdict, tuple(c for c, _n in costs)),
             ruling("ruling.pauper-payment", "A pauper is paid from all the money held, then by "
                    "borrowing; when even borrowing falls short, the pauper may not attend.")]
 
@@ -220,7 +220,7 @@ def party_refusal(table: Table, card_id: str | None = None) -> list[Ruling]:
     with_card = f"With {table.card_name(card_id)}" if card_id else "With these guests"
     return [ruling("service.mandatory", f"{with_card}, no {more} more guest(s) from the hand "
                    "can complete a party whose every servant icon is filled and whose paupers "
-                   "are paid.")]
+                   "are paid.", (card_id,) if card_id else ())]
 
 
 def serve_refusal(table: Table, slot: Slot, servant: str) -> Ruling:

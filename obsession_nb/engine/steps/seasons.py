@@ -136,7 +136,8 @@ def begin_courtship(table: Table) -> None:
             knowledge.leaves(table, player, card)
             state.supply.fairchilds.append(card)
             rulings.append(ruling("courtship.fairchild-return",
-                                  f"{player.name} returns {table.card_name(card)} to the track."))
+                                  f"{player.name} returns {table.card_name(card)} to the track.",
+                                  (card,)))
         state.supply.fairchilds.sort()
         if not returned:
             rulings.append(ruling("courtship.fairchild-return", "No Fairchild is held, so none "
@@ -193,7 +194,8 @@ def verify_fairchild(table: Table, card_id: str) -> list[Ruling]:
     final = is_final(table)
     where = "deck, where it scores 8 VP" if final else "active hand for the next season"
     return [ruling("courtship.final-winner" if final else "courtship.winner",
-                   f"{table.me.name} takes {table.card_name(card_id)} into the {where}.")]
+                   f"{table.me.name} takes {table.card_name(card_id)} into the {where}.",
+                   (card_id,))]
 
 
 def apply_fairchild(table: Table, card_id: str) -> list[Ruling]:
@@ -201,7 +203,7 @@ def apply_fairchild(table: Table, card_id: str) -> list[Ruling]:
     table.me.hand.append(card_id)
     rulings = [] if is_final(table) else [ruling(
         "courtship.fairchild-guest", f"{table.card_name(card_id)} attends {table.me.name}'s "
-        "activities next season like any guest, counting as prestige 1.")]
+        "activities next season like any guest, counting as prestige 1.", (card_id,))]
     start_discards(table)
     return rulings
 
@@ -246,7 +248,8 @@ def verify_discard(table: Table, card_id: str) -> list[Ruling]:
     if not can_discard(table, card_id):
         raise refuse("season.objective-discard", f"{me.name} holds no objective '{card_id}'.")
     name = table.catalog.objectives[card_id].name if card_id in table.catalog.objectives else card_id
-    return [ruling("season.objective-discard", f"{me.name} discards the objective {name}.")]
+    return [ruling("season.objective-discard", f"{me.name} discards the objective {name}.",
+                   (card_id,))]
 
 
 def apply_discard(table: Table, card_id: str) -> list[Ruling]:

@@ -144,7 +144,7 @@ def filler_ruling(table: Table, slot: Slot, servant: str, available: Counter[str
     where = "the activity tile" if slot.target == "tile" else table.card_name(slot.target)
     verdict = VERDICTS[rule_id].format(
         who=table.servant_name(servant), icon=table.servant_name(slot.kind), where=where)
-    return ruling(rule_id, verdict)
+    return ruling(rule_id, verdict, () if slot.target == "tile" else (slot.target,))
 
 
 def standin_notes(rule_id: str) -> list[Ruling]:

@@ -45,7 +45,8 @@ def guest_from_supply(table: Table) -> list[Ruling]:
     card_id = deck.pop(0)
     table.turn.guests.append(card_id)
     return [ruling("tile.lionheart-suite", f"{table.card_name(card_id)} arrives from the top of "
-                   "the prestige deck; no service is needed and every favour is doubled.")]
+                   "the prestige deck; no service is needed and every favour is doubled.",
+                   (card_id,))]
 
 
 def _twice(favour: Favour) -> tuple[Favour, ...]:

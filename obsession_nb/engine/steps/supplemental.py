@@ -126,11 +126,12 @@ def _verify_hall_boy(table: Table, target: str) -> list[Ruling]:
         f.kind == "money" and f.amount > 0 for f in card.favours
     ):
         raise refuse("ruling.hall-boy-pauper", f"{card.name} is a pauper: the cost is not a £ "
-                     "favour, so the hall boy cannot reduce it.")
+                     "favour, so the hall boy cannot reduce it.", (target,))
     if not any(f.kind == "money" and f.amount > 0 for f in card.favours):
         raise refuse("ud.hall-boy.money", f"{card.name} shows no £ favour for the hall boy to "
-                     "increase.")
-    rulings = [ruling("ud.hall-boy.money", f"The hall boy on {card.name}: its £ favour +£100.")]
+                     "increase.", (target,))
+    rulings = [ruling("ud.hall-boy.money", f"The hall boy on {card.name}: its £ favour +£100.",
+                      (target,))]
     if card.deck == "family":
         rulings.append(ruling("ruling.hall-boy-family-cards", "A family card with a £ favour "
                               "qualifies like any gentry card."))
@@ -142,21 +143,23 @@ def _verify_head_housemaid(table: Table, target: str) -> list[Ruling]:
     _not_on_hiring(table)
     if supplemental_on(table, "head_housemaid", target) or turn.screened:
         raise refuse("ud.head-housemaid.once-per-turn", "The head housemaid screens once per turn.")
+    named: tuple[str, ...] = ()
     if target == "tile" and turn.tile is not None:
         favours = table.face(table.me.owned_tile(turn.tile)).favours
         name = table.tile_name(turn.tile)
     elif target in turn.guests:
-        favours, name = table.card(target).favours, table.card_name(target)
+        favours, name, named = table.card(target).favours, table.card_name(target), (target,)
     else:
         raise refuse("ud.head-housemaid.screen", "The head housemaid is placed on the activity "
                      "tile or an attending guest.")
     if not _invite_favour(favours):
-        raise refuse("ud.head-housemaid.screen", f"{name} has no invitation favour to screen.")
+        raise refuse("ud.head-housemaid.screen", f"{name} has no invitation favour to screen.",
+                     named)
     rulings = [ruling("ud.head-housemaid.screen", f"The head housemaid on {name}: one more guest "
-                      "is seen, the same number kept.")]
+                      "is seen, the same number kept.", named)]
     if sum(f.kind in ("invite", "lady") for f in favours) > 1:
         rulings.append(ruling("ud.head-housemaid.once-per-turn", f"{name} has several "
-                              "invitation favours; she screens only the first."))
+                              "invitation favours; she screens only the first.", named))
     return rulings
 
 

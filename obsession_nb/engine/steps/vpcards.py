@@ -93,7 +93,7 @@ def apply_reveal(table: Table, card_id: str) -> list[Ruling]:
         me.money += 300
         return [ruling(rule_id, f"VP card favour: £300 (now £{me.money}).")]
     if code == "invite_prestige":
-        return open_invitation(table, "VP card", "prestige", 1, 1)
+        return open_invitation(table, "VP card", (), "prestige", 1, 1)
     if code == "refresh_market":
         rulings: list[Ruling] = []
         market.refresh(table, rulings, rule_id, "VP card favour: refresh the Builders' Market")
@@ -169,7 +169,7 @@ def verify_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling
     if guest not in table.me.discard:
         raise refuse("courtship.vp-card-use", f"'{guest}' is not in the discard pile.")
     return [*rulings, ruling("courtship.vp-card-use", f"VP card favour: "
-                             f"{table.card_name(guest)} returns to the active hand.")]
+                             f"{table.card_name(guest)} returns to the active hand.", (guest,))]
 
 
 def apply_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling]:

@@ -89,7 +89,8 @@ def end_turn(table: Table) -> None:
     if turn.guests:
         me.discard += turn.guests
         rulings.append(ruling("cleanup.guests-discard",
-                              f"To the discard pile: {', '.join(table.card_name(c) for c in turn.guests)}."))
+                              f"To the discard pile: {', '.join(table.card_name(c) for c in turn.guests)}.",
+                              tuple(turn.guests)))
     if turn.tile is not None:
         owned = me.owned(turn.tile)
         tile = table.tile(turn.tile)

@@ -116,7 +116,8 @@ def courtship(table: Table, rulings: list[Ruling]) -> bool:
             taken = fairchilds.pop(0)
             record(table).opponent_fairchild = taken
             rulings.append(ruling(rule_id, f"At the final courtship {card.name} also takes "
-                                  f"{table.card_name(taken)}, worth {table.card(taken).vp} VP."))
+                                  f"{table.card_name(taken)}, worth {table.card(taken).vp} VP.",
+                                  (taken,)))
     table.auto(f"courtship {number}", rulings)
     start_discards(table)
     return True

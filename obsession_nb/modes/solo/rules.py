@@ -179,7 +179,7 @@ def step2_effects(table: Table) -> list[Ruling]:
             names = ", ".join(table.card_name(c) for c in solo.ball_offer)
             rulings.append(ruling("solo.sec.grand-ball", f"Grand Ball: {me.name} sees {names}, "
                                   "keeps one in the active hand and returns the rest under the "
-                                  "prestige deck."))
+                                  "prestige deck.", tuple(solo.ball_offer)))
         else:
             solo.ball_done = True
             rulings.append(ruling("solo.sec.grand-ball", "Grand Ball: the prestige deck is "
@@ -199,7 +199,8 @@ def verify_ball(table: Table, card: str) -> list[Ruling]:
     if card not in solo.ball_offer:
         raise refuse("solo.sec.grand-ball", f"'{card}' is not among the guests seen at the "
                      "Grand Ball.")
-    return [ruling("solo.sec.grand-ball", f"{table.card_name(card)} joins the active hand.")]
+    return [ruling("solo.sec.grand-ball", f"{table.card_name(card)} joins the active hand.",
+                   (card,))]
 
 
 def apply_ball(table: Table, card: str) -> list[Ruling]:

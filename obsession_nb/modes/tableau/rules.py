@@ -187,7 +187,8 @@ def verify_starter(table: Table, card: str) -> list[Ruling]:
         raise refuse("option.starter-guest-draft", f"'{card}' is not in the starter-guest deck "
                      "passed to you.")
     return [ruling("option.starter-guest-draft",
-                   f"{table.me.name} takes {table.card_name(card)} from the starter-guest deck.")]
+                   f"{table.me.name} takes {table.card_name(card)} from the starter-guest deck.",
+                   (card,))]
 
 
 def apply_starter(table: Table, card: str) -> list[Ruling]:
@@ -218,7 +219,8 @@ def open_ball_offer(table: Table) -> list[Ruling]:
         if tab.ball_offer:
             table.then("start-turn", seat, "mode")
             return [ruling("tableau.grand-ball", f"Grand Ball: {state.players[seat].name} sees "
-                           + ", ".join(table.card_name(c) for c in tab.ball_offer) + ".")]
+                           + ", ".join(table.card_name(c) for c in tab.ball_offer) + ".",
+                           tuple(tab.ball_offer))]
         tab.ball_order.pop(0)
     table.then("start-turn", state.first_player, "begin")
     return [ruling("tableau.grand-ball", "The Grand Ball is over; the round's turns begin.")]
@@ -232,7 +234,7 @@ def verify_ball(table: Table, card: str) -> list[Ruling]:
         raise refuse("tableau.grand-ball", f"'{card}' is not among the guests seen at the Grand "
                      "Ball.")
     return [ruling("tableau.grand-ball", f"{table.me.name} keeps {table.card_name(card)} in the "
-                   "active hand.")]
+                   "active hand.", (card,))]
 
 
 def apply_ball(table: Table, card: str) -> list[Ruling]:

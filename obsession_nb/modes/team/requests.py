@@ -184,22 +184,22 @@ def verify_team_guest(table: Table, card_id: str, route: str) -> list[Ruling]:
     card = table.card(card_id)
     if card.deck not in ("family", "starter"):
         raise refuse("team.guests", f"{card.name} is neither family nor a starter guest of "
-                     f"{mate.name}; only those may attend a teammate's activity.")
+                     f"{mate.name}; only those may attend a teammate's activity.", (card_id,))
     if route not in ROUTES:
         raise refuse("team.family-favours", "A visiting card's favours go to the 'host' or the "
                      "'teammate'.")
     if card.deck == "starter":
         if route != "host":
             raise refuse("team.starter-guest-favours", f"{card.name} is a starter guest: all "
-                         "their favours go to the active player.")
+                         "their favours go to the active player.", (card_id,))
         return [ruling("team.guests", f"{card.name} comes from {mate.name}'s active hand and will "
-                       f"go to {mate.name}'s discard pile."),
+                       f"go to {mate.name}'s discard pile.", (card_id,)),
                 ruling("ruling.team-guests-no-consent", "Family and starter guests of the "
                        "teammate attend without a request to answer."),
                 ruling("team.starter-guest-favours", f"{card.name}'s favours go to "
-                       f"{table.me.name}.")]
+                       f"{table.me.name}.", (card_id,))]
     return [ruling("team.guests", f"{card.name} comes from {mate.name}'s active hand and will go "
-                   f"to {mate.name}'s discard pile."),
+                   f"to {mate.name}'s discard pile.", (card_id,)),
             ruling("ruling.team-guests-no-consent", "Family and starter guests of the teammate "
                    "attend without a request to answer."),
             ruling("ruling.team-routing-at-invitation", "Who receives the favours that may go to "
@@ -215,17 +215,20 @@ def routing_rulings(table: Table, card_id: str, route: str, mate: str) -> list[R
     out = []
     if "money" in kinds:
         out.append(ruling("team.family-favours", f"{name}'s money (to either partner) goes to "
-                          f"{chosen}."))
+                          f"{chosen}.", (card_id,)))
     if "lady" in kinds:
         out.append(ruling("team.family-favours", f"{name}'s invitation (to either partner) goes "
-                          f"to {chosen}; her dismissal only removes a guest of {mate}'s deck."))
+                          f"to {chosen}; her dismissal only removes a guest of {mate}'s deck.",
+                          (card_id,)))
     if "invite" in kinds:
         out.append(ruling("team.family-favours", f"{name}'s invitation (to either partner) goes "
-                          f"to {chosen}."))
+                          f"to {chosen}.", (card_id,)))
     if "reputation" in kinds:
-        out.append(ruling("team.family-favours", f"{name}'s reputation stays with {mate}."))
+        out.append(ruling("team.family-favours", f"{name}'s reputation stays with {mate}.",
+                          (card_id,)))
     if "admirer" in kinds:
-        out.append(ruling("team.family-favours", f"{name}'s admirer bonus stays with {mate}."))
+        out.append(ruling("team.family-favours", f"{name}'s admirer bonus stays with {mate}.",
+                          (card_id,)))
     return out
 
 

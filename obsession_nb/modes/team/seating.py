@@ -222,7 +222,7 @@ def refusal(table: Table, action: a.Action) -> None:
     if isinstance(action, a.Dismiss) and lent_guest(table, action.card) is not None:
         raise refuse("ruling.team-lent-guest-dismissal", f"{table.card_name(action.card)} is "
                      "the teammate's card, lent for the activity; the host's dismissal cannot "
-                     "remove it.")
+                     "remove it.", (action.card,))
 
 
 def _served_without_cooks(table: Table) -> bool:
@@ -293,13 +293,14 @@ def return_loans(table: Table) -> list[Ruling]:
         if loan.item in me.discard:
             me.discard.remove(loan.item)
             lender.discard.append(loan.item)
-            rulings.append(ruling("team.guests", f"{name} goes to {lender.name}'s discard pile."))
+            rulings.append(ruling("team.guests", f"{name} goes to {lender.name}'s discard pile.",
+                                  (loan.item,)))
         elif loan.item in me.hand:
             me.hand.remove(loan.item)
             knowledge.leaves(table, me, loan.item)
             lender.hand.append(loan.item)
             rulings.append(ruling("ruling.team-guests-no-consent", f"{name} did not attend "
-                                  f"and goes back to {lender.name}'s active hand."))
+                                  f"and goes back to {lender.name}'s active hand.", (loan.item,)))
     team.loans, team.asked, team.request = [], [], None
     return rulings
 
