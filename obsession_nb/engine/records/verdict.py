@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from obsession_nb.base.i18n import resolve
 from obsession_nb.data.rules import Ruling
 
 
@@ -29,6 +30,10 @@ class Verdict:
     def text(self, lang: str | None = None) -> str:
         """The verdict in words, in ``lang``; in another language than English each ruling's
         English verdict (the record) follows it."""
+        if resolve(lang) == "en":  # the record's own words: nothing to look up (Game.check's
+            # refusals are printed at every illegal try; the translations stay unimported)
+            return "\n".join([f"{self.action}: {'legal' if self.legal else 'illegal'}",
+                              *(f"  - {r}" for r in self.rulings)])
         from obsession_nb.data.translations import verdict_word
 
         head = f"{self.action}: {verdict_word(self.legal, lang)}"
