@@ -20,8 +20,11 @@ which must not win over the checkout.
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
+from typing import Literal
 
 __all__ = ["content_dir", "package_dir", "widget_module", "widget_style", "widgets_dir"]
 
@@ -83,3 +86,21 @@ def widget_style(name: str) -> str:
     ring and text for screen readers only, shared by every widget)."""
     here = widgets_dir()
     return "\n".join((here / n).read_text(encoding="utf-8") for n in ("common.css", name))
+
+
+APP = "obsession-nb"
+
+
+def user_dir(kind: Literal["cache", "config"]) -> Path:
+    """obsession-nb's folder of the user's ``cache`` or ``config`` files.  On Linux it is found
+    by the XDG rule platformdirs follows there (``$XDG_CACHE_HOME`` / ``$XDG_CONFIG_HOME`` when
+    it is an absolute path, else ``~/.cache`` / ``~/.config``) without importing platformdirs,
+    which loads ``tempfile``, ``shutil`` and three compression modules on every command that
+    reads the catalog (issue 48); elsewhere it is platformdirs' answer."""
+    if sys.platform == "linux":
+        xdg = os.environ.get(f"XDG_{kind.upper()}_HOME", "")
+        return (Path(xdg) if os.path.isabs(xdg) else Path.home() / f".{kind}") / APP
+    import platformdirs
+
+    named = platformdirs.user_cache_path if kind == "cache" else platformdirs.user_config_path
+    return named(APP, appauthor=False)

@@ -12,7 +12,8 @@ building a validator again.  The directory is the user's own: its entries are tr
 Python trusts the bytecode it caches beside the sources.
 
 The directory is ``$OBSESSION_NB_CACHE`` if set (``off`` turns the cache off), else
-``$XDG_CACHE_HOME/obsession-nb`` or ``~/.cache/obsession-nb``.
+the platform's cache folder for obsession-nb (``base.resources.user_dir``:
+``$XDG_CACHE_HOME/obsession-nb`` or ``~/.cache/obsession-nb`` on Linux).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from collections.abc import Callable, Iterable
 from importlib.util import source_hash
 from pathlib import Path
 from typing import TypeVar
+
+from obsession_nb.base.resources import user_dir
 
 Plain = TypeVar("Plain")
 """Data that JSON gives back equal (else it is not kept)."""
@@ -44,8 +47,7 @@ def cache_dir() -> Path | None:
         return None
     if chosen:
         return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "obsession-nb"
+    return user_dir("cache")
 
 
 def key(files: Iterable[Path], *versions: str) -> str:

@@ -1,7 +1,7 @@
 """The card pack in use, kept in the user's config folder, and a pack's canonical text.
 
 The folder is ``$OBSESSION_NB_CONFIG`` if set, else the platform's config folder for
-obsession-nb (``platformdirs``: ``~/.config/obsession-nb`` on Linux).  ``cards use FILE`` stores
+obsession-nb (``base.resources.user_dir``: ``~/.config/obsession-nb`` on Linux).  ``cards use FILE`` stores
 the pack there as ``cards.yaml``, written in its canonical form (:func:`dump`), so exporting and
 importing it again gives the same bytes; ``cards forget`` removes it.
 """
@@ -9,10 +9,11 @@ importing it again gives the same bytes; ``cards forget`` removes it.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from obsession_nb.base.resources import user_dir
 
 CONFIG_ENV = "OBSESSION_NB_CONFIG"
 PACK_FILE = "cards.yaml"
@@ -22,20 +23,9 @@ FIELD_ORDER = ("name", "deck", "replaces", "kind", "reputation", "cost", "vp", "
 
 
 def config_dir() -> Path:
-    """The folder where the pack in use is remembered.  On Linux it is found by the XDG rule
-    platformdirs follows there (``$XDG_CONFIG_HOME`` if it is an absolute path, else
-    ``~/.config``), as the content cache finds its own folder, without importing platformdirs:
-    it loads ``tempfile``, ``shutil`` and three compression modules, and every catalog load asks
-    for this folder (issue 48: some 17 M of the 740 M instructions of ``play --json``)."""
+    """The folder where the pack in use is remembered."""
     chosen = os.environ.get(CONFIG_ENV)
-    if chosen:
-        return Path(chosen)
-    if sys.platform == "linux":
-        xdg = os.environ.get("XDG_CONFIG_HOME", "")
-        return (Path(xdg) if os.path.isabs(xdg) else Path.home() / ".config") / "obsession-nb"
-    import platformdirs
-
-    return platformdirs.user_config_path("obsession-nb", appauthor=False)
+    return Path(chosen) if chosen else user_dir("config")
 
 
 def pack_path() -> Path:

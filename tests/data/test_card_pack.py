@@ -5,14 +5,14 @@ provenance "from your box"; the ``cards`` commands, sharing and merging."""
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 from card_packs import BOXED, named, synthetic_pack, write_pack
 
 from obsession_nb import cli
-from obsession_nb.data import pack, pack_store
+from obsession_nb.base.resources import user_dir
+from obsession_nb.data import content_cache, pack, pack_store
 from obsession_nb.data.catalog import load_catalog, stated_catalog
 from obsession_nb.data.components import components
 
@@ -53,18 +53,11 @@ def test_the_tests_never_see_the_users_config_folder():
     assert "onb-config-" in os.environ[pack_store.CONFIG_ENV]
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="the folder is worked out by hand on Linux")
-@pytest.mark.parametrize("xdg", [None, "", "relative/config", "/srv/xdg-config"])
-def test_the_config_folder_is_the_one_platformdirs_names(monkeypatch, xdg):
-    import platformdirs
-
+def test_the_pack_and_the_cache_live_in_the_users_folders(monkeypatch):
     monkeypatch.delenv(pack_store.CONFIG_ENV)
-    if xdg is None:
-        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    else:
-        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
-    assert pack_store.config_dir() == platformdirs.user_config_path("obsession-nb",
-                                                                    appauthor=False)
+    monkeypatch.delenv(content_cache.CACHE_ENV, raising=False)
+    assert pack_store.config_dir() == user_dir("config")
+    assert content_cache.cache_dir() == user_dir("cache")
 
 
 def test_a_card_replaces_a_standin_from_your_box():
