@@ -1,7 +1,7 @@
 """Every speed figure of issue 9's Targets table, measured here (run by hand; never asserted).
 
-    .venv/bin/python bench/run.py [--quick] [--json] [--pytest] [--commands] [--runs N]
-                                  [--against REV [--rounds N]]
+    .venv/bin/python bench/run.py [--quick] [--json] [--pytest] [--commands | --ratio]
+                                  [--runs N] [--against REV [--rounds N]]
 
 Prints one row per figure: the measured median, the target, whether it is met, and the figure
 the issue measured before the engine work.  Engine figures are CPU time (``time.process_time``)
@@ -217,10 +217,11 @@ def pytest_time() -> tuple[float, str]:
 # ----------------------------------------------------------------- the table
 
 
-def measure(quick: bool, with_pytest: bool, *, commands: bool = False,
+def measure(quick: bool, with_pytest: bool, *, commands: bool = False, ratio: bool = False,
             runs: int | None = None) -> list[Figure]:
     """Every figure; ``commands``: the command line's only, each the median of ``runs`` runs
-    (default 3 with ``quick``, else 7)."""
+    (default 3 with ``quick``, else 7); ``ratio``: the random playouts beside python-chess
+    only (a second or two a run, so that ``--against`` can alternate the trees many times)."""
     games = range(3) if quick else range(7)
     runs = runs or (3 if quick else 7)
     figures = []
@@ -243,6 +244,8 @@ def measure(quick: bool, with_pytest: bool, *, commands: bool = False,
     add("random playouts: our CPU per action ÷ python-chess's per ply",
         [statistics.median(chess) / statistics.median(ours)], 2.5, "8.2 (issue 25)",
         "the two medians above, one run", "×")
+    if ratio:
+        return figures
 
     add("random 4-player standard game (expansion on)", random_game_times(4, games),
         33 * MS, "~330 ms", "CPU, median over seeds")
@@ -344,6 +347,8 @@ def main() -> None:
                         help='also time one `pytest -m "not browser"` run (about two minutes)')
     parser.add_argument("--commands", action="store_true",
                         help="only the command line's figures (obsession-nb's start)")
+    parser.add_argument("--ratio", action="store_true",
+                        help="only the random playouts beside python-chess (the ratio row)")
     parser.add_argument("--runs", type=int, metavar="N",
                         help="runs of each command (default 3 with --quick, else 7)")
     parser.add_argument("--against", metavar="REV",
@@ -354,6 +359,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.against:
         options = [*(["--quick"] if args.quick else []), *(["--commands"] if args.commands else []),
+                   *(["--ratio"] if args.ratio else []),
                    *([f"--runs={args.runs}"] if args.runs else [])]
         result = side_by_side(args.against, args.rounds, options)
         if args.json:
@@ -366,7 +372,8 @@ def main() -> None:
         return
     before = load()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    figures = measure(args.quick, args.pytest, commands=args.commands, runs=args.runs)
+    figures = measure(args.quick, args.pytest, commands=args.commands, ratio=args.ratio,
+                      runs=args.runs)
     machine = (f"Python {platform.python_version()}, {platform.machine()}, "
                f"{os.cpu_count()} cores; load average {before} before, {load()} after")
     if args.json:
