@@ -12,7 +12,7 @@ can come from a scenario is escaped before it reaches HTML.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any, Protocol
 
@@ -130,37 +130,59 @@ def action_html(a: ActionLike) -> str:
     return f'<code class="onb-action" title="{escape(a.summary)}">{escape(a.notation)}</code>'
 
 
-def position_text(view: dict[str, Any], servant_name: Callable[[str], str]) -> str:
+POSITION_WORDS: dict[str, str] = {
+    "where": "Round {round} ({length}), season {season} — {prompt}", "viewer": "[{label}]",
+    "player": "{name} (p{seat}), {family}: £{money}, reputation level {level} position "
+              "{position}; available {available}; quarters {quarters}; expended {expended}",
+    "hand": "; hand {hand}", "no_family": "no family yet", "max": "max", "none": "-",
+    "list": ", ", "empty_hand": "empty", "backs": "{count} × {name}",
+    "market": "market: {market}", "space": "£{price} {tile}", "no_tile": "(empty)",
+    "face_down": "{back} (face down)",
+}
+"""The words of :func:`position_text` in English, each sentence with its ``{name}`` fields
+(``face_down``: a card the view hides, by its back, as ``engine/seat/view.py`` names it); a
+text in another language passes the same table in it (``tutor/views/text.py``
+``board_text``)."""
+
+
+def position_text(view: dict[str, Any], servant_name: Callable[[str], str],
+                  words: Mapping[str, str] = POSITION_WORDS) -> str:
     """A position in words from its JSON view (``Game.view``: a seat's, or the open view),
-    under the view's label; ``servant_name`` names a servant kind ("Lady's Maid")."""
-    lines = [f"Round {view['round']} ({view['length']}), season {view['season']}"
-             f" — {view['pending']['prompt']}", f"  [{view['viewer']['label']}]"]
+    under the view's label; ``servant_name`` names a servant kind ("Lady's Maid"), ``words``
+    are :data:`POSITION_WORDS` in the text's language (the view's names, prompt and label
+    already in it)."""
+    def listed(items: Iterable[str]) -> str:
+        return words["list"].join(items) or words["none"]
+
+    lines = [words["where"].format(round=view["round"], length=view["length"],
+                                   season=view["season"], prompt=view["pending"]["prompt"]),
+             "  " + words["viewer"].format(label=view["viewer"]["label"])]
     for p in view["players"]:
         rep = p["reputation"]
-        zones = {z: ", ".join(map(servant_name, p["servants"][z])) or "-"
+        zones = {z: listed(map(servant_name, p["servants"][z]))
                  for z in ("available", "quarters", "expended")}
-        lines.append(
-            f"  {p['name']} (p{p['seat'] + 1}), {p['family_name'] or 'no family yet'}: "
-            f"£{p['money']}, reputation level {rep['level']} position {rep['position']}; "
-            f"available {zones['available']}; quarters {zones['quarters']}; expended "
-            f"{zones['expended']}" + ("" if view["viewer"]["open"] else
-                                      f"; hand {_hand(p['hand'])}")
-        )
-    market = ", ".join(f"£{s['price']} {s['tiles'][0]['name'] if s['tiles'] else '(empty)'}"
-                       for s in view["supply"]["market"])
-    lines.append(f"  market: {market}")
+        hand = "" if view["viewer"]["open"] else words["hand"].format(hand=_hand(p["hand"], words))
+        lines.append("  " + words["player"].format(
+            name=p["name"], seat=p["seat"] + 1, family=p["family_name"] or words["no_family"],
+            money=p["money"], level=words["max"] if rep["level"] == "max" else rep["level"],
+            position=rep["position"], **zones) + hand)
+    market = words["list"].join(
+        words["space"].format(price=s["price"],
+                              tile=s["tiles"][0]["name"] if s["tiles"] else words["no_tile"])
+        for s in view["supply"]["market"])
+    lines.append("  " + words["market"].format(market=market))
     return "\n".join(lines)
 
 
-def _hand(cards: list[dict[str, Any]]) -> str:
+def _hand(cards: list[dict[str, Any]], words: Mapping[str, str] = POSITION_WORDS) -> str:
     """A hand in words: the cards seen by name, the others counted by their backs."""
     named = [c["name"] for c in cards if not c.get("hidden")]
     backs: dict[str, int] = {}
     for c in cards:
         if c.get("hidden"):
             backs[c["name"]] = backs.get(c["name"], 0) + 1
-    counted = [f"{n} × {name}" for name, n in backs.items()]
-    return ", ".join([*named, *counted]) or "empty"
+    counted = [words["backs"].format(count=n, name=name) for name, n in backs.items()]
+    return words["list"].join([*named, *counted]) or words["empty_hand"]
 
 
 def position_html(view: dict[str, Any], servant_name: Callable[[str], str]) -> str:

@@ -4,8 +4,9 @@ Each of your decisions lists its legal actions by number; answer with the number
 action's notation, or one of the words of :data:`COMMANDS`.  The opponents' actions are shown
 with their first ruling, the coach's review after each of your turns, the final scoresheet and
 the turns that cost the most at the end.  In another language (``--lang ja``) the decision,
-the actions, the rulings, the coach's advice, the result and these sentences are said in it
-(``content/i18n/<lang>/widgets.yaml``); the notation to type stays as it is.
+the actions, the rulings, the refusals, the coach's advice, the board, the result and these
+sentences are said in it (``content/i18n/<lang>/widgets.yaml``); the notation to type stays as
+it is.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from obsession_nb.engine.scoring import score
 from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.session import Practice
 from obsession_nb.tutor.views.engine_words import auto_label, described, prompt
-from obsession_nb.tutor.views.html import coach_speech
+from obsession_nb.tutor.views.html import board_text, coach_speech
 from obsession_nb.tutor.views.html.result import sheet_text, winner_line
 from obsession_nb.tutor.views.words import panel_words
 
@@ -186,7 +187,7 @@ class TextTable:
             say(table["undone" if practice.undo() else "nothing_to_undo"] + "\n")
             return
         if answer == "board":
-            say(practice.game.text(practice.seat) + "\n")
+            say(board_text(practice.game, practice.seat, self.lang) + "\n")
             return
         if answer.startswith("save"):
             name = answer[4:].strip()

@@ -39,7 +39,7 @@ class LineReview:
     def label_in(self, speech: Speech) -> str:
         if self.mine and self.plan.kind == "line":
             return speech.words["your_line"]
-        return speech.plan(self.plan, self.position.table)
+        return speech.plan(self.plan, self.position)
 
     @property
     def label(self) -> str:
@@ -182,14 +182,14 @@ class Hint:
         return speech.action(self.position, self.action)
 
     def plan_in(self, speech: Speech) -> str:
-        return speech.plan(self.best, self.position.table)
+        return speech.plan(self.best, self.position)
 
     def line_in(self, speech: Speech) -> tuple[str, ...]:
         return tuple(speech.action(self.position, x) for x in self.shown)
 
     def lines_in(self, speech: Speech) -> tuple[tuple[str, Estimate], ...]:
         """Each plan compared in words, with its value (the best first)."""
-        return tuple((speech.plan(c.plan, self.position.table), c.value) for c in self.compared)
+        return tuple((speech.plan(c.plan, self.position), c.value) for c in self.compared)
 
     def gaps_in(self, speech: Speech) -> tuple[str, ...]:
         """Each compared plan against the best (:meth:`lines_in` 's order; their values rest
@@ -202,7 +202,7 @@ class Hint:
         differences that matter."""
         if self.against is None or self.verdict is None:
             return speech.words["only_plan"]
-        plan, said = speech.plan(self.against, self.position.table), speech.verdict(self.verdict)
+        plan, said = speech.plan(self.against, self.position), speech.verdict(self.verdict)
         if not self.why or self.verdict.close:
             return speech.say("against", plan=plan, verdict=said)
         return speech.say("against_why", plan=plan, verdict=said,

@@ -191,12 +191,13 @@ class Speech:
         """A scoresheet row as the sheet names it."""
         return self.rows.get(row) or LABELS.get(row) or row.replace("_", " ").capitalize()
 
-    def plan(self, plan: Planned, table: naming.Namer) -> str:
+    def plan(self, plan: Planned, position: naming.Named) -> str:
         """The plan as a player says it: the tile, the guests, the pass option, the purchase
-        (a ``line`` by its actions' notation)."""
+        (a ``line``, as a setup's choice, by its actions in words: :meth:`line`)."""
         if plan.kind == "line":
-            return (self.words["steps"].join(x.notation for x in plan.actions)
+            return (self.line(position, (x.notation for x in plan.actions))
                     or self.words["heuristic_line"])
+        table = position.table
         tile = self.name(table.tile_name(plan.tile or "")) if plan.tile else ""
         if plan.kind == "follow":
             return self.words[plan.tile] if plan.tile in ("rents", "hire") else self.say(

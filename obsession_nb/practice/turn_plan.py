@@ -18,6 +18,7 @@ from functools import partial
 
 from obsession_nb.data.rules import IllegalAction
 from obsession_nb.engine.records import actions as a
+from obsession_nb.engine.records.naming import Named
 from obsession_nb.engine.records.state import Turn
 from obsession_nb.engine.scoring import score_player
 from obsession_nb.engine.table import Table
@@ -54,10 +55,10 @@ class Plan:
     def decides_buy(self) -> bool:
         return self.kind != "line"
 
-    def words(self, table: Table, speech: Speech = ENGLISH) -> str:
-        """The plan as a player says it (in ``speech`` 's language): the tile, the guests, the
-        pass option, the purchase."""
-        return speech.plan(self, table)
+    def words(self, position: Named, speech: Speech = ENGLISH) -> str:
+        """The plan as a player says it (in ``speech`` 's language) at ``position`` (a game):
+        the tile, the guests, the pass option, the purchase."""
+        return speech.plan(self, position)
 
 
 def plan_of(table: Table, played: Sequence[a.Action]) -> Plan:

@@ -17,6 +17,7 @@ from obsession_nb.cli.practice_text import run
 from obsession_nb.practice.arena import make_player
 from obsession_nb.practice.plans import Level
 from obsession_nb.practice.session import Practice
+from obsession_nb.tutor.views.html.board import position_words
 from obsession_nb.tutor.views.words import panel_words
 
 QUICK = Level("quick", 400, 6)
@@ -60,12 +61,16 @@ def test_a_whole_game_in_japanese_on_scripted_input() -> None:
 
 def test_the_command_with_lang_ja_on_piped_stdin(tmp_path: Path) -> None:
     saved = tmp_path / "game.yaml"
-    script = f"hint\n1\nsave {saved}\nquit\n"
+    script = f"hint\nboard\n1\nsave {saved}\nquit\n"
     proc = subprocess.run([sys.executable, "-m", "obsession_nb.cli", "practice", "--players", "2",
                            "--opponents", "random", "--seed", "4", "--level", "easy",
                            "--lang", "ja"], input=script, capture_output=True, text=True,
                           timeout=300, cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr  # quit before the end
     assert "おすすめ：" in proc.stdout and "Try:" not in proc.stdout
+    frames = position_words("ja")  # the board, its frames in Japanese, not English
+    assert frames["market"].split("{")[0] in proc.stdout and "［" in proc.stdout
+    assert not [w for w in ("reputation level", "; hand", "market:", "no family yet", "'s view")
+                if w in proc.stdout]
     assert f"{saved}に保存した。" in proc.stdout
     assert f"obsession-nb practice --load {saved} --lang ja" in proc.stdout

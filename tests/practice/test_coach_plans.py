@@ -48,7 +48,7 @@ def test_the_review_finds_the_hints_plan_at_the_same_position_level_and_seed(
     mark = game.snapshot()
     told = hint(game, level=QUICK, seed=2)
     chosen = compare(game, level=QUICK, seed=2).best.plan
-    assert told.plan == chosen.words(game.table)
+    assert told.plan == chosen.words(game)
     play_plan(game, chosen)
     review = review_turn(game, mark, level=QUICK, seed=2)
     assert review.best[0].label == told.plan
@@ -61,7 +61,7 @@ def test_the_search_player_plays_the_hints_plan() -> None:
     player = SearchPlayer(4, level=QUICK)
     action = player.choose(game)
     told = hint(game, level=QUICK, seed=4)
-    assert player.current is not None and player.current.words(game.table) == told.plan
+    assert player.current is not None and player.current.words(game) == told.plan
     assert action is not None and action.notation == told.action
 
 

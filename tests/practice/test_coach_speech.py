@@ -168,3 +168,25 @@ def test_the_japanese_speech_is_the_coachs_words_in_japanese() -> None:
     with pytest.raises(ValueError, match="unknown language"):
         coach_speech("fr")
     assert isinstance(JA, Speech) and JA.lang == "ja"
+
+
+def test_a_setup_hint_names_its_plans_in_words_in_each_language() -> None:
+    """At a decision outside the turns (the family board and the servant draft) each plan is
+    one action: said in words (its heading and its argument named, as the "now" line says it),
+    not by the notation to type, in English and Japanese alike."""
+    game = new_game(4, seed=3)
+    found = hint(game, level=QUICK)
+    assert found.best.kind == "line" and len(found.compared) > 1
+    names = _names(game)
+    for speech in (ENGLISH, JA):
+        labels = [label for label, _v in found.lines_in(speech)]
+        assert labels == [speech.line(game, [a.notation for a in c.plan.actions])
+                          for c in found.compared]
+        assert found.plan_in(speech) == speech.action(game, found.action) == labels[0]
+        notations = {a.notation for c in found.compared for a in c.plan.actions}
+        assert not notations & set(labels) and not [n for n in notations
+                                                    if n in found.reason_in(speech)]
+    japanese = found.text(JA).replace(found.action, " ")  # the notation to type stays
+    assert _english_left(japanese, names) == [], japanese
+    for english, said in zip(found.gaps, found.gaps_in(JA), strict=True):  # the same figures
+        assert _numbers(english, names) == _numbers(said, names), (english, said)

@@ -19,7 +19,9 @@ from obsession_nb.engine.seat.places import hidden_cards
 from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.players.random_player import RandomPlayer
 from obsession_nb.practice.session import UNDONE, Practice
+from obsession_nb.tutor.views.html.board import position_words
 from obsession_nb.tutor.views.practice import PracticeTable
+from obsession_nb.tutor.views.words import panel_words
 
 GAMES = [(3, "standard"), (5, "standard"), (4, "team"), (3, "tableau"), (2, "tableau-duel"),
          (4, "standard-milestones"), (6, "team")]
@@ -127,8 +129,10 @@ def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str, 
 
 
 @pytest.mark.rule("ruling.seat-view")
-@pytest.mark.parametrize("players, mode", GAMES[:4])
-def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode: str) -> None:
+@pytest.mark.parametrize("players, mode, lang", [(*g, "en") for g in GAMES[:4]]
+                         + [(3, "standard", "ja"), (4, "team", "ja")])
+def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode: str,
+                                                            lang: str) -> None:
     practice = Practice(players, seat=1, opponents="random", coach=False, seed=players + 20,
                         **options(mode))
     watch = Watch(practice.game, practice.seat)
@@ -144,10 +148,12 @@ def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode:
         action = learner.choose(practice.game)
         return action.notation if action is not None else "quit"
 
-    assert run(practice, read, out) == 0
+    assert run(practice, read, out, lang) == 0
     text = out.getvalue()
     assert not watch.leaks(text), f"{mode}: printed {watch.leaks(text)}"
-    assert "The game is over." in text and len(watch.never) > 10
+    board = position_words(lang)["market"].split("{")[0]
+    assert text.count(board) >= asked // 7 > 3  # the board, in the table's language
+    assert panel_words("terminal", lang)["over"].split("{")[0] in text and len(watch.never) > 10
 
 
 def revealed(game: Game, seat: int, start: set[str], act: Callable[[], bool]) -> list[str]:

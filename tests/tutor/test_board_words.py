@@ -13,6 +13,7 @@ from pathlib import Path
 import js_words
 
 from obsession_nb.base.i18n import glossary, mixed
+from obsession_nb.base.render import POSITION_WORDS
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.catalog_cards import EventKind
 from obsession_nb.data.catalog_records import CATEGORIES, Deck, FavourKind, GuestKind
@@ -27,10 +28,11 @@ from obsession_nb.tutor.views.words import LABELS, PANELS, WORDS, words
 REPO = Path(__file__).resolve().parents[2]
 BOARD_JS = REPO / "widgets" / "board.js"
 STATIC_BOARD = REPO / "obsession_nb" / "tutor" / "views" / "html" / "board.py"
-ALL_TABLES = {**WORDS, **LABELS, **engine_words.english(), **PANELS, "coach": COACH_WORDS}
+ALL_TABLES = {**WORDS, **LABELS, **engine_words.english(), **PANELS, "coach": COACH_WORDS,
+              "position": POSITION_WORDS}
 """Every section of content/i18n/ja/widgets.yaml by the English table it translates: the
-board's, the scripted widgets', the engine's prompts and labels, the practice table's and the
-coach's."""
+board's, the scripted widgets', the engine's prompts and labels, the practice table's, the
+coach's and the board as text's."""
 
 
 def _script() -> str:

@@ -4,7 +4,8 @@ layers below comes through here too: the log's panels (base/render.py) and the c
 and review (practice/coach_html.py).  Every text from a scenario, a file or a player is escaped
 before it reaches the page.
 
-- board.py: the static pictures (the board as plain HTML, the note of a widget without one);
+- board.py: the static pictures (the board as plain HTML, the note of a widget without one),
+  and the board as text in a language;
 - practice.py: the practice table's status line, the coach's box, a finished game's block;
 - result.py: a finished game's result chart;
 - index.py: the tutorial index and the citation sources' legend;
@@ -14,7 +15,7 @@ before it reaches the page.
 from obsession_nb.base.render import steps_html
 from obsession_nb.practice.coach_html import hint_html
 from obsession_nb.tutor.views.html.blocks import block_html, title_html
-from obsession_nb.tutor.views.html.board import board_html, note_html
+from obsession_nb.tutor.views.html.board import board_html, board_text, note_html
 from obsession_nb.tutor.views.html.index import (
     index_head_html,
     sources_legend_html,
@@ -32,6 +33,7 @@ from obsession_nb.tutor.views.html.result import result_html
 __all__ = [
     "block_html",
     "board_html",
+    "board_text",
     "coach_box_html",
     "coach_speech",
     "coach_words",

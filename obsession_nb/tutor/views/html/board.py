@@ -1,6 +1,7 @@
 """The static pictures of the widgets (tutor/views/static.py): the board drawn as plain HTML
 from the same JSON view (``Game.view()``) that ``widgets/board.js`` draws, and the note a widget
-without a picture of its own shows.  JupyterLab sanitizes the HTML of a notebook it does not
+without a picture of its own shows; the same view as text in a language (:func:`board_text`,
+``obsession-nb practice``'s ``board``).  JupyterLab sanitizes the HTML of a notebook it does not
 trust (no ``<style>``, no scripts), so the picture uses inline styles only.  Presentation only:
 nothing here decides anything, and every text is escaped.
 """
@@ -8,11 +9,15 @@ nothing here decides anything, and every text is escaped.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from obsession_nb.base.i18n import tr
-from obsession_nb.base.render import element
+from obsession_nb.base.i18n import resolve, tr
+from obsession_nb.base.render import POSITION_WORDS, element, position_text
+from obsession_nb.tutor.views.engine_words import engine_words, prompt
 from obsession_nb.tutor.views.words import say, words
+
+if TYPE_CHECKING:
+    from obsession_nb.engine.game import Game
 
 _BOX = ("font-family:Georgia,serif;font-size:13px;line-height:1.35;color:#2b2116;"
         "background:#f6efe0;border:1px solid #b89d6a;border-radius:6px;padding:6px 8px;"
@@ -233,3 +238,29 @@ def note_html(title: str, text: str, inner: str = "", lang: str | None = None) -
     run = words(lang)["label"]["run_note"]
     return (f"<div class='onb-static' style='{_BOX}'><b>{_e(title)}</b> — {_e(text)} "
             f"<span style='{_NOTE}'>{_e(run)}</span>{inner}</div>")
+
+
+def position_words(lang: str | None = None) -> dict[str, str]:
+    """The words of the position as text (``base.render.POSITION_WORDS``) in ``lang``
+    (``content/i18n/<lang>/widgets.yaml``, section ``position``)."""
+    return words(lang, {"position": POSITION_WORDS})["position"]
+
+
+def board_text(game: Game, seat: int | None = None, lang: str | None = None) -> str:
+    """The position in words as ``seat`` sees it (``Game.text``), in ``lang``: read from the
+    same seat view in every language (ruling.seat-view), its prompt and label said in ``lang``,
+    the names the glossary has put in it (the others stay English) and a card the seat cannot
+    see named by its back only."""
+    lang = resolve(lang)
+    view, frames, board = game.view(seat), position_words(lang), words(lang)
+    backs = engine_words(lang)["hidden"]
+
+    def card(c: dict[str, Any]) -> dict[str, Any]:
+        return {**c, "name": frames["face_down"].format(back=backs[c["back"]])
+                if c.get("hidden") else tr(c["name"], lang)}
+
+    said = {**_named(view, lang), "pending": {**view["pending"], "prompt": prompt(game, lang)},
+            "viewer": {**view["viewer"], "label": _viewer(view, board)}}
+    for p in said["players"]:
+        p["hand"] = [card(c) for c in p["hand"]]
+    return position_text(said, lambda kind: tr(game.table.servant_name(kind), lang), frames)
