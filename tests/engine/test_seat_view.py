@@ -18,8 +18,8 @@ from obsession_nb.engine.game import Game, load_json, load_scenario_text, new_ga
 from obsession_nb.engine.positions.scenario import ScenarioError
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.seat import log as seat_log
-from obsession_nb.engine.seat.places import hidden_cards, holdings
 from obsession_nb.engine.seat import words as seat_words
+from obsession_nb.engine.seat.places import hidden_cards, holdings
 from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.players.random_player import RandomPlayer, play_to_round
 from obsession_nb.practice.determinise import sample
