@@ -24,12 +24,15 @@ from obsession_nb.engine.records.state import OwnedTile, Player, State, Turn
 
 WHEEL_LEVELS = {"standard": 6, "extended": 8}
 
-UNSUPPOSED = ("abilities", "hand", "groups", "kept")
+UNSUPPOSED = frozenset({"abilities", "hand", "groups", "kept"})
 """Reading-cache entries a supposition keeps: no supposition changes an organiser (the
 abilities, :meth:`Table.has_ability`), the active hand (``guests.hand_facts``, and the groups
 of its cards a party search chooses from, ``party_search.guest_groups``, kept by what else they
 depend on) or the round and its track (the facts of ``per_decision(kept=True)``, kept together
 under "kept")."""
+
+_KEPT: dict[tuple[Any, ...], frozenset[Any]] = {}
+"""The facts a supposition keeps (:meth:`Table.supposing`), by the ``keep`` asked for."""
 
 MISSING = object()
 """A fact not yet in the reading cache (a cached fact may itself be ``None``)."""
@@ -70,7 +73,10 @@ class Table:
         and puts it back: facts worked out meanwhile are kept apart from the decision's.
         ``keep``: facts (:func:`per_decision` functions of the table alone) that this change
         cannot touch, shared with the decision as the ``UNSUPPOSED`` ones are."""
-        return Supposition(self, UNSUPPOSED + keep if keep else UNSUPPOSED)
+        kept = _KEPT.get(keep)
+        if kept is None:
+            kept = _KEPT[keep] = UNSUPPOSED.union(keep)
+        return Supposition(self, kept)
 
     def then(self, follow_up: str, *args: Any) -> None:
         """Ask the sequencer to carry on after this step (a key of ``flow.FOLLOW_UPS``)."""
@@ -293,22 +299,22 @@ class Supposition:
 
     __slots__ = ("kept", "saved", "table")
 
-    def __init__(self, table: Table, kept: tuple[Any, ...]) -> None:
+    def __init__(self, table: Table, kept: frozenset[Any]) -> None:
         self.table, self.kept = table, kept
         self.saved: dict[Any, Any] | None = None
 
     def __enter__(self) -> None:
         table = self.table
         saved = self.saved = table.cache
-        if saved is not None:
-            table.cache = {k: saved[k] for k in self.kept if k in saved}
+        if saved is not None:  # the kept facts found by a set operation, in C
+            table.cache = {k: saved[k] for k in saved.keys() & self.kept}
 
     def __exit__(self, *exc: object) -> None:
         table, saved = self.table, self.saved
-        if saved is not None and table.cache is not None:
-            for k in self.kept:
-                if k in table.cache:
-                    saved.setdefault(k, table.cache[k])
+        cache = table.cache
+        if saved is not None and cache is not None:
+            for k in cache.keys() & self.kept:
+                saved.setdefault(k, cache[k])
         table.cache = saved
 
 

@@ -14,6 +14,7 @@ by its verifier.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from itertools import groupby
 from typing import Any
 
 from obsession_nb.data.rules import IllegalAction
@@ -70,35 +71,35 @@ def legal(table: Table, candidates: Iterable[a.SomeAction],
     refuses = type(mode).refuse is not Mode.refuse
     seen: set[object] = set()
     result: list[a.SomeAction] = []
-    for action in candidates:
-        kind = type(action)
+    for kind, run in groupby(candidates, type):  # a decision lists its kinds in runs
         plan = plans.get(kind)
         if plan is None:
             plan = plans[kind] = _plan(mode, kind, standard, listing)
         count, get, steps, test, text_free = plan
         if steps is not None and step not in steps:
             continue
-        # the candidate told apart by its kind and fields (equal exactly when the actions
-        # are), read and hashed in C rather than by the dataclass's __hash__
-        args: Any = get(action)  # the field itself for a kind of one field, else a tuple
-        before = len(seen)
-        seen.add((kind, args))
-        if len(seen) == before:  # met already (one hash of the key, not two)
-            continue
-        try:
-            if test is None:
-                verify(table, action)
-            else:
-                if refuses:
-                    mode.refuse(table, action)
-                if text_free:
-                    if not (test(table, args) if count == 1 else test(table, *args)):
-                        continue
-                elif count == 1:
-                    test(table, args)
+        for action in run:
+            # the candidate told apart by its kind and fields (equal exactly when the actions
+            # are), read and hashed in C rather than by the dataclass's __hash__
+            args: Any = get(action)  # the field itself for a kind of one field, else a tuple
+            before = len(seen)
+            seen.add((kind, args))
+            if len(seen) == before:  # met already (one hash of the key, not two)
+                continue
+            try:
+                if test is None:
+                    verify(table, action)
                 else:
-                    test(table, *args)
-        except IllegalAction:
-            continue
-        result.append(action)
+                    if refuses:
+                        mode.refuse(table, action)
+                    if text_free:
+                        if not (test(table, args) if count == 1 else test(table, *args)):
+                            continue
+                    elif count == 1:
+                        test(table, args)
+                    else:
+                        test(table, *args)
+            except IllegalAction:
+                continue
+            result.append(action)
     return result
