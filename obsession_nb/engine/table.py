@@ -10,10 +10,11 @@ from __future__ import annotations
 import functools  # not `from functools import cache`: tests/test_method_calls.py
 import inspect
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar, overload
 
+from obsession_nb.base.identity import by_identity
 from obsession_nb.data.catalog import Catalog, load_catalog
 from obsession_nb.data.catalog_records import GentryCard, Tile, TileSide
 from obsession_nb.data.rules import Ruling, ruling
@@ -168,19 +169,18 @@ class Table:
     def level(self, player: Player) -> int:
         return self.wheel.level(player.reputation)
 
-    def abilities(self, player: Player) -> Iterator[str]:
+    def abilities(self, player: Player) -> list[str]:
         """Permanent abilities of the faces up in the organiser (service tiles, monuments)."""
-        for owned in player.organiser:
-            ability = self.face(owned).ability
-            if ability:
-                yield ability
+        ability_of = face_abilities(self.catalog)
+        return [found for owned in player.organiser
+                if (found := ability_of[owned.tile, owned.flipped])]
 
     def has_ability(self, player: Player, ability: str) -> bool:
         """Whether a face up in the player's organiser grants ``ability`` (the set of them
         worked out once while the position is being read)."""
         cache = self.cache
         if cache is None:
-            return any(found == ability for found in self.abilities(player))
+            return ability in self.abilities(player)
         known = cache.get("abilities")
         if known is None:
             known = cache["abilities"] = {}
@@ -271,6 +271,14 @@ def _pick(seed: int, draw: int, among: int) -> int:
 def _wheel(levels: int) -> Wheel:
     """The reputation wheel of ``levels`` numbered levels (one shared value: it never changes)."""
     return Wheel(levels)
+
+
+@by_identity
+def face_abilities(catalog: Catalog) -> dict[tuple[str, bool], str | None]:
+    """The permanent ability of each tile's face, by tile and whether it is flipped
+    (``Tile.side``): what :meth:`Table.abilities` reads for each tile of an organiser."""
+    return {(tile_id, flipped): tile.side(flipped).ability
+            for tile_id, tile in catalog.tiles.items() for flipped in (False, True)}
 
 
 class Reading:
