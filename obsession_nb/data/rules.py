@@ -177,8 +177,8 @@ it (``content/i18n/<lang>/widgets.yaml``)."""
 
 class BadNotation(ValueError):
     """Text that is not the notation of any action: why, kept as parts (``parts``: each a reason
-    of :data:`NOTATION_WORDS` with its fields), said in English by ``str`` and in another
-    language by :meth:`said`."""
+    of :data:`NOTATION_WORDS` with its fields, or a sentence of its own, said as written), said
+    in English by ``str`` and in another language by :meth:`said`."""
 
     def __init__(self, reason: str, /, **fields: object) -> None:
         self.parts: tuple[tuple[str, dict[str, object]], ...] = ((reason, fields),)
@@ -200,8 +200,8 @@ class BadNotation(ValueError):
                 return frames["or" if key == "near" else "list"].join(map(str, v))
             return things.get(str(v), v) if key == "what" else v
 
-        return "".join(frames[reason].format_map({k: value(k, v) for k, v in fields.items()})
-                       for reason, fields in self.parts)
+        return "".join(reason if reason not in frames else frames[reason].format_map(
+            {k: value(k, v) for k, v in fields.items()}) for reason, fields in self.parts)
 
     def __str__(self) -> str:
         return self.said()

@@ -74,3 +74,11 @@ def test_the_known_ones_and_did_you_mean_are_said_as_before() -> None:
     assert few.said(ja) == f"「zz9」という{stack}はない。あるのは：pr1、pr2、service"
     assert did_you_mean("nrmal", ["normal", "easy"]) == "; did you mean 'normal'?"
     assert did_you_mean("zzz", ["normal"]) == ""
+
+
+def test_a_sentence_of_its_own_is_said_as_written() -> None:
+    error = BadNotation("this scenario's action is not {written} here")
+    assert str(error) == error.said(notation_words("ja")) == (
+        "this scenario's action is not {written} here")
+    assert str(error.also("near", near=["'host'"])) == (
+        "this scenario's action is not {written} here; did you mean 'host'?")
