@@ -1,7 +1,7 @@
 """Every speed figure of issue 9's Targets table, measured here (run by hand; never asserted).
 
-    .venv/bin/python bench/run.py [--quick] [--json] [--pytest] [--commands] [--runs N]
-                                  [--against REV [--rounds N]]
+    .venv/bin/python bench/run.py [--quick] [--json] [--pytest] [--commands | --ratio]
+                                  [--runs N] [--against REV [--rounds N]]
 
 Prints one row per figure: the measured median, the target, whether it is met, and the figure
 the issue measured before the engine work.  Engine figures are CPU time (``time.process_time``)
@@ -17,8 +17,8 @@ under a high load are slower than the machine can do.
   written, beside it;
 * random playouts beside python-chess (issue 25), in one run: our random 4-player games'
   actions per CPU second against python-chess's random games' plies per CPU second (each ply:
-  list the legal moves, pick one, push it, ask whether the game is over), and the ratio of the
-  CPU time per action to the CPU time per ply;
+  list the legal moves, pick one, push it, ask whether the game is over), two of theirs after
+  each of ours, and the ratio of the CPU time per action to the CPU time per ply;
 * per-call figures: medians over mid-game positions, every 10th decision of seeded random
   4-player games.  At each such position, in this order: the first ``legal_actions()``; a
   ``check()`` of an illegal action (a candidate ``legal_actions`` refused, else an action legal
@@ -40,7 +40,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -110,29 +110,32 @@ def solo_game_times(seeds: range, *, extended: bool, strategy: str = "greedy",
             for s in seeds]
 
 
-def chess_rates(games: int, seed: int) -> list[float]:
-    """Plies per CPU second of each of ``games`` random python-chess games."""
+def chess_rates(seed: int) -> Iterator[float]:
+    """Plies per CPU second of each of an endless run of random python-chess games."""
     import chess  # a dev dependency, for this comparison only
 
     pick = random.Random(seed)
-    rates = []
-    for _ in range(games):
+    while True:
         start, plies = time.process_time(), 0
         board = chess.Board()
         while not board.is_game_over():
             board.push(pick.choice(list(board.legal_moves)))
             plies += 1
-        rates.append(plies / (time.process_time() - start))
-    return rates
+        yield plies / (time.process_time() - start)
 
 
-def our_rates(seeds: range) -> list[float]:
-    """Actions per CPU second of each seeded random 4-player game (``simulate``)."""
-    rates = []
+def playout_rates(seeds: range, chess_per_game: int = 2) -> tuple[list[float], list[float]]:
+    """Actions per CPU second of each seeded random 4-player game (``simulate``), and plies per
+    CPU second of ``chess_per_game`` random python-chess games after each: the two kinds of
+    game alternate, so that the machine's drift during a run falls on both alike."""
+    ours: list[float] = []
+    chess: list[float] = []
+    theirs = chess_rates(0)
     for seed in seeds:
         seconds, sim = cpu(simulate, 4, seed)
-        rates.append(sim.actions / seconds)
-    return rates
+        ours.append(sim.actions / seconds)
+        chess += [next(theirs) for _ in range(chess_per_game)]
+    return ours, chess
 
 
 # ----------------------------------------------------------------- mid-game positions
@@ -217,10 +220,11 @@ def pytest_time() -> tuple[float, str]:
 # ----------------------------------------------------------------- the table
 
 
-def measure(quick: bool, with_pytest: bool, *, commands: bool = False,
+def measure(quick: bool, with_pytest: bool, *, commands: bool = False, ratio: bool = False,
             runs: int | None = None) -> list[Figure]:
     """Every figure; ``commands``: the command line's only, each the median of ``runs`` runs
-    (default 3 with ``quick``, else 7)."""
+    (default 3 with ``quick``, else 7); ``ratio``: the random playouts beside python-chess
+    only (a second or two a run, so that ``--against`` can alternate the trees many times)."""
     games = range(3) if quick else range(7)
     runs = runs or (3 if quick else 7)
     figures = []
@@ -235,7 +239,7 @@ def measure(quick: bool, with_pytest: bool, *, commands: bool = False,
         command_figures(add, runs)
         return figures
     simulate(2, 0)  # load the catalog and the rule index once, outside the figures
-    ours, chess = our_rates(range(10, 10 + len(games) * 2)), chess_rates(len(games) * 4, 0)
+    ours, chess = playout_rates(range(10, 10 + len(games) * 2))
     add("random playouts: our actions per CPU second (4 players)", ours, 21_713 / 2.5,
         "2,644/s (issue 25)", "median over seeds", "/s")
     add("random playouts: python-chess plies per CPU second", chess, None, "21,713/s (issue 25)",
@@ -243,6 +247,8 @@ def measure(quick: bool, with_pytest: bool, *, commands: bool = False,
     add("random playouts: our CPU per action ÷ python-chess's per ply",
         [statistics.median(chess) / statistics.median(ours)], 2.5, "8.2 (issue 25)",
         "the two medians above, one run", "×")
+    if ratio:
+        return figures
 
     add("random 4-player standard game (expansion on)", random_game_times(4, games),
         33 * MS, "~330 ms", "CPU, median over seeds")
@@ -344,6 +350,8 @@ def main() -> None:
                         help='also time one `pytest -m "not browser"` run (about two minutes)')
     parser.add_argument("--commands", action="store_true",
                         help="only the command line's figures (obsession-nb's start)")
+    parser.add_argument("--ratio", action="store_true",
+                        help="only the random playouts beside python-chess (the ratio row)")
     parser.add_argument("--runs", type=int, metavar="N",
                         help="runs of each command (default 3 with --quick, else 7)")
     parser.add_argument("--against", metavar="REV",
@@ -354,6 +362,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.against:
         options = [*(["--quick"] if args.quick else []), *(["--commands"] if args.commands else []),
+                   *(["--ratio"] if args.ratio else []),
                    *([f"--runs={args.runs}"] if args.runs else [])]
         result = side_by_side(args.against, args.rounds, options)
         if args.json:
@@ -366,7 +375,8 @@ def main() -> None:
         return
     before = load()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    figures = measure(args.quick, args.pytest, commands=args.commands, runs=args.runs)
+    figures = measure(args.quick, args.pytest, commands=args.commands, ratio=args.ratio,
+                      runs=args.runs)
     machine = (f"Python {platform.python_version()}, {platform.machine()}, "
                f"{os.cpu_count()} cores; load average {before} before, {load()} after")
     if args.json:

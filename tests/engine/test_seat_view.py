@@ -18,6 +18,7 @@ from obsession_nb.engine.game import Game, load_json, load_scenario_text, new_ga
 from obsession_nb.engine.positions.scenario import ScenarioError
 from obsession_nb.engine.records.options import Options
 from obsession_nb.engine.seat import log as seat_log
+from obsession_nb.engine.seat import words as seat_words
 from obsession_nb.engine.seat.places import hidden_cards, holdings
 from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.players.random_player import RandomPlayer, play_to_round
@@ -151,6 +152,26 @@ def test_the_others_read_a_private_pick_without_the_card() -> None:
                 assert read.action.startswith("keep hidden-")
         return
     pytest.fail("no screened pick in 40 seeded games")
+
+
+@pytest.mark.rule("ruling.seat-log")
+def test_the_cards_a_notation_names_are_its_card_ids_after_the_verb(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ruling.seat-log: the seat log looks up the cards each entry's notation names (kept per
+    notation); a word that is a card id names it, the verb never does, and the answer is the
+    same once the kept notations are full."""
+    game = played()
+    words = card_words(game.table)
+    guest = sorted(game.state.players[0].hand)[0]
+    objective = sorted(game.table.catalog.objectives)[0]
+    cases = {f"invite {guest}": {guest}, f"serve {guest}:2 butler": set(),
+             f"discard-objective {objective}": {objective}, "pass": set(),
+             f"{guest} {objective}": {objective}, "(round 7 begins)": set()}
+    monkeypatch.setattr(seat_words, "KEPT_NOTATIONS", len(words.named_in) + 2)
+    for _ in range(2):  # the first time worked out, then read back (or worked out again)
+        for notation, named in cases.items():
+            assert words.named_in[notation] == named, notation
+    assert len(words.named_in) <= seat_words.KEPT_NOTATIONS
 
 
 @pytest.mark.rule("ruling.seat-log")

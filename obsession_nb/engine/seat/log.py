@@ -15,7 +15,7 @@ from obsession_nb.data.rules import Ruling
 from obsession_nb.engine.records.naming import BACKS, HIDDEN_TOKEN
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.seat.places import each_holding, hidden_cards
-from obsession_nb.engine.seat.words import NONE, card_words, words_for
+from obsession_nb.engine.seat.words import card_words, words_for
 from obsession_nb.engine.table import Table
 
 PHRASES = {back: f"a hidden {words}" for back, words in BACKS.items()}
@@ -30,16 +30,19 @@ def mark(table: Table, entries: Iterable[LogEntry], seats: int,
     those each of its rulings says it names (``Ruling.cards``; the words are not read).
     ``written``: the rulings each entry was written from, in order (none if the log keeps no
     rulings)."""
-    ids = card_words(table).ids
-    marking: list[tuple[LogEntry, frozenset[str]]] = []
-    for at, entry in enumerate(entries):
-        notation = entry.action.split()  # most name no card: one native test, nothing made
-        named = NONE if ids.isdisjoint(notation) else ids.intersection(notation[1:])
-        for said in written[at] if written else ():
-            if said.cards:  # most name none: no set made
-                named = named.union(said.cards)
-        if named:
-            marking.append((entry, named))
+    named_in = card_words(table).named_in
+    marking: list[tuple[LogEntry, frozenset[str]]]
+    if not written:  # the notations alone: most name no card
+        marking = [(entry, named) for entry in entries if (named := named_in[entry.action])]
+    else:
+        marking = []
+        for entry, rulings in zip(entries, written, strict=True):
+            named = named_in[entry.action]
+            for said in rulings:
+                if said.cards:  # most name none: no set made
+                    named = named.union(said.cards)
+            if named:
+                marking.append((entry, named))
     if not marking:
         return
     private = _private(table, frozenset().union(*[named for _, named in marking]), seats)

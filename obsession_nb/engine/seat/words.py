@@ -8,7 +8,7 @@ never searched for cards)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from obsession_nb.data.catalog import Catalog
 from obsession_nb.data.catalog_records import GentryCard
@@ -21,6 +21,28 @@ OPEN_DECKS = ("family", "fairchild")
 NONE: frozenset[str] = frozenset()
 """No card: what most log entries name, kept once."""
 
+KEPT_NOTATIONS = 100_000
+"""How many notations :class:`NamedIn` keeps (more than a long session of games meets)."""
+
+
+class NamedIn(dict[str, frozenset[str]]):
+    """The cards of ``ids`` an action's notation names after its verb (``NONE`` for most),
+    looked up by the notation and worked out the first time it is met (``__missing__``): a
+    log entry is marked for each action played, and most notations recur."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self, ids: frozenset[str]) -> None:
+        super().__init__()
+        self.ids = ids
+
+    def __missing__(self, notation: str) -> frozenset[str]:
+        words = notation.split()
+        named = NONE if self.ids.isdisjoint(words) else self.ids.intersection(words[1:])
+        if len(self) < KEPT_NOTATIONS:
+            self[notation] = named
+        return named
+
 
 @dataclass(frozen=True)
 class CardWords:
@@ -32,6 +54,11 @@ class CardWords:
     that a seat may not see)."""
     open: frozenset[str]
     """Guests in :data:`OPEN_DECKS`."""
+    named_in: NamedIn = field(init=False, repr=False, compare=False)
+    """The cards of :attr:`ids` each notation names after its verb."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "named_in", NamedIn(self.ids))
 
 
 _MADE: dict[int, tuple[object, CardWords]] = {}
