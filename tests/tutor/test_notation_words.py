@@ -11,6 +11,7 @@ import pytest
 
 from obsession_nb.data.rules import NOTATION_WORDS, BadNotation, did_you_mean, unknown
 from obsession_nb.engine.game import new_game
+from obsession_nb.tutor.views import RulingPanel, Stepper
 from obsession_nb.tutor.views.engine_words import notation_words
 
 TYPED = [("", "empty action", ()),
@@ -82,3 +83,17 @@ def test_a_sentence_of_its_own_is_said_as_written() -> None:
         "this scenario's action is not {written} here")
     assert str(error.also("near", near=["'host'"])) == (
         "this scenario's action is not {written} here; did you mean 'host'?")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_stepper_and_the_ruling_panel_say_bad_notation_in_their_language(lang: str) -> None:
+    game = new_game(4, seed=3, draft=False)
+    said = _refusal("hots").said(notation_words(lang))
+    stepper = Stepper(game, lang=lang)
+    with pytest.raises(BadNotation):
+        stepper.choose("hots")
+    assert said in stepper.rulings.status["text"]
+    panel = RulingPanel(game, lang=lang)
+    assert panel.check("hots") is None and said in panel.result.verdict["error"]
+    if lang == "ja":
+        assert "there is no" not in stepper.rulings.status["text"] + panel.result.verdict["error"]
