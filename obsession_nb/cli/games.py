@@ -261,8 +261,9 @@ def add_practice(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     game_options(pr)
     pr.add_argument("--no-coach", action="store_true", help="no review after your turns")
     pr.add_argument("--lang", choices=LANGUAGES,
-                    help="language of the decision, the actions, the rulings and the coach's "
-                    "advice (ja: Japanese; the notation to type stays as it is)")
+                    help="language of the decision, the actions, the rulings, the refusals, the "
+                    "board and the coach's advice (ja: Japanese; the notation to type stays as "
+                    "it is)")
     pr.add_argument("--load", metavar="FILE", help="go on with a game saved at the table or "
                     "with 'save FILE' (its seat, opponents and seed unless given)")
     pr.set_defaults(func=cmd_practice, usage_error=pr.error)

@@ -18,13 +18,13 @@ from typing import TextIO
 
 from obsession_nb.base.i18n import resolve
 from obsession_nb.data.rules import BadNotation, IllegalAction
-from obsession_nb.data.translations import refusal_text, ruling_text
+from obsession_nb.data.translations import ruling_text
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.state import LogEntry
 from obsession_nb.engine.scoring import score
 from obsession_nb.engine.seat.log import entry_for
 from obsession_nb.practice.session import Practice
-from obsession_nb.tutor.views.engine_words import auto_label, described, prompt
+from obsession_nb.tutor.views.engine_words import auto_label, described, notation_words, prompt
 from obsession_nb.tutor.views.html import board_text, coach_speech
 from obsession_nb.tutor.views.html.result import sheet_text, winner_line
 from obsession_nb.tutor.views.words import panel_words
@@ -177,6 +177,18 @@ class TextTable:
         self.say(self.words["not_kept"] + "\n")
         return None
 
+    def refusal(self, exc: ValueError) -> str:
+        """A refused answer in the table's language: an illegal action by the rules that forbid
+        it (each rule's name and id: ``ruling_text``), bad notation by its reason and the
+        nearest names to type (``BadNotation.said``)."""
+        words = self.words
+        if isinstance(exc, IllegalAction):
+            return words["forbidden"].format(rulings=words["rulings"].join(
+                words["ruling"].format(rule=r.rule, ruling=ruling_text(
+                    r.rule, r.verdict, self.lang, refused=True)) for r in exc.rulings))
+        said = exc.said(notation_words(self.lang)) if isinstance(exc, BadNotation) else exc
+        return words["refused"].format(error=said)
+
     def _answer(self, answer: str, legal: list[Action]) -> None:
         practice, say = self.practice, self.say
         if answer == "hint":
@@ -202,9 +214,7 @@ class TextTable:
         try:
             entries = practice.apply(action)
         except (BadNotation, IllegalAction, ValueError) as exc:
-            say((refusal_text(action, exc.rulings, self.lang)  # its own "refused" word
-                 if isinstance(exc, IllegalAction) and self.lang != "en"
-                 else self.words["refused"].format(error=exc)) + "\n")
+            say(self.refusal(exc) + "\n")
             return
         for entry in entries:
             say(entry_line(practice, entry, self.lang) + "\n")

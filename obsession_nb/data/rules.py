@@ -8,7 +8,7 @@ verdict names (which the seat log reads, ruling.seat-log).  Illegal actions rais
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -156,8 +156,55 @@ _set_verdict = vars(Ruling)["verdict"].__set__
 _set_cards = vars(Ruling)["cards"].__set__
 
 
+NOTATION_WORDS: dict[str, dict[str, str]] = {
+    "bad_notation": {"empty": "empty action", "unknown": "there is no {what} '{word}'",
+                     "shape": "'{text}' does not match '{shape}'",
+                     "token": "'{token}' is not a valid {field}",
+                     "seat_token": "players are written p1…p6, not '{token}'",
+                     "no_player": "there is no player p{seat} in this game (p1 to p{players})",
+                     "near": "; did you mean {near}?", "or": " or ", "known": "; known: {known}",
+                     "list": ", "},
+    "notation_what": {what: what for what in (
+        "action", "servant", "tile", "family", "family board", "objective card", "VP card",
+        "milestone card", "gentry card", "market stack")},
+}
+"""Why a text is no action, in English: each reason of :class:`BadNotation` with its
+``{name}`` fields (``bad_notation``; ``near``: the nearest known ones, joined by ``or``;
+``known``: every one, when there are few; ``field``: an argument by its name in the notation)
+and the things a word may fail to name (``notation_what``).  A view in another language passes the same sections in
+it (``content/i18n/<lang>/widgets.yaml``)."""
+
+
 class BadNotation(ValueError):
-    """Text that is not the notation of any action."""
+    """Text that is not the notation of any action: why, kept as parts (``parts``: each a reason
+    of :data:`NOTATION_WORDS` with its fields, or a sentence of its own, said as written), said
+    in English by ``str`` and in another language by :meth:`said`."""
+
+    def __init__(self, reason: str, /, **fields: object) -> None:
+        self.parts: tuple[tuple[str, dict[str, object]], ...] = ((reason, fields),)
+        super().__init__(reason)
+
+    def also(self, reason: str, /, **fields: object) -> BadNotation:
+        """This error with one more part after it (``near``: did you mean …)."""
+        more = BadNotation(reason, **fields)
+        more.parts = (*self.parts, *more.parts)
+        return more
+
+    def said(self, words: Mapping[str, Mapping[str, str]] = NOTATION_WORDS) -> str:
+        """Why, in ``words`` (:data:`NOTATION_WORDS` in a language): what was typed and the
+        names to type as they are."""
+        frames, things = words["bad_notation"], words["notation_what"]
+
+        def value(key: str, v: object) -> object:
+            if isinstance(v, (list, tuple)):
+                return frames["or" if key == "near" else "list"].join(map(str, v))
+            return things.get(str(v), v) if key == "what" else v
+
+        return "".join(reason if reason not in frames else frames[reason].format_map(
+            {k: value(k, v) for k, v in fields.items()}) for reason, fields in self.parts)
+
+    def __str__(self) -> str:
+        return self.said()
 
 
 def nearest(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
@@ -170,18 +217,18 @@ def nearest(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """``"; did you mean 'x' or 'y'?"`` for a mistyped word, ``""`` if nothing is near."""
     near = nearest(word, known)
-    return f"; did you mean {' or '.join(repr(x) for x in near)}?" if near else ""
+    return str(BadNotation("near", near=[repr(x) for x in near])) if near else ""
 
 
 def unknown(what: str, word: str, known: Iterable[str]) -> BadNotation:
     """A word that names no ``what``: the error names it and the nearest known ones (or, if
     none is near, every one when there are few)."""
     known = sorted(known)
-    hint = did_you_mean(word, known)
-    if hint:
-        return BadNotation(f"there is no {what} '{word}'{hint}")
-    listed = f"; known: {', '.join(known)}" if len(known) <= 12 else ""
-    return BadNotation(f"there is no {what} '{word}'{listed}")
+    error = BadNotation("unknown", what=what, word=word)
+    near = nearest(word, known)
+    if near:
+        return error.also("near", near=[repr(x) for x in near])
+    return error.also("known", known=known) if len(known) <= 12 else error
 
 
 class IllegalAction(ValueError):

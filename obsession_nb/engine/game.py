@@ -121,8 +121,7 @@ class Game:
             near = names.near(" ".join(rest), names.printed) if len(rest) > 1 else []
             if not near:
                 raise
-            raise BadNotation(f"{exc}; did you mean "
-                              f"'{verb} {names.printed[near[0]]}'?") from None
+            raise exc.also("near", near=[f"'{verb} {names.printed[near[0]]}'"]) from None
 
     def _action(self, action: Action | str) -> Action:
         """The action, its notation parsed, each argument naming something that exists (else

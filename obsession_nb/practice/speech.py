@@ -3,7 +3,8 @@
 The advice is computed once, from the seat's view, and kept as parts (``practice.advice``,
 ``practice.coach``): a plan's tile, guests, pass option and purchase; a value with its standard
 error; the verdict between two plans (a cost, or "too close to call"); the differences by
-scoresheet category, money and reputation; the actions of a line, by their notation.  A
+scoresheet category, money and reputation; the actions of a line, by their notation (said in
+words: a line's plan, as a setup's choice, is named by its actions' words).  A
 :class:`Speech` says those parts in its language, with one table of words (:data:`WORDS`, the
 English; a view in another language passes the same table in it: ``content/i18n/<lang>/
 widgets.yaml`` section ``coach``, through ``tutor/views/html/practice.py`` ``coach_speech``),

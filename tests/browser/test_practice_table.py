@@ -211,9 +211,10 @@ words (the players' names and the cards' names the glossary keeps in English hav
 def test_the_practice_table_in_japanese(page: Page, run_notebook_in_lab,
                                         assert_no_widget_errors) -> None:
     """``PracticeTable(lang="ja")``: the buttons, the status line, the stepper's decision and
-    choices, the hint and the coach's review in Japanese: the frame and the advice itself (the
-    plan, why, the plans compared, the review's sentence), English left only in the names the
-    glossary does not translate."""
+    choices, the hint (at the family board too: its plans in words, not notation) and the
+    coach's review in Japanese: the frame and the advice itself (the plan, why, the plans
+    compared, the review's sentence), English left only in the names the glossary does not
+    translate."""
     run_notebook_in_lab(page, "00-index.ipynb")
     run_code_in_lab(page, JAPANESE_TABLE)
     table = page.locator(".jp-OutputArea .onb-practice").last
@@ -235,6 +236,15 @@ def test_the_practice_table_in_japanese(page: Page, run_notebook_in_lab,
     said = own_words()
     assert [t for t in said if ENGLISH_WORD.search(t)] == [], said
     shoot(table, "practice-ja-start")
+    table.locator(".onb-practice-hint").click()  # the family board: its plans said in words
+    setup = table.locator(".onb-hint")
+    expect(setup.locator(".onb-hint-plan")).to_be_visible(timeout=120_000)
+    setup.locator("summary", has_text="比べたプラン").click()
+    plans = [setup.locator(".onb-hint-plan").inner_text(),
+             *setup.locator("ol").last.locator("li").all_inner_texts()]
+    assert len(plans) > 2 and [t for t in plans if re.search(r"\b(?:family|draft) [a-z_]+", t)
+                               or ENGLISH_WORD.search(without_names(t))] == [], plans
+    shoot(table, "practice-ja-setup-hint")
     while "手番の始め" not in status(table).inner_text():  # the family board, the draft
         log = click_first_choice(table, log)
     said = own_words()

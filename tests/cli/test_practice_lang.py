@@ -14,6 +14,7 @@ import pytest
 
 from obsession_nb.cli.parsing import Refused, parser
 from obsession_nb.cli.practice_text import run
+from obsession_nb.data.translations import rule_text
 from obsession_nb.practice.arena import make_player
 from obsession_nb.practice.plans import Level
 from obsession_nb.practice.session import Practice
@@ -74,3 +75,45 @@ def test_the_command_with_lang_ja_on_piped_stdin(tmp_path: Path) -> None:
                 if w in proc.stdout]
     assert f"{saved}に保存した。" in proc.stdout
     assert f"obsession-nb practice --load {saved} --lang ja" in proc.stdout
+
+
+MISTYPED = ["foo", "hots", "host Bowlin Green", "draft cook", "gossip p9", "hire valett"]
+"""Answers the table refuses at the first decision (the family board): no action, a mistyped
+verb, a mistyped name, an action the rules forbid there, no such player, no such servant."""
+
+
+def _refusals(lang: str) -> list[str]:
+    practice = Practice(players=4, seat=1, opponents="random", seed=3, level=QUICK)
+    answers = iter([*MISTYPED, "quit"])
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)  # as the terminal shows it: the answer's line starts with "> "
+        return next(answers)
+
+    assert run(practice, read, out, lang) == 1
+    said = re.findall(r"^> (.*)$", out.getvalue(), re.M)
+    assert len(said) == len(MISTYPED) + 1 and said[-1] == ""  # one line each, then quit
+    return said[:-1]
+
+
+def test_refusals_at_the_prompt_in_japanese_name_the_rule_and_what_to_type() -> None:
+    english, japanese = _refusals("en"), _refusals("ja")
+    words = panel_words("terminal", "ja")
+    for typed, en, ja in zip(MISTYPED, english, japanese, strict=True):
+        assert en.startswith("Refused: ") and ja != en
+        ids = re.findall(r"\[([a-z0-9_.-]+)\]", en)  # an illegal action: the rules' ids
+        for rule in ids:
+            title = rule_text(rule, "ja")
+            assert title is not None and f"「{title.title}」" in ja and f"［{rule}］" in ja
+        if not ids:
+            assert ja.startswith(words["refused"].split("{")[0])
+        near = re.findall(r"'[^']+'(?: \([a-z_]+\))?(?=\?| or )", en)  # did you mean …
+        for name in near:
+            assert name in ja
+        left = ja
+        for kept in (*ids, *near, typed, *typed.split(), "<tile>"):
+            left = left.replace(kept, " ")
+        assert not re.findall(r"[A-Za-z]{2,}", left), ja  # Japanese, but what is typed
+    assert any(re.search(r"\[[a-z]", en) for en in english)  # a rule refused one of them
+    assert sum("did you mean" in en for en in english) >= 3

@@ -133,6 +133,7 @@ def test_the_practice_widget_never_sends_a_hidden_card(players: int, mode: str, 
                          + [(3, "standard", "ja"), (4, "team", "ja")])
 def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode: str,
                                                             lang: str) -> None:
+    """Its board and its refusals too, in each language (read from the seat's view)."""
     practice = Practice(players, seat=1, opponents="random", coach=False, seed=players + 20,
                         **options(mode))
     watch = Watch(practice.game, practice.seat)
@@ -145,7 +146,11 @@ def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode:
         asked += 1
         if asked % 7 == 0:
             return "board"
-        action = learner.choose(practice.game)
+        game = practice.game
+        if asked % 11 == 0:  # refused: an action the rules forbid now, or a mistyped name
+            forbidden = [a.notation for a in game.candidates() if not game.can(a)]
+            return forbidden[0] if forbidden and asked % 22 == 0 else "invit Lady"
+        action = learner.choose(game)
         return action.notation if action is not None else "quit"
 
     assert run(practice, read, out, lang) == 0
@@ -153,6 +158,8 @@ def test_practice_in_the_terminal_never_prints_a_hidden_card(players: int, mode:
     assert not watch.leaks(text), f"{mode}: printed {watch.leaks(text)}"
     board = position_words(lang)["market"].split("{")[0]
     assert text.count(board) >= asked // 7 > 3  # the board, in the table's language
+    refused = panel_words("terminal", lang)["refused"].split("{")[0]
+    assert text.count(refused) >= asked // 22 > 1  # the refusals, in it too
     assert panel_words("terminal", lang)["over"].split("{")[0] in text and len(watch.never) > 10
 
 

@@ -17,6 +17,7 @@ from obsession_nb.base.render import POSITION_WORDS
 from obsession_nb.data.catalog import load_catalog
 from obsession_nb.data.catalog_cards import EventKind
 from obsession_nb.data.catalog_records import CATEGORIES, Deck, FavourKind, GuestKind
+from obsession_nb.data.rules import NOTATION_WORDS
 from obsession_nb.data.translations import term_text, widget_words
 from obsession_nb.engine.records.naming import BACKS
 from obsession_nb.engine.records.state import Choice
@@ -29,10 +30,10 @@ REPO = Path(__file__).resolve().parents[2]
 BOARD_JS = REPO / "widgets" / "board.js"
 STATIC_BOARD = REPO / "obsession_nb" / "tutor" / "views" / "html" / "board.py"
 ALL_TABLES = {**WORDS, **LABELS, **engine_words.english(), **PANELS, "coach": COACH_WORDS,
-              "position": POSITION_WORDS}
+              "position": POSITION_WORDS, **NOTATION_WORDS}
 """Every section of content/i18n/ja/widgets.yaml by the English table it translates: the
 board's, the scripted widgets', the engine's prompts and labels, the practice table's, the
-coach's and the board as text's."""
+coach's, the board as text's and bad notation's."""
 
 
 def _script() -> str:

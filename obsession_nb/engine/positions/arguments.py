@@ -33,8 +33,7 @@ def check(table: Table, action: a.Action) -> None:
         if f.type == "Seat":
             players = len(table.state.players)
             if not 0 <= value < players:
-                raise BadNotation(f"there is no player p{value + 1} in this game (p1 to "
-                                  f"p{players})")
+                raise BadNotation("no_player", seat=value + 1, players=players)
             continue
         if (type(action), f.name) in RULED:
             continue

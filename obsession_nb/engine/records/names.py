@@ -75,12 +75,11 @@ class Names:
         """The error for a word that names no ``what``: the nearest ones by name or id."""
         known = sorted(ids)
         near = self.near(word, known)
+        error = BadNotation("unknown", what=what, word=word)
         if not near:  # nothing near: every one, when there are few
-            listed = f"; known: {', '.join(known)}" if len(known) <= 12 else ""
-            return BadNotation(f"there is no {what} '{word}'{listed}")
-        shown = " or ".join(f"'{self.printed[x]}' ({x})" if self.printed[x] != x else f"'{x}'"
-                            for x in near)
-        return BadNotation(f"there is no {what} '{word}'; did you mean {shown}?")
+            return error.also("known", known=known) if len(known) <= 12 else error
+        return error.also("near", near=[f"'{self.printed[x]}' ({x})" if self.printed[x] != x
+                                        else f"'{x}'" for x in near])
 
 
 _MADE: dict[tuple[int, tuple[tuple[str, str], ...], tuple[str, ...]],

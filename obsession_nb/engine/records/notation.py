@@ -40,7 +40,7 @@ def parse(text: str) -> Action:
     """Parse the notation of one action; raise :class:`BadNotation` with the reason."""
     tokens = text.strip().lower().split()
     if not tokens:
-        raise BadNotation("empty action")
+        raise BadNotation("empty")
     verb, args = tokens[0], tokens[1:]
     cls = ACTION_TYPES.get(verb) or mode_kinds().get(verb)
     if cls is None:
@@ -54,13 +54,13 @@ def parse(text: str) -> Action:
     if not len(required) - len(optional) <= len(positional) <= len(required):
         shape = " ".join([verb, *(f"<{f.name}>" if f.default is MISSING else f"[{f.name}]"
                                   for f in required), *(f"[{n}]" for n in flags)])
-        raise BadNotation(f"'{text.strip()}' does not match '{shape}'")
+        raise BadNotation("shape", text=text.strip(), shape=shape)
     for f, token in zip(required, positional):
         if not _TOKEN.match(token):
-            raise BadNotation(f"'{token}' is not a valid {f.name}")
+            raise BadNotation("token", token=token, field=f.name)
         if f.type == "Seat":
             if not re.fullmatch(r"p[1-9]", token):
-                raise BadNotation(f"players are written p1…p6, not '{token}'")
+                raise BadNotation("seat_token", token=token)
             values[f.name] = int(token[1:]) - 1
         else:
             values[f.name] = token

@@ -1,5 +1,6 @@
 """The engine's words in a view's language: the pending prompt, each choice group's heading and
-each choice's label, as the stepper, its choices and the practice table show them.  The English
+each choice's label, as the stepper, its choices and the practice table show them, and why a
+text is no action (:func:`notation_words`).  The English
 is the engine's own (``engine.positions.view.PROMPT_WORDS``, ``engine.records.naming.WORDS``,
 each action kind's ``heading``); the Japanese is in ``content/i18n/ja/widgets.yaml`` under the
 same sections and keys (:func:`engine_words`), and a catalog name inside a label is put in the
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from obsession_nb.base.i18n import resolve, tr
 from obsession_nb.data.catalog import stated_catalog
+from obsession_nb.data.rules import NOTATION_WORDS
 from obsession_nb.engine.positions.view import PROMPT_WORDS
 from obsession_nb.engine.records import naming
 from obsession_nb.engine.records.notation import action_types
@@ -68,6 +70,13 @@ def english() -> dict[str, dict[str, str]]:
 def engine_words(lang: str) -> dict[str, dict[str, str]]:
     """:func:`english` in ``lang`` (``content/i18n/<lang>/widgets.yaml``)."""
     return words(lang, english())
+
+
+@cache
+def notation_words(lang: str) -> dict[str, dict[str, str]]:
+    """Why a text is no action (``data.rules.NOTATION_WORDS``: ``BadNotation.said``) in
+    ``lang`` (``content/i18n/<lang>/widgets.yaml``, the same sections)."""
+    return words(lang, NOTATION_WORDS)
 
 
 def prompt(game: Game, lang: str | None = None) -> str:

@@ -22,7 +22,7 @@ from obsession_nb.data.translations import ruling_json, verdict_word
 from obsession_nb.engine.records.naming import heading as verb_heading
 from obsession_nb.engine.records.naming import name_of
 from obsession_nb.engine.records.notation import action_types
-from obsession_nb.tutor.views.engine_words import label, prompt
+from obsession_nb.tutor.views.engine_words import label, notation_words, prompt
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import rule_info
 from obsession_nb.tutor.views.static import StaticPicture
@@ -293,7 +293,7 @@ class RulingPanel(StaticPicture, widgets.VBox):
         try:
             verdict = self.game.check(notation)
         except BadNotation as exc:
-            self.result.verdict = {"error": f"'{notation}': {exc}"}
+            self.result.verdict = {"error": f"'{notation}': {exc.said(notation_words(self.lang))}"}
             return None
         data = verdict_json(verdict, self.lang)
         data["label"] = label(self.game, verdict.action, self.lang)

@@ -23,7 +23,7 @@ from obsession_nb.data.rules import BadNotation, IllegalAction
 from obsession_nb.data.translations import refusal_text
 from obsession_nb.tutor.views.board import Board
 from obsession_nb.tutor.views.choices import ChoiceList, choice_groups
-from obsession_nb.tutor.views.engine_words import described, label, prompt
+from obsession_nb.tutor.views.engine_words import described, label, notation_words, prompt
 from obsession_nb.tutor.views.html import note_html
 from obsession_nb.tutor.views.labels import entry_json
 from obsession_nb.tutor.views.rulings import RulingsLog
@@ -162,7 +162,8 @@ class Stepper(StaticPicture, widgets.VBox):
             raise
         except BadNotation as exc:
             self.rulings.status = {"kind": "error",
-                                   "text": self._say("not_action", notation=notation, error=exc)}
+                                   "text": self._say("not_action", notation=notation,
+                                                     error=exc.said(notation_words(self.lang)))}
             raise
         self._history.append(point)
         self.applied.append(notation)
