@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from obsession_nb.base.i18n import resolve
-from obsession_nb.data.rules import BadNotation, IllegalAction
+from obsession_nb.data.rules import BadNotation, IllegalAction, citation
 from obsession_nb.data.translations import ruling_text
 from obsession_nb.engine.records.actions import Action
 from obsession_nb.engine.records.state import LogEntry
@@ -179,12 +179,12 @@ class TextTable:
 
     def refusal(self, exc: ValueError) -> str:
         """A refused answer in the table's language: an illegal action by the rules that forbid
-        it (each rule's name and id: ``ruling_text``), bad notation by its reason and the
-        nearest names to type (``BadNotation.said``)."""
+        it (each rule's name, id and where it is written: ``ruling_text``, ``citation``), bad
+        notation by its reason and the nearest names to type (``BadNotation.said``)."""
         words = self.words
         if isinstance(exc, IllegalAction):
             return words["forbidden"].format(rulings=words["rulings"].join(
-                words["ruling"].format(rule=r.rule, ruling=ruling_text(
+                words["ruling"].format(rule=r.rule, citation=citation(r.rule), ruling=ruling_text(
                     r.rule, r.verdict, self.lang, refused=True)) for r in exc.rulings))
         said = exc.said(notation_words(self.lang)) if isinstance(exc, BadNotation) else exc
         return words["refused"].format(error=said)

@@ -14,6 +14,7 @@ import pytest
 
 from obsession_nb.cli.parsing import Refused, parser
 from obsession_nb.cli.practice_text import run
+from obsession_nb.data.rules import citation
 from obsession_nb.data.translations import rule_text
 from obsession_nb.practice.arena import make_player
 from obsession_nb.practice.plans import Level
@@ -102,17 +103,18 @@ def test_refusals_at_the_prompt_in_japanese_name_the_rule_and_what_to_type() -> 
     words = panel_words("terminal", "ja")
     for typed, en, ja in zip(MISTYPED, english, japanese, strict=True):
         assert en.startswith("Refused: ") and ja != en
-        ids = re.findall(r"\[([a-z0-9_.-]+)\]", en)  # an illegal action: the rules' ids
+        ids = re.findall(r"\[([a-z0-9_.-]+): ", en)  # an illegal action: the rules' ids
         for rule in ids:
             title = rule_text(rule, "ja")
-            assert title is not None and f"「{title.title}」" in ja and f"［{rule}］" in ja
+            assert title is not None and f"「{title.title}」" in ja
+            assert f"［{rule}：{citation(rule)}］" in ja and f"[{rule}: {citation(rule)}]" in en
         if not ids:
             assert ja.startswith(words["refused"].split("{")[0])
         near = re.findall(r"'[^']+'(?: \([a-z_]+\))?(?=\?| or )", en)  # did you mean …
         for name in near:
             assert name in ja
         left = ja
-        for kept in (*ids, *near, typed, *typed.split(), "<tile>"):
+        for kept in (*[citation(r) for r in ids], *ids, *near, typed, *typed.split(), "<tile>"):
             left = left.replace(kept, " ")
         assert not re.findall(r"[A-Za-z]{2,}", left), ja  # Japanese, but what is typed
     assert any(re.search(r"\[[a-z]", en) for en in english)  # a rule refused one of them

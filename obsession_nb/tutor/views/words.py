@@ -316,7 +316,7 @@ PANELS: dict[str, dict[str, str]] = {
                  "over": "The game is over. {result}",
                  "costliest": "Your turns that cost the most:", "turn": "round {round}: ",
                  "coach": "Coach:", "you": "you", "refused": "Refused: {error}",
-                 "forbidden": "Refused: {rulings}", "ruling": "{ruling} [{rule}]",
+                 "forbidden": "Refused: {rulings}", "ruling": "{ruling} [{rule}: {citation}]",
                  "rulings": "; ",
                  "name_file": "save FILE: name the file",
                  "not_saved": "Not saved to {name}: {error}. The game goes on; try another file.",
