@@ -56,7 +56,7 @@ class RandomPlayer:
         legal = game.legal_actions()
         if not legal:
             return None
-        return self.rng.choices(legal, weights=[self.weights(x) for x in legal])[0]
+        return self.rng.choices(legal, weights=list(map(self.weights, legal)))[0]
 
     def next_action(self, game: Game) -> a.Action:
         """:meth:`choose`, where the game must go on (``StalledGame`` if nothing is legal)."""
