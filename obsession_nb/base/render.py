@@ -141,7 +141,7 @@ POSITION_WORDS: dict[str, str] = {
 }
 """The words of :func:`position_text` in English, each sentence with its ``{name}`` fields
 (``face_down``: a card the view hides, by its back, as ``engine/seat/view.py`` names it); a
-text in another language passes the same table in it (``tutor/views/text.py``
+text in another language passes the same table in it (``tutor/views/html/board.py``
 ``board_text``)."""
 
 
