@@ -17,10 +17,13 @@ Arenas (the line-up turned one seat per game, each game from its own seed spawne
   ``search`` team against a ``heuristic`` team in 4-player Competitive Team Play.
 
 Each finished game is appended to ``--out`` as it comes, with the CPU seconds it took, so a run
-stopped early still reports the games it played.  Timings are CPU time (``time.process_time``)
-in this process: every decision of the search player at the start of a turn over
-``--timing-games`` games against heuristic opponents, and the coach's review after each turn
-of one seat over the same games.
+stopped early still reports the games it played; ``--resume`` then plays only the games of the
+range that ``--out`` does not hold yet (each game is known by its arena and seed).  Issue 44's runs
+are kept in ``bench/arena/`` so that a run spread over several sittings loses nothing.
+
+Timings are CPU time (``time.process_time``) in this process: every decision of the search
+player at the start of a turn over ``--timing-games`` games against heuristic opponents, and the
+coach's review after each turn of one seat over the same games.
 """
 
 from __future__ import annotations
@@ -69,10 +72,21 @@ def run(args: argparse.Namespace) -> None:
     out = Path(args.out)
     for name in args.arena or DEFAULT_ARENAS:
         jobs = specs(name, args.games, args.seed, args.level)[args.start:args.stop]
+        if args.resume:
+            done = played(out)
+            jobs = [j for j in jobs if (name, j.seed) not in done]
         for _i, (result, cpu) in each(timed_game, jobs, workers=args.workers, desc=name):
             with out.open("a") as f:
                 f.write(json.dumps({"arena": name, "level": args.level, "cpu": round(cpu, 2),
                                     **asdict(result)}) + "\n")
+
+
+def played(out: Path) -> set[tuple[str, int]]:
+    """The (arena, seed) of every game ``out`` already holds."""
+    if not out.exists():
+        return set()
+    rows = (json.loads(line) for line in out.read_text().splitlines() if line)
+    return {(r["arena"], r["seed"]) for r in rows}
 
 
 def report(path: str) -> str:
@@ -136,6 +150,8 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0,
                         help="play games START.. only (to split a run over processes)")
     parser.add_argument("--stop", type=int, default=None, help="... up to STOP (excluded)")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the games --out already holds (same arena and seed)")
     parser.add_argument("--arena", action="append", choices=list(ARENAS),
                         help="only this arena (repeatable; default: issue 29's two)")
     parser.add_argument("--report", metavar="JSONL")
