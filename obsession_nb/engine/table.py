@@ -112,8 +112,11 @@ class Table:
         if cache is not None and "hosted-face" in cache:
             kept: TileSide | None = cache["hosted-face"]
             return kept
-        tile = self.turn.tile
-        face = None if tile is None else self.face(self.me.owned_tile(tile))
+        turn = self.state.turn
+        if turn is None or turn.tile is None:
+            face = None
+        else:
+            face = self.face(self.state.players[turn.player].owned_tile(turn.tile))
         if cache is not None:
             cache["hosted-face"] = face
         return face
@@ -145,6 +148,10 @@ class Table:
 
     @property
     def turn(self) -> Turn:
+        """The turn in progress (``RuntimeError`` between turns).  The busiest checks of a
+        decision read ``state.turn`` and ``state.players[turn.player]`` directly instead of
+        this property and :attr:`me`: a property costs a Python call, and they run dozens of
+        times an action (issue 48's ratio row; ``bench/bytecodes.py``)."""
         turn = self.state.turn
         if turn is None:
             raise RuntimeError("no turn in progress")

@@ -59,7 +59,9 @@ def purchase_barrier(table: Table, tile_id: str, useful_man: bool,
                      column: str | None = None) -> str | None:
     """What forbids this purchase, text-free (the rule id that :func:`verify_buy` cites,
     ``mode`` when the mode's own limits refuse), or ``None`` when it is allowed."""
-    me = table.me
+    state = table.state
+    assert state.turn is not None
+    me = state.players[state.turn.player]
     closed = _shopping_closed(table)
     if closed is not None:
         return closed
@@ -192,7 +194,9 @@ def apply_buy(table: Table, tile_id: str, useful_man: bool,
 def purchase_limit(table: Table) -> int | None:
     """One purchase per turn; any number on the Builders' Holiday, after a VP card's favour,
     or in a mode that allows more (market.one-purchase)."""
-    if has_event(table, "builders_holiday") or table.turn.unlimited_purchases:
+    turn = table.state.turn
+    assert turn is not None
+    if has_event(table, "builders_holiday") or turn.unlimited_purchases:
         return None
     if table.mode.unlimited_purchases:  # solo: as many as she can afford (UD p.14)
         return None

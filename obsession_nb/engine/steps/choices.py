@@ -211,7 +211,9 @@ def hire_barrier(table: Table, kind: str) -> str | None:
     """What forbids hiring a servant of ``kind`` now, text-free (``favours.order`` when no hire
     is being decided, ``unknown``, ``never``, ``supply``, ``removed``, ``limit``), or
     ``None``."""
-    choices = table.turn.choices
+    turn = table.state.turn
+    assert turn is not None
+    choices = turn.choices
     if not choices or choices[0].kind != "hire":
         return "favours.order"
     servant = table.catalog.servants.get(kind)
@@ -222,7 +224,7 @@ def hire_barrier(table: Table, kind: str) -> str | None:
     if table.state.supply.servants_for_hire.get(kind, 0) == 0:
         return "supply"
     if servant.expansion == "upstairs_downstairs":
-        if kind in table.me.removed:
+        if kind in table.state.players[turn.player].removed:
             return "removed"
         if kind in owned_servants(table):
             return "limit"
@@ -270,13 +272,14 @@ def apply_hire(table: Table, kind: str) -> list[Ruling]:
 
 
 def can_recruit(table: Table) -> bool:
-    me = table.me
-    owned = me.owned("butlers-room")
+    turn = table.state.turn
+    assert turn is not None
+    owned = table.state.players[turn.player].owned("butlers-room")
     face = table.face(owned) if owned else None
     return (
         face is not None
         and any(f.kind == "recruit" for f in face.favours)
-        and table.turn.hired == 0
+        and turn.hired == 0
         and len(table.state.players) > 1
     )
 
@@ -321,12 +324,14 @@ def recruit_box(table: Table, seat: int, kind: str, box: str) -> str:
 def recruit_barrier(table: Table, seat: int, kind: str, box: str = "") -> str | None:
     """What forbids recruiting ``kind`` from ``seat`` now, text-free (``favours.order``,
     ``butlers-room``, ``seat``, ``kind``, ``none``, ``box``), or ``None``."""
-    choices = table.turn.choices
+    turn = table.state.turn
+    assert turn is not None
+    choices = turn.choices
     if not choices or choices[0].kind != "hire":
         return "favours.order"
     if not can_recruit(table):
         return "butlers-room"
-    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
+    if seat == turn.player or not 0 <= seat < len(table.state.players):
         return "seat"
     if kind not in RECRUITABLE:
         return "kind"

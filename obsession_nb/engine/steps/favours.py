@@ -36,10 +36,10 @@ def sources(table: Table) -> Iterator[Source]:
 
 
 def supplemental_on(table: Table, servant: str, target: str) -> bool:
-    return any(
-        p.servant == servant and p.target == target and p.covers is None
-        for p in table.turn.placements
-    )
+    turn = table.state.turn
+    assert turn is not None
+    return any(p.servant == servant and p.target == target and p.covers is None
+               for p in turn.placements)
 
 
 def elsewhere(table: Table, source: str, kind: str) -> Player | None:

@@ -36,11 +36,14 @@ def allowed_counts(table: Table) -> list[int]:
     req = requirement(table)
     if req is None:
         return [0]
-    return sorted({c + table.turn.guest_adjust for c in req.count if c + table.turn.guest_adjust > 0})
+    adjust = table.turn.guest_adjust
+    return sorted({c + adjust for c in req.count if c + adjust > 0})
 
 
 def cook_on_tile(table: Table) -> bool:
-    return any(p.servant == "cook" and p.target == "tile" for p in table.turn.placements)
+    turn = table.state.turn
+    assert turn is not None
+    return any(p.servant == "cook" and p.target == "tile" for p in turn.placements)
 
 
 @per_decision
@@ -48,7 +51,9 @@ def limit_rule(table: Table) -> tuple[int | None, str]:
     """The highest prestige rating that may attend (``None``: no limit) and the id of the rule
     that sets it, text-free (:func:`prestige_limit` says it in words)."""
     req = requirement(table)
-    level = table.turn.level_at_host or 1
+    turn = table.state.turn
+    assert turn is not None
+    level = turn.level_at_host or 1
     if has_event(table, "national_holiday"):
         return None, "event.national-holiday"
     if req is not None and req.any_prestige:
@@ -193,7 +198,9 @@ def _whereabouts(table: Table, card_id: str) -> str:
 
 def borrowing_capacity(table: Table) -> int:
     """Pounds the player could still borrow at two reputation per £100 (special.borrow)."""
-    return (table.me.reputation // 2) * 100
+    state = table.state
+    assert state.turn is not None
+    return (state.players[state.turn.player].reputation // 2) * 100
 
 
 def money_balance(table: Table, guests: Iterable[str]) -> int:

@@ -49,8 +49,9 @@ def hosting_service(table: Table, tile_id: str) -> tuple[list[service.Slot], boo
     (host.servant-available) and whether a full party can then be invited, served and paid for
     (invite.exact-count; a Lionheart-style guest from the supply needs no party).  Text-free:
     the facts both :func:`verify_host` and move generation read."""
-    turn = table.turn
-    face = table.face(table.me.owned_tile(tile_id))
+    turn = table.state.turn
+    assert turn is not None
+    face = table.face(table.state.players[turn.player].owned_tile(tile_id))
     previous = turn.tile
     turn.tile = tile_id
     with table.supposing(keep=SERVANTS_AT_HAND):
@@ -71,14 +72,16 @@ def host_barrier(table: Table, tile_id: str) -> str | None:
     (host.not-service-or-monument), a prestige rating above the level at the start of step 3
     (host.prestige), icons no servant can fill (host.servant-available), no full party that can
     be invited, served and paid for (invite.exact-count)."""
-    owned = table.me.owned(tile_id)
+    turn = table.state.turn
+    assert turn is not None
+    owned = table.state.players[turn.player].owned(tile_id)
     if owned is None:
         return "host.choose-tile"
     face = table.face(owned)
     if not face.playable:
         return "host.not-service-or-monument"
     prestige = host_prestige(table, tile_id, face)
-    if prestige is not None and prestige > (table.turn.level_at_host or 1):
+    if prestige is not None and prestige > (turn.level_at_host or 1):
         return "host.prestige"
     _slots, staffed, party = hosting_service(table, tile_id)
     if not staffed:

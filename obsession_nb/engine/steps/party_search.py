@@ -59,8 +59,9 @@ def guest_groups(table: Table, guests: tuple[str, ...]) -> GuestGroups:
     kept, table.UNSUPPOSED) — the host decision's check of each tile builds them once per kind
     of guest asked for, not once per tile."""
     req = requirement(table)
-    key = (None if req is None else req.kind, limit_rule(table)[0], tuple(table.turn.guests),
-           guests)
+    turn = table.state.turn
+    assert turn is not None
+    key = (None if req is None else req.kind, limit_rule(table)[0], tuple(turn.guests), guests)
     cache = table.cache
     shelf: dict[object, GuestGroups] | None = None
     if cache is not None:
@@ -116,6 +117,9 @@ def _likeliest(item: tuple[Group, list[str]]) -> tuple[int, int]:
 def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
     """:class:`PartyProblem` of completing ``guests`` now (invite.exact-count,
     service.mandatory, favours.pauper)."""
+    state = table.state
+    assert state.turn is not None
+    me = state.players[state.turn.player]
     base = unfilled_slots(table, guests)
     needs: dict[str, int] = {}
     for slot in base:
@@ -125,7 +129,7 @@ def party_problem(table: Table, guests: tuple[str, ...]) -> PartyProblem:
         base=base,
         needs=needs,
         unserved=unserved(table),
-        budget=table.me.money + money_balance(table, guests) + borrowing_capacity(table),
+        budget=me.money + money_balance(table, guests) + borrowing_capacity(table),
         available=available_counts(table),
         quarters=quarters_kinds(table),
     )

@@ -60,14 +60,18 @@ def _numbered(target: str, kinds: tuple[str, ...]) -> tuple[Slot, ...]:
 def unfilled_slots(table: Table, guests: Iterable[str]) -> list[Slot]:
     """The icons of the hosted tile and of ``guests`` that no servant fills yet."""
     slots = slots_for(table, guests)
-    filled = {p.target for p in table.turn.placements if p.covers is not None}
+    turn = table.state.turn
+    assert turn is not None
+    filled = {p.target for p in turn.placements if p.covers is not None}
     return [s for s in slots if s.id not in filled] if filled else slots
 
 
 @per_decision
 def open_slots(table: Table) -> list[Slot]:
     """The icons of the current activity not yet filled."""
-    return unfilled_slots(table, table.turn.guests)
+    turn = table.state.turn
+    assert turn is not None
+    return unfilled_slots(table, turn.guests)
 
 
 @per_decision
@@ -75,13 +79,17 @@ def available_counts(table: Table) -> Counter[str]:
     """The servants in Available Service, counted by kind, once per decision (and
     supposition).  Shared: a search may move servants out of it only for a moment, putting
     them back before it returns (:func:`feasible` does)."""
-    return Counter(table.me.servants.available)
+    state = table.state
+    assert state.turn is not None
+    return Counter(state.players[state.turn.player].servants.available)
 
 
 @per_decision
 def quarters_kinds(table: Table) -> set[str]:
     """Kinds of which one resting servant may still serve this turn (service.servants-quarters)."""
-    me, turn = table.me, table.turn
+    turn = table.state.turn
+    assert turn is not None
+    me = table.state.players[turn.player]
     if turn.quarters_used or not table.has_ability(me, "servants_quarters"):
         return set()
     return set(me.servants.quarters)

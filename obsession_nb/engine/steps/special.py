@@ -46,7 +46,9 @@ def keeps_the_activity(table: Table, cost: int, useful_man: bool = False) -> boo
     activity be finished: once a tile is hosted its party must be invited, served and its
     paupers paid, and reputation spent now is reputation that cannot be borrowed against later
     (ruling.special-action-keeps-the-activity).  Once per decision, text-free."""
-    me, turn = table.me, table.turn
+    turn = table.state.turn
+    assert turn is not None
+    me = table.state.players[turn.player]
     if turn.step not in ("invite", "service") or turn.tile is None:
         return True
     party = tuple(turn.guests)
@@ -68,7 +70,9 @@ def keeps_the_activity(table: Table, cost: int, useful_man: bool = False) -> boo
 
 def can_afford(table: Table, cost: int) -> bool:
     """Whether the player has the whole cost of a special action (ruling.special-action-full-cost)."""
-    return table.me.reputation >= cost
+    state = table.state
+    assert state.turn is not None
+    return state.players[state.turn.player].reputation >= cost
 
 
 def _still_affordable(table: Table, party: tuple[str, ...], cost: int) -> bool:
@@ -148,7 +152,9 @@ def can_borrow(table: Table) -> bool:
 def resting(table: Table, servant: str) -> bool:
     """Whether such a servant rests where service help takes one from: the Servants' Quarters
     or Expended Service (ruling.service-help-source)."""
-    servants = table.me.servants
+    state = table.state
+    assert state.turn is not None
+    servants = state.players[state.turn.player].servants
     return servant in servants.quarters or servant in servants.expended
 
 
@@ -158,7 +164,9 @@ def can_help(table: Table, servant: str) -> bool:
 
 
 def can_refresh(table: Table) -> bool:
-    return (not table.turn.market_refreshed and can_afford(table, REFRESH_COST)
+    turn = table.state.turn
+    assert turn is not None
+    return (not turn.market_refreshed and can_afford(table, REFRESH_COST)
             and keeps_the_activity(table, REFRESH_COST, False))
 
 
@@ -304,7 +312,9 @@ SPECIALS = (a.Borrow(), a.RefreshMarket())
 def any_time_choices(table: Table) -> list[a.Action]:
     """The special actions and the useful man's one-time removals, open at any decision of a
     turn (turn.special-actions-any-time)."""
-    servants = table.me.servants
+    state = table.state
+    assert state.turn is not None
+    servants = state.players[state.turn.player].servants
     found: list[a.Action] = list(SPECIALS)
     found += [a.Help(k) for k in dict.fromkeys([*servants.quarters, *servants.expended])]
     if "useful_man" in servants.available:  # his one-time removals need him available

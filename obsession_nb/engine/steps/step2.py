@@ -26,10 +26,12 @@ def step2_has_choices(table: Table) -> bool:
 
 def church_pending(table: Table) -> bool:
     """The flipped Parish Church asks for its choice in step 2 (ud.tile.parish-church)."""
+    turn = table.state.turn
+    assert turn is not None
     return (
-        not table.turn.church_done
+        not turn.church_done
         and not is_courtship(table)
-        and table.has_ability(table.me, "parish_church_monument")
+        and table.has_ability(table.state.players[turn.player], "parish_church_monument")
     )
 
 
@@ -56,11 +58,12 @@ def apply_church(table: Table, choice: str) -> list[Ruling]:
 
 
 def can_use_hall(table: Table) -> bool:
-    me, turn = table.me, table.turn
+    turn = table.state.turn
+    assert turn is not None
     return (
         not turn.hall_used
         and not is_courtship(table)
-        and table.has_ability(me, "servants_hall")
+        and table.has_ability(table.state.players[turn.player], "servants_hall")
         and len(table.state.players) > 1
     )
 

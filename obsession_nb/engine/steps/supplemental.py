@@ -47,7 +47,9 @@ def _invite_favour(favours: tuple[Favour, ...]) -> bool:
 
 
 def verify_place(table: Table, servant: str, target: str) -> list[Ruling]:
-    me, turn = table.me, table.turn
+    turn = table.state.turn
+    assert turn is not None
+    me = table.state.players[turn.player]
     if servant not in NEW_SERVANTS:
         raise refuse("ud.supplemental-service", "Only the cook, hall boy, head housemaid and "
                      "useful man give supplemental service.")
@@ -300,7 +302,9 @@ def _check_new_count(table: Table, delta: int, servant: str | None, rule_id: str
 def placement_candidates(table: Table) -> Iterator[Place | Carriage | Kitchen]:
     """Supplemental placements (with the expansion), and the Carriage House, a universal tile
     usable in any game that holds it (ruling.universal-tiles-with-expansion)."""
-    me, turn = table.me, table.turn
+    turn = table.state.turn
+    assert turn is not None
+    me = table.state.players[turn.player]
     available = me.servants.available
     step = turn.step
     if table.state.options.expansion:

@@ -32,7 +32,9 @@ def favour(table: Table, card_id: str) -> str:
 def _card_barrier(table: Table, card_id: str, kinds: tuple[str, ...]) -> str | None:
     """What keeps the active player from revealing ``card_id`` with an action for favours
     ``kinds``, text-free: ``held`` (not in hand) or ``kind`` (another action's favour)."""
-    if card_id not in table.me.vp_cards:
+    state = table.state
+    assert state.turn is not None
+    if card_id not in state.players[state.turn.player].vp_cards:
         return "held"
     if table.catalog.vp_cards[card_id].favour not in kinds:
         return "kind"
@@ -180,10 +182,11 @@ def apply_reveal_reclaim(table: Table, card_id: str, guest: str) -> list[Ruling]
 
 def reveal_candidates(table: Table) -> Iterator[a.Action]:
     """Reveals worth checking now (the verifiers decide which are legal)."""
-    turn = table.turn
+    turn = table.state.turn
+    assert turn is not None
     if turn.step not in TURN_STEPS:
         return
-    me = table.me
+    me = table.state.players[turn.player]
     for card_id in dict.fromkeys(me.vp_cards):
         code = favour(table, card_id)
         if code in PLAIN:

@@ -188,7 +188,9 @@ def candidates(table: Table, *, any_time: bool = True) -> list[a.Action]:
     milestones and placements, and, with ``any_time``, what is open at any point of a turn
     (VP-card reveals, special actions, the useful man's removals; the explorer leaves them
     out).  A list, built in one pass (move generation reads every candidate)."""
-    decision = DECISIONS.get(table.turn.step, NO_CHOICES)
+    turn = table.state.turn
+    assert turn is not None
+    decision = DECISIONS.get(turn.step, NO_CHOICES)
     found = decision.candidates(table)
     if not decision.in_turn:
         return found

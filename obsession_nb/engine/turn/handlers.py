@@ -137,7 +137,9 @@ def done_barrier(table: Table) -> str | None:
 def can_done(table: Table) -> bool:
     """Whether :func:`verify_done` allows ``done``, without its text where the answer is often
     no (a party not yet complete, icons still open, a favour still to decide)."""
-    step = table.turn.step
+    turn = table.state.turn
+    assert turn is not None
+    step = turn.step
     if step == "invite":
         return hosting.can_finish_invitations(table)
     if step in ("service", "favours"):

@@ -63,8 +63,9 @@ def legal(table: Table, candidates: Iterable[a.SomeAction],
     checked is worked out once per mode).  A kind of another mode goes to ``verify``, which
     names the rule that keeps it out.  ``listing``: the candidates are the decision's whole
     list (a kind with a listing test is then decided for all its candidates at once)."""
-    step = table.turn.step
-    mode = table.mode
+    turn = table.state.turn
+    assert turn is not None
+    step, mode = turn.step, table.mode
     plans = _PLANS.get((type(mode), id(standard), listing))
     if plans is None:
         plans = _PLANS[type(mode), id(standard), listing] = {}
