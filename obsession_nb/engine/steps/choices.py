@@ -202,9 +202,10 @@ def apply_reclaim(table: Table, card_id: str) -> list[Ruling]:
 
 
 def owned_servants(table: Table) -> list[str]:
-    me = table.me
-    placed = [p.servant for p in table.turn.placements if p.target != "removed"]
-    return [*me.servants.all(), *placed]
+    turn = table.state.turn
+    assert turn is not None
+    placed = [p.servant for p in turn.placements if p.target != "removed"]
+    return [*table.state.players[turn.player].servants.all(), *placed]
 
 
 def hire_barrier(table: Table, kind: str) -> str | None:

@@ -36,7 +36,9 @@ def allowed_counts(table: Table) -> list[int]:
     req = requirement(table)
     if req is None:
         return [0]
-    adjust = table.turn.guest_adjust
+    turn = table.state.turn
+    assert turn is not None
+    adjust = turn.guest_adjust
     return sorted({c + adjust for c in req.count if c + adjust > 0})
 
 
@@ -226,7 +228,9 @@ def hand_facts(table: Table) -> list[tuple[str, CardFacts]]:
         kept: list[tuple[str, CardFacts]] = cache["hand"]
         return kept
     card = table.card
-    found = [(c, card_facts(card(c))) for c in dict.fromkeys(table.me.hand)]
+    state = table.state
+    assert state.turn is not None
+    found = [(c, card_facts(card(c))) for c in dict.fromkeys(state.players[state.turn.player].hand)]
     if cache is not None:
         cache["hand"] = found
     return found
@@ -239,6 +243,8 @@ def candidates(table: Table) -> list[tuple[str, CardFacts]]:
     req = requirement(table)
     if req is None:
         return []
-    limit, attending = limit_rule(table)[0], table.turn.guests
+    turn = table.state.turn
+    assert turn is not None
+    limit, attending = limit_rule(table)[0], turn.guests
     return [(c, facts) for c, facts in hand_facts(table)
             if c not in attending and _unfit(facts, req, limit) is None]

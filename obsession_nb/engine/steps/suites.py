@@ -71,7 +71,8 @@ def favours_of_guest(table: Table, favours: tuple[Favour, ...]) -> tuple[Favour,
 
 def double_pending(table: Table) -> bool:
     """The Queen's Suite waits for its owner to pick the favour to double."""
-    turn = table.turn
+    turn = table.state.turn
+    assert turn is not None
     return (
         hosted(table) == "queens_suite"
         and turn.doubled is None

@@ -65,7 +65,8 @@ def _spend(table: Table, card_id: str) -> None:
 def _late_for_purchases(table: Table, card_id: str) -> bool:
     """Unlimited purchases revealed after the turn's first purchase, or after the game
     (ruling.vp-card-reveal-timing)."""
-    turn = table.turn
+    turn = table.state.turn
+    assert turn is not None
     return favour(table, card_id) == "unlimited_purchases" and (
         turn.step == "reveal" or turn.purchases > 0)
 

@@ -24,7 +24,9 @@ def verify_pass(table: Table) -> list[Ruling]:
 
 def _hall_owed(table: Table) -> None:
     """The 1st-printing Hall steals every turn: step 2 cannot end before it has (ud.servants-hall)."""
-    if (table.turn.step == "step2" and table.state.options.servants_hall == "automatic"
+    turn = table.state.turn
+    assert turn is not None
+    if (turn.step == "step2" and table.state.options.servants_hall == "automatic"
             and step2.can_use_hall(table)):
         raise refuse("ud.servants-hall", "The 1st-printing Servants' Hall steals one reputation "
                      "every turn: choose whom first (rumour SEAT).")
