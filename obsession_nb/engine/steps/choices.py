@@ -202,19 +202,16 @@ def apply_reclaim(table: Table, card_id: str) -> list[Ruling]:
 
 
 def owned_servants(table: Table) -> list[str]:
-    turn = table.state.turn
-    assert turn is not None
-    placed = [p.servant for p in turn.placements if p.target != "removed"]
-    return [*table.state.players[turn.player].servants.all(), *placed]
+    me = table.me
+    placed = [p.servant for p in table.turn.placements if p.target != "removed"]
+    return [*me.servants.all(), *placed]
 
 
 def hire_barrier(table: Table, kind: str) -> str | None:
     """What forbids hiring a servant of ``kind`` now, text-free (``favours.order`` when no hire
     is being decided, ``unknown``, ``never``, ``supply``, ``removed``, ``limit``), or
     ``None``."""
-    turn = table.state.turn
-    assert turn is not None
-    choices = turn.choices
+    choices = table.turn.choices
     if not choices or choices[0].kind != "hire":
         return "favours.order"
     servant = table.catalog.servants.get(kind)
@@ -225,7 +222,7 @@ def hire_barrier(table: Table, kind: str) -> str | None:
     if table.state.supply.servants_for_hire.get(kind, 0) == 0:
         return "supply"
     if servant.expansion == "upstairs_downstairs":
-        if kind in table.state.players[turn.player].removed:
+        if kind in table.me.removed:
             return "removed"
         if kind in owned_servants(table):
             return "limit"
@@ -273,14 +270,13 @@ def apply_hire(table: Table, kind: str) -> list[Ruling]:
 
 
 def can_recruit(table: Table) -> bool:
-    turn = table.state.turn
-    assert turn is not None
-    owned = table.state.players[turn.player].owned("butlers-room")
+    me = table.me
+    owned = me.owned("butlers-room")
     face = table.face(owned) if owned else None
     return (
         face is not None
         and any(f.kind == "recruit" for f in face.favours)
-        and turn.hired == 0
+        and table.turn.hired == 0
         and len(table.state.players) > 1
     )
 
@@ -325,14 +321,12 @@ def recruit_box(table: Table, seat: int, kind: str, box: str) -> str:
 def recruit_barrier(table: Table, seat: int, kind: str, box: str = "") -> str | None:
     """What forbids recruiting ``kind`` from ``seat`` now, text-free (``favours.order``,
     ``butlers-room``, ``seat``, ``kind``, ``none``, ``box``), or ``None``."""
-    turn = table.state.turn
-    assert turn is not None
-    choices = turn.choices
+    choices = table.turn.choices
     if not choices or choices[0].kind != "hire":
         return "favours.order"
     if not can_recruit(table):
         return "butlers-room"
-    if seat == turn.player or not 0 <= seat < len(table.state.players):
+    if seat == table.turn.player or not 0 <= seat < len(table.state.players):
         return "seat"
     if kind not in RECRUITABLE:
         return "kind"
