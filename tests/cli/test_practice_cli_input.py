@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from blocked import wait_until_reading_stdin
 
 from obsession_nb.cli.practice_text import run
 from obsession_nb.engine.game import load_scenario_text
@@ -70,6 +71,7 @@ def test_ctrl_c_saves_the_unfinished_game_without_a_traceback(tmp_path: Path) ->
     seen = ""
     while seen.count("> ") < 2:  # our first answer played, the next question asked
         seen += proc.stdout.read(1)
+    wait_until_reading_stdin(proc.pid)  # Ctrl-C while the answer is awaited, as a player types it
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130
