@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from blocked import wait_until_reading_stdin
+from interrupt import terminal_signals, wait_until_reading_stdin
 
 from obsession_nb.cli.practice_text import run
 from obsession_nb.engine.game import load_scenario_text
@@ -63,8 +63,9 @@ def test_a_save_that_cannot_be_written_is_reported_and_the_game_goes_on(tmp_path
 
 
 def test_ctrl_c_saves_the_unfinished_game_without_a_traceback(tmp_path: Path) -> None:
-    proc = subprocess.Popen(PRACTICE, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    with terminal_signals():
+        proc = subprocess.Popen(PRACTICE, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("1\n")
     proc.stdin.flush()
