@@ -72,7 +72,7 @@ def test_ctrl_c_saves_the_unfinished_game_without_a_traceback(tmp_path: Path) ->
     seen = ""
     while seen.count("> ") < 2:  # our first answer played, the next question asked
         seen += proc.stdout.read(1)
-    wait_until_reading_stdin(proc.pid)  # Ctrl-C while the answer is awaited, as a player types it
+    wait_until_reading_stdin(proc)  # Ctrl-C while the answer is awaited, as a player types it
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import platform
 import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,10 +44,12 @@ def reading_stdin(pid: int) -> bool:
     return fields[:2] == [str(READ_SYSCALL[platform.machine()]), "0x0"]
 
 
-def wait_until_reading_stdin(pid: int, deadline: float = 120.0) -> None:
-    """Poll until ``pid`` is blocked reading standard input (``AssertionError`` after
-    ``deadline`` seconds, so that a child that never asks again fails the test, not hangs it)."""
+def wait_until_reading_stdin(proc: subprocess.Popen[str], deadline: float = 120.0) -> None:
+    """Poll until ``proc`` is blocked reading standard input (``AssertionError`` at once if it
+    has ended, or after ``deadline`` seconds, so that a child that never asks again fails the
+    test rather than hangs it)."""
     end = time.monotonic() + deadline
-    while not reading_stdin(pid):
-        assert time.monotonic() < end, f"process {pid} never came to read its standard input"
+    while proc.poll() is None and not reading_stdin(proc.pid):
+        assert time.monotonic() < end, f"process {proc.pid} never came to read its standard input"
         time.sleep(0.01)
+    assert proc.returncode is None, f"the process ended (exit {proc.returncode}) before reading"
